@@ -1,0 +1,152 @@
+import type { ContentClass } from '../classify/types.js';
+
+/** Where an entry belongs. Recall never crosses projects unless asked by name (DESIGN.md invariant 7). */
+export interface Scope {
+  project: string;
+  session: string;
+}
+
+/** What the engine (or `gardener ingest`) hands the store for one block. */
+export interface EntryInput {
+  scope: Scope;
+  class: ContentClass;
+  /** text | media: media entries hold the JSON of the original block (image/document). */
+  kind?: 'text' | 'media';
+  sourceTool?: string;
+  sourcePath?: string;
+  original: string;
+  summary: string;
+  tokensOriginal: number;
+  tokensSummary: number;
+  /** 0–100, DESIGN.md priority. */
+  priority: number;
+  /** Expire after this many ms (undefined: never). */
+  ttlMs?: number;
+  /** The engine's stable identity of the block (tool_use id, or position + hash). */
+  blockKey?: string;
+}
+
+export interface Entry {
+  id: string;
+  scope: Scope;
+  class: ContentClass;
+  kind: 'text' | 'media';
+  sourceTool?: string;
+  sourcePath?: string;
+  original: string;
+  summary: string;
+  tokensOriginal: number;
+  tokensSummary: number;
+  priority: number;
+  createdAt: number;
+  lastAccess: number;
+  ttlMs?: number;
+  active: boolean;
+  contentHash: string;
+  blockKey?: string;
+  /** Secrets redacted from original and summary before storing. */
+  redactions: number;
+}
+
+export interface IngestResult {
+  id: string;
+  /** True when identical content already existed in the project and its entry was reused. */
+  deduplicated: boolean;
+  redactions: number;
+}
+
+export interface RecallOptions {
+  class?: ContentClass | readonly ContentClass[];
+  /** Default 5. */
+  limit?: number;
+  /** Return originals instead of snippets/summaries. */
+  full?: boolean;
+  /** Defaults: the current session and project. `projects` names other projects explicitly. */
+  scope?: { session?: string; project?: string; sessionOnly?: boolean; projects?: readonly string[] };
+  /** Hard cap on the tokens of all returned texts together. */
+  maxTokens?: number;
+}
+
+export interface RecallHit {
+  id: string;
+  class: ContentClass;
+  sourceTool?: string;
+  sourcePath?: string;
+  /** A snippet or the summary (the original with `full`). */
+  text: string;
+  score: number;
+  /** Why it matched: `keyword:…`, `path:…`, `recent`, `note`. */
+  relevanceSignal: string[];
+  createdAt: number;
+  isNote?: boolean;
+}
+
+export interface RecallResult {
+  hits: RecallHit[];
+  coverage: { entriesScanned: number; from?: number; to?: number };
+  /** True when hits were cut to fit maxTokens. */
+  truncated: boolean;
+}
+
+export interface Note {
+  id: string;
+  scope: Scope;
+  text: string;
+  tags: string[];
+  pinned: boolean;
+  createdAt: number;
+}
+
+export interface ClassStats {
+  count: number;
+  tokensOriginal: number;
+  tokensSummary: number;
+}
+
+export interface StoreStats {
+  entries: number;
+  byClass: Partial<Record<ContentClass, ClassStats>>;
+  tokensOriginal: number;
+  tokensSummary: number;
+  notes: number;
+  databaseBytes: number;
+  redactions: number;
+}
+
+/** Attachment manifest row: one image/document by content hash. */
+export interface ManifestRow {
+  hash: string;
+  entryId: string;
+  mediaType: string;
+  bytes: number;
+  firstSeen: number;
+}
+
+/**
+ * The local SQLite store (src/store). One database per user; projects and sessions inside it.
+ * Every method is synchronous (better-sqlite3) and each write is one transaction.
+ */
+export interface Store {
+  readonly path: string;
+  /** Original and summary stored together, or neither. Secrets are redacted first unless disabled. */
+  ingest(input: EntryInput): IngestResult;
+  /** Byte-exact original (as stored, i.e. after redaction) and metadata; undefined when unknown. */
+  fetch(id: string): Entry | undefined;
+  /** Entry by the engine's block identity within a session. */
+  findByBlockKey(scope: Scope, blockKey: string): Entry | undefined;
+  /** Soft delete: excluded from recall, still fetchable. Returns false when unknown. */
+  forget(id: string): boolean;
+  /** Refresh last access (a recall or fetch into context). */
+  touch(id: string): void;
+  recall(query: string, scope: Scope, options?: RecallOptions): RecallResult;
+  note(scope: Scope, text: string, options?: { tags?: string[]; pinned?: boolean }): Note;
+  notes(scope: Scope, options?: { pinnedOnly?: boolean }): Note[];
+  manifestGet(scope: Scope, hash: string): ManifestRow | undefined;
+  manifestPut(scope: Scope, row: Omit<ManifestRow, 'firstSeen'>): void;
+  sessionStateGet(scope: Scope, key: string): string | undefined;
+  sessionStateSet(scope: Scope, key: string, value: string): void;
+  stats(scope?: Partial<Scope>): StoreStats;
+  /** Soft-delete entries past their TTL; returns how many. */
+  expire(now?: number): number;
+  close(): void;
+}

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+
+/** Counts tokens of text. Implementations must be deterministic. */
+export interface Tokenizer {
+  readonly name: string;
+  count(text: string): number;
+}
+
+/** Texts shorter than this are cached by themselves; longer ones by their SHA-1. */
+const SHORT_TEXT = 256;
+/** Caches are cleared wholesale past these sizes: simple, bounded, and still hit on repeats. */
+const MAX_TEXT_CACHE = 50_000;
+const MAX_PIECE_CACHE = 500_000;
+
+interface TiktokenLike {
+  encode(text: string, allowedSpecial?: string[] | 'all', disallowedSpecial?: string[] | 'all'): number[];
+}
+
+interface Loaded {
+  encoder: TiktokenLike;
+  pattern: string;
+}
+
+let loaded: Loaded | undefined;
+
+/** js-tiktoken and its 1.7 MB rank table load on first use only (~0.4 s). */
+function load(): Loaded {
+  if (loaded) return loaded;
+  const require = createRequire(import.meta.url);
+  const { Tiktoken } = require('js-tiktoken/lite') as { Tiktoken: new (ranks: unknown) => TiktokenLike };
+  const ranks = require('js-tiktoken/ranks/cl100k_base') as { default?: { pat_str: string } } & { pat_str?: string };
+  const table = ranks.default ?? ranks;
+  loaded = { encoder: new Tiktoken(table), pattern: (table as { pat_str: string }).pat_str };
+  return loaded;
+}
+
+/**
+ * cl100k_base counts via js-tiktoken. tiktoken encodes each pre-tokenizer piece independently,
+ * so counting piece by piece with a piece cache gives the exact same count several times faster.
+ * Whole-text counts are cached by content hash.
+ */
+export function createTiktokenCounter(): Tokenizer {
+  const textCache = new Map<string, number>();
+  const pieceCache = new Map<string, number>();
+  let splitter: RegExp | undefined;
+
+  const countUncached = (text: string): number => {
+    const { encoder, pattern } = load();
+    splitter ??= new RegExp(pattern, 'gu');
+    let total = 0;
+    for (const match of text.matchAll(splitter)) {
+      const piece = match[0];
+      let n = pieceCache.get(piece);
+      if (n === undefined) {
+        n = encoder.encode(piece, [], []).length;
+        if (pieceCache.size >= MAX_PIECE_CACHE) pieceCache.clear();
+        pieceCache.set(piece, n);
+      }
+      total += n;
+    }
+    return total;
+  };
+
+  return {
+    name: 'cl100k_base',
+    count(text: string): number {
+      if (text.length === 0) return 0;
+      const key = text.length < SHORT_TEXT ? text : createHash('sha1').update(text).digest('base64');
+      let n = textCache.get(key);
+      if (n === undefined) {
+        n = countUncached(text);
+        if (textCache.size >= MAX_TEXT_CACHE) textCache.clear();
+        textCache.set(key, n);
+      }
+      return n;
+    },
+  };
+}
+
+/** A fast approximation (4 characters a token) for places where exactness does not matter. */
+export function createEstimateCounter(charsPerToken = 4): Tokenizer {
+  return { name: `estimate/${charsPerToken}`, count: (text) => Math.ceil(text.length / charsPerToken) };
+}
+
+let shared: Tokenizer | undefined;
+
+/** The process-wide default tokenizer (cl100k_base, lazily loaded, shared cache). */
+export function defaultTokenizer(): Tokenizer {
+  shared ??= createTiktokenCounter();
+  return shared;
+}
