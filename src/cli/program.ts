@@ -1,10 +1,18 @@
 import { Command, CommanderError } from 'commander';
 import { GardenerError, isGardenerError } from '../errors.js';
+import { makeBenchCommand } from './bench.js';
+import { makeCompressCommand } from './compress.js';
+import { makeForgetCommand } from './forget.js';
+import { makeIngestCommand } from './ingest.js';
+import { makeNoteCommand } from './note.js';
+import { makeRecallCommand } from './recall.js';
+import { makeShowCommand } from './show.js';
+import { makeStatsCommand } from './stats.js';
 import type { CliIo } from './io.js';
 import { packageVersion } from './version.js';
 
 /** Each command registers here: one make<X>Command(io) per file in src/cli/. */
-const COMMANDS: Array<(io: CliIo) => Command> = [];
+const COMMANDS: Array<(io: CliIo) => Command> = [makeCompressCommand, makeBenchCommand, makeRecallCommand, makeShowCommand, makeForgetCommand, makeNoteCommand, makeStatsCommand, makeIngestCommand];
 
 export function buildProgram(io: CliIo): Command {
   const program = new Command('gardener')

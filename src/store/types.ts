@@ -65,6 +65,8 @@ export interface RecallOptions {
   scope?: { session?: string; project?: string; sessionOnly?: boolean; projects?: readonly string[] };
   /** Hard cap on the tokens of all returned texts together. */
   maxTokens?: number;
+  /** Refresh the last access of returned entries (default true; ignored by a read-only store). */
+  touch?: boolean;
 }
 
 export interface RecallHit {
@@ -79,6 +81,8 @@ export interface RecallHit {
   relevanceSignal: string[];
   createdAt: number;
   isNote?: boolean;
+  /** What `text` holds: a window of the original, the summary, the whole original, or a note. */
+  form?: 'snippet' | 'summary' | 'original' | 'note';
 }
 
 export interface RecallResult {
@@ -111,6 +115,21 @@ export interface StoreStats {
   notes: number;
   databaseBytes: number;
   redactions: number;
+  /** Entries of low priority whose summary saves at least half their tokens (context_pressure()). */
+  evictionCandidates?: number;
+}
+
+/** Options of `openStore` (src/store/open.ts). */
+export interface OpenStoreOptions {
+  /** Database file; default `resolveDatabasePath({ env })`. `:memory:` for a throwaway store. */
+  path?: string;
+  env?: Record<string, string | undefined>;
+  /** Redact well-known secret shapes before storing (default true). */
+  redact?: boolean;
+  /** Open an existing database without writing (no migration, no touch on recall). */
+  readonly?: boolean;
+  /** Clock, for tests (default Date.now). */
+  now?: () => number;
 }
 
 /** Attachment manifest row: one image/document by content hash. */
@@ -134,7 +153,7 @@ export interface Store {
   fetch(id: string): Entry | undefined;
   /** Entry by the engine's block identity within a session. */
   findByBlockKey(scope: Scope, blockKey: string): Entry | undefined;
-  /** Soft delete: excluded from recall, still fetchable. Returns false when unknown. */
+  /** Soft delete: excluded from recall, still fetchable. Works for note ids too. Returns false when unknown. */
   forget(id: string): boolean;
   /** Refresh last access (a recall or fetch into context). */
   touch(id: string): void;
@@ -149,4 +168,14 @@ export interface Store {
   /** Soft-delete entries past their TTL; returns how many. */
   expire(now?: number): number;
   close(): void;
+}
+
+/** What `openStore` returns: the Store plus a few members for the CLI and maintenance. */
+export interface GardenerStore extends Store {
+  /** A note by id (ids of notes start with `n`); undefined when unknown. */
+  getNote(id: string): Note | undefined;
+  /** `PRAGMA integrity_check` (with the FTS index checks): [] when healthy, else the problems found. */
+  check(): string[];
+  /** Stats and `context_pressure()` figures need to know whether a name exists. */
+  hasProject(name: string): boolean;
 }

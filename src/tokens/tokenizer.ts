@@ -12,6 +12,12 @@ const SHORT_TEXT = 256;
 /** Caches are cleared wholesale past these sizes: simple, bounded, and still hit on repeats. */
 const MAX_TEXT_CACHE = 50_000;
 const MAX_PIECE_CACHE = 500_000;
+/**
+ * js-tiktoken's byte-pair merge is quadratic in the piece length (a 5,000-letter run takes ~3 s).
+ * Longer pieces (minified code, long identifiers) are counted in chunks of this size: exact for
+ * ordinary text, within a token or two per chunk for the rare monster piece.
+ */
+const LONG_PIECE = 200;
 
 interface TiktokenLike {
   encode(text: string, allowedSpecial?: string[] | 'all', disallowedSpecial?: string[] | 'all'): number[];
@@ -46,20 +52,27 @@ export function createTiktokenCounter(): Tokenizer {
   let splitter: RegExp | undefined;
 
   const countUncached = (text: string): number => {
-    const { encoder, pattern } = load();
-    splitter ??= new RegExp(pattern, 'gu');
+    splitter ??= new RegExp(load().pattern, 'gu');
     let total = 0;
     for (const match of text.matchAll(splitter)) {
       const piece = match[0];
-      let n = pieceCache.get(piece);
-      if (n === undefined) {
-        n = encoder.encode(piece, [], []).length;
-        if (pieceCache.size >= MAX_PIECE_CACHE) pieceCache.clear();
-        pieceCache.set(piece, n);
+      if (piece.length <= LONG_PIECE) {
+        total += countPiece(piece);
+        continue;
       }
-      total += n;
+      for (let i = 0; i < piece.length; i += LONG_PIECE) total += countPiece(piece.slice(i, i + LONG_PIECE));
     }
     return total;
+  };
+
+  const countPiece = (piece: string): number => {
+    let n = pieceCache.get(piece);
+    if (n === undefined) {
+      n = load().encoder.encode(piece, [], []).length;
+      if (pieceCache.size >= MAX_PIECE_CACHE) pieceCache.clear();
+      pieceCache.set(piece, n);
+    }
+    return n;
   };
 
   return {

@@ -66,6 +66,7 @@ export function validate(request: MessagesRequest | unknown): ValidationResult {
       if (content === '' && !(isLast && role === 'assistant')) issue(`${path}.content`, 'content must not be empty');
     } else if (Array.isArray(content)) {
       if (content.length === 0 && !(isLast && role === 'assistant')) issue(`${path}.content`, 'content must not be empty');
+      let seenNonResult = false;
       content.forEach((block: unknown, blockIndex) => {
         const blockPath = `${path}.content.${blockIndex}`;
         if (!isObject(block) || typeof block['type'] !== 'string') return issue(blockPath, 'block must be an object with a type');
@@ -80,6 +81,11 @@ export function validate(request: MessagesRequest | unknown): ValidationResult {
             seenToolUseIds.add(id);
           }
         }
+        if (type === 'text' && typeof block['text'] === 'string' && block['text'] !== '' && block['text'].trim() === '') {
+          issue(`${blockPath}.text`, 'text blocks must contain non-whitespace text');
+        }
+        if (type !== 'tool_result') seenNonResult = true;
+        else if (seenNonResult) issue(blockPath, 'tool_result blocks must come before any other block of the message');
         if (type === 'tool_result') {
           const id = block['tool_use_id'];
           if (typeof id !== 'string' || !pendingToolUses.includes(id) || pendingFrom !== index - 1) {

@@ -1,0 +1,344 @@
+/**
+ * Store figures (issue "store and recall"):
+ *   perf     ingest latency per entry (store only, compression excluded), recall latency on a store of
+ *            ≥ 100k entries built by ingesting the sessions repeatedly under different projects, and
+ *            database size / original text.
+ *   quality  recall@1 and recall@5 on the needles of BENCH.md, with the later text (needle removed)
+ *            as the query, against what the session had stored by then.
+ *
+ * Run: npx tsx benchmarks/store.ts [perf|quality|all] [--sessions DIR] [--entries N] [--db FILE]
+ */
+import Database from 'better-sqlite3';
+import { existsSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findNeedles, occursIn } from '../src/bench/needles.js';
+import { toolResultTest } from '../src/bench/tool-results.js';
+import { classify } from '../src/classify/classify.js';
+import type { ClassifyHints, ContentClass } from '../src/classify/types.js';
+import type { CompressContext } from '../src/compress/types.js';
+import { openStore } from '../src/store/open.js';
+import { databaseBytes } from '../src/store/stats.js';
+import type { GardenerStore } from '../src/store/types.js';
+import { defaultTokenizer } from '../src/tokens/tokenizer.js';
+import { blockText, contentBlocks } from '../src/transcript/blocks.js';
+import { readInput } from '../src/transcript/read-input.js';
+import { readSessionPaths } from '../src/transcript/session-paths.js';
+import type { Transcript } from '../src/transcript/types.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** DESIGN.md base priorities. */
+const BASE_PRIORITY: Record<ContentClass, number> = { prompt: 90, error: 80, code: 60, prose: 40, structured: 30, log: 20 };
+
+interface Args {
+  mode: 'perf' | 'quality' | 'all';
+  sessions: string;
+  entries: number;
+  db: string;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = {
+    mode: 'all',
+    sessions: path.resolve(repoRoot, '../shared/sessions'),
+    entries: 100_000,
+    db: path.join(os.tmpdir(), `gardener-bench-store-${process.pid}.db`),
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === 'perf' || a === 'quality' || a === 'all') args.mode = a;
+    else if (a === '--sessions') args.sessions = path.resolve(argv[++i] ?? '');
+    else if (a === '--entries') args.entries = Number(argv[++i]);
+    else if (a === '--db') args.db = path.resolve(argv[++i] ?? '');
+    else throw new Error(`unknown argument ${a}`);
+  }
+  return args;
+}
+
+/** One block of a session, classified and summarized once, reused by every pass. */
+interface Item {
+  messageIndex: number;
+  text: string;
+  summary: string;
+  cls: ContentClass;
+  tokensOriginal: number;
+  tokensSummary: number;
+  sourceTool?: string;
+  sourcePath?: string;
+}
+
+interface Session {
+  id: string;
+  transcript: Transcript;
+  items: Item[];
+}
+
+type CompressFn = (cls: ContentClass, text: string, context: CompressContext) => { text: string };
+
+async function loadCompressor(): Promise<{ compress: CompressFn | undefined; note: string }> {
+  const file = path.join(repoRoot, 'src/compress/index.ts');
+  if (!existsSync(file)) return { compress: undefined, note: 'src/compress/index.ts absent: summaries are empty' };
+  const module = (await import('../src/compress/index.js' as string)) as { compress?: CompressFn };
+  return module.compress ? { compress: module.compress, note: 'summaries from src/compress (compress(cls, text, ctx))' } : { compress: undefined, note: 'no compress() export: summaries are empty' };
+}
+
+function toolInfo(transcript: Transcript): Map<string, { name: string; input: Record<string, unknown> }> {
+  const tools = new Map<string, { name: string; input: Record<string, unknown> }>();
+  for (const message of transcript.messages) {
+    for (const block of contentBlocks(message)) {
+      if (block.type === 'tool_use') tools.set(block.id, { name: block.name, input: (block.input ?? {}) as Record<string, unknown> });
+    }
+  }
+  return tools;
+}
+
+function pathOf(input: Record<string, unknown>): string | undefined {
+  for (const key of ['file_path', 'path', 'filename', 'notebook_path']) {
+    const value = input[key];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return undefined;
+}
+
+async function loadSessions(dir: string, compress: CompressFn | undefined): Promise<Session[]> {
+  const tokenizer = defaultTokenizer();
+  const sessions: Session[] = [];
+  for (const file of await readSessionPaths([dir])) {
+    let transcripts: Transcript[];
+    try {
+      transcripts = (await readInput(file.path, { subagents: file.subagents, lenient: true })).transcripts;
+    } catch {
+      continue; // unreadable files are the importers' business; the bench uses what reads
+    }
+    for (const transcript of transcripts) {
+      const isToolResult = toolResultTest(transcript);
+      const tools = toolInfo(transcript);
+      const items: Item[] = [];
+      transcript.messages.forEach((message, messageIndex) => {
+        contentBlocks(message).forEach((block, blockIndex) => {
+          const text = blockText(block);
+          if (text.trim() === '') return;
+          const toolResult = message.role === 'user' && isToolResult(messageIndex, blockIndex);
+          const tool = block.type === 'tool_result' ? tools.get(block.tool_use_id) : block.type === 'tool_use' ? { name: block.name, input: (block.input ?? {}) as Record<string, unknown> } : undefined;
+          const sourcePath = tool ? pathOf(tool.input) : undefined;
+          const hints: ClassifyHints = {
+            role: message.role,
+            blockType: block.type,
+            ...(tool ? { toolName: tool.name, toolInput: tool.input } : {}),
+            ...(sourcePath ? { path: sourcePath } : {}),
+            ...(block.type === 'tool_result' && block.is_error ? { isError: true } : {}),
+            ...(message.role === 'user' && block.type === 'text' && !toolResult ? { isUserTyped: true } : {}),
+          };
+          const cls = classify(text, hints);
+          const summary = compress && cls !== 'prompt' ? compress(cls, text, { ...(sourcePath ? { path: sourcePath } : {}), ...(tool ? { toolName: tool.name } : {}) }).text : '';
+          items.push({
+            messageIndex,
+            text,
+            summary,
+            cls,
+            tokensOriginal: tokenizer.count(text),
+            tokensSummary: tokenizer.count(summary),
+            ...(tool ? { sourceTool: tool.name } : {}),
+            ...(sourcePath ? { sourcePath } : {}),
+          });
+        });
+      });
+      sessions.push({ id: transcript.id, transcript, items });
+    }
+  }
+  return sessions;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+}
+
+function summary(label: string, values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `${label.padEnd(34)} n=${String(sorted.length).padStart(7)}  p50 ${percentile(sorted, 0.5).toFixed(3)} ms  p95 ${percentile(sorted, 0.95).toFixed(3)} ms  p99 ${percentile(sorted, 0.99).toFixed(3)} ms  max ${(sorted.at(-1) ?? NaN).toFixed(1)} ms`;
+}
+
+function freshStore(file: string): GardenerStore {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  return openStore({ path: file });
+}
+
+/** Queries of the needle protocol: the later text with the needle taken out. */
+function needleQueries(sessions: Session[]): Array<{ session: Session; needle: string; query: string; usedMessageIndex: number }> {
+  const queries = [];
+  for (const session of sessions) {
+    for (const needle of findNeedles(session.transcript)) {
+      queries.push({ session, needle: needle.text, query: needle.usedText.split(needle.text).join(' '), usedMessageIndex: needle.usedMessageIndex });
+    }
+  }
+  return queries;
+}
+
+function perf(sessions: Session[], args: Args): void {
+  const store = freshStore(args.db);
+  const ingestMs: number[] = [];
+  const ingestCpuMs: number[] = [];
+  const freshMs: number[] = [];
+  let originalBytes = 0;
+  let summaryBytes = 0;
+  let stored = 0;
+  let passes = 0;
+  const started = Date.now();
+  while (stored < args.entries) {
+    const project = `bench-project-${passes}`;
+    for (const session of sessions) {
+      for (const item of session.items) {
+        const cpu = process.cpuUsage();
+        const t0 = performance.now();
+        const result = store.ingest({
+          scope: { project, session: session.id },
+          class: item.cls,
+          original: item.text,
+          summary: item.summary,
+          tokensOriginal: item.tokensOriginal,
+          tokensSummary: item.tokensSummary,
+          priority: BASE_PRIORITY[item.cls],
+          ...(item.sourceTool ? { sourceTool: item.sourceTool } : {}),
+          ...(item.sourcePath ? { sourcePath: item.sourcePath } : {}),
+        });
+        const ms = performance.now() - t0;
+        const used = process.cpuUsage(cpu);
+        ingestMs.push(ms);
+        ingestCpuMs.push((used.user + used.system) / 1000);
+        if (!result.deduplicated) {
+          freshMs.push(ms);
+          stored++;
+          originalBytes += Buffer.byteLength(item.text);
+          summaryBytes += Buffer.byteLength(item.summary);
+        }
+      }
+    }
+    passes++;
+    process.stderr.write(`\rpass ${passes}: ${stored.toLocaleString('en-US')} entries stored (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  }
+  process.stderr.write('\n');
+  store.close();
+  // Size after a checkpoint: the WAL folded into the database file.
+  const raw = new Database(args.db);
+  raw.pragma('wal_checkpoint(TRUNCATE)');
+  raw.close();
+  const bytes = databaseBytes(args.db);
+
+  console.log(`\n## perf: ${stored.toLocaleString('en-US')} entries in ${passes} passes over ${sessions.length} sessions (${args.db})`);
+  console.log(summary('ingest, all calls (wall)', ingestMs));
+  console.log(summary('ingest, all calls (CPU)', ingestCpuMs));
+  console.log(summary('ingest, new entries only (wall)', freshMs));
+  console.log(
+    `database size                      ${(bytes / 1e6).toFixed(1)} MB for ${(originalBytes / 1e6).toFixed(1)} MB of originals (+${(summaryBytes / 1e6).toFixed(1)} MB summaries): ${(bytes / originalBytes).toFixed(2)}× the original text`,
+  );
+
+  const queries = needleQueries(sessions);
+  const store2 = openStore({ path: args.db });
+  const recallMs: number[] = [];
+  const shortMs: number[] = [];
+  const tokenizer = defaultTokenizer();
+  tokenizer.count('warm up the tokenizer before timing');
+  let q = 0;
+  for (const { session, query } of queries) {
+    const project = `bench-project-${q++ % passes}`;
+    const t0 = performance.now();
+    store2.recall(query, { project, session: session.id }, { limit: 5 });
+    recallMs.push(performance.now() - t0);
+  }
+  const words = ['error', 'test_', 'TypeError', 'import', 'config.json', 'src/index.ts', 'def __init__', 'AssertionError', 'npm install', 'README.md'];
+  for (let i = 0; i < 500; i++) {
+    const t0 = performance.now();
+    store2.recall(words[i % words.length] ?? '', { project: `bench-project-${i % passes}`, session: 'x' }, { limit: 5 });
+    shortMs.push(performance.now() - t0);
+  }
+  store2.close();
+  console.log(summary('recall, needle queries (long text)', recallMs));
+  console.log(summary('recall, short keyword queries', shortMs));
+  for (const suffix of ['', '-wal', '-shm']) rmSync(args.db + suffix, { force: true });
+}
+
+function quality(sessions: Session[], args: Args): void {
+  const store = freshStore(args.db);
+  const queries = needleQueries(sessions);
+  const bySession = new Map<Session, typeof queries>();
+  for (const q of queries) bySession.set(q.session, [...(bySession.get(q.session) ?? []), q]);
+  let at1 = 0;
+  let at5 = 0;
+  let emptyQueries = 0;
+  const byKind = new Map<string, { n: number; at1: number; at5: number }>();
+  for (const session of sessions) {
+    const pending = (bySession.get(session) ?? []).sort((a, b) => a.usedMessageIndex - b.usedMessageIndex);
+    if (pending.length === 0) continue;
+    const scope = { project: `quality-${session.id}`, session: session.id };
+    const texts = new Map<string, string>();
+    const ask = (upTo: number) => {
+      while (pending[0] && pending[0].usedMessageIndex <= upTo) {
+        const q = pending.shift()!;
+        const result = store.recall(q.query, scope, { limit: 5, touch: false });
+        const ids = result.hits.map((h) => h.id);
+        const holds = (id: string) => occursIn(texts.get(id) ?? store.fetch(id)?.original ?? '', q.needle);
+        const hit1 = ids.slice(0, 1).some(holds);
+        const hit5 = ids.some(holds);
+        if (hit1) at1++;
+        if (hit5) at5++;
+        if (q.query.trim() === '') emptyQueries++;
+        const kind = kindOf(q.needle);
+        const k = byKind.get(kind) ?? { n: 0, at1: 0, at5: 0 };
+        byKind.set(kind, { n: k.n + 1, at1: k.at1 + (hit1 ? 1 : 0), at5: k.at5 + (hit5 ? 1 : 0) });
+      }
+    };
+    for (const item of session.items) {
+      ask(item.messageIndex);
+      const result = store.ingest({
+        scope,
+        class: item.cls,
+        original: item.text,
+        summary: item.summary,
+        tokensOriginal: item.tokensOriginal,
+        tokensSummary: item.tokensSummary,
+        priority: BASE_PRIORITY[item.cls],
+        ...(item.sourceTool ? { sourceTool: item.sourceTool } : {}),
+        ...(item.sourcePath ? { sourcePath: item.sourcePath } : {}),
+      });
+      texts.set(result.id, item.text);
+    }
+    ask(Number.MAX_SAFE_INTEGER);
+  }
+  store.close();
+  for (const suffix of ['', '-wal', '-shm']) rmSync(args.db + suffix, { force: true });
+  const n = queries.length;
+  console.log(`\n## quality: ${n} needles in ${sessions.length} sessions (${emptyQueries} queries empty once the needle is removed)`);
+  console.log(`recall@1  ${((100 * at1) / n).toFixed(1)}%  (${at1}/${n})`);
+  console.log(`recall@5  ${((100 * at5) / n).toFixed(1)}%  (${at5}/${n})`);
+  for (const [kind, k] of [...byKind].sort()) console.log(`  ${kind.padEnd(11)} n=${String(k.n).padStart(5)}  @1 ${((100 * k.at1) / k.n).toFixed(1)}%  @5 ${((100 * k.at5) / k.n).toFixed(1)}%`);
+}
+
+function kindOf(needle: string): string {
+  if (/\.\w+:\d+$/.test(needle)) return 'path-line';
+  if (/::/.test(needle)) return 'test';
+  if (/[/\\]|\.\w{1,8}$/.test(needle)) return 'path';
+  if (/(Error|Exception)$/.test(needle)) return 'error';
+  if (/^test_/.test(needle)) return 'test';
+  if (/^\d+$/.test(needle)) return 'number';
+  return 'identifier';
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  if (!existsSync(args.sessions)) {
+    console.log(`sessions folder ${args.sessions} not found: nothing to measure`);
+    return;
+  }
+  const { compress, note } = await loadCompressor();
+  const t0 = Date.now();
+  const sessions = await loadSessions(args.sessions, compress);
+  const items = sessions.reduce((n, s) => n + s.items.length, 0);
+  console.log(`# store benchmark · ${os.cpus()[0]?.model.trim() ?? 'cpu'} × ${os.cpus().length} · Node ${process.version} · load ${os.loadavg()[0]?.toFixed(1)}`);
+  console.log(`${sessions.length} sessions, ${items.toLocaleString('en-US')} blocks from ${args.sessions} (prepared in ${((Date.now() - t0) / 1000).toFixed(1)} s; ${note})`);
+  if (args.mode === 'quality' || args.mode === 'all') quality(sessions, args);
+  if (args.mode === 'perf' || args.mode === 'all') perf(sessions, args);
+}
+
+await main();

@@ -1,0 +1,164 @@
+import type { StrategyFigures } from '../figures.js';
+import type { BenchReport, SessionReport } from '../run.js';
+import { FIGURE_COLUMNS } from './columns.js';
+import { compact, integer, percent, STRATEGY_COLORS } from './format.js';
+import { barChart, lineChart } from './svg.js';
+import { runLine } from './table.js';
+
+/** Context charts for at most this many sessions (the longest first). */
+export const MAX_CONTEXT_CHARTS = 12;
+/** A session is "long" when raw reaches this share of the window. */
+const LONG_SHARE = 0.5;
+/** With no long session, chart this many of the longest. */
+const FALLBACK_CHARTS = 3;
+
+export interface MarkdownOptions {
+  /** The command line that produced the report, shown so anyone can run it again. */
+  command: string;
+  /** Folder for the SVG files, relative to the report. */
+  chartDir: string;
+  /** Where it ran: OS, CPU, Node. */
+  machine: string;
+  /** Where the sessions came from. */
+  data: string;
+}
+
+export interface MarkdownReport {
+  markdown: string;
+  /** Files to write beside the report (paths relative to it). */
+  files: Array<{ path: string; content: string }>;
+}
+
+/** The report for people: headline table, SVG charts, per-session tables, method. */
+export function renderMarkdown(report: BenchReport, options: MarkdownOptions): MarkdownReport {
+  const files: MarkdownReport['files'] = [];
+  const chart = (name: string, svg: string, alt: string) => {
+    const path = `${options.chartDir}/${name}.svg`;
+    files.push({ path, content: svg });
+    return `![${alt}](${encodeURI(path)})`;
+  };
+  const lines = [
+    '# gardener bench',
+    '',
+    runLine(report),
+    '',
+    `- Command: \`${options.command}\``,
+    `- Data: ${options.data}`,
+    `- Machine: ${options.machine}`,
+    '',
+    '## Totals',
+    '',
+    `Aggregated over the ${report.aggregatedSessions} sessions with at least 10 calls. Cost is in input-token units, prompt-cache aware.`,
+    '',
+    ...markdownTable(['strategy', ...FIGURE_COLUMNS.map((c) => c.header)], report.totals.map((f) => [`\`${f.strategy}\``, ...FIGURE_COLUMNS.map((c) => c.value(f))])),
+    '',
+  ];
+  if (report.totals.length && report.aggregatedSessions > 0) {
+    lines.push(chart('cost', costChart(report), 'Cost relative to raw, per strategy'), '');
+    lines.push(chart('fidelity', fidelityChart(report), 'Needles kept, per strategy'), '');
+  }
+
+  const long = longSessions(report);
+  if (long.length) {
+    lines.push('## Context size per call', '');
+    long.forEach((session, i) => {
+      lines.push(`### ${escapeMd(session.label)}`, '');
+      lines.push(chart(`context-${i + 1}-${slug(session.label)}`, contextChart(session, report.window), `Context tokens per call for ${session.label}`), '');
+    });
+  }
+
+  lines.push('## Per session', '');
+  for (const strategy of report.strategies) {
+    const rows = report.sessions.flatMap((s) => {
+      const f = s.strategies.find((x) => x.strategy === strategy);
+      return f ? [[escapeMd(s.aggregated ? s.label : `${s.label} (not aggregated)`), ...FIGURE_COLUMNS.map((c) => c.value(f))]] : [];
+    });
+    lines.push('<details>', `<summary><code>${strategy}</code>: ${rows.length} sessions</summary>`, '');
+    lines.push(...markdownTable(['session', ...FIGURE_COLUMNS.map((c) => c.header)], rows), '', '</details>', '');
+  }
+  if (report.skipped.length) {
+    lines.push('## Skipped', '');
+    for (const s of report.skipped) lines.push(`- \`${escapeMd(s.source)}\`: ${escapeMd(s.reason)}`);
+    lines.push('');
+  }
+  lines.push('## How it was measured', '', ...METHOD, '');
+  return { markdown: lines.join('\n'), files };
+}
+
+/** Sessions worth a context chart: aggregated, raw reaching half the window, longest first. */
+export function longSessions(report: BenchReport): SessionReport[] {
+  const rawPeak = (s: SessionReport) => s.strategies.find((f) => f.strategy === 'raw')?.peak ?? 0;
+  const sorted = report.sessions.filter((s) => s.aggregated).sort((a, b) => rawPeak(b) - rawPeak(a));
+  const long = sorted.filter((s) => rawPeak(s) >= report.window * LONG_SHARE);
+  return (long.length ? long : sorted.slice(0, FALLBACK_CHARTS)).slice(0, MAX_CONTEXT_CHARTS);
+}
+
+function contextChart(session: SessionReport, window: number): string {
+  return lineChart({
+    title: `Context per call · ${session.label}`,
+    subtitle: `${session.calls} calls · ${session.format} · tokens (cl100k_base)`,
+    series: Object.entries(session.series).map(([name, values]) => ({ name, color: STRATEGY_COLORS[name as keyof typeof STRATEGY_COLORS], values: values ?? [] })),
+    xLabel: 'call',
+    yLabel: 'context tokens',
+    reference: { value: window, label: `window ${compact(window)}` },
+  });
+}
+
+function costChart(report: BenchReport): string {
+  return barChart({
+    title: 'Cost relative to raw (cache-aware)',
+    subtitle: `Σ cost / Σ cost(raw) over ${report.aggregatedSessions} sessions · lower is better`,
+    groups: report.totals.map((f) => ({ label: f.strategy, bars: [{ name: 'cost / raw', color: STRATEGY_COLORS[f.strategy], value: f.costRatio ?? 0 }] })),
+    format: (v) => `${v.toFixed(2)}×`,
+    reference: { value: 1, label: 'raw' },
+  });
+}
+
+function fidelityChart(report: BenchReport): string {
+  const groups = report.totals.map((f: StrategyFigures) => ({
+    label: f.strategy,
+    bars: [
+      { name: 'in context', color: STRATEGY_COLORS[f.strategy], value: f.fidelityContext ?? 0 },
+      { name: 'in context ∪ recall@5', color: '#b6d7a8', value: f.fidelityRecall ?? 0 },
+    ],
+  }));
+  const needles = report.totals[0]?.needles ?? 0;
+  return barChart({ title: 'Fidelity: needles kept', subtitle: `${integer(needles)} needles · higher is better`, groups, format: (v) => percent(v), max: 1 });
+}
+
+function markdownTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string[] {
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map((_, i) => (i === 0 ? ':---' : '---:')).join('|')}|`,
+    ...rows.map((r) => `| ${r.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`),
+  ];
+}
+
+function escapeMd(text: string): string {
+  return text.replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;')).replace(/([*_`[\]])/g, '\\$1');
+}
+
+/** A file-name-safe short form of a label. */
+export function slug(label: string): string {
+  return (
+    label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(-60)
+      .replace(/^-+/, '') || 'session'
+  );
+}
+
+const METHOD = [
+  'As defined in BENCH.md, so the figures can be reproduced by hand:',
+  '',
+  '- A **call** is the point before each assistant message; its context is the system prompt, the tool definitions and every earlier message, rendered by the strategy. The recorded assistant message is then appended as it was.',
+  '- **Tokens**: cl100k_base, +4 per message, `tool_use` = name + JSON input, images 1,500, thinking blocks of earlier turns not counted.',
+  '- **billed** = Σ context over calls; **peak** = largest context; **over** = calls whose context exceeds the window.',
+  '- **cost** per call = 0.1 · prefix + 1.25 · (context − prefix), where prefix is the leading run of units (system + tools as one unit, then each message) byte-identical to the previous call\'s rendered units followed by its output. A summary call adds 0.1 · context read + 5 · summary tokens written.',
+  '- **Needles**: a path with an extension, `path:line`, an error type, a test id, a backticked identifier or a 4+ digit number from a tool result at call i that reappears (as a whole word) in a user text, an assistant text or a tool_use input at call j ≥ i + 3; one needle per string (first appearance, first later use). **Kept in context**: it occurs in the rendered context of call j (the using user text itself excluded). **Kept via recall**: one of the top 5 hits of `recall(later text without the needle)` holds it in its original.',
+  '- **summary** replaces everything before the kept tail with one message of 6% of its size; its words are unknown (an LLM\'s), so it holds no needle.',
+  '- **ms**: gardener CPU time per call (ingest + plan + render), p50 / p95 / max.',
+  '- Sessions with fewer than 10 calls are reported but not aggregated.',
+];

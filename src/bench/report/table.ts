@@ -1,0 +1,80 @@
+import type { StrategyFigures } from '../figures.js';
+import type { BenchReport } from '../run.js';
+import { FIGURE_COLUMNS } from './columns.js';
+import { integer } from './format.js';
+
+export interface TableOptions {
+  /** Per-strategy tables of every session before the totals (default true). */
+  sessions?: boolean;
+  /** Wrap headers in this (e.g. bold) for a terminal. */
+  emphasize?: (text: string) => string;
+}
+
+/** Lays out rows as a text table: first column left-aligned, the others right-aligned. */
+export function textTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>, emphasize = (s: string) => s): string {
+  const widths = header.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i] ?? ''))));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? pad(cell, widths[i] ?? 0, 'end') : pad(cell, widths[i] ?? 0, 'start')))
+      .join('  ')
+      .trimEnd();
+  const rule = widths.map((w) => '─'.repeat(w)).join('  ');
+  return [emphasize(line(header)), rule, ...rows.map(line)].join('\n');
+}
+
+function width(text: string): number {
+  return [...text].length;
+}
+
+function pad(text: string, to: number, side: 'start' | 'end'): string {
+  const fill = ' '.repeat(Math.max(0, to - width(text)));
+  return side === 'start' ? fill + text : text + fill;
+}
+
+function figureRow(first: string, figures: StrategyFigures): string[] {
+  return [first, ...FIGURE_COLUMNS.map((c) => c.value(figures))];
+}
+
+/** The totals: one row per strategy, aggregated over sessions with ≥ 10 calls. */
+export function totalsTable(report: BenchReport, emphasize?: (s: string) => string): string {
+  return textTable(['strategy', ...FIGURE_COLUMNS.map((c) => c.header)], report.totals.map((f) => figureRow(f.strategy, f)), emphasize);
+}
+
+/** One table per strategy: a row per session, then the aggregate. */
+export function strategyTables(report: BenchReport, emphasize?: (s: string) => string): string[] {
+  return report.strategies.map((strategy) => {
+    const rows = report.sessions.flatMap((s) => {
+      const figures = s.strategies.find((f) => f.strategy === strategy);
+      return figures ? [figureRow(s.aggregated ? s.label : `${s.label} (not aggregated)`, figures)] : [];
+    });
+    const total = report.totals.find((f) => f.strategy === strategy);
+    if (total) rows.push(figureRow(`total (${report.aggregatedSessions} sessions)`, total));
+    return `${strategy}\n${textTable(['session', ...FIGURE_COLUMNS.map((c) => c.header)], rows, emphasize)}`;
+  });
+}
+
+/** One line describing the run. */
+export function runLine(report: BenchReport): string {
+  const sessions = report.sessions.length;
+  return (
+    `${sessions} session${sessions === 1 ? '' : 's'} (${report.aggregatedSessions} aggregated: ≥ 10 calls)` +
+    ` · window ${integer(report.window)} · mask keeps ${report.maskKeep}` +
+    (report.budget !== null ? ` · gardener budget ${integer(report.budget)}` : '') +
+    ` · tokens ${report.tokenizer} · ${(report.elapsedMs / 1000).toFixed(1)} s` +
+    (report.skipped.length ? ` · ${report.skipped.length} skipped` : '')
+  );
+}
+
+/** The whole terminal report. */
+export function renderTables(report: BenchReport, options: TableOptions = {}): string {
+  const parts = [`gardener bench · ${runLine(report)}`, ''];
+  if (options.sessions !== false) for (const table of strategyTables(report, options.emphasize)) parts.push(table, '');
+  parts.push(`totals (sessions with ≥ 10 calls; cost in input-token units, cache-aware)`);
+  parts.push(totalsTable(report, options.emphasize), '');
+  if (report.skipped.length) {
+    parts.push('skipped');
+    for (const s of report.skipped) parts.push(`  ${s.source}: ${s.reason}`);
+    parts.push('');
+  }
+  return parts.join('\n');
+}

@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openGarden } from '../../garden/garden.js';
+import { openStore } from '../../store/open.js';
+import type { GardenerStore } from '../../store/types.js';
+import type { Strategy } from '../types.js';
+
+/** The replay clock: a call every this many ms, so the engine's cache timing is deterministic. */
+export const REPLAY_CALL_INTERVAL_MS = 10_000;
+/** The replay clock starts here (2025-01-01T00:00:00Z). */
+const REPLAY_EPOCH = Date.UTC(2025, 0, 1);
+/** Recall hits are not cut by tokens for fidelity: BENCH.md asks for the top 5. */
+const RECALL_MAX_TOKENS = Number.MAX_SAFE_INTEGER;
+
+/**
+ * `gardener`: the real engine (DESIGN.md) with its default config, over a temporary store for the
+ * run (one project per session, so recall never crosses sessions). Each call syncs the transcript
+ * so far, plans and renders; the CPU time of those three steps is the call's `ms`. The budget is
+ * `--budget`, else the window.
+ */
+export function createGardenerStrategy(): Strategy {
+  let folder: string | undefined;
+  let store: GardenerStore | undefined;
+  let sessions = 0;
+  const storeOf = (): GardenerStore => {
+    if (!store) {
+      folder = mkdtempSync(path.join(tmpdir(), 'gardener-bench-'));
+      store = openStore({ path: path.join(folder, 'bench.db') });
+    }
+    return store;
+  };
+
+  return {
+    name: 'gardener',
+    start(session, options) {
+      const db = storeOf();
+      sessions += 1;
+      const scope = { project: `bench-${sessions}`, session: session.transcript.id || `session-${sessions}` };
+      let call = 0;
+      const garden = openGarden({
+        store: db,
+        session: scope,
+        budget: options.budget ?? options.window,
+        tokenizer: options.meter.tokenizer,
+        config: { now: () => REPLAY_EPOCH + call * REPLAY_CALL_INTERVAL_MS },
+      });
+      const { transcript, calls } = session;
+      return {
+        context(index) {
+          call = index;
+          const end = calls[index]?.messageIndex ?? transcript.messages.length;
+          const eventsBefore = garden.counters().events;
+          const started = process.cpuUsage();
+          garden.sync({ ...transcript, messages: transcript.messages.slice(0, end) });
+          garden.plan({ strict: false });
+          const request = garden.render();
+          const spent = process.cpuUsage(started);
+          return { request, events: garden.counters().events - eventsBefore, ms: (spent.user + spent.system) / 1000 };
+        },
+        recall(query, limit) {
+          if (query === '') return [];
+          const result = db.recall(query, scope, { limit, touch: false, maxTokens: RECALL_MAX_TOKENS });
+          return result.hits.map((hit) => db.fetch(hit.id)?.original ?? '');
+        },
+        close() {
+          garden.close();
+        },
+      };
+    },
+    close() {
+      store?.close();
+      store = undefined;
+      if (folder) rmSync(folder, { recursive: true, force: true });
+      folder = undefined;
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import { Command } from 'commander';
+import { GardenerError } from '../errors.js';
+import type { CliIo } from './io.js';
+import { useColor } from './io.js';
+
+interface BenchFlags {
+  strategies: string;
+  window: string;
+  budget?: string;
+  maskKeep: string;
+  limit?: string;
+  sessions?: string;
+  from?: string;
+  lenient?: boolean;
+  json?: boolean;
+  out?: string;
+  brief?: boolean;
+}
+
+const ALL_STRATEGIES = 'raw,mask,clear,summary,gardener';
+/** Redraw the live progress line at most this often. */
+const REDRAW_MS = 100;
+
+/** `gardener bench [PATH...]`: replay recorded sessions under several context strategies (BENCH.md). */
+export function makeBenchCommand(io: CliIo): Command {
+  return new Command('bench')
+    .description('Replay recorded sessions call by call under several context strategies and report cost, size, fidelity and speed (BENCH.md)')
+    .argument('[paths...]', 'session files or folders in any importable format (default: the built-in sessions)')
+    .option('--strategies <list>', 'comma-separated: raw, mask, clear, summary, gardener (raw always runs: it is the baseline)', ALL_STRATEGIES)
+    .option('--window <tokens>', 'context window in tokens', '200000')
+    .option('--budget <tokens>', "gardener's budget (default: from its config for the window)")
+    .option('--mask-keep <n>', 'tool results the mask strategy keeps', '10')
+    .option('--limit <n>', 'replay at most this many sessions')
+    .option('--sessions <glob>', 'only sessions whose path, file name or id matches the glob')
+    .option('--from <format>', 'read every file as this format instead of detecting it')
+    .option('--lenient', 'skip unreadable JSONL lines instead of skipping the file')
+    .option('--json', 'print the report as JSON on stdout (progress stays on stderr)')
+    .option('--out <file>', 'also write a markdown report with SVG charts (charts go to <file>-charts/)')
+    .option('--brief', 'print only the totals, not a table per strategy')
+    .addHelpText('after', '\nExamples:\n  gardener bench\n  gardener bench ../shared/sessions --window 32000 --out report.md\n  gardener bench sessions/ --strategies mask,gardener --sessions "**/claude-code-log/**" --json')
+    .action(async (paths: string[], flags: BenchFlags) => runBenchCommand(io, paths, flags));
+}
+
+async function runBenchCommand(io: CliIo, paths: string[], flags: BenchFlags): Promise<void> {
+  const { STRATEGY_NAMES } = await import('../bench/types.js');
+  const strategies = flags.strategies.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const name of strategies) {
+    if (!(STRATEGY_NAMES as readonly string[]).includes(name)) throw new GardenerError('USAGE', `unknown strategy "${name}"`, { hint: `choose from ${STRATEGY_NAMES.join(', ')}` });
+  }
+  const window = positiveInt(flags.window, '--window');
+  const maskKeep = positiveInt(flags.maskKeep, '--mask-keep', 0);
+  const budget = flags.budget !== undefined ? positiveInt(flags.budget, '--budget') : undefined;
+  const limit = flags.limit !== undefined ? positiveInt(flags.limit, '--limit') : undefined;
+
+  const { loadSessions } = await import('../bench/load.js');
+  const { runBench } = await import('../bench/run.js');
+  const { advance, initialProgress, progressLine } = await import('../bench/report/progress.js');
+  const source = loadSessions(paths, {
+    cwd: io.cwd,
+    ...(flags.from !== undefined ? { from: flags.from } : {}),
+    ...(flags.lenient ? { lenient: true } : {}),
+    ...(flags.sessions !== undefined ? { sessions: flags.sessions } : {}),
+    ...(limit !== undefined ? { limit } : {}),
+  });
+  const live = io.stderr.isTTY === true;
+  const started = Date.now();
+  let state = initialProgress();
+  let frame = 0;
+  let drawn = 0;
+  const columns = (io.stderr as { columns?: number }).columns ?? 100;
+  const clear = () => live && io.stderr.write('\r\x1b[2K');
+
+  let report;
+  for await (const event of runBench(source, { strategies: strategies as never, window, maskKeep, ...(budget !== undefined ? { budget } : {}) })) {
+    state = advance(state, event);
+    if (event.type === 'skip') {
+      clear();
+      io.stderr.write(`skipped ${event.source}: ${event.reason}\n`);
+    } else if (event.type === 'session-done' && !live) {
+      io.stderr.write(`[${event.index + 1}/${event.total}] ${event.session.label} · ${event.session.calls} calls · ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    } else if (event.type === 'done') report = event.report;
+    if (live && Date.now() - drawn >= REDRAW_MS) {
+      drawn = Date.now();
+      io.stderr.write(`\r\x1b[2K${progressLine(state, drawn - started, frame++, columns - 1)}`);
+    }
+  }
+  clear();
+  if (!report) throw new GardenerError('INTERNAL', 'the bench run ended without a report');
+
+  if (flags.json) {
+    const { renderJson } = await import('../bench/report/json.js');
+    io.stdout.write(renderJson(report));
+  } else {
+    const { renderTables } = await import('../bench/report/table.js');
+    const pc = (await import('picocolors')).default;
+    const emphasize = useColor(io, 'stdout') ? pc.bold : (s: string) => s;
+    io.stdout.write(renderTables(report, { sessions: !flags.brief, emphasize }));
+  }
+  if (flags.out !== undefined) await writeMarkdown(io, report, flags.out, paths, flags);
+}
+
+async function writeMarkdown(io: CliIo, report: import('../bench/run.js').BenchReport, out: string, paths: string[], flags: BenchFlags): Promise<void> {
+  const path = await import('node:path');
+  const os = await import('node:os');
+  const { mkdir, writeFile } = await import('node:fs/promises');
+  const { renderMarkdown } = await import('../bench/report/markdown.js');
+  const file = path.resolve(io.cwd, out);
+  const chartDir = `${path.basename(file).replace(/\.md$/i, '')}-charts`;
+  const cpus = os.cpus();
+  const { markdown, files } = renderMarkdown(report, {
+    command: commandLine(paths, flags),
+    chartDir,
+    machine: `${os.type()} ${os.release()} (${os.arch()}) · ${cpus[0]?.model.trim() ?? 'unknown CPU'} × ${cpus.length} · Node ${process.version}`,
+    data: paths.length ? paths.map((p) => `\`${p}\``).join(', ') : 'the built-in sessions (src/bench/builtin)',
+  });
+  try {
+    await mkdir(path.join(path.dirname(file), chartDir), { recursive: true });
+    for (const f of files) await writeFile(path.join(path.dirname(file), f.path), f.content);
+    await writeFile(file, markdown);
+  } catch (error) {
+    throw new GardenerError('INPUT_INVALID', `cannot write the report: ${(error as Error).message}`, { where: out, cause: error });
+  }
+  io.stderr.write(`wrote ${out} and ${files.length} chart${files.length === 1 ? '' : 's'} in ${chartDir}/\n`);
+}
+
+/** The command that reproduces the run (non-default flags only). */
+function commandLine(paths: string[], flags: BenchFlags): string {
+  const parts = ['gardener bench', ...paths.map(quote)];
+  if (flags.strategies !== ALL_STRATEGIES) parts.push(`--strategies ${flags.strategies}`);
+  if (flags.window !== '200000') parts.push(`--window ${flags.window}`);
+  if (flags.budget !== undefined) parts.push(`--budget ${flags.budget}`);
+  if (flags.maskKeep !== '10') parts.push(`--mask-keep ${flags.maskKeep}`);
+  if (flags.limit !== undefined) parts.push(`--limit ${flags.limit}`);
+  if (flags.sessions !== undefined) parts.push(`--sessions ${quote(flags.sessions)}`);
+  if (flags.from !== undefined) parts.push(`--from ${flags.from}`);
+  if (flags.lenient) parts.push('--lenient');
+  return parts.join(' ');
+}
+
+function quote(text: string): string {
+  return /^[\w./@:=,+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+function positiveInt(value: string, flag: string, min = 1): number {
+  const n = Number(value.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < min) throw new GardenerError('USAGE', `${flag} must be a whole number ≥ ${min}, got "${value}"`);
+  return n;
+}

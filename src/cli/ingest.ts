@@ -1,0 +1,112 @@
+import { Command } from 'commander';
+import type { CliIo } from './io.js';
+import { useColor } from './io.js';
+import { addStoreOptions, withStore, type StoreFlags } from './store-options.js';
+
+interface IngestFlags extends StoreFlags {
+  from?: string;
+  lenient?: boolean;
+  json?: boolean;
+  redact: boolean;
+}
+
+/** The engine needs a budget; ingest never renders, so any size does. */
+const INGEST_BUDGET = 1_000_000;
+/** Row order of the table: the content classes, then media and pass-through blocks. */
+const ROW_ORDER = ['prompt', 'error', 'code', 'prose', 'structured', 'log', 'media', 'other'];
+
+interface IngestReport {
+  session: string;
+  source: string;
+  format: string;
+  messages: number;
+  added: number;
+  known: number;
+  stripped: number;
+  byClass: Record<string, { blocks: number; tokens: number }>;
+}
+
+const n = (value: number): string => value.toLocaleString('en-US');
+
+/** `gardener ingest FILE`: read a transcript of any format and store its blocks through the engine. */
+export function makeIngestCommand(io: CliIo): Command {
+  const command = new Command('ingest')
+    .description('Store every block of a transcript (any format) for recall: classified, summarised, originals kept')
+    .argument('<file>', 'transcript file ("-" reads stdin)')
+    .option('--from <format>', 'input format (default: detected)')
+    .option('--lenient', 'skip unreadable JSONL lines instead of failing')
+    .option('--no-redact', 'store texts as given, without redacting secrets')
+    .option('--json', 'print what was stored as JSON');
+  return addStoreOptions(command)
+    .addHelpText('after', '\nThe session is --session when given, else the transcript\'s own id (subagents get theirs).\n\nExample:\n  gardener ingest ~/.claude/projects/my-app/5f1c….jsonl')
+    .action(async (file: string, flags: IngestFlags) => {
+      const { readInput } = await import('../transcript/read-input.js');
+      const input = await readInput(file, {
+        ...(flags.from !== undefined ? { from: flags.from } : {}),
+        ...(flags.lenient ? { lenient: true } : {}),
+        stdin: io.stdin,
+      });
+      const { openGarden } = await import('../garden/garden.js');
+      const reports = await withStore(
+        io,
+        flags,
+        (store, { scope }) =>
+          input.transcripts.map((transcript): IngestReport => {
+            const session = flags.session?.trim() || transcript.id;
+            const garden = openGarden({ store, session: { project: scope.project, session }, budget: INGEST_BUDGET });
+            const result = garden.sync(transcript);
+            garden.close();
+            return {
+              session,
+              source: transcript.source ?? file,
+              format: transcript.format,
+              messages: transcript.messages.length,
+              added: result.added,
+              known: result.known,
+              stripped: result.stripped,
+              byClass: result.byClass,
+            };
+          }),
+        { redact: flags.redact },
+      );
+      if (flags.json) {
+        io.stdout.write(`${JSON.stringify({ format: input.format, skipped: input.skipped, transcripts: reports }, null, 2)}\n`);
+        return;
+      }
+      const pc = (await import('picocolors')).default;
+      const bold = useColor(io, 'stdout') ? pc.bold : (s: string) => s;
+      const lines: string[] = [];
+      for (const report of reports) {
+        lines.push(
+          `${bold(report.session)}  ${report.format} · ${n(report.messages)} messages · ${n(report.added)} new blocks${report.known > 0 ? ` · ${n(report.known)} already known` : ''}${report.stripped > 0 ? ` · ${n(report.stripped)} injected regions stripped` : ''}`,
+          classTable(report.byClass),
+          '',
+        );
+      }
+      if (input.skipped > 0) lines.push(`${n(input.skipped)} unreadable records skipped (--lenient)`);
+      io.stdout.write(`${lines.join('\n').trimEnd()}\n`);
+    });
+}
+
+/** Blocks and original tokens by class, with a total row. */
+export function classTable(byClass: Record<string, { blocks: number; tokens: number }>): string {
+  const names = Object.keys(byClass).sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
+  const rows = [['class', 'blocks', 'tokens']];
+  let blocks = 0;
+  let tokens = 0;
+  for (const name of names) {
+    const row = byClass[name];
+    if (!row) continue;
+    rows.push([name, n(row.blocks), n(row.tokens)]);
+    blocks += row.blocks;
+    tokens += row.tokens;
+  }
+  rows.push(['total', n(blocks), n(tokens)]);
+  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('   ')).join('\n');
+}
+
+function rank(name: string): number {
+  const i = ROW_ORDER.indexOf(name);
+  return i === -1 ? ROW_ORDER.length : i;
+}

@@ -1,0 +1,61 @@
+import { Command } from 'commander';
+import type { ContentClass } from '../classify/types.js';
+import type { CliIo } from './io.js';
+import { useColor } from './io.js';
+import { addStoreOptions, intFlag, withStore, type StoreFlags } from './store-options.js';
+
+interface RecallFlags extends StoreFlags {
+  class?: string;
+  limit: string;
+  full?: boolean;
+  json?: boolean;
+  maxTokens?: string;
+  sessionOnly?: boolean;
+  includeProject: string[];
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** `gardener recall QUERY`: search stored originals, summaries and notes of this project. */
+export function makeRecallCommand(io: CliIo): Command {
+  const command = new Command('recall')
+    .description('Search what gardener stored (originals, summaries, notes) in this project')
+    .argument('<query...>', 'words, identifiers, paths, error names; any text is safe')
+    .option('--class <list>', 'only these classes, comma-separated (log, code, structured, prose, prompt, error)')
+    .option('--limit <n>', 'at most this many hits (1–100)', '5')
+    .option('--full', 'return whole originals instead of snippets or summaries')
+    .option('--max-tokens <n>', 'token budget of all returned texts (default 2,000; 8,000 with --full)')
+    .option('--session-only', 'search only the current session')
+    .option('--include-project <name>', 'also search this project, by name (repeatable)', collect, [])
+    .option('--json', 'print the result as JSON');
+  return addStoreOptions(command)
+    .addHelpText('after', '\nExamples:\n  gardener recall "vat test failure"\n  gardener recall parseConfig --class code --full\n  gardener recall "ECONNREFUSED" --include-project api-server --json')
+    .action(async (words: string[], flags: RecallFlags) => {
+      const limit = intFlag(flags.limit, '--limit', 1, 100);
+      const maxTokens = flags.maxTokens === undefined ? undefined : intFlag(flags.maxTokens, '--max-tokens', 1);
+      const classes = flags.class
+        ?.split(',')
+        .map((c) => c.trim())
+        .filter(Boolean) as ContentClass[] | undefined;
+      const query = words.join(' ');
+      await withStore(io, flags, async (store, { scope }) => {
+        const result = store.recall(query, scope, {
+          limit,
+          ...(classes && classes.length > 0 ? { class: classes } : {}),
+          ...(flags.full ? { full: true } : {}),
+          ...(maxTokens !== undefined ? { maxTokens } : {}),
+          scope: { sessionOnly: flags.sessionOnly === true, projects: flags.includeProject },
+        });
+        const { formatRecallText, recallWire } = await import('../recall/format.js');
+        if (flags.json) {
+          io.stdout.write(`${JSON.stringify({ query, project: scope.project, ...recallWire(result) }, null, 2)}\n`);
+          return;
+        }
+        const pc = (await import('picocolors')).default;
+        const style = useColor(io, 'stdout') ? { id: pc.cyan, dim: pc.dim } : undefined;
+        io.stdout.write(formatRecallText(result, style));
+      });
+    });
+}

@@ -1,0 +1,73 @@
+import type Parser from 'tree-sitter';
+import { foldRows, type FoldSet } from './folds.js';
+import { indentFold } from './indent-fold.js';
+
+type Node = Parser.SyntaxNode;
+
+/** How much an outline shows besides signatures (the compressor picks the richest that fits). */
+export type Detail = 'minimal' | 'standard' | 'rich';
+
+/** What an outliner knows while walking one tree. */
+export interface Outline extends FoldSet {
+  keep: ReadonlySet<string>;
+  detail: Detail;
+}
+
+/**
+ * What to do with one statement of a container: keep it as it is, hide it (runs of hidden
+ * statements fold into one marker line), or `outlined` (it placed its own folds).
+ */
+export type Action = 'keep' | 'hide' | 'outlined';
+
+/** Outlines have a floor: containers nested deeper than this fold whole. */
+export const MAX_OUTLINE_DEPTH = 3;
+
+/**
+ * Walks the statements of a container (module, class body, function body…), asking `decide` what
+ * to do with each (`index` counts statements, not comments; -1 for a comment), and folds each run
+ * of hidden statements into one marker line. A run shares no
+ * row with shown code; `limitRow` is the row of the container's closing bracket, if any.
+ */
+export function walkContainer(
+  o: Outline,
+  children: readonly Node[],
+  decide: (node: Node, index: number) => Action,
+  limitRow = Infinity,
+): void {
+  let shownEnd = -1;
+  let run: { first: number; last: number } | undefined;
+  let statements = 0;
+  const flush = (nextShownRow: number): void => {
+    if (run && run.first > shownEnd && run.last < nextShownRow) foldRows(o, run.first, run.last);
+    run = undefined;
+  };
+  for (const node of children) {
+    const start = node.startPosition.row;
+    const end = node.endPosition.row;
+    if (node.type === 'ERROR') {
+      flush(start);
+      if (start > shownEnd && end < limitRow) indentFold(o, start, end, { keep: o.keep });
+      shownEnd = Math.max(shownEnd, end);
+      continue;
+    }
+    const action = decide(node, node.type === 'comment' ? -1 : statements++);
+    if (action === 'hide' && start > shownEnd) {
+      if (run) run.last = Math.max(run.last, end);
+      else run = { first: start, last: end };
+      continue;
+    }
+    flush(start);
+    shownEnd = Math.max(shownEnd, end);
+  }
+  flush(limitRow);
+}
+
+/** The node's children that are statements or members (named, so no brackets or commas). */
+export function members(node: Node | null | undefined): Node[] {
+  return node ? node.namedChildren : [];
+}
+
+/** The text of a name-like child field, if present. */
+export function fieldText(node: Node, field: string): string | undefined {
+  return node.childForFieldName(field)?.text;
+}

@@ -1,0 +1,193 @@
+import type Parser from 'tree-sitter';
+import { fieldText, members, MAX_OUTLINE_DEPTH, walkContainer, type Action, type Outline } from './container.js';
+import { addFold, foldRows, foldTail, isBlank, lineEnd } from './folds.js';
+import { KEEP_BODY_MAX_ROWS } from './indent-fold.js';
+
+/**
+ * Outline of Python: imports, class and def signatures (with decorators), module constants and the
+ * first line of docstrings stay; bodies fold to `def f(x): …  # N lines`.
+ */
+
+type Node = Parser.SyntaxNode;
+/** module / class: statements show (long ones by their first line); body: only nested definitions. */
+type Mode = 'module' | 'class' | 'body';
+
+const COMPOUND: ReadonlySet<string> = new Set([
+  'if_statement',
+  'try_statement',
+  'with_statement',
+  'for_statement',
+  'while_statement',
+  'match_statement',
+]);
+const DEFINITIONS: ReadonlySet<string> = new Set([
+  'function_definition',
+  'class_definition',
+  'decorated_definition',
+  'import_statement',
+  'import_from_statement',
+]);
+const OPENING_QUOTES_ONLY = /^[rRbBuUfF]{0,2}("""|''')\s*$/;
+
+/** Places the folds of a Python tree. */
+export function outlinePython(o: Outline, root: Node): void {
+  walkContainer(o, members(root), (node, index) => statement(o, node, index, 'module', 0));
+}
+
+function statement(o: Outline, node: Node, index: number, mode: Mode, depth: number): Action {
+  switch (node.type) {
+    case 'comment':
+      return 'hide';
+    case 'import_statement':
+    case 'import_from_statement':
+    case 'future_import_statement':
+      return mode === 'body' ? 'hide' : 'keep';
+    case 'function_definition':
+      return outlineFunction(o, node, depth);
+    case 'class_definition':
+      return outlineClass(o, node, depth);
+    case 'decorated_definition': {
+      const definition = node.childForFieldName('definition');
+      if (!definition) return plain(o, node, mode);
+      return definition.type === 'class_definition' ? outlineClass(o, definition, depth) : outlineFunction(o, definition, depth);
+    }
+    case 'expression_statement':
+      if (index === 0 && isDocstring(node)) return docstring(o, node, wantsDocstring(o, mode));
+      return plain(o, node, mode);
+    default:
+      if (COMPOUND.has(node.type)) return compound(o, node, mode, depth);
+      return plain(o, node, mode);
+  }
+}
+
+function wantsDocstring(o: Outline, mode: Mode): boolean {
+  switch (mode) {
+    case 'module':
+      return true;
+    case 'class':
+      return o.detail !== 'minimal';
+    case 'body':
+      return o.detail === 'rich';
+    default: {
+      const never: never = mode;
+      return never;
+    }
+  }
+}
+
+function isDocstring(node: Node): boolean {
+  const first = node.namedChildren[0];
+  return node.namedChildCount === 1 && first !== undefined && first.type === 'string';
+}
+
+/** The first row of a docstring that says something (skipping a lone opening `"""`). */
+function docstringFirstRow(o: Outline, doc: Node): number {
+  const start = doc.startPosition.row;
+  if (!OPENING_QUOTES_ONLY.test((o.lines[start] ?? '').trim())) return start;
+  let row = start + 1;
+  while (row < doc.endPosition.row && isBlank(o.lines[row])) row++;
+  return row;
+}
+
+/** Keeps a docstring's first line and folds the rest: `"""Return the thing. … 6 lines """`. */
+function docstring(o: Outline, doc: Node, keepFirst: boolean): Action {
+  if (!keepFirst) return 'hide';
+  return foldTail(o, docstringFirstRow(o, doc), doc.endPosition) ? 'outlined' : 'keep';
+}
+
+/** A plain statement: shown by its rows up to the value's first one (all of it when short). */
+function plain(o: Outline, node: Node, mode: Mode): Action {
+  if (mode === 'body') return 'hide';
+  const assignment = node.type === 'expression_statement' ? node.namedChildren[0] : undefined;
+  const value = assignment?.type === 'assignment' ? assignment.childForFieldName('right') : null;
+  const keepThrough = value ? value.startPosition.row : node.startPosition.row;
+  return foldTail(o, keepThrough, node.endPosition) ? 'outlined' : 'keep';
+}
+
+/** Row of the `:` that ends a definition's or clause's header. */
+function colonRow(node: Node): number {
+  const body = node.childForFieldName('body');
+  let row = node.startPosition.row;
+  for (const child of node.children) {
+    if (body && child.startIndex >= body.startIndex) break;
+    if (child.type === ':') row = child.startPosition.row;
+  }
+  return row;
+}
+
+/** Hides the rows after `keepThroughRow` up to `lastRow`, marker at the end of the kept row. */
+function foldAfter(o: Outline, keepThroughRow: number, lastRow: number): boolean {
+  return addFold(o, {
+    from: { row: keepThroughRow, column: lineEnd(o.lines, keepThroughRow) },
+    to: { row: lastRow, column: (o.lines[lastRow] ?? '').length },
+    firstRow: keepThroughRow + 1,
+    lastRow,
+    standalone: false,
+  });
+}
+
+function hasNestedDefinitions(body: Node): boolean {
+  return body.namedChildren.some(
+    (n) => n.type === 'function_definition' || n.type === 'class_definition' || n.type === 'decorated_definition',
+  );
+}
+
+function outlineFunction(o: Outline, fn: Node, depth: number): Action {
+  const body = fn.childForFieldName('body');
+  if (!body) return 'keep';
+  const header = colonRow(fn);
+  const last = body.endPosition.row;
+  if (last <= header) return 'keep';
+  const name = fieldText(fn, 'name');
+  if (name !== undefined && o.keep.has(name)) {
+    const cut = header + 1 + KEEP_BODY_MAX_ROWS;
+    return cut <= last && foldRows(o, cut, last) ? 'outlined' : 'keep';
+  }
+  if (depth < MAX_OUTLINE_DEPTH && hasNestedDefinitions(body)) {
+    walkContainer(o, members(body), (node, index) => statement(o, node, index, 'body', depth + 1));
+    return 'outlined';
+  }
+  const first = body.namedChildren[0];
+  if (o.detail === 'rich' && first && first.type === 'expression_statement' && isDocstring(first)) {
+    const docRow = docstringFirstRow(o, first);
+    if (docRow >= last) return 'keep';
+    return foldAfter(o, docRow, last) ? 'outlined' : 'keep';
+  }
+  return foldAfter(o, header, last) ? 'outlined' : 'keep';
+}
+
+function outlineClass(o: Outline, cls: Node, depth: number): Action {
+  const body = cls.childForFieldName('body');
+  if (!body) return 'keep';
+  const header = colonRow(cls);
+  if (body.endPosition.row <= header) return 'keep';
+  if (depth >= MAX_OUTLINE_DEPTH) return foldAfter(o, header, body.endPosition.row) ? 'outlined' : 'keep';
+  walkContainer(o, members(body), (node, index) => statement(o, node, index, 'class', depth + 1));
+  return 'outlined';
+}
+
+/** The blocks of a compound statement and of its clauses (elif, else, except, finally). */
+function clauseBlocks(node: Node): Node[] {
+  const blocks: Node[] = [];
+  for (const child of node.namedChildren) {
+    if (child.type === 'block') blocks.push(child);
+    else if (child.type.endsWith('_clause')) blocks.push(...child.namedChildren.filter((c) => c.type === 'block'));
+  }
+  return blocks;
+}
+
+/**
+ * `if` / `try` / `with` … at module or class level: opened when its blocks define or import
+ * something (`try: import x except ImportError: …`), else shown by its header line only.
+ */
+function compound(o: Outline, node: Node, mode: Mode, depth: number): Action {
+  if (mode === 'body') return 'hide';
+  const blocks = clauseBlocks(node);
+  if (depth < MAX_OUTLINE_DEPTH && blocks.some((b) => b.namedChildren.some((n) => DEFINITIONS.has(n.type)))) {
+    for (const block of blocks) {
+      walkContainer(o, members(block), (child, index) => statement(o, child, index + 1, mode, depth + 1));
+    }
+    return 'outlined';
+  }
+  return foldAfter(o, colonRow(node), node.endPosition.row) ? 'outlined' : 'keep';
+}

@@ -1,0 +1,88 @@
+import type { Detail, Outline } from './container.js';
+import { foldRows, type FoldSet } from './folds.js';
+import { indentFold } from './indent-fold.js';
+import { isParsed, type CodeLanguage } from './language.js';
+import { outlineJs } from './outline-js.js';
+import { outlinePython } from './outline-python.js';
+import { dedent, headEnd, parseCode, type ParsedCode } from './parse-code.js';
+import { renderFolds, type OutLine } from './render.js';
+
+/** The richest outline whose size stays under this share of the code is chosen. */
+const TARGET_SHARE = 0.3;
+/** Outline detail levels, richest first. */
+const DETAILS: readonly Detail[] = ['rich', 'standard', 'minimal'];
+/** Languages whose line comments start with `#` (markers read `…  # N lines`). */
+const HASH_COMMENT: ReadonlySet<CodeLanguage> = new Set(['python', 'ruby', 'shell']);
+
+export type OutlineMethod = 'tree-sitter' | 'indentation';
+
+export interface SegmentOutline {
+  lines: OutLine[];
+  /** How the outline was made (a slice may need both). */
+  methods: Set<OutlineMethod>;
+  /** The grammar actually used (JavaScript with types parses as TSX). */
+  language: CodeLanguage;
+}
+
+export interface SegmentOptions {
+  language: CodeLanguage;
+  keep: ReadonlySet<string>;
+  numberOf?: (row: number) => number | undefined;
+}
+
+/** Outlines one run of code lines (no number prefixes). */
+export function outlineSegment(lines: readonly string[], options: SegmentOptions): SegmentOutline {
+  const { indent, lines: code } = dedent(lines);
+  const outline = outlineDedented(code, options);
+  if (indent === '') return outline;
+  return { ...outline, lines: outline.lines.map((l) => (l.text === '' ? l : { row: l.row, text: indent + l.text })) };
+}
+
+function outlineDedented(code: readonly string[], options: SegmentOptions): SegmentOutline {
+  if (!isParsed(options.language)) return byIndentation(code, options);
+  // A slice that starts inside a block: the head is outlined on its own, then the rest.
+  const head = headEnd(code, options.language);
+  if (head > 0) {
+    const first = outlineSegment(code.slice(0, head), options);
+    const rest = outlineDedented(
+      code.map((l, i) => (i < head ? '' : l)),
+      options,
+    );
+    return {
+      lines: [...first.lines, ...rest.lines.filter((l) => l.row === undefined || l.row >= head)],
+      methods: new Set([...first.methods, ...rest.methods]),
+      language: rest.language,
+    };
+  }
+  const parsed = parseCode(code, options.language);
+  if (!parsed) return byIndentation(code, options);
+  const size = code.reduce((n, l) => n + l.length + 1, 0);
+  const details = parsed.language === 'python' ? DETAILS : DETAILS.slice(-1);
+  let lines: OutLine[] = [];
+  for (const detail of details) {
+    lines = render(code, outlineTree(code, parsed, detail, options.keep), options);
+    if (lines.reduce((n, l) => n + l.text.length + 1, 0) <= size * TARGET_SHARE) break;
+  }
+  return { lines, methods: new Set(['tree-sitter']), language: parsed.language };
+}
+
+function byIndentation(code: readonly string[], options: SegmentOptions): SegmentOutline {
+  const set: FoldSet = { lines: code, folds: [] };
+  indentFold(set, 0, code.length - 1, { keep: options.keep });
+  return { lines: render(code, set, options), methods: new Set(['indentation']), language: options.language };
+}
+
+function render(code: readonly string[], set: FoldSet, options: SegmentOptions): OutLine[] {
+  return renderFolds(code, set.folds, {
+    hashComment: HASH_COMMENT.has(options.language),
+    ...(options.numberOf ? { numberOf: options.numberOf } : {}),
+  });
+}
+
+function outlineTree(code: readonly string[], parsed: ParsedCode, detail: Detail, keep: ReadonlySet<string>): Outline {
+  const o: Outline = { lines: code, folds: [], keep, detail };
+  if (parsed.skipRows > 0) foldRows(o, 0, parsed.skipRows - 1);
+  if (parsed.language === 'python') outlinePython(o, parsed.tree.rootNode);
+  else outlineJs(o, parsed.tree.rootNode);
+  return o;
+}

@@ -1,0 +1,139 @@
+import type Parser from 'tree-sitter';
+import { parse } from './grammars.js';
+import { isBlank } from './folds.js';
+import type { ParsedLanguage } from './language.js';
+
+/**
+ * Prepares a code segment for tree-sitter and judges the parse. Shared by the compressor and by
+ * topLevelDeclarationNames, so both agree on what counts as top level.
+ */
+
+/** Above this share of rows inside top-level ERROR nodes, the parse is not trusted. */
+const MAX_ERROR_SHARE = 0.5;
+
+export interface Dedented {
+  /** Whitespace common to every non-blank line, taken off. */
+  indent: string;
+  /** The lines without it (blank lines become empty). */
+  lines: string[];
+}
+
+/** Takes off the indentation common to all non-blank lines (a slice from inside a class…). */
+export function dedent(lines: readonly string[]): Dedented {
+  let indent: string | undefined;
+  for (const line of lines) {
+    if (isBlank(line)) continue;
+    const own = /^[ \t]*/.exec(line)?.[0] ?? '';
+    if (indent === undefined) indent = own;
+    else {
+      let k = 0;
+      while (k < indent.length && k < own.length && indent[k] === own[k]) k++;
+      indent = indent.slice(0, k);
+    }
+    if (indent === '') break;
+  }
+  const common = indent ?? '';
+  return { indent: common, lines: lines.map((l) => (isBlank(l) ? '' : l.slice(common.length))) };
+}
+
+export interface ParsedCode {
+  tree: Parser.Tree;
+  language: ParsedLanguage;
+  /** Rows at the start left out of the parse: the tail of a docstring the slice began inside. */
+  skipRows: number;
+}
+
+/**
+ * Where a Python slice that starts inside a block (deeper than what follows) reaches the
+ * shallowest level: rows before it are outlined on their own. 0 when there is no such head.
+ */
+export function headEnd(lines: readonly string[], language: ParsedLanguage): number {
+  if (language !== 'python') return 0;
+  const first = lines.findIndex((l) => !isBlank(l));
+  if (first < 0 || !/^\s/.test(lines[first] ?? '')) return 0;
+  const top = lines.findIndex((l, i) => i > first && !isBlank(l) && !/^\s/.test(l));
+  return top < 0 ? 0 : top;
+}
+
+/** Share of non-blank rows touched by ERROR nodes, at any depth (1 when the whole tree is an error). */
+export function errorShare(tree: Parser.Tree, lines: readonly string[]): number {
+  const root = tree.rootNode;
+  let nonBlank = 0;
+  for (const l of lines) if (!isBlank(l)) nonBlank++;
+  if (nonBlank === 0) return 0;
+  if (root.type === 'ERROR') return 1;
+  if (!root.hasError) return 0;
+  const spans = root
+    .descendantsOfType('ERROR')
+    .map((n) => [n.startPosition.row, n.endPosition.row] as const)
+    .sort((a, b) => a[0] - b[0]);
+  let errorRows = 0;
+  let covered = -1;
+  for (const [start, end] of spans) {
+    for (let r = Math.max(start, covered + 1); r <= end; r++) if (!isBlank(lines[r])) errorRows++;
+    covered = Math.max(covered, end);
+  }
+  return errorRows / nonBlank;
+}
+
+/** Grammars tried, in order, for a language (JavaScript with types in it parses as TSX). */
+function candidates(language: ParsedLanguage): ParsedLanguage[] {
+  switch (language) {
+    case 'javascript':
+      return ['javascript', 'tsx'];
+    case 'typescript':
+      return ['typescript', 'tsx'];
+    case 'tsx':
+      return ['tsx'];
+    case 'python':
+      return ['python'];
+    default: {
+      const never: never = language;
+      return [never];
+    }
+  }
+}
+
+/** Source variants for a Python slice cut inside a docstring (an odd number of triple quotes). */
+function* variants(lines: readonly string[], language: ParsedLanguage): Generator<{ source: string; skipRows: number }> {
+  yield { source: lines.join('\n'), skipRows: 0 };
+  if (language !== 'python') return;
+  for (const quote of ['"""', "'''"]) {
+    let count = 0;
+    let firstRow = -1;
+    lines.forEach((line, row) => {
+      const n = line.split(quote).length - 1;
+      if (n > 0 && firstRow < 0) firstRow = row;
+      count += n;
+    });
+    if (count % 2 === 0) continue;
+    // Either the slice starts inside a docstring (skip through the first quote) or ends inside one (close it).
+    yield { source: lines.map((l, row) => (row <= firstRow ? '' : l)).join('\n'), skipRows: firstRow + 1 };
+    let last = lines.length - 1;
+    while (last > 0 && isBlank(lines[last])) last--;
+    yield { source: lines.map((l, row) => (row === last ? l + quote : l)).join('\n'), skipRows: 0 };
+  }
+}
+
+/**
+ * Parses dedented code with the best-fitting grammar (and, for Python slices cut inside a
+ * docstring, the best-fitting repair), or returns undefined when nothing makes enough sense of it:
+ * then indentation folding is the honest answer.
+ */
+export function parseCode(lines: readonly string[], language: ParsedLanguage): ParsedCode | undefined {
+  let best: ParsedCode | undefined;
+  let bestShare = Infinity;
+  for (const candidate of candidates(language)) {
+    for (const { source, skipRows } of variants(lines, candidate)) {
+      const tree = parse(candidate, source);
+      if (!tree) continue;
+      const share = errorShare(tree, lines);
+      if (share < bestShare) {
+        best = { tree, language: candidate, skipRows };
+        bestShare = share;
+      }
+      if (share === 0) return best;
+    }
+  }
+  return best && bestShare <= MAX_ERROR_SHARE ? best : undefined;
+}

@@ -1,0 +1,80 @@
+import { firstNonSpace, isBlank, type Fold } from './folds.js';
+
+/** One output line: the source row it starts with (undefined for a marker line of its own). */
+export interface OutLine {
+  row: number | undefined;
+  text: string;
+}
+
+export interface RenderOptions {
+  /** Markers at the end of a line read `…  # N lines` (Python, Ruby, shell) instead of `… N lines`. */
+  hashComment: boolean;
+  /** The original line number of a row, when the source was numbered. */
+  numberOf?: (row: number) => number | undefined;
+}
+
+/** Kept lines longer than this are cut (minified code, data literals). */
+const LONG_LINE_CHARS = 400;
+/** How much of a cut line stays. */
+const CUT_LINE_CHARS = 160;
+
+/** Applies folds to the source rows and returns the output lines. */
+export function renderFolds(lines: readonly string[], folds: readonly Fold[], options: RenderOptions): OutLine[] {
+  const ordered = [...folds].sort((a, b) => a.from.row - b.from.row || a.from.column - b.from.column);
+  const out: OutLine[] = [];
+  let current: OutLine = { row: 0, text: '' };
+  let row = 0;
+  let column = 0;
+
+  const emitTo = (toRow: number, toColumn: number): void => {
+    while (row < toRow) {
+      current.text += (lines[row] ?? '').slice(column);
+      out.push(current);
+      row++;
+      column = 0;
+      current = { row, text: '' };
+    }
+    current.text += (lines[row] ?? '').slice(column, toColumn);
+    column = toColumn;
+  };
+
+  for (const fold of ordered) {
+    if (fold.from.row < row || (fold.from.row === row && fold.from.column < column)) continue; // overlaps
+    emitTo(fold.from.row, fold.from.column);
+    const label = countLabel(fold, options.numberOf);
+    if (fold.standalone) {
+      const indent = (lines[fold.firstRow] ?? '').slice(0, firstNonSpace(lines[fold.firstRow] ?? ''));
+      current.row = undefined;
+      current.text = indent + (options.hashComment ? `…  # ${label}` : `… ${label}`);
+    } else {
+      const followed = !isBlank((lines[fold.to.row] ?? '').slice(fold.to.column));
+      if (followed) current.text += ` … ${label} `;
+      else current.text += options.hashComment ? ` …  # ${label}` : ` … ${label}`;
+    }
+    row = fold.to.row;
+    column = fold.to.column;
+  }
+  const last = Math.max(0, lines.length - 1);
+  emitTo(last, (lines[last] ?? '').length);
+  out.push(current);
+  return out.map((line) => (line.text.length > LONG_LINE_CHARS ? { row: line.row, text: cutLine(line.text) } : line));
+}
+
+function countLabel(fold: Fold, numberOf: RenderOptions['numberOf']): string {
+  if (numberOf) {
+    let first: number | undefined;
+    let last: number | undefined;
+    for (let r = fold.firstRow; r <= fold.lastRow && first === undefined; r++) first = numberOf(r);
+    for (let r = fold.lastRow; r >= fold.firstRow && last === undefined; r--) last = numberOf(r);
+    if (first !== undefined && last !== undefined) return first === last ? `line ${first}` : `lines ${first}–${last}`;
+  }
+  const n = fold.lastRow - fold.firstRow + 1;
+  return n === 1 ? '1 line' : `${n} lines`;
+}
+
+function cutLine(text: string): string {
+  let end = CUT_LINE_CHARS;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end--; // do not split a surrogate pair
+  return `${text.slice(0, end)} … +${text.length - end} chars`;
+}

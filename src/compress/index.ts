@@ -1,0 +1,77 @@
+import { unwrapToolOutput, type Unwrapped } from '../classify/unwrap.js';
+import type { ContentClass } from '../classify/types.js';
+import { assertNever } from '../errors.js';
+import { compressCode } from './code/index.js';
+import { compressError } from './error/index.js';
+import { guarded, unchanged } from './guard.js';
+import { compressLog } from './log/index.js';
+import { compressMixed, isMixed } from './mixed.js';
+import { compressProse } from './prose/index.js';
+import { compressStructured } from './structured/index.js';
+import type { CompressContext, Compressor, Summary } from './types.js';
+
+const log = guarded('log', compressLog);
+const error = guarded('error', compressError);
+const mixed = guarded('mixed', compressMixed);
+const code = guarded('code', compressCode);
+const structured = guarded('structured', compressStructured);
+const prose = guarded('prose', compressProse);
+
+/**
+ * Compresses a block's text with the compressor of its class. `prompt` (what the user typed) is
+ * never compressed. Agent envelopes (mini-swe-agent's `<returncode>`/`<output>` tags and its
+ * "output too long" warning, Claude Code's `Exit code N`, aider's `> ` quoting) are taken off,
+ * the body compressed, and a compact envelope put back. Logs and errors holding an embedded
+ * stack trace or JSON document are split and each part compressed on its own.
+ *
+ * Guarantees, enforced here whatever the compressors do: never throws (a failure gives the
+ * original with `helped: false` and a note), never returns a longer text, deterministic.
+ */
+export function compress(cls: ContentClass, text: string, context: CompressContext = {}): Summary {
+  if (cls === 'prompt') return unchanged(text, 'prompt: never compressed');
+  return dispatch(cls, text, context);
+}
+
+const dispatch = (cls: Exclude<ContentClass, 'prompt'>, text: string, context: CompressContext): Summary =>
+  guarded('dispatch', (input, ctx) => compressEnveloped(cls, input, ctx))(text, context);
+
+function compressEnveloped(cls: Exclude<ContentClass, 'prompt'>, text: string, context: CompressContext): Summary {
+  const envelope = unwrapToolOutput(text);
+  const inner = compressorFor(cls, envelope.body)(envelope.body, context);
+  if (envelope.kind === 'none') return inner;
+  const rewrapped = rewrap(envelope, inner.text);
+  if (rewrapped.length >= text.length) return unchanged(text, inner.note ?? 'envelope kept');
+  return { text: rewrapped, helped: true, note: inner.helped ? inner.note : 'envelope compacted' };
+}
+
+/** The compressor for a class; logs and errors with embedded traces or JSON go to the mixed compressor. */
+function compressorFor(cls: Exclude<ContentClass, 'prompt'>, body: string): Compressor {
+  switch (cls) {
+    case 'log':
+      return isMixed(body) ? mixed : log;
+    case 'error':
+      return isMixed(body) ? mixed : error;
+    case 'code':
+      return code;
+    case 'structured':
+      return structured;
+    case 'prose':
+      return prose;
+    default:
+      return assertNever(cls);
+  }
+}
+
+/** Puts a compact envelope back: the exit code stays, the tags and boilerplate go. */
+function rewrap(envelope: Unwrapped, body: string): string {
+  switch (envelope.kind) {
+    case 'mini-swe-agent':
+      return `<returncode>${envelope.exitCode ?? 0}</returncode>\n${body}`;
+    case 'exit-code':
+      return `Exit code ${envelope.exitCode ?? 0}\n${body}`;
+    case 'aider-quote':
+    case 'none':
+      return body;
+  }
+}
+

@@ -1,0 +1,152 @@
+import { lineShape } from '../../classify/profile.js';
+import { clipLine } from '../../classify/text.js';
+import { gapMarker, refsOf } from './refs.js';
+import { countSeverities, severityOf, type Severity } from './severity.js';
+
+/** Lines kept from the start of a log (what ran, with which settings). */
+export const HEAD_LINES = 3;
+/** Lines kept from the end of a log (the final state). */
+export const TAIL_LINES = 3;
+/** Lines kept around each error line. */
+export const ERROR_CONTEXT = 1;
+/** Kept lines at least, whatever the log's length. */
+export const MIN_KEPT = 12;
+/** Kept lines grow with the log at this share of its entries. */
+export const KEPT_SHARE = 0.03;
+/** Kept lines at most, however long the log. */
+export const MAX_KEPT = 80;
+/** Kept lines are clipped to this many characters. */
+export const MAX_LINE = 240;
+/** Lines longer than this are compared by their first characters only. */
+const SHAPE_PREFIX = 200;
+
+/** Consecutive lines of one shape, shown once with a count. */
+export interface Entry {
+  first: string;
+  /** Every line of the run (for the refs of what is hidden). */
+  lines: string[];
+  severity: Severity;
+  /** Entries of the same shape elsewhere in the log (errors and warnings only). */
+  repeats: number;
+}
+
+export interface LinesSummary {
+  out: string[];
+  errors: number;
+  warnings: number;
+}
+
+/**
+ * The generic log reduction: runs of same-shaped lines collapse to one line with `[×N]`, the
+ * first and last lines stay, every error line stays with a line of context, warnings stay,
+ * error and warning lines of one shape repeated across the log show once with their count,
+ * and everything else becomes `[… N lines: refs]` markers. `present` holds the refs already
+ * shown elsewhere in the summary and is updated.
+ */
+export function summariseLines(lines: readonly string[], present: Set<string>, budget?: number): LinesSummary {
+  const entries = toEntries(lines);
+  const { errors, warnings } = countSeverities(lines);
+  const keep = select(entries, budget ?? keptBudget(entries.length));
+  entries.forEach((entry, i) => {
+    if (keep[i] === true) for (const ref of refsOf([entry.first])) present.add(ref);
+  });
+  return { out: render(entries, keep, present), errors, warnings };
+}
+
+/** How many entries a log of this many entries may keep. */
+export function keptBudget(entries: number): number {
+  return Math.min(MAX_KEPT, Math.max(MIN_KEPT, Math.ceil(entries * KEPT_SHARE)));
+}
+
+/** Groups consecutive lines of the same shape. */
+export function toEntries(lines: readonly string[]): Entry[] {
+  const entries: Entry[] = [];
+  let shape = '\u0000';
+  for (const line of lines) {
+    const next = line === '' ? '' : lineShape(line.length > SHAPE_PREFIX ? line.slice(0, SHAPE_PREFIX) : line);
+    const last = entries[entries.length - 1];
+    if (last !== undefined && next === shape) {
+      last.lines.push(line);
+      continue;
+    }
+    shape = next;
+    entries.push({ first: line, lines: [line], severity: line === '' ? 'info' : severityOf(line), repeats: 0 });
+  }
+  return entries;
+}
+
+function select(entries: Entry[], budget: number): boolean[] {
+  const keep = entries.map(() => false);
+  const order: number[] = [];
+  const nonBlank = entries.map((entry, i) => (entry.first === '' ? -1 : i)).filter((i) => i >= 0);
+  order.push(...nonBlank.slice(0, HEAD_LINES), ...nonBlank.slice(-TAIL_LINES));
+
+  const byShape = new Map<string, number>();
+  const important: number[] = [];
+  for (const severity of ['error', 'warning'] as const) {
+    for (const i of nonBlank) {
+      const entry = entries[i];
+      if (entry?.severity !== severity) continue;
+      const shape = lineShape(entry.first.slice(0, SHAPE_PREFIX));
+      const firstOfShape = byShape.get(shape);
+      if (firstOfShape !== undefined) {
+        const owner = entries[firstOfShape];
+        if (owner) owner.repeats += entry.lines.length;
+        continue;
+      }
+      byShape.set(shape, i);
+      important.push(i);
+    }
+  }
+  for (const i of important) {
+    order.push(i);
+    if (entries[i]?.severity !== 'error') continue;
+    for (let d = 1; d <= ERROR_CONTEXT; d++) {
+      for (const j of [i - d, i + d]) if (entries[j] !== undefined && entries[j]?.first !== '') order.push(j);
+    }
+  }
+  let kept = 0;
+  for (const i of order) {
+    if (keep[i] === true) continue;
+    if (kept >= budget) break;
+    keep[i] = true;
+    kept++;
+  }
+  return keep;
+}
+
+function render(entries: readonly Entry[], keep: readonly boolean[], present: Set<string>): string[] {
+  const out: string[] = [];
+  let hidden: string[] = [];
+  const flush = (): void => {
+    if (hidden.length === 0) return;
+    out.push(gapMarker(hidden.length, hidden, present));
+    hidden = [];
+  };
+  entries.forEach((entry, i) => {
+    if (keep[i] !== true) {
+      hidden.push(...entry.lines);
+      return;
+    }
+    flush();
+    const count = entry.lines.length + entry.repeats;
+    const suffix = count > 1 ? ` [×${count}]` : '';
+    out.push(clipLine(entry.first, MAX_LINE) + suffix);
+    if (entry.lines.length > 1) hidden.push(...entry.lines.slice(1));
+    // A run's other lines are represented by the count, but their refs still matter.
+    if (hidden.length > 0) {
+      const refsOnly = gapRefs(hidden, present);
+      if (refsOnly !== '') out[out.length - 1] += refsOnly;
+      hidden = [];
+    }
+  });
+  flush();
+  return out;
+}
+
+/** Refs of a collapsed run's other lines, as a ` (also: …)` suffix, or '' when none are new. */
+function gapRefs(lines: readonly string[], present: Set<string>): string {
+  const marker = gapMarker(lines.length, lines, present);
+  const colon = marker.indexOf(': ');
+  return colon < 0 ? '' : ` (also: ${marker.slice(colon + 2, -1)})`;
+}

@@ -1,0 +1,65 @@
+import { lineShape } from '../../classify/profile.js';
+import { clipLine } from '../../classify/text.js';
+
+/** `path:line[:col]: message` (flake8, pylint, ruff, mypy, eslint unix, gcc) or `path(line,col): message` (tsc). */
+const LINT_LINE = /^([^\s:()]+\.\w+)(?::(\d+)(?::\d+)?:?|\((\d+),\d+\):) (.+)$/;
+/** Share of lines that must be findings for a log to be read as linter output. */
+const LINT_SHARE = 0.5;
+/** Findings needed for linter output. */
+const MIN_FINDINGS = 6;
+/** A group's message is clipped to this many characters. */
+const MESSAGE_MAX = 160;
+
+interface Finding {
+  location: string;
+  message: string;
+}
+
+interface Group {
+  message: string;
+  locations: string[];
+}
+
+/** True when most lines are `path:line: message` findings. */
+export function isLintOutput(lines: readonly string[]): boolean {
+  let findings = 0;
+  let nonBlank = 0;
+  for (const line of lines) {
+    if (line.trim() === '') continue;
+    nonBlank++;
+    if (LINT_LINE.test(line)) findings++;
+  }
+  return findings >= MIN_FINDINGS && findings / Math.max(1, nonBlank) >= LINT_SHARE;
+}
+
+/**
+ * Linter findings grouped by message (numbers and quoted names blanked when comparing): each
+ * group shows its first message once, its count and every location, so no `path:line` is lost.
+ * Lines that are not findings are returned apart for the generic reduction.
+ */
+export function groupFindings(lines: readonly string[]): { groups: string[]; other: string[] } {
+  const groups = new Map<string, Group>();
+  const other: string[] = [];
+  for (const line of lines) {
+    const finding = parseFinding(line);
+    if (finding === undefined) {
+      other.push(line);
+      continue;
+    }
+    const key = lineShape(finding.message);
+    const group = groups.get(key) ?? { message: finding.message, locations: [] };
+    if (!group.locations.includes(finding.location)) group.locations.push(finding.location);
+    groups.set(key, group);
+  }
+  const rendered = [...groups.values()].map((group) => {
+    const count = group.locations.length > 1 ? ` [×${group.locations.length}]` : '';
+    return `${clipLine(group.message, MESSAGE_MAX)}${count}: ${group.locations.join(', ')}`;
+  });
+  return { groups: rendered, other };
+}
+
+function parseFinding(line: string): Finding | undefined {
+  const match = LINT_LINE.exec(line);
+  if (match?.[1] === undefined || match[4] === undefined) return undefined;
+  return { location: `${match[1]}:${match[2] ?? match[3] ?? ''}`, message: match[4] };
+}

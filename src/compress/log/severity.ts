@@ -1,0 +1,33 @@
+/** How much a log line matters to someone looking for what went wrong. */
+export type Severity = 'error' | 'warning' | 'info';
+
+const ERROR =
+  /\b(?:ERROR|ERR!|FATAL|CRITICAL|FAIL(?:ED|URE|S)?|PANIC|Traceback|Segmentation fault|core dumped|Killed)\b|^\s*(?:error|fatal)(?:\[\w+\])?:|\b[A-Z]\w*(?:Error|Exception)\b|[✗✘×✕❌]|\b(?:[Ee]xit(?:ed)? (?:code|status) [1-9]\d*|returned non-zero|command not found|No such file or directory|Permission denied|cannot|could not|couldn't|unable to|failed|not found|undefined reference|[Ee]rror:)|^\s*E\s{2,}\S|^[\w./\\-]+\.\w+:\d+(?::\d+)?: (?:error|[EF]\d+)\b/;
+
+const WARNING =
+  /\b(?:WARN(?:ING)?|DEPRECAT(?:ED|ION))\b|^\s*warning(?:\[\w+\])?:|\b[A-Z]\w*Warning\b|⚠|\bwarn\b|^[\w./\\-]+\.\w+:\d+(?::\d+)?: (?:warning|[WC]\d+)\b|: [WCR]\d{4}: /;
+
+/** Severity of one line. */
+export function severityOf(line: string): Severity {
+  if (line.length > 2000) return severityOf(line.slice(0, 2000));
+  if (ERROR.test(line) && !isBenign(line)) return 'error';
+  if (WARNING.test(line)) return 'warning';
+  return 'info';
+}
+
+/** Lines that name failure words but report success (`0 failed`, `errors: 0`, `--fail-fast`). */
+function isBenign(line: string): boolean {
+  return /\b0 (?:errors?|failed|failures)\b|\b(?:errors?|failures?|failed)[:=]\s*0\b|--\w*(?:fail|error)\w*|\bno errors?\b/i.test(line) && !/[1-9]\d* (?:errors?|failed)/.test(line);
+}
+
+/** Error and warning lines in a log. */
+export function countSeverities(lines: readonly string[]): { errors: number; warnings: number } {
+  let errors = 0;
+  let warnings = 0;
+  for (const line of lines) {
+    const severity = severityOf(line);
+    if (severity === 'error') errors++;
+    else if (severity === 'warning') warnings++;
+  }
+  return { errors, warnings };
+}

@@ -1,0 +1,92 @@
+import { debug } from '../../debug.js';
+import type { CompressContext, Compressor, Summary } from '../types.js';
+import { blockRoles, isProse, segment } from './markdown.js';
+import type { MdBlock } from './markdown.js';
+import { needlesOf } from './needles.js';
+import { analyze } from './nlp.js';
+import { renderBlocks } from './render.js';
+import { selectUnits } from './select.js';
+import type { Unit } from './select.js';
+import { textRank } from './textrank.js';
+
+export { proseNeedles } from './needles.js';
+
+/** Share of the prose characters the TextRank pick aims at (framing and needles come on top). */
+const TARGET_SHARE = Number(process.env['TS'] ?? 0.4);
+/** Texts shorter than this are not worth a summary. */
+const MIN_CHARS = 240;
+/** A summary that saves less than this share of the input is not worth replacing it. */
+const MIN_SAVING = 0.1;
+/** Separator between prose blocks in the text handed to the sentence splitter. */
+const BLOCK_SEPARATOR = '\n\n';
+
+/**
+ * Extractive summary of markdown or plain prose: sentences ranked with TextRank; the first and
+ * last sentence of each paragraph, sentences with numbers, paths, identifiers, URLs or code and
+ * sentences with `context.keep` terms stay; order and markdown structure are kept; long code
+ * blocks and tables are cut to their first lines; elisions are marked `[…]`.
+ */
+export const compressProse: Compressor = (text, context) => {
+  try {
+    return compress(text, context);
+  } catch (error) {
+    debug('compress/prose', 'failed; original kept', { error: String(error) });
+    return { text, helped: false };
+  }
+};
+
+function compress(text: string, context: CompressContext): Summary {
+  if (text.length < MIN_CHARS) return { text, helped: false };
+  const blocks = segment(text);
+  const units = sentenceUnits(blocks);
+  const kept = selectUnits(units, { share: TARGET_SHARE, keep: new Set(context.keep ?? []), covered: fixedNeedles(blocks) });
+  const out = renderBlocks(blocks, units, kept);
+  if (out.length > text.length * (1 - MIN_SAVING)) return { text, helped: false };
+  const keptCount = kept.filter(Boolean).length;
+  return { text: out, helped: true, note: `prose: ${keptCount} of ${units.length} sentences kept` };
+}
+
+/** Needles of the blocks that are always kept (headings): sentences need not carry them again. */
+function fixedNeedles(blocks: readonly MdBlock[]): Set<string> {
+  const found = new Set<string>();
+  for (const block of blocks) if (block.kind === 'heading') for (const n of needlesOf(block.lines.join('\n'))) found.add(n);
+  return found;
+}
+
+/** The sentences of all prose blocks (one wink-nlp pass), scored with TextRank. */
+function sentenceUnits(blocks: readonly MdBlock[]): Unit[] {
+  const roles = blockRoles(blocks);
+  const parts: string[] = [];
+  const owners: { block: number; offset: number }[] = [];
+  let offset = 0;
+  blocks.forEach((block, b) => {
+    if (!isProse(block)) return;
+    owners.push({ block: b, offset });
+    parts.push(block.prose);
+    offset += block.prose.length + BLOCK_SEPARATOR.length;
+  });
+  const joined = parts.join(BLOCK_SEPARATOR);
+  const spans = analyze(joined, owners.map((owner) => owner.offset));
+  const scores = textRank(spans.map((span) => span.words));
+  const units: Unit[] = [];
+  let o = 0;
+  let previousBlock = -1;
+  spans.forEach((span, i) => {
+    while (o + 1 < owners.length && owners[o + 1]!.offset <= span.start) o++;
+    const owner = owners[o]!;
+    const role = roles[owner.block]!;
+    const sentence = joined.slice(span.start, span.end);
+    units.push({
+      block: owner.block,
+      group: role.group,
+      lead: role.lead && owner.block !== previousBlock,
+      start: span.start - owner.offset,
+      end: span.end - owner.offset,
+      text: sentence,
+      needles: needlesOf(sentence),
+      score: scores[i] ?? 0,
+    });
+    previousBlock = owner.block;
+  });
+  return units;
+}

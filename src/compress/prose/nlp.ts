@@ -1,0 +1,120 @@
+import { createRequire } from 'node:module';
+import type { ItsHelpers, WinkMethods } from 'wink-nlp';
+
+/** A sentence of the analysed text: its character range and its content words. */
+export interface SentenceSpan {
+  start: number;
+  end: number;
+  /** Normalised content words (stop words, punctuation and one-letter words removed). */
+  words: string[];
+}
+
+interface Loaded {
+  nlp: WinkMethods;
+  its: ItsHelpers;
+}
+
+let loaded: Loaded | undefined;
+
+/** wink-nlp and its English model load on first use only (~150 ms), never on import. */
+function load(): Loaded {
+  if (loaded) return loaded;
+  const require = createRequire(import.meta.url);
+  const winkNLP = require('wink-nlp') as (model: unknown, pipe?: string[]) => WinkMethods;
+  const model: unknown = require('wink-eng-lite-web-model');
+  const nlp = winkNLP(model, ['sbd']);
+  loaded = { nlp, its: nlp.its };
+  return loaded;
+}
+
+/** Token types whose normal form counts as a content word. */
+const CONTENT_TYPES: ReadonlySet<string> = new Set(['word', 'number', 'url', 'hashtag', 'mention']);
+
+/**
+ * Splits text into sentences with wink-nlp and lists each sentence's content words. wink's
+ * tokenisation is lossless (preceding spaces + token values rebuild the text), which gives
+ * each sentence its exact character range. A sentence never crosses one of `breaks` (sorted
+ * character offsets where a new block starts): it is cut there.
+ */
+export function analyze(text: string, breaks: readonly number[] = []): SentenceSpan[] {
+  if (text.trim() === '') return [];
+  const { nlp, its } = load();
+  const masked = maskLongRuns(text);
+  const doc = nlp.readDoc(masked);
+  const values = doc.tokens().out(its.value) as string[];
+  const spaces = doc.tokens().out(its.precedingSpaces) as string[];
+  const normals = doc.tokens().out(its.normal) as string[];
+  const types = doc.tokens().out(its.type) as string[];
+  const stops = doc.tokens().out(its.stopWordFlag) as unknown as boolean[];
+  const spans = doc.sentences().out(its.span) as unknown as [number, number][];
+
+  const starts = new Array<number>(values.length);
+  let offset = 0;
+  for (let t = 0; t < values.length; t++) {
+    offset += spaces[t]!.length;
+    starts[t] = offset;
+    offset += values[t]!.length;
+  }
+  const sentences: SentenceSpan[] = [];
+  let nextBreak = 0;
+  for (const [first, last] of spans) {
+    let current: SentenceSpan | undefined;
+    for (let t = first; t <= last; t++) {
+      if (values[t]!.trim() === '') continue; // newline and tab tokens belong to no sentence
+      const start = starts[t]!;
+      while (nextBreak < breaks.length && breaks[nextBreak]! <= start) {
+        nextBreak++;
+        if (current) sentences.push(current);
+        current = undefined;
+      }
+      current ??= { start, end: start, words: [] };
+      current.end = start + values[t]!.length;
+      const normal = normals[t]!;
+      if (!stops[t] && normal.length > 1 && CONTENT_TYPES.has(types[t]!)) current.words.push(stem(normal));
+    }
+    if (current) sentences.push(current);
+  }
+  if (masked !== text) {
+    const blockStarts = new Set(breaks);
+    for (const sentence of sentences) widenOverMasked(text, masked, sentence, blockStarts);
+  }
+  return mergeGlued(text, sentences, breaks);
+}
+
+/** wink's tokenizer slows down sharply on very long unbroken runs (base64, minified code). */
+const LONG_RUN = 200;
+
+/** Blanks runs of LONG_RUN+ non-space characters; offsets stay the same. */
+function maskLongRuns(text: string): string {
+  return text.replace(new RegExp(`\\S{${LONG_RUN},}`, 'g'), (run) => ' '.repeat(run.length));
+}
+
+/** A masked run glued to a sentence belongs to it: widen the range over it. */
+function widenOverMasked(text: string, masked: string, sentence: SentenceSpan, blockStarts: ReadonlySet<number>): void {
+  const hidden = (i: number): boolean => masked[i] === ' ' && text[i] !== ' ';
+  while (sentence.end < text.length && hidden(sentence.end) && !blockStarts.has(sentence.end)) sentence.end++;
+  while (sentence.start > 0 && hidden(sentence.start - 1) && !blockStarts.has(sentence.start)) sentence.start--;
+}
+
+/**
+ * wink ends a sentence at the dot of `json.loads` or `setup.py`; a sentence that starts right
+ * where the previous one ended (no space between) is joined back to it, unless a block starts there.
+ */
+function mergeGlued(text: string, sentences: SentenceSpan[], breaks: readonly number[]): SentenceSpan[] {
+  const blockStarts = new Set(breaks);
+  const merged: SentenceSpan[] = [];
+  for (const sentence of sentences) {
+    const last = merged[merged.length - 1];
+    const glued = last !== undefined && sentence.start === last.end && !/\s/.test(text[last.end] ?? ' ');
+    if (glued && !blockStarts.has(sentence.start)) {
+      last.end = sentence.end;
+      last.words.push(...sentence.words);
+    } else merged.push(sentence);
+  }
+  return merged;
+}
+
+/** A light plural strip, so "files" and "file" count as one word. */
+function stem(word: string): string {
+  return word.length > 4 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+}

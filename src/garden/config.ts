@@ -1,0 +1,95 @@
+import { GardenerError } from '../errors.js';
+import { INJECT_MODES, type InjectMode } from './types.js';
+
+/** Start an event above this share of the budget. */
+export const DEFAULT_HIGH_WATER = 0.7;
+/** An event compacts down to this share of the budget. */
+export const DEFAULT_LOW_WATER = 0.5;
+/** Assistant turns (each with the user message after it) kept verbatim at the end. */
+export const DEFAULT_KEEP_LAST_TURNS = 4;
+/** The working window gives up its oldest turns while it holds more than this share of the budget. */
+export const DEFAULT_WINDOW_MAX_SHARE = 0.5;
+/** Anthropic's prompt cache lives 5 minutes after its last use. */
+export const DEFAULT_CACHE_TTL_MS = 5 * 60_000;
+/** Hard cap on injected recall context. */
+export const DEFAULT_INJECT_MAX_TOKENS = 1_500;
+/** A change must save at least this many tokens to be worth a block's fidelity. */
+export const DEFAULT_MIN_SAVING_TOKENS = 64;
+
+/** Engine settings as a door passes them: all optional. */
+export interface GardenSettings {
+  highWater?: number;
+  lowWater?: number;
+  keepLastTurns?: number;
+  windowMaxShare?: number;
+  cacheTtlMs?: number;
+  inject?: InjectMode;
+  injectMaxTokens?: number;
+  minSavingTokens?: number;
+  /** Expected calls left in the session; default: as many as were made so far, within [4, 40]. */
+  horizonCalls?: number;
+  /** Keep forms, pins and counters in the store's session state (sticky across restarts). Default true. */
+  persist?: boolean;
+  /** Clock (ms since the epoch); injectable for tests. */
+  now?: () => number;
+}
+
+/** Resolved engine settings. */
+export interface GardenConfig {
+  highWater: number;
+  lowWater: number;
+  keepLastTurns: number;
+  windowMaxShare: number;
+  cacheTtlMs: number;
+  inject: InjectMode;
+  injectMaxTokens: number;
+  minSavingTokens: number;
+  horizonCalls: number | undefined;
+  persist: boolean;
+  now: () => number;
+}
+
+/** Fills defaults and checks ranges; a bad value is a USAGE error naming the setting. */
+export function resolveGardenConfig(settings: GardenSettings = {}): GardenConfig {
+  const config: GardenConfig = {
+    highWater: settings.highWater ?? DEFAULT_HIGH_WATER,
+    lowWater: settings.lowWater ?? DEFAULT_LOW_WATER,
+    keepLastTurns: settings.keepLastTurns ?? DEFAULT_KEEP_LAST_TURNS,
+    windowMaxShare: settings.windowMaxShare ?? DEFAULT_WINDOW_MAX_SHARE,
+    cacheTtlMs: settings.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
+    inject: settings.inject ?? 'auto',
+    injectMaxTokens: settings.injectMaxTokens ?? DEFAULT_INJECT_MAX_TOKENS,
+    minSavingTokens: settings.minSavingTokens ?? DEFAULT_MIN_SAVING_TOKENS,
+    horizonCalls: settings.horizonCalls,
+    persist: settings.persist ?? true,
+    now: settings.now ?? Date.now,
+  };
+  const share = (name: string, value: number) => {
+    if (!(Number.isFinite(value) && value > 0 && value <= 1)) bad(name, value, 'a share in (0, 1]');
+  };
+  share('highWater', config.highWater);
+  share('lowWater', config.lowWater);
+  share('windowMaxShare', config.windowMaxShare);
+  if (config.lowWater > config.highWater) bad('lowWater', config.lowWater, `at most highWater (${config.highWater})`);
+  nonNegativeInteger('keepLastTurns', config.keepLastTurns);
+  nonNegativeInteger('cacheTtlMs', config.cacheTtlMs);
+  nonNegativeInteger('injectMaxTokens', config.injectMaxTokens);
+  nonNegativeInteger('minSavingTokens', config.minSavingTokens);
+  if (config.horizonCalls !== undefined) nonNegativeInteger('horizonCalls', config.horizonCalls);
+  if (!INJECT_MODES.includes(config.inject)) bad('inject', config.inject, INJECT_MODES.join(' | '));
+  return config;
+}
+
+/** Checks a budget: a positive whole number of tokens. */
+export function checkBudget(budget: number): number {
+  if (!(Number.isInteger(budget) && budget > 0)) bad('budget', budget, 'a positive whole number of tokens');
+  return budget;
+}
+
+function nonNegativeInteger(name: string, value: number): void {
+  if (!(Number.isInteger(value) && value >= 0)) bad(name, value, 'a whole number ≥ 0');
+}
+
+function bad(name: string, value: unknown, expected: string): never {
+  throw new GardenerError('USAGE', `garden setting ${name} = ${JSON.stringify(value)} is invalid: expected ${expected}`);
+}

@@ -1,0 +1,38 @@
+import type { Tokenizer } from '../tokens/tokenizer.js';
+import type { MessageParam, Transcript } from '../transcript/types.js';
+import type { InjectionInput } from './inject.js';
+import { breakdownClass } from './pressure.js';
+import { slotTokens, type View } from './view.js';
+
+/** Tokens of the system prompt and tool definitions, counted as countRequest counts them. */
+export function countFixed(tokenizer: Tokenizer, transcript: Pick<Transcript, 'system' | 'tools'>): number {
+  let total = 0;
+  if (typeof transcript.system === 'string') total += tokenizer.count(transcript.system);
+  else if (Array.isArray(transcript.system)) for (const block of transcript.system) total += tokenizer.count(block.text);
+  if (transcript.tools) total += tokenizer.count(JSON.stringify(transcript.tools));
+  return total;
+}
+
+/** The newest user message with the injected block appended (after any tool_result blocks, as the API wants). */
+export function appendInjection(message: MessageParam, text: string): MessageParam {
+  const injected = { type: 'text' as const, text };
+  if (typeof message.content === 'string') return { ...message, content: [{ type: 'text', text: message.content }, injected] } as MessageParam;
+  return { ...message, content: [...message.content, injected] } as MessageParam;
+}
+
+/** What is shortened now, for the cheap layer's one line. */
+export function compactedSummary(view: View): InjectionInput['compacted'] {
+  let blocks = 0;
+  let before = 0;
+  let after = 0;
+  const byClass = new Map<string, number>();
+  for (const slot of view.all) {
+    if (slot.form === 'original') continue;
+    blocks++;
+    before += slotTokens(slot, 'original');
+    after += slotTokens(slot);
+    const cls = breakdownClass(slot);
+    byClass.set(cls, (byClass.get(cls) ?? 0) + 1);
+  }
+  return { blocks, before, after, byClass: [...byClass].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)) };
+}

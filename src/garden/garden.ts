@@ -1,0 +1,437 @@
+import { classify as defaultClassify } from '../classify/classify.js';
+import { compress as defaultCompress } from '../compress/index.js';
+import { GardenerError } from '../errors.js';
+import type { Entry, Note, RecallOptions, RecallResult, Scope, Store } from '../store/types.js';
+import { defaultTokenizer, type Tokenizer } from '../tokens/tokenizer.js';
+import type { Block, MessagesRequest, Transcript } from '../transcript/types.js';
+import { budgetError, budgetFigures, type BudgetFigures } from './budget-check.js';
+import { calibrate, scale, type Anchor } from './calibration.js';
+import { checkBudget, resolveGardenConfig, type GardenConfig, type GardenSettings } from './config.js';
+import { horizonCalls } from './cost-model.js';
+import { buildInjection } from './inject.js';
+import type { ClassifyFn, CompressFn } from './ingest.js';
+import { loadState, saveState, type SavedState } from './persist.js';
+import { selectSteps } from './planner.js';
+import { classBreakdown, pressureReport, type PressureReport } from './pressure.js';
+import { latestTypedText, newestTypedText, recentMentions } from './recent.js';
+import { messageTokens, originalMessageTokens, renderMessages } from './render.js';
+import { eligibleSteps, targetForms, withReattachedMedia, type StepContext } from './steps.js';
+import { syncView, type SyncResult } from './sync.js';
+import type { BreakdownClass, ClassBreakdown, Form, GardenCounters, GardenEvent, Slot } from './types.js';
+import { emptyView, slotTokens, type View } from './view.js';
+import { protection, windowStart } from './window.js';
+import { countFixed, appendInjection, compactedSummary } from './garden-parts.js';
+
+/** Events kept in memory (events() returns them; the counters keep totals). */
+const KEPT_EVENTS = 200;
+
+export interface GardenOptions {
+  store: Store;
+  /** Project and session the garden works in (DESIGN.md invariant 7). */
+  session: Scope;
+  /** Tokens the rendered request must stay under. */
+  budget: number;
+  tokenizer?: Tokenizer;
+  config?: GardenSettings;
+  /** Classifier and compressor; the real ones by default (tests may pass their own). */
+  classify?: ClassifyFn;
+  compress?: CompressFn;
+}
+
+export interface PlanOptions {
+  /** Compact down to this many tokens now, without hysteresis (the `gardener compress --budget` path). */
+  target?: number;
+  /** Throw BUDGET_IMPOSSIBLE when the request cannot fit (default); false reports it in the result. */
+  strict?: boolean;
+}
+
+export interface PlanResult {
+  /** The event this plan made, if any. */
+  event: GardenEvent | undefined;
+  /** Estimated tokens of the request as it will render (before injection). */
+  tokens: number;
+  /** The same, calibrated on the provider's last count. */
+  calibratedTokens: number;
+  budget: number;
+  /** The prompt cache was cold (idle longer than its TTL, or never used). */
+  cold: boolean;
+  /** Set (with strict: false) when the request cannot fit the budget. */
+  impossible?: BudgetFigures;
+}
+
+export interface RenderOptions {
+  /** Add recall injection to the newest user turn (default: as configured). */
+  inject?: boolean;
+}
+
+export interface FetchResult {
+  entry: Entry;
+  /** The original block: from the transcript when it is in it, else rebuilt from a media entry. */
+  block?: Block;
+  /** The block's form in context now, when it is in the transcript. */
+  form?: Form;
+}
+
+export interface ChangeResult {
+  /** Blocks whose form changed. */
+  changed: number;
+  event?: GardenEvent;
+  /** Why nothing changed. */
+  reason?: 'unknown' | 'not in context' | 'protected' | 'already';
+}
+
+export interface CompactAllOptions {
+  /** Only blocks of at least this many tokens. */
+  minTokens?: number;
+  keepLastTurns?: number;
+}
+
+export interface Garden {
+  readonly scope: Scope;
+  budget(): number;
+  setBudget(budget: number): void;
+  sync(transcript: Transcript): SyncResult;
+  plan(options?: PlanOptions): PlanResult;
+  render(options?: RenderOptions): MessagesRequest;
+  pressure(): PressureReport;
+  /** The provider's `usage.input_tokens` for the last rendered request (calibrates pressure). */
+  observeUsage(inputTokens: number): void;
+  recall(query: string, options?: RecallOptions): RecallResult;
+  fetch(id: string): FetchResult | undefined;
+  /** Brings an entry back to its original form in context (an event). */
+  recallIntoContext(id: string): ChangeResult;
+  /** Drops an entry to a stub in context (an event); `purge` also removes it from recall. */
+  forget(id: string, options?: { purge?: boolean }): ChangeResult;
+  pin(id: string): ChangeResult;
+  unpin(id: string): boolean;
+  note(text: string, options?: { tags?: string[]; pinned?: boolean }): Note;
+  /** Every eligible block of at least `minTokens` to its summary, in one event (the no-budget compress). */
+  compactAll(options?: CompactAllOptions): ChangeResult;
+  classStats(): Partial<Record<BreakdownClass, ClassBreakdown>>;
+  counters(): GardenCounters;
+  events(): GardenEvent[];
+  /** Saves the state (forms, pins, counters) to the store. The store stays open: it is the caller's. */
+  close(): void;
+}
+
+/** Opens the engine on a store for one session; forms saved by an earlier process are picked up. */
+export function openGarden(options: GardenOptions): Garden {
+  return createGarden(options);
+}
+
+function createGarden(options: GardenOptions): Garden {
+  const config: GardenConfig = resolveGardenConfig(options.config);
+  let budget = checkBudget(options.budget);
+  const store = options.store;
+  const scope = options.session;
+  const tokenizer = options.tokenizer ?? defaultTokenizer();
+  const saved: SavedState = config.persist ? loadState(store, scope) : loadState(emptyStore, scope);
+  const counters = saved.counters;
+  const pinned = new Set(saved.pinned);
+  const access = new Map(Object.entries(saved.access));
+  const savedForms = new Map(Object.entries(saved.forms));
+  let view: View = emptyView();
+  let transcript: Transcript | undefined;
+  let fixedTokens = 0;
+  let anchor: Anchor | undefined;
+  let lastRender: { at: number; messages: number; tokens: number } | undefined =
+    saved.lastRenderAt === null ? undefined : { at: saved.lastRenderAt, messages: 0, tokens: 0 };
+  const deps = {
+    store,
+    scope,
+    tokenizer,
+    classify: options.classify ?? defaultClassify,
+    compress: options.compress ?? defaultCompress,
+    counters,
+  };
+
+  const estimate = () => fixedTokens + view.messages.reduce((sum, m) => sum + messageTokens(m), 0);
+  const originalEstimate = () => fixedTokens + view.messages.reduce((sum, m) => sum + originalMessageTokens(m), 0);
+  const start = (keepLastTurns = config.keepLastTurns) =>
+    windowStart(view, keepLastTurns, view.messages.map(originalMessageTokens), Math.floor(config.windowMaxShare * budget));
+  const stepContext = (windowFrom: number, minSaving = config.minSavingTokens): StepContext => ({
+    start: windowFrom,
+    pinned,
+    mentions: recentMentions(view),
+    access,
+    minSaving,
+  });
+  const slotsOf = (id: string): Slot[] => view.all.filter((s) => s.entryId === id || s.key === id);
+
+  const persist = () => {
+    if (!config.persist) return;
+    const forms: Record<string, Form> = {};
+    for (const [key, form] of savedForms) forms[key] = form;
+    for (const slot of view.all) {
+      if (slot.form !== 'original') forms[slot.key] = slot.form;
+      else delete forms[slot.key];
+    }
+    saveState(store, scope, {
+      ...saved,
+      forms,
+      pinned: [...pinned],
+      access: Object.fromEntries(access),
+      counters,
+      lastRenderAt: lastRender?.at ?? null,
+    });
+  };
+
+  /** Applies form changes as one event; nothing happens when no form actually changes. */
+  const applyEvent = (kind: GardenEvent['kind'], forms: ReadonlyMap<string, Form>): GardenEvent | undefined => {
+    const changes = [...forms].filter(([key, form]) => {
+      const slot = view.byKey.get(key);
+      return slot !== undefined && slot.form !== form && slot.blocks[form] !== undefined;
+    });
+    if (changes.length === 0) return undefined;
+    const tokensBefore = estimate();
+    let firstMessage = view.messages.length;
+    for (const [key, form] of changes) {
+      const slot = view.byKey.get(key) as Slot;
+      slot.form = form;
+      firstMessage = Math.min(firstMessage, slot.message);
+    }
+    counters.events++;
+    const event: GardenEvent = {
+      seq: ++saved.eventSeq,
+      kind,
+      at: config.now(),
+      call: counters.renders,
+      changed: changes.length,
+      tokensBefore,
+      tokensAfter: estimate(),
+      firstMessage,
+    };
+    saved.events.push(event);
+    if (saved.events.length > KEPT_EVENTS) saved.events.splice(0, saved.events.length - KEPT_EVENTS);
+    persist();
+    return event;
+  };
+
+  /** Protected blocks left shortened (after a rewind or a budget change) go back to their original form. */
+  const restorations = (windowFrom: number): Map<string, Form> => {
+    const forms = new Map<string, Form>();
+    for (const slot of view.all) {
+      if (slot.form === 'original' || slot.media) continue;
+      if (protection(slot, windowFrom, pinned) !== undefined) forms.set(slot.key, 'original');
+    }
+    return forms.size > 0 ? withReattachedMedia(view, forms, windowFrom) : forms;
+  };
+
+  const garden: Garden = {
+    scope,
+    budget: () => budget,
+    setBudget(next) {
+      budget = checkBudget(next);
+    },
+
+    sync(next) {
+      const { view: synced, result } = syncView(next, view, { ...deps, savedForms });
+      view = synced;
+      transcript = next;
+      fixedTokens = countFixed(tokenizer, next);
+      counters.markersStripped += result.stripped;
+      for (const key of view.byKey.keys()) savedForms.delete(key);
+      return result;
+    },
+
+    plan(planOptions = {}) {
+      const now = config.now();
+      const cold = lastRender === undefined || now - lastRender.at > config.cacheTtlMs;
+      const windowFrom = start();
+      let event = applyEvent('restore', restorations(windowFrom));
+      const calibrated = calibrate(estimate(), anchor);
+      const ratio = scale(anchor);
+      const limit = planOptions.target ?? budget;
+      let kind: GardenEvent['kind'] | undefined;
+      let need = 0;
+      if (planOptions.target !== undefined) {
+        kind = 'target';
+        need = calibrated - planOptions.target;
+      } else if (calibrated > config.highWater * budget) {
+        kind = 'pressure';
+        need = calibrated - config.lowWater * budget;
+      } else if (cold && calibrated > config.lowWater * budget) {
+        kind = 'cold';
+        need = calibrated - config.lowWater * budget;
+      }
+      if (kind !== undefined && need > 0) {
+        const messageSizes = view.messages.map(messageTokens);
+        const input = {
+          steps: eligibleSteps(view, stepContext(windowFrom)),
+          need: need / ratio,
+          messageTokens: messageSizes,
+          cachedMessages: cold ? 0 : (lastRender?.messages ?? 0),
+          horizon: horizonCalls(counters.renders, config.horizonCalls),
+          cold: kind === 'cold',
+        };
+        let selection = selectSteps(input);
+        if (!selection.feasible && kind !== 'cold') {
+          selection = selectSteps({ ...input, steps: eligibleSteps(view, stepContext(windowFrom, 1)) });
+        }
+        event = applyEvent(kind, targetForms(view, selection.steps, windowFrom)) ?? event;
+      }
+      const tokens = estimate();
+      const after = calibrate(tokens, anchor);
+      const result: PlanResult = { event, tokens, calibratedTokens: after, budget, cold };
+      if (after > limit) {
+        const figures = budgetFigures(view, fixedTokens, limit, windowFrom, pinned);
+        if (planOptions.strict !== false) throw budgetError(figures, config.keepLastTurns, limit);
+        result.impossible = figures;
+      }
+      return result;
+    },
+
+    render(renderOptions = {}) {
+      if (transcript === undefined) throw new GardenerError('USAGE', 'render() needs a transcript: call sync() first');
+      const messages = renderMessages(view);
+      const tokens = estimate();
+      let injected = 0;
+      const last = view.messages[view.messages.length - 1];
+      const wantInject = (renderOptions.inject ?? true) && config.inject !== 'off' && last?.role === 'user' && !last.passthrough;
+      if (wantInject) {
+        const typed = newestTypedText(view);
+        if (typed !== '' || config.inject === 'full') {
+          const room = Math.min(config.injectMaxTokens, Math.floor((budget - calibrate(tokens, anchor)) / scale(anchor)));
+          const inContext = new Set(view.all.filter((s) => s.form === 'original' && s.entryId).map((s) => s.entryId));
+          const injection = buildInjection({
+            mode: config.inject,
+            maxTokens: room,
+            query: typed || latestTypedText(view),
+            notes: store.notes(scope, { pinnedOnly: true }),
+            compacted: compactedSummary(view),
+            recall: (query, maxTokens) => store.recall(query, scope, { maxTokens, limit: 5 }),
+            inContext: (id) => inContext.has(id),
+            tokenizer,
+          });
+          if (injection) {
+            messages[messages.length - 1] = appendInjection(messages[messages.length - 1]!, injection.text);
+            injected = injection.tokens;
+          }
+        }
+      }
+      counters.renders++;
+      counters.tokensSaved += Math.max(0, originalEstimate() - tokens);
+      counters.injectedTokens += injected;
+      lastRender = { at: config.now(), messages: messages.length, tokens: tokens + injected };
+      const request: MessagesRequest = { ...(transcript.extra ?? {}), messages };
+      if (transcript.system !== undefined) request.system = transcript.system;
+      if (transcript.tools !== undefined) request.tools = transcript.tools;
+      return request;
+    },
+
+    pressure() {
+      const windowFrom = start();
+      const tokens = estimate();
+      const figures = budgetFigures(view, fixedTokens, budget, windowFrom, pinned);
+      return pressureReport({
+        view,
+        budget,
+        highWater: config.highWater,
+        lowWater: config.lowWater,
+        fixedTokens,
+        renderedTokens: tokens,
+        calibratedTokens: calibrate(tokens, anchor),
+        calibrated: anchor !== undefined,
+        originalTokens: originalEstimate(),
+        protectedTokens: figures.protected,
+        candidates: eligibleSteps(view, stepContext(windowFrom)),
+        counters,
+        lastEvent: saved.events[saved.events.length - 1],
+      });
+    },
+
+    observeUsage(inputTokens) {
+      if (!(Number.isFinite(inputTokens) && inputTokens > 0)) return;
+      const estimated = lastRender?.tokens ?? estimate();
+      if (estimated > 0) anchor = { estimated, actual: inputTokens };
+    },
+
+    recall(query, recallOptions) {
+      const result = store.recall(query, scope, recallOptions);
+      for (const hit of result.hits) for (const slot of slotsOf(hit.id)) access.set(slot.key, view.turns);
+      return result;
+    },
+
+    fetch(id) {
+      const entry = store.fetch(id);
+      if (!entry) return undefined;
+      const slot = slotsOf(entry.id)[0];
+      if (slot) {
+        access.set(slot.key, view.turns);
+        if (slot.form !== 'original') counters.stubsRecalled++;
+        return { entry, block: slot.block, form: slot.form };
+      }
+      store.touch(entry.id);
+      if (entry.kind === 'media') return { entry, block: JSON.parse(entry.original) as Block };
+      return { entry };
+    },
+
+    recallIntoContext(id) {
+      const slots = slotsOf(id);
+      if (slots.length === 0) return { changed: 0, reason: store.fetch(id) ? 'not in context' : 'unknown' };
+      for (const slot of slots) access.set(slot.key, view.turns);
+      const forms = new Map(slots.filter((s) => s.form !== 'original').map((s) => [s.key, 'original' as Form]));
+      const shortened = forms.size;
+      const event = applyEvent('recall', forms);
+      if (!event) return { changed: 0, reason: 'already' };
+      counters.stubsRecalled += shortened;
+      return { changed: event.changed, event };
+    },
+
+    forget(id, forgetOptions = {}) {
+      const slots = slotsOf(id);
+      if (forgetOptions.purge) store.forget(slots[0]?.entryId ?? id);
+      if (slots.length === 0) return { changed: 0, reason: store.fetch(id) ? 'not in context' : 'unknown' };
+      const windowFrom = start();
+      const open = slots.filter((s) => protection(s, windowFrom, pinned) === undefined);
+      if (open.length === 0) return { changed: 0, reason: 'protected' };
+      const forms = withReattachedMedia(view, new Map(open.map((s) => [s.key, 'stub' as Form])), windowFrom);
+      const event = applyEvent('forget', forms);
+      return event ? { changed: event.changed, event } : { changed: 0, reason: 'already' };
+    },
+
+    pin(id) {
+      const slots = slotsOf(id);
+      if (slots.length === 0) return { changed: 0, reason: store.fetch(id) ? 'not in context' : 'unknown' };
+      for (const slot of slots) pinned.add(slot.key);
+      const event = applyEvent('pin', new Map(slots.filter((s) => s.form !== 'original').map((s) => [s.key, 'original' as Form])));
+      persist();
+      return event ? { changed: event.changed, event } : { changed: 0, reason: 'already' };
+    },
+
+    unpin(id) {
+      let removed = false;
+      for (const slot of slotsOf(id)) removed = pinned.delete(slot.key) || removed;
+      if (removed) persist();
+      return removed;
+    },
+
+    note(text, noteOptions) {
+      return store.note(scope, text, noteOptions);
+    },
+
+    compactAll(compactOptions = {}) {
+      const minTokens = compactOptions.minTokens ?? 0;
+      const windowFrom = compactOptions.keepLastTurns === undefined ? start() : windowStart(view, compactOptions.keepLastTurns, [], Number.POSITIVE_INFINITY);
+      const forms = new Map<string, Form>();
+      for (const slot of view.all) {
+        if (slot.form !== 'original' || slot.blocks.summary === undefined || slot.textTokens < minTokens) continue;
+        if (protection(slot, windowFrom, pinned) !== undefined) continue;
+        if (slotTokens(slot, 'summary') < slotTokens(slot, 'original')) forms.set(slot.key, 'summary');
+      }
+      const event = applyEvent('compact-all', forms);
+      return event ? { changed: event.changed, event } : { changed: 0, reason: 'already' };
+    },
+
+    classStats: () => classBreakdown(view),
+    counters: () => ({ ...counters }),
+    events: () => [...saved.events],
+    close() {
+      persist();
+    },
+  };
+  return garden;
+}
+
+/** Stands in for the store's session state when persistence is off. */
+const emptyStore = { sessionStateGet: () => undefined } as unknown as Store;

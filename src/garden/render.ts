@@ -1,0 +1,59 @@
+import { MESSAGE_OVERHEAD } from '../tokens/count.js';
+import type { Block, MessageParam, ToolResultBlockParam } from '../transcript/types.js';
+import type { Slot } from './types.js';
+import { slotTokens, type MessageView, type View } from './view.js';
+
+/**
+ * Rendering: each block in its current form. Forms are fixed between events and every form's block
+ * was built once at ingest, so a message renders byte-identically until one of its forms changes.
+ * The returned messages share block objects with the input and with each other: treat them as read-only.
+ */
+export function renderMessages(view: View): MessageParam[] {
+  return view.messages.map(renderMessage);
+}
+
+export function renderMessage(entry: MessageView): MessageParam {
+  if (entry.passthrough) return entry.source;
+  if (entry.isString) {
+    const slot = entry.slots[0];
+    if (slot === undefined || slot.form === 'original') return entry.source;
+    const block = slot.blocks[slot.form];
+    return { ...entry.source, content: block?.type === 'text' ? block.text : (entry.source.content as string) };
+  }
+  return { ...entry.source, content: entry.slots.map(renderSlot) } as MessageParam;
+}
+
+/** A block in its form; a tool_result's media parts in theirs. */
+export function renderSlot(slot: Slot): Block {
+  const block = slot.blocks[slot.form] ?? slot.block;
+  if (!slot.children || slot.children.length === 0 || block.type !== 'tool_result') return block;
+  const parts = new Map<number, Block>();
+  for (const child of slot.children) parts.set(child.part, child.blocks[child.form] ?? child.block);
+  const original = slot.block as ToolResultBlockParam;
+  if (slot.form === 'original' && Array.isArray(original.content)) {
+    const content = original.content.map((part, i) => parts.get(i) ?? part);
+    return { ...original, content } as Block;
+  }
+  const head = typeof block.content === 'string' ? [{ type: 'text' as const, text: block.content }] : (block.content ?? []);
+  return { ...block, content: [...head, ...parts.values()] } as Block;
+}
+
+/** Tokens of a message as rendered now (what countMessage would say of renderMessage's output). */
+export function messageTokens(entry: MessageView): number {
+  let total = MESSAGE_OVERHEAD;
+  for (const slot of entry.slots) {
+    total += slotTokens(slot);
+    for (const child of slot.children ?? []) total += slotTokens(child);
+  }
+  return total;
+}
+
+/** Tokens of a message with every block in its original form. */
+export function originalMessageTokens(entry: MessageView): number {
+  let total = MESSAGE_OVERHEAD;
+  for (const slot of entry.slots) {
+    total += slotTokens(slot, 'original');
+    for (const child of slot.children ?? []) total += slotTokens(child, 'original');
+  }
+  return total;
+}

@@ -1,0 +1,84 @@
+/**
+ * Distinctive terms of a block (file paths, error names, identifiers): what makes a block
+ * "referenced" when the recent turns mention them, and what a recall hint is made of.
+ */
+
+/** Characters of a block scanned for terms: bounded cost on huge blocks. */
+const SCAN_CHARS = 64_000;
+/** Terms kept per block. */
+export const MAX_TERMS = 24;
+/** Shortest identifier worth tracking. */
+const MIN_IDENTIFIER = 5;
+
+const PATH = /(?:[\w.@~-]+\/)*[\w@~-][\w.@-]*\.[A-Za-z][A-Za-z0-9]{0,5}\b/g;
+const ERROR_NAME = /\b[A-Z]?\w*(?:Error|Exception|Failure|Fault)\b/g;
+const BACKTICKED = /`([^`\n]{3,60})`/g;
+const IDENTIFIER = /\b(?:[a-z]+[A-Z]\w*|[A-Z][a-z0-9]+[A-Z]\w*|[a-z][a-z0-9]*_[a-z0-9_]+|test_\w+)\b/g;
+/** Path-like matches that are really numbers, versions or sentences. */
+const NOT_A_PATH = /^(?:\d[\d.]*|[a-z]\.[a-z]|e\.g|i\.e|etc)$/i;
+
+/** Up to MAX_TERMS distinct terms: paths and error names first, then identifiers, in order of appearance. */
+export function extractTerms(text: string): string[] {
+  const sample = text.length > SCAN_CHARS ? text.slice(0, SCAN_CHARS) : text;
+  const found = new Set<string>();
+  const add = (term: string) => {
+    if (found.size < MAX_TERMS) found.add(term);
+  };
+  for (const match of sample.matchAll(PATH)) {
+    const term = match[0];
+    if (!NOT_A_PATH.test(term) && /[A-Za-z]/.test(term)) add(term);
+  }
+  for (const match of sample.matchAll(ERROR_NAME)) if (match[0].length >= MIN_IDENTIFIER) add(match[0]);
+  for (const match of sample.matchAll(BACKTICKED)) {
+    const inner = (match[1] ?? '').trim();
+    if (/^[\w./:-]+$/.test(inner)) add(inner);
+  }
+  for (const match of sample.matchAll(IDENTIFIER)) if (match[0].length >= MIN_IDENTIFIER) add(match[0]);
+  return [...found];
+}
+
+/** The words of recent text, with path basenames, to test mentions in O(1). */
+export function mentionSet(texts: readonly string[]): Set<string> {
+  const words = new Set<string>();
+  for (const text of texts) {
+    const sample = text.length > SCAN_CHARS ? text.slice(0, SCAN_CHARS) : text;
+    for (const match of sample.matchAll(/[\w.@~/-]+/g)) {
+      const word = match[0].replace(/^[./-]+|[./:-]+$/g, '');
+      if (word.length < 3) continue;
+      words.add(word);
+      const slash = word.lastIndexOf('/');
+      if (slash !== -1) words.add(word.slice(slash + 1));
+    }
+  }
+  return words;
+}
+
+/** Whether any of a block's terms (or a path's basename) is mentioned. */
+export function isMentioned(terms: readonly string[], mentions: ReadonlySet<string>): boolean {
+  for (const term of terms) {
+    if (mentions.has(term)) return true;
+    const slash = term.lastIndexOf('/');
+    if (slash !== -1 && mentions.has(term.slice(slash + 1))) return true;
+  }
+  return false;
+}
+
+/** Longest recall hint, in characters. */
+const MAX_HINT = 48;
+
+/**
+ * A short query that finds the block again: its path, the start of its command, its error names
+ * and identifiers, else its first words. Quotes and line breaks are removed so it fits in `recall("…")`.
+ */
+export function recallHint(input: { text: string; terms: readonly string[]; path?: string; command?: string }): string {
+  const parts: string[] = [];
+  if (input.path) parts.push(input.path);
+  if (input.command) parts.push(input.command.split(/\s+/).slice(0, 3).join(' '));
+  for (const term of input.terms) {
+    if (parts.join(' ').length >= MAX_HINT) break;
+    if (!parts.some((p) => p.includes(term))) parts.push(term);
+  }
+  if (parts.length === 0) parts.push(input.text.trim().split(/\s+/).slice(0, 6).join(' '));
+  const hint = parts.join(' ').replace(/["\\\r\n\t]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return hint.length > MAX_HINT ? hint.slice(0, MAX_HINT).trimEnd() : hint;
+}

@@ -1,0 +1,53 @@
+import { classify } from '../classify/classify.js';
+import type { ContentClass } from '../classify/types.js';
+import type { Transcript } from '../transcript/types.js';
+
+/**
+ * Which user text did the user type?
+ *
+ * - Formats with tool blocks (Claude Code, Anthropic): tool output arrives as `tool_result` blocks,
+ *   so every user text block is typed.
+ * - `transcript.meta.observations` (message indices), when an importer knows them, is the answer:
+ *   text of those user messages is tool output, all other user text is typed.
+ * - Formats without tool blocks (mini-swe-agent, swe-agent, aider, openhands): observations arrive
+ *   as user text. The first user message is the task (typed); a later user text is an observation
+ *   when the classifier, asked without `isUserTyped`, calls it log, code, structured or error.
+ *
+ * `gardener bench`'s `mask` strategy uses the same rule to find "tool results" in those formats.
+ */
+export const FORMATS_WITHOUT_TOOL_BLOCKS: ReadonlySet<string> = new Set(['mini-swe-agent', 'swe-agent', 'aider', 'openhands']);
+
+/** Classes that mark a user text of a format without tool blocks as tool output. */
+const OBSERVATION_CLASSES: ReadonlySet<ContentClass> = new Set(['log', 'code', 'structured', 'error']);
+
+/** Tells whether block `blockIndex` of message `messageIndex` is text the user typed. */
+export type TypedTest = (messageIndex: number, blockIndex: number) => boolean;
+
+/** The rule above for one transcript; classification results are cached per message. */
+export function typedByUser(transcript: Pick<Transcript, 'format' | 'meta' | 'messages'>): TypedTest {
+  const observations = observationIndices(transcript.meta?.['observations']);
+  const firstUser = transcript.messages.findIndex((m) => m.role === 'user');
+  const textBased = FORMATS_WITHOUT_TOOL_BLOCKS.has(transcript.format);
+  const cache = new Map<string, boolean>();
+
+  return (messageIndex, blockIndex) => {
+    const message = transcript.messages[messageIndex];
+    if (message === undefined || message.role !== 'user') return false;
+    const block = typeof message.content === 'string' ? { type: 'text', text: message.content } : message.content[blockIndex];
+    if (block === undefined || block.type !== 'text') return false;
+    if (observations !== undefined) return !observations.has(messageIndex);
+    if (!textBased || messageIndex === firstUser) return true;
+    const key = `${messageIndex}.${blockIndex}`;
+    let typed = cache.get(key);
+    if (typed === undefined) {
+      typed = !OBSERVATION_CLASSES.has(classify(block.text, { role: 'user', blockType: 'text' }));
+      cache.set(key, typed);
+    }
+    return typed;
+  };
+}
+
+function observationIndices(value: unknown): Set<number> | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return new Set(value.filter((v): v is number => Number.isInteger(v)));
+}

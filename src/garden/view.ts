@@ -1,0 +1,37 @@
+import type { MessageParam } from '../transcript/types.js';
+import type { Form, Slot } from './types.js';
+
+/** One message of the synced transcript. */
+export interface MessageView {
+  role: string;
+  /** The message with injected regions stripped. */
+  source: MessageParam;
+  /** Content was a string (rendered back as a string). */
+  isString: boolean;
+  /** A role gardener does not know: sent exactly as it came. */
+  passthrough: boolean;
+  /** Top-level blocks, in order (media parts of tool results hang below their tool_result). */
+  slots: Slot[];
+  /** Assistant messages before this one. */
+  turn: number;
+}
+
+/** The engine's picture of the transcript after a sync. */
+export interface View {
+  messages: MessageView[];
+  /** Every slot by key, media parts included. */
+  byKey: Map<string, Slot>;
+  /** Every slot in transcript order, media parts right after their tool_result. */
+  all: Slot[];
+  /** Assistant messages in the transcript. */
+  turns: number;
+}
+
+export function emptyView(): View {
+  return { messages: [], byKey: new Map(), all: [], turns: 0 };
+}
+
+/** Tokens of a slot in its current form (a form it cannot take counts as original). */
+export function slotTokens(slot: Slot, form: Form = slot.form): number {
+  return slot.tokens[form] ?? slot.tokens.original ?? 0;
+}

@@ -1,0 +1,89 @@
+import { ftsTokens, identifierParts } from '../store/terms.js';
+
+/** Longer queries are cut here: the later part of a long text adds cost, not precision. */
+export const MAX_QUERY_CHARS = 20_000;
+/** Candidate words looked up in the index per query (the rest are dropped before any lookup). */
+export const MAX_CANDIDATE_WORDS = 64;
+/** Multi-word phrases (paths, dotted or snake_case names) kept per query. */
+export const MAX_PHRASES = 6;
+
+/** Words too common in English prose and agent chatter to say anything about a block. */
+const STOPWORDS = new Set(
+  `a about above after again against all also am an and any are as at be because been before being below between
+  both but by can could did do does doing done down during each else few for from further had has have having he
+  her here hers him his how i if in into is it its itself just let lets like may me might more most must my no nor
+  not now of off on once only or other our ours out over own same she should so some such than that the their them
+  then there these they this those through to too under until up us very via was we were what when where which while
+  who whom why will with would you your yours yes ok okay sure see look looks looking check checking now next first
+  let's i'm i'll we'll it's that's there's here's don't doesn't didn't can't won't isn't aren't wasn't weren't
+  need needs want wants try trying going get gets got make makes made use used using run runs running file files
+  line lines code found find seems seem think know also still well new one two way thing things something`.split(/\s+/),
+);
+
+export interface QueryWord {
+  /** One FTS token (lower case, no diacritics). */
+  token: string;
+  /** How distinctive it looks before any lookup: longer words and identifier parts first. */
+  weight: number;
+}
+
+export interface ParsedQuery {
+  words: QueryWord[];
+  /** Multi-token phrases from compound tokens (`src/app.py` → "src app py"), as token lists. */
+  phrases: string[][];
+  /** Whole compound strings as typed, for path matching (`src/app.py`). */
+  compounds: string[];
+}
+
+/** A run of non-space text joined by path/identifier punctuation: a/b.c, foo_bar, pkg::mod, a-b. */
+const COMPOUND = /[\p{L}\p{N}_$]+(?:(?:[./\\:-]|::)[\p{L}\p{N}_$]+)+|[\p{L}\p{N}$]+(?:_+[\p{L}\p{N}$]+)+/gu;
+
+function wordWeight(token: string, fromIdentifier: boolean): number {
+  const digits = /\d/.test(token) ? 1 : 0;
+  return Math.min(token.length, 16) + (fromIdentifier ? 4 : 0) + digits;
+}
+
+/**
+ * Splits any user text into index words and phrases. Never fails: FTS syntax characters, quotes
+ * and operators are plain text here, since only alphanumeric tokens leave this function.
+ */
+export function parseQuery(text: string): ParsedQuery {
+  const input = text.length > MAX_QUERY_CHARS ? text.slice(0, MAX_QUERY_CHARS) : text;
+  const words = new Map<string, number>();
+  const add = (token: string, fromIdentifier: boolean): void => {
+    if (token.length < 2 || STOPWORDS.has(token)) return;
+    const weight = wordWeight(token, fromIdentifier);
+    words.set(token, Math.max(words.get(token) ?? 0, weight));
+  };
+
+  const phrases: string[][] = [];
+  const compounds: string[] = [];
+  for (const match of input.matchAll(COMPOUND)) {
+    const tokens = ftsTokens(match[0]);
+    if (tokens.length < 2) continue;
+    compounds.push(match[0]);
+    if (!phrases.some((p) => p.join(' ') === tokens.join(' '))) phrases.push(tokens);
+    for (const token of tokens) add(token, true);
+  }
+  for (const raw of input.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const parts = identifierParts(raw);
+    for (const token of ftsTokens(raw)) add(token, parts.length > 1);
+    if (parts.length > 1) for (const part of parts) add(part, true);
+  }
+  const ranked = [...words.entries()]
+    .map(([token, weight]) => ({ token, weight }))
+    .sort((a, b) => b.weight - a.weight || (a.token < b.token ? -1 : a.token > b.token ? 1 : 0))
+    .slice(0, MAX_CANDIDATE_WORDS);
+  const keptPhrases = phrases.sort((a, b) => b.length - a.length).slice(0, MAX_PHRASES);
+  return { words: ranked, phrases: keptPhrases, compounds };
+}
+
+/** One FTS5 string literal: double quotes around, inner quotes doubled. Safe for any input. */
+export function ftsString(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** `{cols} : ("a" OR "b c")`: any of the items, in the given columns. */
+export function anyOf(columns: readonly string[], items: readonly string[]): string {
+  return `{${columns.join(' ')}} : (${items.map(ftsString).join(' OR ')})`;
+}

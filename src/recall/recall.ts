@@ -1,0 +1,169 @@
+import { CONTENT_CLASSES, type ContentClass } from '../classify/types.js';
+import { GardenerError } from '../errors.js';
+import type { Scopes } from '../store/scopes.js';
+import { ftsTokens } from '../store/terms.js';
+import type { RecallHit, RecallOptions, RecallResult, Scope } from '../store/types.js';
+import { defaultTokenizer, type Tokenizer } from '../tokens/tokenizer.js';
+import { fitToBudget } from './budget.js';
+import { parseQuery } from './query.js';
+import type { Candidate, NoteCandidate, Search, SearchScope } from './search.js';
+import { findTokens, head, snippet } from './snippet.js';
+import { selectTerms, type SelectedTerm, type VocabLookup } from './terms-select.js';
+
+export const DEFAULT_RECALL_LIMIT = 5;
+export const MAX_RECALL_LIMIT = 100;
+/** Token budget of all returned texts: snippets and summaries by default, originals with `full`. */
+export const DEFAULT_RECALL_TOKENS = 2_000;
+export const DEFAULT_FULL_RECALL_TOKENS = 8_000;
+/** Entries ranked by text before priority and recency re-order them. */
+const CANDIDATES = 60;
+/** Score = relevance (0–1, bm25 relative to the best) + these shares of priority and recency. */
+const W_PRIORITY = 0.15;
+const W_RECENCY = 0.1;
+/** Curated notes outrank entries of equal text relevance. */
+const NOTE_BOOST = 1.3;
+/** Recency halves every hour since the last access. */
+const RECENCY_HALF_LIFE_MS = 60 * 60_000;
+/** A hit accessed this recently carries the `recent` signal. */
+const RECENT_MS = 15 * 60_000;
+/** Keywords named in a hit's relevance signal. */
+const MAX_KEYWORD_SIGNALS = 3;
+
+export interface RecallDeps {
+  search: Search;
+  vocab: VocabLookup;
+  scopes: Scopes;
+  writable: boolean;
+  now: () => number;
+  tokenizer?: Tokenizer;
+}
+
+interface Ranked {
+  score: number;
+  entry?: Candidate;
+  note?: NoteCandidate;
+}
+
+function checkOptions(options: RecallOptions): { limit: number; classes: ContentClass[] } {
+  const limit = options.limit ?? DEFAULT_RECALL_LIMIT;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RECALL_LIMIT) {
+    throw new GardenerError('USAGE', `recall limit must be a whole number from 1 to ${MAX_RECALL_LIMIT} (got ${String(limit)})`);
+  }
+  const classes = options.class === undefined ? [] : typeof options.class === 'string' ? [options.class] : [...options.class];
+  for (const c of classes) {
+    if (!CONTENT_CLASSES.includes(c)) {
+      throw new GardenerError('USAGE', `unknown class ${JSON.stringify(c)}`, { hint: `Classes: ${CONTENT_CLASSES.join(', ')}.` });
+    }
+  }
+  if (options.maxTokens !== undefined && !(Number.isInteger(options.maxTokens) && options.maxTokens > 0)) {
+    throw new GardenerError('USAGE', `recall maxTokens must be a positive whole number (got ${String(options.maxTokens)})`);
+  }
+  return { limit, classes };
+}
+
+function recency(at: number, now: number): number {
+  return Math.pow(0.5, Math.max(0, now - at) / RECENCY_HALF_LIFE_MS);
+}
+
+/**
+ * Searches the store: bm25 over the index on the query's distinctive words (and phrases made of
+ * paths and identifiers), re-ranked with priority and recency, notes weighted up; each hit says
+ * why it matched. Scope: the bound session's project, plus projects named in `options.scope`.
+ */
+export function runRecall(deps: RecallDeps, query: string, scope: Scope, options: RecallOptions = {}): RecallResult {
+  const { limit, classes } = checkOptions(options);
+  const now = deps.now();
+  const primary = options.scope?.project ?? scope.project;
+  const names = [...new Set([primary, ...(options.scope?.projects ?? [])])];
+  const projectIds = names.map((name) => deps.scopes.projectId(name)).filter((id): id is number => id !== undefined);
+  const searchScope: SearchScope = { projectIds, classes };
+  if (options.scope?.sessionOnly) {
+    const session = deps.scopes.find({ project: primary, session: options.scope.session ?? scope.session });
+    if (!session) return { hits: [], coverage: { entriesScanned: 0 }, truncated: false };
+    searchScope.sessionId = session.sessionId;
+  }
+
+  const parsed = parseQuery(typeof query === 'string' ? query : '');
+  const selection = selectTerms(parsed, deps.vocab);
+  const items = [...selection.terms.map((t) => t.token), ...selection.phrases.map((p) => p.join(' '))];
+  const browsing = parsed.words.length === 0;
+  const entries = browsing ? deps.search.recent(searchScope, now, limit) : deps.search.entries(items, searchScope, now, CANDIDATES);
+  const noteItems = [...parsed.words.slice(0, 16).map((w) => w.token), ...parsed.phrases.map((p) => p.join(' '))];
+  const notes = classes.length > 0 || searchScope.sessionId !== undefined ? [] : deps.search.notes(noteItems, projectIds, limit);
+
+  const best = Math.min(-1e-9, ...entries.map((e) => e.rank), ...notes.map((n) => n.rank));
+  const ranked: Ranked[] = browsing
+    ? entries.map((entry) => ({ entry, score: recency(entry.createdAt, now) })) // newest first, as listed
+    : [
+        ...entries.map((entry): Ranked => ({
+          entry,
+          score: entry.rank / best + (W_PRIORITY * entry.priority) / 100 + W_RECENCY * recency(entry.lastAccess, now),
+        })),
+        ...notes.map((note): Ranked => ({ note, score: (note.rank / best) * NOTE_BOOST + W_PRIORITY + W_RECENCY * recency(note.createdAt, now) })),
+      ].sort((a, b) => b.score - a.score || (a.entry?.seq ?? 0) - (b.entry?.seq ?? 0));
+  const top = ranked.slice(0, limit);
+
+  const hits = buildHits(deps, top, selection.terms, selection.docs, options.full === true, now);
+  const tokenizer = deps.tokenizer ?? defaultTokenizer();
+  const maxTokens = options.maxTokens ?? (options.full ? DEFAULT_FULL_RECALL_TOKENS : DEFAULT_RECALL_TOKENS);
+  const fitted = fitToBudget(hits, maxTokens, tokenizer);
+  const seqs = top.flatMap((r) => (r.entry && fitted.items.some((h) => h.id === r.entry?.id) ? [r.entry.seq] : []));
+  if (deps.writable && options.touch !== false) deps.search.touch(seqs, now);
+
+  const coverage = deps.search.coverage(searchScope);
+  const result: RecallResult = { hits: fitted.items, coverage: { entriesScanned: coverage.count }, truncated: fitted.truncated };
+  if (coverage.from !== null) result.coverage.from = coverage.from;
+  if (coverage.to !== null) result.coverage.to = coverage.to;
+  return result;
+}
+
+function buildHits(deps: RecallDeps, top: Ranked[], terms: SelectedTerm[], docs: number, full: boolean, now: number): RecallHit[] {
+  const weights = new Map(terms.map((t) => [t.token, Math.log(1 + docs / t.df)]));
+  const byWeight = terms.map((t) => t.token).sort((a, b) => (weights.get(b) ?? 0) - (weights.get(a) ?? 0));
+  const texts = deps.search.texts(top.flatMap((r) => (r.entry ? [r.entry.seq] : [])));
+  return top.map(({ entry, note, score }): RecallHit => {
+    if (note) {
+      const found = findTokens(`${note.text}\n${note.tags}`, byWeight);
+      const keywords = byWeight.filter((t) => found.has(t)).slice(0, MAX_KEYWORD_SIGNALS);
+      return {
+        id: note.id,
+        class: 'prose',
+        text: note.tags ? `${note.text}\n[tags: ${note.tags}]` : note.text,
+        score: round(score),
+        relevanceSignal: ['note', ...keywords.map((k) => `keyword:${k}`)],
+        createdAt: note.createdAt,
+        isNote: true,
+        form: 'note',
+      };
+    }
+    const e = entry as Candidate;
+    const { original, summary } = texts.get(e.seq) ?? { original: '', summary: '' };
+    const isMedia = e.kind === 'media';
+    const inOriginal = isMedia ? new Map<string, number[]>() : findTokens(original, byWeight);
+    const inSummary = findTokens(summary, byWeight);
+    const pathTokens = new Set(ftsTokens(e.sourcePath ?? ''));
+    const signals: string[] = [];
+    if (e.sourcePath && byWeight.some((t) => pathTokens.has(t))) signals.push(`path:${e.sourcePath}`);
+    const keywords = byWeight.filter((t) => inOriginal.has(t) || inSummary.has(t)).slice(0, MAX_KEYWORD_SIGNALS);
+    signals.push(...keywords.map((k) => `keyword:${k}`));
+    if (now - e.lastAccess <= RECENT_MS || terms.length === 0) signals.push('recent');
+
+    let text: string;
+    let form: RecallHit['form'];
+    if (full && !isMedia) [text, form] = [original, 'original'];
+    else {
+      const cut = isMedia || full ? undefined : snippet(original, inOriginal, weights);
+      if (cut !== undefined) [text, form] = [cut, 'snippet'];
+      else if (summary.trim() !== '') [text, form] = [summary, 'summary'];
+      else [text, form] = [head(original), 'snippet'];
+    }
+    const hit: RecallHit = { id: e.id, class: e.class, text, score: round(score), relevanceSignal: signals, createdAt: e.createdAt, form };
+    if (e.sourceTool !== null) hit.sourceTool = e.sourceTool;
+    if (e.sourcePath !== null) hit.sourcePath = e.sourcePath;
+    return hit;
+  });
+}
+
+function round(score: number): number {
+  return Math.round(score * 10_000) / 10_000;
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { createFidelity, recallQuery } from '../../src/bench/fidelity.js';
+import { findNeedles, type Needle } from '../../src/bench/needles.js';
+import { toBenchSession } from '../../src/bench/session.js';
+import { maskStrategy } from '../../src/bench/strategies/mask.js';
+import { rawStrategy } from '../../src/bench/strategies/raw.js';
+import type { Strategy, StrategyRun } from '../../src/bench/types.js';
+import type { MessageParam, Transcript } from '../../src/transcript/types.js';
+import { options } from './support.js';
+
+function round(k: number, result: string, say?: string): MessageParam[] {
+  return [
+    { role: 'assistant', content: [...(say ? [{ type: 'text' as const, text: say }] : []), { type: 'tool_use', id: `t${k}`, name: 'Bash', input: { command: `echo ${k}` } }] },
+    { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${k}`, content: result }] },
+  ];
+}
+
+const transcript: Transcript = {
+  id: 'f',
+  format: 'anthropic',
+  messages: [
+    { role: 'user', content: 'why does the import fail?' },
+    ...round(0, 'ModuleNotFoundError: No module named yaml (see setup.cfg)'),
+    ...round(1, 'ok'),
+    ...round(2, 'ok'),
+    ...round(3, 'ok'),
+    ...round(4, 'ok', 'ModuleNotFoundError again; setup.cfg lacks the dependency.'),
+    { role: 'assistant', content: 'done' },
+  ],
+};
+
+async function fidelityOf(strategy: Strategy, maskKeep: number, recall?: StrategyRun['recall']) {
+  const session = toBenchSession(transcript, 'f');
+  const needles = findNeedles(transcript);
+  const run = await strategy.start(session, options({ maskKeep }));
+  const probe: StrategyRun = recall ? { ...run, recall } : run;
+  const fidelity = createFidelity(needles);
+  for (const call of session.calls) fidelity.check(call.index, (await run.context(call.index)).request, probe);
+  return fidelity.result();
+}
+
+describe('fidelity', () => {
+  it('raw keeps every needle in context; mask drops the ones whose tool result it cleared', async () => {
+    expect(findNeedles(transcript).map((n) => n.text).sort()).toEqual(['ModuleNotFoundError', 'setup.cfg']);
+    expect(await fidelityOf(rawStrategy, 10)).toEqual({ needles: 2, inContext: 2, withRecall: 2 });
+    expect(await fidelityOf(maskStrategy, 1)).toEqual({ needles: 2, inContext: 0, withRecall: 0 });
+  });
+
+  it('counts a needle kept via recall when a top hit holds it in its original', async () => {
+    const queries: string[] = [];
+    const recall = (query: string) => {
+      queries.push(query);
+      return ['ModuleNotFoundError: No module named yaml (see setup.cfg)'];
+    };
+    expect(await fidelityOf(maskStrategy, 1, recall)).toEqual({ needles: 2, inContext: 0, withRecall: 2 });
+    expect(queries).toContain('again; setup.cfg lacks the dependency.');
+    expect(queries).toContain('ModuleNotFoundError again;  lacks the dependency.');
+  });
+
+  it('does not count the user text that uses a needle as keeping it', () => {
+    const needle: Needle = {
+      text: 'Q-7781',
+      kind: 'number',
+      call: 0,
+      messageIndex: 0,
+      usedAt: 3,
+      usedMessageIndex: 6,
+      usedBlockIndex: 0,
+      usedRole: 'user',
+      usedText: 'what about Q-7781?',
+    };
+    const fidelity = createFidelity([needle]);
+    const run: StrategyRun = { context: () => ({ request: { messages: [] }, events: 0 }), close() {} };
+    fidelity.check(3, { messages: [{ role: 'user', content: 'what about Q-7781?' }] }, run);
+    expect(fidelity.result().inContext).toBe(0);
+    expect(recallQuery(needle)).toBe('what about ?');
+  });
+});

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openGarden, type Garden } from '../../src/garden/garden.js';
+import type { GardenSettings } from '../../src/garden/config.js';
+import { openStore } from '../../src/store/open.js';
+import type { GardenerStore } from '../../src/store/types.js';
+import type { Block, MessageParam, Transcript } from '../../src/transcript/types.js';
+
+/** A real store on a temp file, shared by the tests of one file (each test uses its own session). */
+export function tempStore(): { store: GardenerStore; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'gardener-garden-'));
+  const store = openStore({ path: join(dir, 'test.db'), redact: false });
+  return {
+    store,
+    cleanup: () => {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let sessions = 0;
+
+/** A garden on the store with a fresh session name; time stands still unless the test moves it. */
+export function garden(store: GardenerStore, budget: number, config: GardenSettings = {}, session = `s${++sessions}`): Garden {
+  return openGarden({ store, session: { project: 'test', session }, budget, config: { now: () => 1_000_000, ...config } });
+}
+
+/** A long build log (a few thousand tokens) mentioning `topic`. */
+export function buildLog(topic: string, lines = 300): string {
+  const out: string[] = [];
+  for (let i = 0; i < lines; i++) {
+    out.push(`2024-05-01 12:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')} INFO compiling ${topic} module ${i % 17} ok (${(i * 37) % 1000} ms)`);
+  }
+  out.push(`2024-05-01 12:59:59 ERROR ${topic}: build failed with 1 error`);
+  return out.join('\n');
+}
+
+/**
+ * An agent session: a typed prompt, then `turns` Bash calls each answered by a long log.
+ * Ends with the tool results of the last turn (a call point).
+ */
+export function agentSession(turns: number, options: { id?: string; lines?: number } = {}): Transcript {
+  const messages: MessageParam[] = [{ role: 'user', content: 'Please find out why the vat build fails and fix it.' }];
+  for (let t = 0; t < turns; t++) {
+    messages.push({
+      role: 'assistant',
+      content: [
+        { type: 'text', text: `Step ${t}: running the build for module${t}.` },
+        { type: 'tool_use', id: `toolu_${t}`, name: 'Bash', input: { command: `make module${t}` } },
+      ],
+    });
+    messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_${t}`, content: buildLog(`module${t}`, options.lines ?? 300) }] });
+  }
+  return { id: options.id ?? 'agent', format: 'anthropic', system: 'You are a careful coding agent.', messages };
+}
+
+/** The first `messages` messages of a transcript (a call point of a replay). */
+export function upTo(transcript: Transcript, messages: number): Transcript {
+  return { ...transcript, messages: transcript.messages.slice(0, messages) };
+}
+
+/** Every block of a rendered request, with its message index. */
+export function blocksOf(messages: readonly MessageParam[]): Array<{ message: number; block: Block }> {
+  return messages.flatMap((m, i) => (typeof m.content === 'string' ? [{ message: i, block: { type: 'text', text: m.content } as Block }] : m.content.map((block) => ({ message: i, block: block as Block }))));
+}

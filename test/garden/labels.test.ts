@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatCount, mediaRepeatLine, mediaStubLine, stubLine, summaryHeader } from '../../src/garden/labels.js';
+
+describe('labels', () => {
+  it('formats counts with thousands separators independently of the locale', () => {
+    expect(formatCount(8412)).toBe('8,412');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(12)).toBe('12');
+  });
+
+  it('writes a stub as the design words it: class, size before, id and a recall hint', () => {
+    expect(stubLine({ what: 'log', before: 8412, id: 'a3f2', hint: 'vat test failure' })).toBe(
+      '[gardener: log 8,412→0 tok · id=a3f2 · recall("vat test failure")]',
+    );
+  });
+
+  it('puts a compressor note on one line inside the stub', () => {
+    const line = stubLine({ what: 'log', before: 10, id: 'x', hint: 'h', note: 'pytest: 3 failed\n[120 passed]' });
+    expect(line).toBe('[gardener: log 10→0 tok · id=x · pytest: 3 failed 120 passed · recall("h")]');
+  });
+
+  it('says in a summary header what it is, the sizes and the id', () => {
+    expect(summaryHeader({ what: 'code', before: 2300, after: 400, id: 'b7c1', hint: '' })).toBe(
+      '[gardener: code summary · 2,300→400 tok · id=b7c1 · fetch("b7c1") for the original]',
+    );
+  });
+
+  it('describes media repeats and stubs with type, size and id', () => {
+    expect(mediaRepeatLine({ what: 'image', mediaType: 'image/png', bytes: 2048, id: 'm1', hash: 'ab'.repeat(32) })).toBe(
+      '[gardener: image image/png 2.0 KB · repeat of one attached earlier · id=m1 · sha256 abababababab]',
+    );
+    expect(mediaStubLine({ what: 'image', mediaType: 'image/png', bytes: 200_000, id: 'm1', before: 1500 })).toContain('1,500→0 tok · id=m1 · fetch("m1")');
+    expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MB');
+  });
+});
