@@ -1,25 +1,13 @@
-import { compressCode } from '../src/compress/code/index.js';
-const lines = ['[File: /a/fields.py (1997 lines total)]', '(1373 more lines above)'];
-const code = [
-  '    :param kwargs: The same keyword arguments that :class:`Field` receives.',
-  '    """',
-  '',
-  '    SERIALIZATION_FUNCS = {"iso": utils.to_iso_time, "iso8601": utils.to_iso_time}',
-  '',
-  '    DEFAULT_FORMAT = "iso"',
-  '',
-  '    @staticmethod',
-  '    def _make_object_from_format(value, data_format):',
-  '        return dt.datetime.strptime(value, data_format).time()',
-  '',
-  '',
-  'class Date(DateTime):',
-  '    """A formatted date string.',
-  '',
-  '    Example: ``2014-12-22``',
-  '    """',
-  '    OBJ_TYPE = "date"',
-];
-code.forEach((l, i) => lines.push(`${1374 + i}:${l}`));
-const s = compressCode(lines.join('\n'), {});
-console.log(s.text);
+import { parse } from '../src/compress/code/grammars.js';
+const t = parse('typescript', ['export interface Big {', '  /** The first field,', '   * documented at length. */', '  field0: string;', '}', '// top', 'const a = { /* c */ b: 1 };'].join('\n'))!;
+const body = t.rootNode.namedChildren[0]!.childForFieldName('declaration')!.childForFieldName('body')!;
+const c = body.namedChildren[0]!;
+console.log('namedChildren[0]', c.type, c.typeId, c.grammarType, c.isExtra, c.toString(), c.text);
+const c2 = body.namedChild(0)!;
+console.log('namedChild(0)', c2.type, c2.text);
+const c3 = body.children[1]!;
+console.log('children[1]', c3.type, c3.text);
+const cur = body.walk(); cur.gotoFirstChild(); cur.gotoNextSibling(); console.log('cursor', cur.nodeType, cur.currentNode.type);
+console.log(t.rootNode.namedChildren.map(n => n.type));
+const obj = t.rootNode.namedChildren[2]!.namedChildren[0]!.childForFieldName('value')!;
+console.log(obj.namedChildren.map(n => n.type + ':' + n.text));

@@ -138,6 +138,25 @@ function median(values: number[]): number {
   return sorted.length === 0 ? NaN : (sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN);
 }
 
+/** Passes timed for throughput; the best one is reported (the machine may be shared). */
+const SPEED_PASSES = 3;
+
+function measureSpeed(blocks: readonly Block[]): { wall: number; cpu: number } {
+  const mb = blocks.reduce((n, b) => n + b.text.length, 0) / 1e6;
+  let wall = 0;
+  let cpu = 0;
+  for (let pass = 0; pass < SPEED_PASSES; pass++) {
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    for (const block of blocks) compressCode(block.text, { ...(block.path ? { path: block.path } : {}) });
+    const seconds = (performance.now() - t0) / 1000;
+    const used = process.cpuUsage(cpu0);
+    wall = Math.max(wall, mb / seconds);
+    cpu = Math.max(cpu, mb / ((used.user + used.system) / 1e6));
+  }
+  return { wall, cpu };
+}
+
 function main(): void {
   const args = process.argv.slice(2);
   const dir = resolve(args.find((a) => !a.startsWith('--')) ?? resolve(import.meta.dirname, '../../shared/sessions'));
@@ -157,7 +176,6 @@ function main(): void {
   const warmMs = performance.now() - warm;
 
   let chars = 0;
-  let ms = 0;
   let before = 0;
   let after = 0;
   let names = 0;
@@ -168,9 +186,7 @@ function main(): void {
   const bySource = new Map<string, { n: number; before: number; after: number }>();
   blocks.forEach((block, i) => {
     const context = { ...(block.path ? { path: block.path } : {}), ...(block.command ? { command: block.command } : {}) };
-    const t0 = performance.now();
     const summary = compressCode(block.text, context);
-    ms += performance.now() - t0;
     chars += block.text.length;
     const b = tokenizer.count(block.text);
     const a = tokenizer.count(summary.text);
@@ -185,6 +201,11 @@ function main(): void {
       if (containsWord(summary.text, name)) kept++;
       else misses.push(`${name}  (block ${i}, ${block.source}, ${block.path ?? ''})`);
     }
+    if (args.includes('--again') && summary.helped) {
+      const again = compressCode(summary.text, context);
+      const share = again.text.length / summary.text.length;
+      if (share < 0.8) console.log(`#${i} second pass shrinks to ${share.toFixed(2)} (${block.source} ${block.path ?? ''})`);
+    }
     if (args.includes('--list')) console.log(`#${i} ${block.source} ${block.path ?? ''} ${b}→${a} ${(a / b).toFixed(2)} ${summary.note ?? ''}`);
     if (i === show) console.log(`--- block ${i} (${block.source} ${block.path ?? ''})\n${block.text}\n--- summary (${summary.note ?? ''})\n${summary.text}`);
   });
@@ -195,7 +216,10 @@ function main(): void {
   }
   console.log(`ratio (Σ summary / Σ original tokens, cl100k): ${(after / before).toFixed(3)}   median per block: ${median(ratios).toFixed(3)}`);
   console.log(`top-level declaration names kept: ${kept} / ${names} (${((100 * kept) / Math.max(1, names)).toFixed(1)}%)`);
-  console.log(`speed: ${(chars / 1e6 / (ms / 1000)).toFixed(2)} MB/s (${ms.toFixed(0)} ms for ${(chars / 1e6).toFixed(2)} MB; grammar load ${warmMs.toFixed(0)} ms once)`);
+  const speed = measureSpeed(blocks);
+  console.log(
+    `speed (best of ${SPEED_PASSES} passes over ${(chars / 1e6).toFixed(2)} MB): ${speed.wall.toFixed(2)} MB/s wall, ${speed.cpu.toFixed(2)} MB/s of CPU time; grammar load ${warmMs.toFixed(0)} ms once`,
+  );
   if (listMisses) for (const m of misses.slice(0, 50)) console.log(`  missed: ${m}`);
 }
 

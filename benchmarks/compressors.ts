@@ -201,10 +201,7 @@ async function main(): Promise<void> {
   out('');
   out(table('format · class', new Map([...byFormatClass].map(([key, tally]) => [key.replace('\u0000', ' · '), tally])), false));
   out('');
-  const all = [...byClass.values()].reduce((sum, tally) => {
-    add(sum, tally);
-    return sum;
-  }, emptyTally());
+  const all = [...byClass.values()].reduce(merge, emptyTally());
   const withoutPrompt = [...byClass].filter(([cls]) => cls !== 'prompt').map(([, tally]) => tally);
   const compressible = withoutPrompt.reduce((n, t) => n + t.original, 0);
   const compressed = withoutPrompt.reduce((n, t) => n + t.summary, 0);
@@ -214,6 +211,19 @@ async function main(): Promise<void> {
     if (rest) out(`largest block: ${largest.format} ${largest.cls}, ${largest.tokens} → ${largest.summary} tokens; ${largest.cls} without it: ${ratio(rest.summary - largest.summary, rest.original - largest.tokens)}`);
   }
   out(`classify: ${(classifyMs / Math.max(1, all.blocks)).toFixed(3)} ms/block, ${mbPerSecond(all.bytes, classifyMs)} MB/s`);
+}
+
+function merge(sum: Tally, tally: Tally): Tally {
+  return {
+    blocks: sum.blocks + tally.blocks,
+    helped: sum.helped + tally.helped,
+    bytes: sum.bytes + tally.bytes,
+    original: sum.original + tally.original,
+    summary: sum.summary + tally.summary,
+    needles: sum.needles + tally.needles,
+    kept: sum.kept + tally.kept,
+    ms: sum.ms + tally.ms,
+  };
 }
 
 function table(label: string, tallies: Map<string, Tally>, speed: boolean): string {

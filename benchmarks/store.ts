@@ -123,7 +123,7 @@ async function loadSessions(dir: string, compress: CompressFn | undefined): Prom
           const tool = block.type === 'tool_result' ? tools.get(block.tool_use_id) : block.type === 'tool_use' ? { name: block.name, input: (block.input ?? {}) as Record<string, unknown> } : undefined;
           const sourcePath = tool ? pathOf(tool.input) : undefined;
           const hints: ClassifyHints = {
-            role: message.role,
+            role: message.role === 'assistant' ? 'assistant' : 'user',
             blockType: block.type,
             ...(tool ? { toolName: tool.name, toolInput: tool.input } : {}),
             ...(sourcePath ? { path: sourcePath } : {}),

@@ -4,8 +4,8 @@
  *   npx tsx benchmarks/structured-prose.ts [sessions-dir]
  *
  * Finds samples with simple heuristics (the general benchmark comes later):
- * - structured/tool-output: tool results whose body starts like JSON, or whose tool call names a
- *   .json/.jsonl/.yaml/.yml/.toml/.csv/.tsv file or runs `gh api`/`curl`/`jq`;
+ * - structured/tool-output: tool results whose body starts like JSON, or that show a
+ *   .json/.jsonl/.yaml/.yml/.toml/.csv/.tsv file (Claude Code's Read, or `cat`/`head`/`tail`/`jq`);
  * - structured/tool-input: Claude Code tool_use inputs as JSON (what blockText() hands over);
  * - structured/payload: the session files themselves (JSON, and the first 40 lines of each JSONL),
  *   standing in for an agent that cats a JSON file;
@@ -38,7 +38,8 @@ interface Sample {
   path?: string;
 }
 
-const STRUCTURED_HINT = /\.(?:jsonl?|ya?ml|toml|csv|tsv)\b|\bgh api\b|\bcurl\b|\bjq\b/;
+const STRUCTURED_FILE = /\.(?:jsonl?|ya?ml|toml|csv|tsv)$/;
+const SHOWS_STRUCTURED_FILE = /\b(?:cat|head|tail|jq)\b[^\n|;&]*\.(?:jsonl?|ya?ml|toml|csv|tsv)\b/;
 
 function main(): void {
   const root = resolve(process.argv[2] ?? join(import.meta.dirname, '../../shared/sessions'));
@@ -184,8 +185,9 @@ function harvestClaudeCode(text: string, samples: Sample[]): void {
       } else if (block['type'] === 'tool_result') {
         const call = calls.get(String(block['tool_use_id']));
         const body = resultText(block['content']);
+        const path = call?.name === 'Read' ? stringField(call.input, 'file_path') : undefined;
         if (call?.name === 'Task') addProse(body, samples);
-        else addToolOutput(body, JSON.stringify(call?.input ?? {}), stringField(call?.input, 'file_path'), samples);
+        else addToolOutput(body, stringField(call?.input, 'command') ?? '', path, samples);
       } else if (block['type'] === 'text' && record.message?.role === 'assistant') {
         addProse(String(block['text']), samples);
       }
@@ -215,7 +217,7 @@ function harvestMessages(data: Json, samples: Sample[]): void {
       addProse(node['thought'], samples);
       addToolOutput(node['observation'], String(node['action'] ?? ''), undefined, samples);
     } else if (node['source'] === 'agent' && typeof node['content'] === 'string' && node['observation']) {
-      addToolOutput(node['content'], JSON.stringify(node['extras'] ?? {}), undefined, samples);
+      addToolOutput(node['content'], stringField(node['extras'], 'command') ?? '', undefined, samples);
     } else if (node['source'] === 'agent' && typeof node['message'] === 'string' && node['action']) {
       addProse(node['message'], samples);
     }
@@ -241,12 +243,15 @@ function addProse(text: string, samples: Sample[]): void {
   if (text.length >= MIN_PROSE) samples.push({ group: 'prose/assistant', text });
 }
 
-function addToolOutput(raw: string, call: string, path: string | undefined, samples: Sample[]): void {
+/** A tool output counts as structured when it starts like JSON or shows a structured file. */
+function addToolOutput(raw: string, command: string, path: string | undefined, samples: Sample[]): void {
   const body = unwrapToolOutput(raw).body;
   if (body.length < MIN_STRUCTURED) return;
   const start = body.replace(/^\s*\d+→/, '').trimStart();
   const jsonish = start.startsWith('{') || /^\[\s*[[{"\d-]/.test(start);
-  if (jsonish || STRUCTURED_HINT.test(call)) samples.push(path ? { group: 'structured/tool-output', text: body, path } : { group: 'structured/tool-output', text: body });
+  const file = (path !== undefined && STRUCTURED_FILE.test(path)) || SHOWS_STRUCTURED_FILE.test(command);
+  if (!jsonish && !file) return;
+  samples.push(path ? { group: 'structured/tool-output', text: body, path } : { group: 'structured/tool-output', text: body });
 }
 
 function resultText(content: Json | undefined): string {

@@ -24,7 +24,11 @@ export interface CallFigures {
 }
 
 /** Cost of one call from its context and cached prefix, plus its summary call if any. */
-export function callCost(context: number, prefix: number, summary?: { read: number; written: number }): number {
+export function callCost(
+  context: number,
+  prefix: number,
+  summary?: { read: number; written: number },
+): number {
   const base = CACHE_READ * prefix + CACHE_WRITE * (context - prefix);
   return summary ? base + SUMMARY_READ * summary.read + SUMMARY_WRITE * summary.written : base;
 }
@@ -34,7 +38,9 @@ export function callCost(context: number, prefix: number, summary?: { read: numb
  * prompt and tools, as one unit that comes first in the cache order) then each message; the prefix
  * is the longest run of leading units identical to the previous call's units followed by its output.
  */
-export function createCostMeter(meter: Meter): { next(rendered: RenderedCall, output: MessageParam | undefined): CallFigures } {
+export function createCostMeter(meter: Meter): {
+  next(rendered: RenderedCall, output: MessageParam | undefined): CallFigures;
+} {
   let previous: Measured[] = [];
   return {
     next(rendered, output) {

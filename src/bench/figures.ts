@@ -47,7 +47,11 @@ export interface StrategyTally {
 }
 
 /** Figures of one or several tallies (several: sessions aggregated, ms samples pooled). */
-export function figuresOf(strategy: StrategyName, tallies: readonly StrategyTally[], window: number): StrategyFigures {
+export function figuresOf(
+  strategy: StrategyName,
+  tallies: readonly StrategyTally[],
+  window: number,
+): StrategyFigures {
   let billed = 0;
   let peak = 0;
   let over = 0;

@@ -23,7 +23,10 @@ export interface LoadOptions {
  * the built-in sessions when no path is given. A file that cannot be read (or a path that does not
  * exist) becomes a `skip` item with the reason; reading goes on.
  */
-export async function* loadSessions(paths: readonly string[], options: LoadOptions): AsyncGenerator<SourceItem> {
+export async function* loadSessions(
+  paths: readonly string[],
+  options: LoadOptions,
+): AsyncGenerator<SourceItem> {
   const glob = options.sessions !== undefined ? globToRegExp(options.sessions) : undefined;
   let count = 0;
   const accept = (transcript: Transcript, label: string, file?: string): boolean => {
@@ -61,8 +64,12 @@ export async function* loadSessions(paths: readonly string[], options: LoadOptio
           ...(options.lenient !== undefined ? { lenient: options.lenient } : {}),
         });
         for (const [index, transcript] of transcripts.entries()) {
-          const label = transcripts.length > 1 ? `${relative}#${index === 0 ? transcript.id : `${transcript.meta?.isSidechain ? 'agent:' : ''}${transcript.id}`}` : relative;
-          if (accept(transcript, label, relative)) yield { type: 'session', session: toBenchSession(transcript, label) };
+          const label =
+            transcripts.length > 1
+              ? `${relative}#${index === 0 ? transcript.id : `${transcript.meta?.isSidechain ? 'agent:' : ''}${transcript.id}`}`
+              : relative;
+          if (accept(transcript, label, relative))
+            yield { type: 'session', session: toBenchSession(transcript, label) };
         }
       } catch (error) {
         yield { type: 'skip', source: relative, reason: reasonOf(error, file.path) };
@@ -76,6 +83,7 @@ function reasonOf(error: unknown, file?: string): string {
   if (!(error instanceof Error)) return String(error);
   let message = error.message;
   const where = isGardenerError(error) ? error.where : undefined;
-  for (const prefix of [where, file]) if (prefix && message.startsWith(`${prefix}: `)) message = message.slice(prefix.length + 2);
+  for (const prefix of [where, file])
+    if (prefix && message.startsWith(`${prefix}: `)) message = message.slice(prefix.length + 2);
   return isGardenerError(error) ? message : `internal error: ${message}`;
 }

@@ -44,7 +44,8 @@ export function createMeter(tokenizer: Tokenizer): Meter {
     if (!measured) {
       let tokens = 0;
       if (typeof request.system === 'string') tokens += tokenizer.count(request.system);
-      else if (Array.isArray(request.system)) for (const b of request.system) tokens += tokenizer.count(b.text);
+      else if (Array.isArray(request.system))
+        for (const b of request.system) tokens += tokenizer.count(b.text);
       if (request.tools) tokens += tokenizer.count(JSON.stringify(request.tools));
       measured = { tokens, key: sha1(json) };
       heads.set(json, measured);

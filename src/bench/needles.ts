@@ -41,10 +41,12 @@ const MIN_IDENTIFIER_LENGTH = 3;
 
 /** Extensions that make a bare `name.ext` (no slash) a file path. With a slash, any short alphabetic extension does. */
 const FILE_EXTENSIONS = new Set(
-  ('py pyi pyx ts tsx mts cts js jsx mjs cjs json jsonl md mdx rst txt yaml yml toml cfg ini conf lock rs go ' +
+  (
+    'py pyi pyx ts tsx mts cts js jsx mjs cjs json jsonl md mdx rst txt yaml yml toml cfg ini conf lock rs go ' +
     'java kt kts c h cc cpp cxx hpp cs rb php swift sh bash zsh fish ps1 html htm css scss less sql xml csv tsv ' +
     'log env ipynb vue svelte lua pl r scala dart ex exs erl hs ml mli proto gradle patch diff pdf png jpg jpeg ' +
-    'gif svg tex bib wasm so dll exe bin gz zip tar whl egg cmake mk make dockerfile').split(' '),
+    'gif svg tex bib wasm so dll exe bin gz zip tar whl egg cmake mk make dockerfile'
+  ).split(' '),
 );
 
 const SPAN = /[\w./~@+:-]+/g;
@@ -114,7 +116,9 @@ export function occursIn(haystack: string, needle: string): boolean {
 }
 
 function isWordChar(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+  return (
+    (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95
+  );
 }
 
 interface Pending extends Candidate {
@@ -128,7 +132,10 @@ interface Pending extends Candidate {
  * input that is not itself a tool result. One needle per string: its first tool result and its first
  * use after that. Uses after the last call are never made and do not count.
  */
-export function findNeedles(transcript: Pick<Transcript, 'format' | 'meta' | 'messages'>, options: FindNeedlesOptions = {}): Needle[] {
+export function findNeedles(
+  transcript: Pick<Transcript, 'format' | 'meta' | 'messages'>,
+  options: FindNeedlesOptions = {},
+): Needle[] {
   const isToolResult = options.isToolResult ?? toolResultTest(transcript);
   const callOf = callOfMessages(transcript.messages);
   const callCount = splitCalls(transcript).length;
@@ -190,5 +197,6 @@ function collectStrings(value: unknown, into: string[]): void {
   if (typeof value === 'string') into.push(value);
   else if (typeof value === 'number') into.push(String(value));
   else if (Array.isArray(value)) for (const item of value) collectStrings(item, into);
-  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) collectStrings(item, into);
+  else if (value !== null && typeof value === 'object')
+    for (const item of Object.values(value)) collectStrings(item, into);
 }

@@ -1,14 +1,21 @@
 import { defaultTokenizer, type Tokenizer } from '../tokens/tokenizer.js';
 import { createCostMeter, type CallFigures } from './cost.js';
 import { createFidelity } from './fidelity.js';
-import { figuresOf, MIN_AGGREGATED_CALLS, withCostRatios, type StrategyFigures, type StrategyTally } from './figures.js';
+import {
+  figuresOf,
+  MIN_AGGREGATED_CALLS,
+  withCostRatios,
+  type StrategyFigures,
+  type StrategyTally,
+} from './figures.js';
 import { createMeter, type Meter } from './measure.js';
-import { findNeedles } from './needles.js';
+import { findNeedles, type Needle } from './needles.js';
 import { loadStrategy } from './strategies/registry.js';
 import type { BenchSession, Strategy, StrategyName } from './types.js';
 
 /** What a session source hands the run: a session, or a file it could not read and why. */
-export type SourceItem = { type: 'session'; session: BenchSession } | { type: 'skip'; source: string; reason: string };
+export type SourceItem =
+  { type: 'session'; session: BenchSession } | { type: 'skip'; source: string; reason: string };
 
 export interface BenchOptions {
   strategies: readonly StrategyName[];
@@ -52,7 +59,15 @@ export type BenchEvent =
   | { type: 'skip'; source: string; reason: string }
   | { type: 'start'; sessions: number; strategies: StrategyName[] }
   | { type: 'session-start'; index: number; total: number; label: string; calls: number }
-  | { type: 'progress'; index: number; total: number; label: string; strategy: StrategyName; call: number; calls: number }
+  | {
+      type: 'progress';
+      index: number;
+      total: number;
+      label: string;
+      strategy: StrategyName;
+      call: number;
+      calls: number;
+    }
   | { type: 'session-done'; index: number; total: number; session: SessionReport }
   | { type: 'done'; report: BenchReport };
 
@@ -69,7 +84,9 @@ export async function* runBench(
   options: BenchOptions,
 ): AsyncGenerator<BenchEvent, BenchReport> {
   const started = performance.now();
-  const names: StrategyName[] = options.strategies.includes('raw') ? [...options.strategies] : ['raw', ...options.strategies];
+  const names: StrategyName[] = options.strategies.includes('raw')
+    ? [...options.strategies]
+    : ['raw', ...options.strategies];
   const strategies: Strategy[] = [];
   for (const name of names) strategies.push(await loadStrategy(name));
   const meter = createMeter(options.tokenizer ?? defaultTokenizer());
@@ -106,14 +123,23 @@ async function* replayAll(
   for (const [index, session] of sessions.entries()) {
     const total = sessions.length;
     yield { type: 'session-start', index, total, label: session.label, calls: session.calls.length };
-    const needles = findNeedles(session.transcript, { isToolResult: session.isToolResult });
     const sessionTallies: StrategyTally[] = [];
+    let needles: Needle[] = [];
     try {
+      needles = findNeedles(session.transcript, { isToolResult: session.isToolResult });
       for (const strategy of strategies) {
         const replay = replaySession(session, strategy, options, meter, needles);
         let step = await replay.next();
         while (!step.done) {
-          yield { type: 'progress', index, total, label: session.label, strategy: strategy.name, call: step.value, calls: session.calls.length };
+          yield {
+            type: 'progress',
+            index,
+            total,
+            label: session.label,
+            strategy: strategy.name,
+            call: step.value,
+            calls: session.calls.length,
+          };
           step = await replay.next();
         }
         sessionTallies.push(step.value);
@@ -152,7 +178,7 @@ async function* replaySession(
   strategy: Strategy,
   options: BenchOptions,
   meter: Meter,
-  needles: ReturnType<typeof findNeedles>,
+  needles: readonly Needle[],
 ): AsyncGenerator<number, StrategyTally> {
   const run = await strategy.start(session, {
     window: options.window,
@@ -176,7 +202,12 @@ async function* replaySession(
   }
 }
 
-function sessionReport(session: BenchSession, tallies: readonly StrategyTally[], needles: number, window: number): SessionReport {
+function sessionReport(
+  session: BenchSession,
+  tallies: readonly StrategyTally[],
+  needles: number,
+  window: number,
+): SessionReport {
   const { transcript } = session;
   const report: SessionReport = {
     label: session.label,

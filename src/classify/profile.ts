@@ -36,6 +36,8 @@ export interface TextProfile {
   ansi: boolean;
 }
 
+/** Lines are judged by their first characters; this bounds the regex work on huge lines. */
+const LINE_PREFIX = 400;
 const GUTTER = /^\s*\d+(?:→|\t|│|█|: | \| |:$)/;
 const CODE_LINE =
   /^\s*(?:import\s|from\s+\S+\s+import\s|export\s|const\s|let\s|var\s|function[\s*(]|async\s+(?:def|function)\s|class\s+\w|def\s+\w|return\b|if\s*\(|elif\s|else\b|for\s*\(|for\s+\w+\s+in\s|while\s*[(\w]|switch\s*\(|case\s.+:|try\s*[:{]|except\b|catch\s*\(|finally\b|#include\s|package\s+[\w.]+;?$|use\s+[\w:]+|fn\s+\w|impl\b|struct\s+\w|enum\s+\w|interface\s+\w|type\s+\w+\s*=|public\s|private\s|protected\s|static\s|@\w+|self\.\w+\s*=|this\.\w+\s*=|raise\s|throw\s|yield\b|pass$|\}\s*(?:else|catch)?|#!\/|<\/?\w+[\s>])|(?:[;{]|\)\s*:|=>|\):)\s*$/;
@@ -95,8 +97,9 @@ export function profileText(text: string): TextProfile {
     ansi: hasAnsi(view),
   };
   let previousShape = '';
-  for (const raw of splitLines(view)) {
-    if (raw.trim() === '') continue;
+  for (const full of splitLines(view)) {
+    if (full.trim() === '') continue;
+    const raw = full.length > LINE_PREFIX ? full.slice(0, LINE_PREFIX) : full;
     profile.lines++;
     const gutter = GUTTER.exec(raw);
     const line = gutter ? raw.slice(gutter[0].length) : raw;

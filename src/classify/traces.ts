@@ -14,9 +14,9 @@ export const TRACE_START: ReadonlyArray<readonly [TraceLanguage, RegExp]> = [
 /** A stack frame line. */
 export const FRAME_LINE: ReadonlyArray<readonly [TraceLanguage, RegExp]> = [
   ['python', /^\s*File "[^"]+", line \d+(?:, in .+)?$/],
-  ['node', /^\s+at (?:.+ \()?(?:[^()]+):\d+:\d+\)?$|^\s+at (?:.+ \()?(?:native|<anonymous>)\)?$/],
+  ['node', /^\s+at (?:.+ \()?(?:[^()]+):\d+:\d+\)?(?: \{)?$|^\s+at (?:.+ \()?(?:native|<anonymous>)\)?$/],
   ['java', /^\s+at [\w$.<>/-]+\((?:[^()]*)\)$|^\s+\.\.\. \d+ (?:more|common frames omitted)$/],
-  ['go', /^\t\S+\.go:\d+(?: \+0x[0-9a-f]+)?$|^goroutine \d+ \[[^\]]+\]:$/],
+  ['go', /^\t\S+\.go:\d+(?: \+0x[0-9a-f]+)?$/],
   ['rust', /^\s+\d+: (?:0x[0-9a-f]+ - )?\S+$|^\s+at \S+\.rs:\d+(?::\d+)?$/],
 ];
 

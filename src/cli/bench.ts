@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import type { BenchReport } from '../bench/run.js';
 import { GardenerError } from '../errors.js';
 import type { CliIo } from './io.js';
 import { useColor } from './io.js';
@@ -24,9 +25,18 @@ const REDRAW_MS = 100;
 /** `gardener bench [PATH...]`: replay recorded sessions under several context strategies (BENCH.md). */
 export function makeBenchCommand(io: CliIo): Command {
   return new Command('bench')
-    .description('Replay recorded sessions call by call under several context strategies and report cost, size, fidelity and speed (BENCH.md)')
-    .argument('[paths...]', 'session files or folders in any importable format (default: the built-in sessions)')
-    .option('--strategies <list>', 'comma-separated: raw, mask, clear, summary, gardener (raw always runs: it is the baseline)', ALL_STRATEGIES)
+    .description(
+      'Replay recorded sessions call by call under several context strategies and report cost, size, fidelity and speed (BENCH.md)',
+    )
+    .argument(
+      '[paths...]',
+      'session files or folders in any importable format (default: the built-in sessions)',
+    )
+    .option(
+      '--strategies <list>',
+      'comma-separated: raw, mask, clear, summary, gardener (raw always runs: it is the baseline)',
+      ALL_STRATEGIES,
+    )
     .option('--window <tokens>', 'context window in tokens', '200000')
     .option('--budget <tokens>', "gardener's budget (default: from its config for the window)")
     .option('--mask-keep <n>', 'tool results the mask strategy keeps', '10')
@@ -37,15 +47,24 @@ export function makeBenchCommand(io: CliIo): Command {
     .option('--json', 'print the report as JSON on stdout (progress stays on stderr)')
     .option('--out <file>', 'also write a markdown report with SVG charts (charts go to <file>-charts/)')
     .option('--brief', 'print only the totals, not a table per strategy')
-    .addHelpText('after', '\nExamples:\n  gardener bench\n  gardener bench ../shared/sessions --window 32000 --out report.md\n  gardener bench sessions/ --strategies mask,gardener --sessions "**/claude-code-log/**" --json')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  gardener bench\n  gardener bench ../shared/sessions --window 32000 --out report.md\n  gardener bench sessions/ --strategies mask,gardener --sessions "**/claude-code-log/**" --json',
+    )
     .action(async (paths: string[], flags: BenchFlags) => runBenchCommand(io, paths, flags));
 }
 
 async function runBenchCommand(io: CliIo, paths: string[], flags: BenchFlags): Promise<void> {
   const { STRATEGY_NAMES } = await import('../bench/types.js');
-  const strategies = flags.strategies.split(',').map((s) => s.trim()).filter(Boolean);
+  const strategies = flags.strategies
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const name of strategies) {
-    if (!(STRATEGY_NAMES as readonly string[]).includes(name)) throw new GardenerError('USAGE', `unknown strategy "${name}"`, { hint: `choose from ${STRATEGY_NAMES.join(', ')}` });
+    if (!(STRATEGY_NAMES as readonly string[]).includes(name))
+      throw new GardenerError('USAGE', `unknown strategy "${name}"`, {
+        hint: `choose from ${STRATEGY_NAMES.join(', ')}`,
+      });
   }
   const window = positiveInt(flags.window, '--window');
   const maskKeep = positiveInt(flags.maskKeep, '--mask-keep', 0);
@@ -71,13 +90,20 @@ async function runBenchCommand(io: CliIo, paths: string[], flags: BenchFlags): P
   const clear = () => live && io.stderr.write('\r\x1b[2K');
 
   let report;
-  for await (const event of runBench(source, { strategies: strategies as never, window, maskKeep, ...(budget !== undefined ? { budget } : {}) })) {
+  for await (const event of runBench(source, {
+    strategies: strategies as never,
+    window,
+    maskKeep,
+    ...(budget !== undefined ? { budget } : {}),
+  })) {
     state = advance(state, event);
     if (event.type === 'skip') {
       clear();
       io.stderr.write(`skipped ${event.source}: ${event.reason}\n`);
     } else if (event.type === 'session-done' && !live) {
-      io.stderr.write(`[${event.index + 1}/${event.total}] ${event.session.label} · ${event.session.calls} calls · ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+      io.stderr.write(
+        `[${event.index + 1}/${event.total}] ${event.session.label} · ${event.session.calls} calls · ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+      );
     } else if (event.type === 'done') report = event.report;
     if (live && Date.now() - drawn >= REDRAW_MS) {
       drawn = Date.now();
@@ -99,7 +125,13 @@ async function runBenchCommand(io: CliIo, paths: string[], flags: BenchFlags): P
   if (flags.out !== undefined) await writeMarkdown(io, report, flags.out, paths, flags);
 }
 
-async function writeMarkdown(io: CliIo, report: import('../bench/run.js').BenchReport, out: string, paths: string[], flags: BenchFlags): Promise<void> {
+async function writeMarkdown(
+  io: CliIo,
+  report: BenchReport,
+  out: string,
+  paths: string[],
+  flags: BenchFlags,
+): Promise<void> {
   const path = await import('node:path');
   const os = await import('node:os');
   const { mkdir, writeFile } = await import('node:fs/promises');
@@ -111,14 +143,19 @@ async function writeMarkdown(io: CliIo, report: import('../bench/run.js').BenchR
     command: commandLine(paths, flags),
     chartDir,
     machine: `${os.type()} ${os.release()} (${os.arch()}) · ${cpus[0]?.model.trim() ?? 'unknown CPU'} × ${cpus.length} · Node ${process.version}`,
-    data: paths.length ? paths.map((p) => `\`${p}\``).join(', ') : 'the built-in sessions (src/bench/builtin)',
+    data: paths.length
+      ? paths.map((p) => `\`${p}\``).join(', ')
+      : 'the built-in sessions (src/bench/builtin)',
   });
   try {
     await mkdir(path.join(path.dirname(file), chartDir), { recursive: true });
     for (const f of files) await writeFile(path.join(path.dirname(file), f.path), f.content);
     await writeFile(file, markdown);
   } catch (error) {
-    throw new GardenerError('INPUT_INVALID', `cannot write the report: ${(error as Error).message}`, { where: out, cause: error });
+    throw new GardenerError('INPUT_INVALID', `cannot write the report: ${(error as Error).message}`, {
+      where: out,
+      cause: error,
+    });
   }
   io.stderr.write(`wrote ${out} and ${files.length} chart${files.length === 1 ? '' : 's'} in ${chartDir}/\n`);
 }
@@ -143,6 +180,7 @@ function quote(text: string): string {
 
 function positiveInt(value: string, flag: string, min = 1): number {
   const n = Number(value.replace(/_/g, ''));
-  if (!Number.isInteger(n) || n < min) throw new GardenerError('USAGE', `${flag} must be a whole number ≥ ${min}, got "${value}"`);
+  if (!Number.isInteger(n) || n < min)
+    throw new GardenerError('USAGE', `${flag} must be a whole number ≥ ${min}, got "${value}"`);
   return n;
 }

@@ -8,6 +8,8 @@ import { splitSegments, type Segment } from './segments.js';
 import { compressStructured } from './structured/index.js';
 import type { CompressContext, Summary } from './types.js';
 
+/** Log text shorter than this around a trace or JSON part does not make the output mixed. */
+const MIN_LOG_PART = 200;
 /** A trace or JSON part this large makes a log worth splitting. */
 const SPLIT_MIN_CHARS = 400;
 /** Or a share of the text this large. */
@@ -25,7 +27,7 @@ const structured = guarded('structured', compressStructured);
 export function isMixed(text: string): boolean {
   const lines = stripAnsi(text).split('\n');
   if (detectTestRunner(sample(text)) !== undefined || isDiff(lines)) return false;
-  const segments = splitSegments(lines);
+  const segments = splitSegments(lines).filter((segment) => segment.kind !== 'log' || size(segment) >= MIN_LOG_PART);
   const kinds = new Set(segments.map((segment) => segment.kind));
   if (kinds.size < 2) return false;
   const special = segments.filter((segment) => segment.kind !== 'log').reduce((n, segment) => n + size(segment), 0);

@@ -18,7 +18,7 @@ const ANY_FRAME = new RegExp(FRAME_LINE.map(([, pattern]) => `(?:${pattern.sourc
 const PYTHON_SOURCE = /^\s{4,}\S/;
 const CARET = /^\s+[~^]+\s*$/;
 const JSON_START = /^\s*(?:\{\s*$|\[\s*$|\{"|\[\{|\[")/;
-const GO_FUNCTION = /^(?:created by )?[\w.\-/*()[\]{}]+\(.*\)$/;
+const GO_FUNCTION = /^(?:created by )?[\w.\-/*()[\]{}]+(?:\(.*\))?(?: in goroutine \d+)?$/;
 const GO_LOCATION = /^\t\S+\.go:\d+/;
 
 /**
@@ -99,7 +99,7 @@ function isBodyLine(line: string, language: string, next: string): boolean {
     case 'rust':
       return /^(?:stack backtrace:|note: )/.test(line) || /^\s+at \S+:\d+/.test(line);
     case 'node':
-      return /^\s+\[cause\]: /.test(line);
+      return /^\s+\[cause\]: |^\s*\}$|^\s+\w+: .+,?$/.test(line);
     default:
       return false;
   }

@@ -147,8 +147,7 @@ function createGarden(options: GardenOptions): Garden {
 
   const estimate = () => fixedTokens + view.messages.reduce((sum, m) => sum + messageTokens(m), 0);
   const originalEstimate = () => fixedTokens + view.messages.reduce((sum, m) => sum + originalMessageTokens(m), 0);
-  const start = (keepLastTurns = config.keepLastTurns) =>
-    windowStart(view, keepLastTurns, view.messages.map(originalMessageTokens), Math.floor(config.windowMaxShare * budget));
+  const start = (limit = budget) => windowStart(view, config.keepLastTurns, view.messages.map(originalMessageTokens), Math.floor(config.windowMaxShare * limit));
   const stepContext = (windowFrom: number, minSaving = config.minSavingTokens): StepContext => ({
     start: windowFrom,
     pinned,
@@ -237,7 +236,7 @@ function createGarden(options: GardenOptions): Garden {
     plan(planOptions = {}) {
       const now = config.now();
       const cold = lastRender === undefined || now - lastRender.at > config.cacheTtlMs;
-      const windowFrom = start();
+      const windowFrom = start(planOptions.target ?? budget);
       let event = applyEvent('restore', restorations(windowFrom));
       const calibrated = calibrate(estimate(), anchor);
       const ratio = scale(anchor);

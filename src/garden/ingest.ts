@@ -134,8 +134,10 @@ function ingestToolUse(block: Block & { type: 'tool_use' }, place: BlockPlace, d
   if (fields.length === 0) return fixedSlot(block, place, deps.tokenizer);
   const input = (block.input ?? {}) as Record<string, unknown>;
   const hints = { toolName: block.name, toolInput: input, ...pathHint(block.name, input) };
+  // A large field is a file body or a script: classify it as a read of that path would be.
+  const fieldHints = { role: 'assistant' as const, blockType: 'tool_result', ...(hints.path ? { toolName: 'Read', path: hints.path } : {}) };
   const summaries: FieldSummary[] = fields.map((field) => {
-    const cls = deps.classify(field.text, { role: 'assistant', blockType: 'tool_use', ...hints });
+    const cls = deps.classify(field.text, fieldHints);
     const before = deps.tokenizer.count(field.text);
     const summary = summarize(cls, field.text, before, hints, deps);
     return { path: field.path, cls, before, ...summary };

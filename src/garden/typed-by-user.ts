@@ -1,21 +1,28 @@
 import { classify } from '../classify/classify.js';
 import type { ContentClass } from '../classify/types.js';
+import { unwrapToolOutput } from '../classify/unwrap.js';
 import type { Transcript } from '../transcript/types.js';
 
 /**
  * Which user text did the user type?
  *
  * - Formats with tool blocks (Claude Code, Anthropic): tool output arrives as `tool_result` blocks,
- *   so every user text block is typed.
+ *   so user text blocks are typed, except one that starts with SWE-agent's `OBSERVATION:` label
+ *   (dataset rows converted from SWE-agent trajectories keep tool output in plain user messages).
  * - `transcript.meta.observations` (message indices), when an importer knows them, is the answer:
  *   text of those user messages is tool output, all other user text is typed.
- * - Formats without tool blocks (mini-swe-agent, swe-agent, aider, openhands): observations arrive
- *   as user text. The first user message is the task (typed); a later user text is an observation
- *   when the classifier, asked without `isUserTyped`, calls it log, code, structured or error.
+ * - Formats without tool blocks (mini-swe-agent, swe-agent, aider, openhands, and adp rows that
+ *   hold such trajectories): observations arrive as user text. The first user message is the task
+ *   (typed); a later user text is an observation when it sits in a tool-output envelope the
+ *   classifier knows (mini-swe-agent's `<returncode>`, aider's `> ` quoting, `Exit code N`), or when
+ *   the classifier, asked without `isUserTyped`, calls it log, code, structured or error.
  *
  * `gardener bench`'s `mask` strategy uses the same rule to find "tool results" in those formats.
  */
-export const FORMATS_WITHOUT_TOOL_BLOCKS: ReadonlySet<string> = new Set(['mini-swe-agent', 'swe-agent', 'aider', 'openhands']);
+export const FORMATS_WITHOUT_TOOL_BLOCKS: ReadonlySet<string> = new Set(['mini-swe-agent', 'swe-agent', 'aider', 'openhands', 'adp']);
+
+/** SWE-agent's label in front of tool output. */
+const OBSERVATION_LABEL = /^\s*OBSERVATION:/;
 
 /** Classes that mark a user text of a format without tool blocks as tool output. */
 const OBSERVATION_CLASSES: ReadonlySet<ContentClass> = new Set(['log', 'code', 'structured', 'error']);
@@ -36,11 +43,13 @@ export function typedByUser(transcript: Pick<Transcript, 'format' | 'meta' | 'me
     const block = typeof message.content === 'string' ? { type: 'text', text: message.content } : message.content[blockIndex];
     if (block === undefined || block.type !== 'text') return false;
     if (observations !== undefined) return !observations.has(messageIndex);
-    if (!textBased || messageIndex === firstUser) return true;
+    if (messageIndex === firstUser) return true;
+    if (OBSERVATION_LABEL.test(block.text)) return false;
+    if (!textBased) return true;
     const key = `${messageIndex}.${blockIndex}`;
     let typed = cache.get(key);
     if (typed === undefined) {
-      typed = !OBSERVATION_CLASSES.has(classify(block.text, { role: 'user', blockType: 'text' }));
+      typed = unwrapToolOutput(block.text).kind === 'none' && !OBSERVATION_CLASSES.has(classify(block.text, { role: 'user', blockType: 'text' }));
       cache.set(key, typed);
     }
     return typed;

@@ -67,6 +67,13 @@ export interface Slot {
   media?: MediaInfo;
   /** Media parts of a tool_result. */
   children?: Slot[];
+  /**
+   * Registered (identity, exact tokens) but not yet classified, compressed and stored: a block
+   * in the working window waits until it leaves it, or until settle(), off the request path.
+   */
+  pending?: true;
+  /** The tool call a tool_result answers (its name and input are classification hints). */
+  tool?: { name: string; input: Record<string, unknown> };
   sourceTool?: string;
   sourcePath?: string;
   /** Turn (assistant messages before it) in which the block appeared. */

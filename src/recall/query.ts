@@ -25,6 +25,8 @@ export interface QueryWord {
   token: string;
   /** How distinctive it looks before any lookup: longer words and identifier parts first. */
   weight: number;
+  /** From a path, an identifier, a number or `backticks`: names a thing rather than saying something. */
+  technical: boolean;
 }
 
 export interface ParsedQuery {
@@ -38,9 +40,11 @@ export interface ParsedQuery {
 /** A run of non-space text joined by path/identifier punctuation: a/b.c, foo_bar, pkg::mod, a-b. */
 const COMPOUND = /[\p{L}\p{N}_$]+(?:(?:[./\\:-]|::)[\p{L}\p{N}_$]+)+|[\p{L}\p{N}$]+(?:_+[\p{L}\p{N}$]+)+/gu;
 
-function wordWeight(token: string, fromIdentifier: boolean): number {
-  const digits = /\d/.test(token) ? 1 : 0;
-  return Math.min(token.length, 16) + (fromIdentifier ? 4 : 0) + digits;
+/** Inline code in markdown: what an agent writes around names of files, functions, errors. */
+const BACKTICKED = /`([^`\n]{1,200})`/g;
+
+function wordWeight(token: string, technical: boolean): number {
+  return Math.min(token.length, 16) + (technical ? 4 : 0);
 }
 
 /**
@@ -49,11 +53,13 @@ function wordWeight(token: string, fromIdentifier: boolean): number {
  */
 export function parseQuery(text: string): ParsedQuery {
   const input = text.length > MAX_QUERY_CHARS ? text.slice(0, MAX_QUERY_CHARS) : text;
-  const words = new Map<string, number>();
+  const words = new Map<string, QueryWord>();
   const add = (token: string, fromIdentifier: boolean): void => {
     if (token.length < 2 || STOPWORDS.has(token)) return;
-    const weight = wordWeight(token, fromIdentifier);
-    words.set(token, Math.max(words.get(token) ?? 0, weight));
+    const technical = fromIdentifier || /\d/.test(token);
+    const weight = wordWeight(token, technical);
+    const known = words.get(token);
+    words.set(token, { token, weight: Math.max(known?.weight ?? 0, weight), technical: technical || known?.technical === true });
   };
 
   const phrases: string[][] = [];
@@ -65,13 +71,13 @@ export function parseQuery(text: string): ParsedQuery {
     if (!phrases.some((p) => p.join(' ') === tokens.join(' '))) phrases.push(tokens);
     for (const token of tokens) add(token, true);
   }
+  for (const match of input.matchAll(BACKTICKED)) for (const token of ftsTokens(match[1] ?? '')) add(token, true);
   for (const raw of input.match(/[\p{L}\p{N}]+/gu) ?? []) {
     const parts = identifierParts(raw);
     for (const token of ftsTokens(raw)) add(token, parts.length > 1);
     if (parts.length > 1) for (const part of parts) add(part, true);
   }
-  const ranked = [...words.entries()]
-    .map(([token, weight]) => ({ token, weight }))
+  const ranked = [...words.values()]
     .sort((a, b) => b.weight - a.weight || (a.token < b.token ? -1 : a.token > b.token ? 1 : 0))
     .slice(0, MAX_CANDIDATE_WORDS);
   const keptPhrases = phrases.sort((a, b) => b.length - a.length).slice(0, MAX_PHRASES);

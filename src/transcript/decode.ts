@@ -17,16 +17,22 @@ export function parseByteSize(text: string): number {
   const match = /^\s*(\d+(?:\.\d+)?)\s*([kmg]?)(?:i?b)?\s*$/i.exec(text);
   const value = match ? Number(match[1]) * (UNITS[match[2]!.toLowerCase()] ?? 1) : NaN;
   if (!Number.isFinite(value) || value <= 0) {
-    throw new GardenerError('USAGE', `invalid size "${text}"`, { hint: 'give bytes, or a number with k, M or G, e.g. 128M' });
+    throw new GardenerError('USAGE', `invalid size "${text}"`, {
+      hint: 'give bytes, or a number with k, M or G, e.g. 128M',
+    });
   }
   return Math.floor(value);
 }
 
 export function tooLarge(size: number, maxBytes: number, where: string): GardenerError {
-  return new GardenerError('INPUT_TOO_LARGE', `input is ${formatSize(size)}, over the ${formatSize(maxBytes)} limit`, {
-    where,
-    hint: `raise the limit with --max-bytes <n> (e.g. --max-bytes ${Math.ceil(size / (1024 * 1024)) + 1}M)`,
-  });
+  return new GardenerError(
+    'INPUT_TOO_LARGE',
+    `input is ${formatSize(size)}, over the ${formatSize(maxBytes)} limit`,
+    {
+      where,
+      hint: `raise the limit with --max-bytes <bytes> (e.g. --max-bytes ${(Math.ceil(size / (1024 * 1024)) + 1) * 1024 * 1024})`,
+    },
+  );
 }
 
 /**
@@ -37,22 +43,34 @@ export function tooLarge(size: number, maxBytes: number, where: string): Gardene
 export function decodeInput(bytes: Uint8Array, where: string): string {
   if (bytes.length === 0) throw new GardenerError('INPUT_INVALID', 'input is empty (0 bytes)', { where });
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    throw new GardenerError('INPUT_INVALID', 'input is UTF-16 text; gardener reads UTF-8', { where, hint: 'convert it, e.g. iconv -f UTF-16 -t UTF-8' });
+    throw new GardenerError('INPUT_INVALID', 'input is UTF-16 text; gardener reads UTF-8', {
+      where,
+      hint: 'convert it, e.g. iconv -f UTF-16 -t UTF-8',
+    });
   }
   const nul = bytes.indexOf(0);
   if (nul !== -1) {
-    throw new GardenerError('INPUT_INVALID', `input is binary, not a transcript (NUL byte at offset ${nul})`, { where: `${where}:${lineAt(bytes, nul)}` });
+    throw new GardenerError(
+      'INPUT_INVALID',
+      `input is binary, not a transcript (NUL byte at offset ${nul})`,
+      { where: `${where}:${lineAt(bytes, nul)}` },
+    );
   }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     const offset = firstInvalidUtf8(bytes);
-    throw new GardenerError('INPUT_INVALID', `input is not valid UTF-8: byte 0x${(bytes[offset] ?? 0).toString(16).padStart(2, '0')} at offset ${offset}`, {
-      where: `${where}:${lineAt(bytes, offset)}`,
-    });
+    throw new GardenerError(
+      'INPUT_INVALID',
+      `input is not valid UTF-8: byte 0x${(bytes[offset] ?? 0).toString(16).padStart(2, '0')} at offset ${offset}`,
+      {
+        where: `${where}:${lineAt(bytes, offset)}`,
+      },
+    );
   }
-  if (text.trim() === '') throw new GardenerError('INPUT_INVALID', `input is empty (${bytes.length} blank bytes)`, { where });
+  if (text.trim() === '')
+    throw new GardenerError('INPUT_INVALID', `input is empty (${bytes.length} blank bytes)`, { where });
   return text;
 }
 

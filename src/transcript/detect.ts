@@ -21,18 +21,31 @@ export interface Detection {
 export function detect(text: string, fileName?: string): Detection {
   const where = fileName ?? '<input>';
   if (text.trim() === '') throw new GardenerError('INPUT_INVALID', 'input is empty', { where });
-  const scores = listFormats().map((importer) => ({ importer, score: clamp(importer.sniff(text, fileName)) }));
+  const scores = listFormats().map((importer) => ({
+    importer,
+    score: clamp(importer.sniff(text, fileName)),
+  }));
   const ranked = [...scores].sort((a, b) => b.score - a.score);
   const best = ranked[0];
   if (best && best.score >= MIN_CONFIDENCE) {
-    return { importer: best.importer, confidence: best.score, scores: ranked.map((s) => ({ name: s.importer.name, score: s.score })) };
+    return {
+      importer: best.importer,
+      confidence: best.score,
+      scores: ranked.map((s) => ({ name: s.importer.name, score: s.score })),
+    };
   }
   if (jsonShape(text).kind === 'invalid') readJson(text, { source: where }); // throws the located JSON error
-  const names = listFormats().map((f) => f.name).join(', ');
-  throw new GardenerError('INPUT_UNKNOWN_FORMAT', 'cannot tell the transcript format of this input', {
-    where,
-    hint: `known formats: ${names}; name one with --from <format>`,
-  });
+  const names = listFormats()
+    .map((f) => f.name)
+    .join(', ');
+  throw new GardenerError(
+    'INPUT_UNKNOWN_FORMAT',
+    `cannot tell the transcript format of this input (known formats: ${names})`,
+    {
+      where,
+      hint: 'name the format with --from <format>',
+    },
+  );
 }
 
 function clamp(score: number): number {

@@ -17,7 +17,11 @@ function transcriptText(t: Transcript): string {
     const system = typeof t.system === 'string' ? t.system : t.system.map((b) => b.text).join('\n\n');
     lines.push('', '--- system', system);
   }
-  if (t.tools !== undefined && t.tools.length > 0) lines.push('', `--- tools: ${t.tools.map((tool) => ('name' in tool ? String(tool.name) : 'tool')).join(', ')}`);
+  if (t.tools !== undefined && t.tools.length > 0)
+    lines.push(
+      '',
+      `--- tools: ${t.tools.map((tool) => ('name' in tool ? String(tool.name) : 'tool')).join(', ')}`,
+    );
   const toolNames = new Map<string, string>();
   for (const message of t.messages) {
     lines.push('', `--- ${message.role}`);
@@ -27,7 +31,9 @@ function transcriptText(t: Transcript): string {
 }
 
 function blocksOf(message: MessageParam): Block[] {
-  return typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : (message.content as Block[]);
+  return typeof message.content === 'string'
+    ? [{ type: 'text', text: message.content }]
+    : (message.content as Block[]);
 }
 
 function indent(text: string): string {

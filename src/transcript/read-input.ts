@@ -39,22 +39,36 @@ export interface ReadInputResult {
  * truncated, unknown format, no conversation) is a `GardenerError` naming the file and where in it;
  * nothing is returned partially. A Claude Code session brings its subagent logs along.
  */
-export async function readInput(pathOrDash: string, options: ReadInputOptions = {}): Promise<ReadInputResult> {
+export async function readInput(
+  pathOrDash: string,
+  options: ReadInputOptions = {},
+): Promise<ReadInputResult> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  if (!Number.isInteger(maxBytes) || maxBytes <= 0) throw new GardenerError('USAGE', `--max-bytes must be a positive whole number, got ${maxBytes}`);
+  if (!Number.isInteger(maxBytes) || maxBytes <= 0)
+    throw new GardenerError('USAGE', `--max-bytes must be a positive whole number, got ${maxBytes}`);
   const isStdin = pathOrDash === '-';
   const where = isStdin ? '<stdin>' : pathOrDash;
   const forced = options.from !== undefined ? getFormat(options.from) : undefined;
   try {
-    const bytes = isStdin ? await readStream(options.stdin ?? process.stdin, maxBytes) : await readFileBytes(pathOrDash, maxBytes);
+    const bytes = isStdin
+      ? await readStream(options.stdin ?? process.stdin, maxBytes)
+      : await readFileBytes(pathOrDash, maxBytes);
     const text = decodeInput(bytes, where);
     const importer = forced ?? detect(text, isStdin ? undefined : pathOrDash).importer;
     const transcripts = parseWith(importer, text, where, options);
     if (transcripts.length === 0) {
-      throw new GardenerError('INPUT_INVALID', `no conversation found (the ${importer.name} input holds no user or assistant messages)`, { where });
+      throw new GardenerError(
+        'INPUT_INVALID',
+        `no conversation found (the ${importer.name} input holds no user or assistant messages)`,
+        { where },
+      );
     }
-    if (importer === claudeCodeImporter && !isStdin) transcripts.push(...(await readSubagents(pathOrDash, transcripts[0]!, maxBytes, options)));
-    const skipped = transcripts.reduce((n, t) => Math.max(n, typeof t.meta?.skipped === 'number' ? t.meta.skipped : 0), 0);
+    if (importer === claudeCodeImporter && !isStdin)
+      transcripts.push(...(await readSubagents(pathOrDash, transcripts[0]!, maxBytes, options)));
+    const skipped = transcripts.reduce(
+      (n, t) => Math.max(n, typeof t.meta?.skipped === 'number' ? t.meta.skipped : 0),
+      0,
+    );
     return { transcripts, format: importer.name, skipped };
   } finally {
     clearJsonCache();
@@ -62,7 +76,12 @@ export async function readInput(pathOrDash: string, options: ReadInputOptions = 
 }
 
 /** Runs an importer; a non-gardener error (an importer bug on odd input) still names the file. */
-function parseWith(importer: FormatImporter, text: string, where: string, options: ReadInputOptions): Transcript[] {
+function parseWith(
+  importer: FormatImporter,
+  text: string,
+  where: string,
+  options: ReadInputOptions,
+): Transcript[] {
   try {
     return importer.parse(text, {
       source: where,
@@ -72,7 +91,10 @@ function parseWith(importer: FormatImporter, text: string, where: string, option
   } catch (error) {
     if (isGardenerError(error)) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    throw new GardenerError('INPUT_INVALID', `cannot read this input as ${importer.name}: ${message}`, { where, cause: error });
+    throw new GardenerError('INPUT_INVALID', `cannot read this input as ${importer.name}: ${message}`, {
+      where,
+      cause: error,
+    });
   }
 }
 
@@ -82,10 +104,16 @@ async function readFileBytes(file: string, maxBytes: number): Promise<Uint8Array
     info = await stat(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : `cannot read (${code ?? 'error'})`;
+    const reason =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : `cannot read (${code ?? 'error'})`;
     throw new GardenerError('INPUT_INVALID', reason, { where: file, cause: error });
   }
-  if (info.isDirectory()) throw new GardenerError('INPUT_INVALID', 'is a folder, not a transcript file', { where: file });
+  if (info.isDirectory())
+    throw new GardenerError('INPUT_INVALID', 'is a folder, not a transcript file', { where: file });
   if (info.size > maxBytes) throw tooLarge(info.size, maxBytes, file);
   const bytes = await readFile(file);
   if (bytes.length > maxBytes) throw tooLarge(bytes.length, maxBytes, file);
@@ -120,7 +148,12 @@ export async function subagentFiles(sessionFile: string): Promise<string[]> {
     .map((n) => path.join(folder, n));
 }
 
-async function readSubagents(sessionFile: string, main: Transcript, maxBytes: number, options: ReadInputOptions): Promise<Transcript[]> {
+async function readSubagents(
+  sessionFile: string,
+  main: Transcript,
+  maxBytes: number,
+  options: ReadInputOptions,
+): Promise<Transcript[]> {
   const files = options.subagents ?? (await subagentFiles(sessionFile));
   const out: Transcript[] = [];
   for (const file of files) {
@@ -134,7 +167,8 @@ async function readSubagents(sessionFile: string, main: Transcript, maxBytes: nu
       t.meta = { ...t.meta, parentId: t.meta?.parentId ?? main.id, isSidechain: true };
       if (agentMeta) {
         t.meta['agent'] = agentMeta;
-        if (typeof agentMeta['description'] === 'string' && agentMeta['description'] !== '') t.title = agentMeta['description'];
+        if (typeof agentMeta['description'] === 'string' && agentMeta['description'] !== '')
+          t.title = agentMeta['description'];
       }
       out.push(t);
     }

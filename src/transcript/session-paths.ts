@@ -12,7 +12,13 @@ export interface SessionPath {
 /** Extensions a session file may have. */
 const SESSION_EXTENSIONS = ['.jsonl', '.json', '.traj', '.md'];
 /** Files that sit beside sessions but are not sessions. */
-const NOT_SESSIONS = [/\.meta\.json$/i, /^results_summary\.json$/i, /^package(-lock)?\.json$/i, /^tsconfig.*\.json$/i, /^(readme|changelog|license|sources|contributing)\b.*\.md$/i];
+const NOT_SESSIONS = [
+  /\.meta\.json$/i,
+  /^results_summary\.json$/i,
+  /^package(-lock)?\.json$/i,
+  /^tsconfig.*\.json$/i,
+  /^(readme|changelog|license|sources|contributing)\b.*\.md$/i,
+];
 /** Bytes of a markdown file read to see whether it is an aider chat. */
 const MARKDOWN_PROBE = 64 * 1024;
 

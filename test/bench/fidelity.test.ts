@@ -10,7 +10,13 @@ import { options } from './support.js';
 
 function round(k: number, result: string, say?: string): MessageParam[] {
   return [
-    { role: 'assistant', content: [...(say ? [{ type: 'text' as const, text: say }] : []), { type: 'tool_use', id: `t${k}`, name: 'Bash', input: { command: `echo ${k}` } }] },
+    {
+      role: 'assistant',
+      content: [
+        ...(say ? [{ type: 'text' as const, text: say }] : []),
+        { type: 'tool_use', id: `t${k}`, name: 'Bash', input: { command: `echo ${k}` } },
+      ],
+    },
     { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${k}`, content: result }] },
   ];
 }
@@ -35,13 +41,18 @@ async function fidelityOf(strategy: Strategy, maskKeep: number, recall?: Strateg
   const run = await strategy.start(session, options({ maskKeep }));
   const probe: StrategyRun = recall ? { ...run, recall } : run;
   const fidelity = createFidelity(needles);
-  for (const call of session.calls) fidelity.check(call.index, (await run.context(call.index)).request, probe);
+  for (const call of session.calls)
+    fidelity.check(call.index, (await run.context(call.index)).request, probe);
   return fidelity.result();
 }
 
 describe('fidelity', () => {
   it('raw keeps every needle in context; mask drops the ones whose tool result it cleared', async () => {
-    expect(findNeedles(transcript).map((n) => n.text).sort()).toEqual(['ModuleNotFoundError', 'setup.cfg']);
+    expect(
+      findNeedles(transcript)
+        .map((n) => n.text)
+        .sort(),
+    ).toEqual(['ModuleNotFoundError', 'setup.cfg']);
     expect(await fidelityOf(rawStrategy, 10)).toEqual({ needles: 2, inContext: 2, withRecall: 2 });
     expect(await fidelityOf(maskStrategy, 1)).toEqual({ needles: 2, inContext: 0, withRecall: 0 });
   });

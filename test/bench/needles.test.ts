@@ -4,7 +4,13 @@ import type { MessageParam, Transcript } from '../../src/transcript/types.js';
 
 function toolRound(k: number, result: string, say = ''): MessageParam[] {
   return [
-    { role: 'assistant', content: [...(say ? [{ type: 'text' as const, text: say }] : []), { type: 'tool_use', id: `t${k}`, name: 'Bash', input: { command: `step ${k}` } }] },
+    {
+      role: 'assistant',
+      content: [
+        ...(say ? [{ type: 'text' as const, text: say }] : []),
+        { type: 'tool_use', id: `t${k}`, name: 'Bash', input: { command: `step ${k}` } },
+      ],
+    },
     { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${k}`, content: result }] },
   ];
 }
@@ -63,7 +69,15 @@ describe('findNeedles', () => {
     expect(byText.has('KeyError')).toBe(false);
     expect(byText.has('app/ledger.py')).toBe(false);
     // Round 4's text is the output of call 4: 4 ≥ 1 + 3.
-    expect(byText.get('48213')).toMatchObject({ kind: 'number', call: 1, messageIndex: 2, usedAt: 4, usedMessageIndex: 9, usedRole: 'assistant', usedText: 'Invoice 48213 is the one that fails.' });
+    expect(byText.get('48213')).toMatchObject({
+      kind: 'number',
+      call: 1,
+      messageIndex: 2,
+      usedAt: 4,
+      usedMessageIndex: 9,
+      usedRole: 'assistant',
+      usedText: 'Invoice 48213 is the one that fails.',
+    });
   });
 
   it('counts tool_use inputs as uses and ignores strings first seen in what the user typed', () => {
@@ -76,14 +90,24 @@ describe('findNeedles', () => {
         ...toolRound(1, 'ok'),
         ...toolRound(2, 'ok'),
         ...toolRound(3, 'ok'),
-        { role: 'assistant', content: [{ type: 'tool_use', id: 'r', name: 'Read', input: { file_path: '/w/out/report-final.csv' } }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool_use', id: 'r', name: 'Read', input: { file_path: '/w/out/report-final.csv' } },
+          ],
+        },
         { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'r', content: 'a,b' }] },
         { role: 'assistant', content: 'build.log is fine' },
       ],
     };
     const needles = findNeedles(t);
     expect(needles.map((n) => n.text)).toEqual(['out/report-final.csv']);
-    expect(needles[0]).toMatchObject({ call: 1, usedAt: 4, usedRole: 'assistant', usedText: '/w/out/report-final.csv' });
+    expect(needles[0]).toMatchObject({
+      call: 1,
+      usedAt: 4,
+      usedRole: 'assistant',
+      usedText: '/w/out/report-final.csv',
+    });
   });
 
   it('treats observations as tool results in formats without tool blocks', () => {
@@ -93,7 +117,11 @@ describe('findNeedles', () => {
       messages: [
         { role: 'user', content: 'Fix the failing test.' },
         { role: 'assistant', content: 'THOUGHT: run tests\n\n```bash\npytest -q\n```' },
-        { role: 'user', content: '<returncode>1</returncode>\n<output>\nFAILED tests/test_io.py::test_roundtrip - OSError: [Errno 2]\nTraceback (most recent call last):\n  File "pkg/io.py", line 3, in read\nOSError: boom\n</output>' },
+        {
+          role: 'user',
+          content:
+            '<returncode>1</returncode>\n<output>\nFAILED tests/test_io.py::test_roundtrip - OSError: [Errno 2]\nTraceback (most recent call last):\n  File "pkg/io.py", line 3, in read\nOSError: boom\n</output>',
+        },
         { role: 'assistant', content: 'THOUGHT: look\n\n```bash\nls\n```' },
         { role: 'user', content: '<returncode>0</returncode>\n<output>\npkg\ntests\n</output>' },
         { role: 'assistant', content: 'THOUGHT: again\n\n```bash\nls pkg\n```' },

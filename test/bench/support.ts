@@ -6,7 +6,10 @@ import type { Tokenizer } from '../../src/tokens/tokenizer.js';
 import type { MessageParam, Transcript } from '../../src/transcript/types.js';
 
 /** One token per whitespace-separated word: makes hand computation easy. */
-export const wordTokenizer: Tokenizer = { name: 'words', count: (text) => text.split(/\s+/).filter(Boolean).length };
+export const wordTokenizer: Tokenizer = {
+  name: 'words',
+  count: (text) => text.split(/\s+/).filter(Boolean).length,
+};
 
 /**
  * A 12-call session, sized in words (see the hand computations in the tests):
@@ -16,8 +19,14 @@ export const wordTokenizer: Tokenizer = { name: 'words', count: (text) => text.s
 export function twelveCallTranscript(): Transcript {
   const messages: MessageParam[] = [{ role: 'user', content: [{ type: 'text', text: 'fix the bug' }] }];
   for (let k = 0; k < 11; k++) {
-    messages.push({ role: 'assistant', content: [{ type: 'tool_use', id: `toolu_${k}`, name: 'Bash', input: { c: 'x' } }] });
-    messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_${k}`, content: `r${k} w w w w w w w w w` }] });
+    messages.push({
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: `toolu_${k}`, name: 'Bash', input: { c: 'x' } }],
+    });
+    messages.push({
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: `toolu_${k}`, content: `r${k} w w w w w w w w w` }],
+    });
   }
   messages.push({ role: 'assistant', content: [{ type: 'text', text: 'done' }] });
   return { id: 'twelve', format: 'anthropic', system: 'be brief', messages };

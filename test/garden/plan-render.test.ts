@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { validate } from '../../src/transcript/validate.js';
 import { countRequest } from '../../src/tokens/count.js';
 import { defaultTokenizer } from '../../src/tokens/tokenizer.js';
-import type { MessageParam, Transcript } from '../../src/transcript/types.js';
+import { toRequest, type MessageParam, type Transcript } from '../../src/transcript/types.js';
 import { agentSession, blocksOf, garden, tempStore, upTo } from './helpers.js';
 
 const { store, cleanup } = tempStore();
@@ -41,8 +41,8 @@ describe('plan and render', () => {
     const g = garden(store, BUDGET, off);
     g.sync(session);
     const plan = g.plan();
-    expect(plan.event?.kind).toBe('cold');
-    expect(plan.tokens).toBeLessThanOrEqual(0.5 * BUDGET + 100);
+    expect(plan.event?.kind).toBe('pressure');
+    expect(plan.tokens).toBeLessThanOrEqual(0.5 * BUDGET);
     expect(countRequest(tokenizer, g.render())).toBe(plan.tokens);
   });
 
@@ -55,7 +55,7 @@ describe('plan and render', () => {
   });
 
   it('batches: events are rare, and between events each request extends the previous one byte for byte', () => {
-    const { calls } = replay(agentSession(30), BUDGET);
+    const { calls } = replay(agentSession(30, { lines: 40 }), BUDGET);
     const events = calls.filter((c) => c.event).length;
     expect(events).toBeGreaterThan(0);
     expect(events).toBeLessThan(calls.length / 3);
@@ -67,7 +67,7 @@ describe('plan and render', () => {
   });
 
   it('never shortens the system prompt, the typed prompt or the working window', () => {
-    const session = agentSession(20);
+    const session = agentSession(20, { lines: 40 });
     const g = garden(store, BUDGET, { ...off, keepLastTurns: 3 });
     g.sync(session);
     g.plan();
@@ -144,7 +144,9 @@ describe('plan and render', () => {
   it('compacts opportunistically when the cache has gone cold, and not while it is warm', () => {
     let now = 1_000_000;
     const g = garden(store, 20_000, { ...off, now: () => now });
-    const session = agentSession(9); // ~ 60% of the budget
+    let turns = 1;
+    while (countRequest(tokenizer, toRequest(agentSession(turns + 1, { lines: 40 }))) < 0.6 * 20_000) turns++;
+    const session = agentSession(turns, { lines: 40 }); // between the low- and high-water marks
     g.sync(upTo(session, 3));
     g.plan();
     g.render();
@@ -156,5 +158,6 @@ describe('plan and render', () => {
     const plan = g.plan();
     expect(plan.event?.kind).toBe('cold');
     expect(plan.cold).toBe(true);
+    expect(plan.tokens).toBeLessThanOrEqual(0.5 * 20_000);
   });
 });

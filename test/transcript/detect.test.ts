@@ -23,8 +23,12 @@ describe('detect', () => {
   });
 
   it('detects an Anthropic request body and a gardener JSONL export', () => {
-    expect(detect('{"system":"s","messages":[{"role":"user","content":"hi"}]}').importer.name).toBe('anthropic');
-    expect(detect('{"transcript":{"id":"a"}}\n{"role":"user","content":"hi"}\n').importer.name).toBe('anthropic');
+    expect(detect('{"system":"s","messages":[{"role":"user","content":"hi"}]}').importer.name).toBe(
+      'anthropic',
+    );
+    expect(detect('{"transcript":{"id":"a"}}\n{"role":"user","content":"hi"}\n').importer.name).toBe(
+      'anthropic',
+    );
   });
 
   it('lists every score, best first', () => {
@@ -37,12 +41,16 @@ describe('detect', () => {
   it('says which formats it knows when nothing fits', () => {
     const error = caught(() => detect('just some notes\nnothing else\n', 'notes.txt'));
     expect(error.code).toBe('INPUT_UNKNOWN_FORMAT');
-    expect(error.message).toBe('notes.txt: cannot tell the transcript format of this input');
-    expect(error.hint).toContain('known formats: claude-code, mini-swe-agent, swe-agent, openhands, adp, agent-sdk, anthropic, openai, aider');
+    expect(error.message).toBe(
+      'notes.txt: cannot tell the transcript format of this input (known formats: claude-code, mini-swe-agent, swe-agent, openhands, adp, agent-sdk, anthropic, openai, aider)',
+    );
+    expect(error.hint).toContain('--from');
   });
 
   it('reports JSON that does not parse with its line and column rather than an unknown format', () => {
-    const error = caught(() => detect('{\n  "messages": [\n    {"role": "user" "content": "x"}\n  ]\n}\n', 'req.json'));
+    const error = caught(() =>
+      detect('{\n  "messages": [\n    {"role": "user" "content": "x"}\n  ]\n}\n', 'req.json'),
+    );
     expect(error.code).toBe('INPUT_INVALID');
     expect(error.message).toMatch(/^req\.json:3: invalid JSON at line 3, column 21/);
   });

@@ -44,19 +44,27 @@ describe('readInput: good input', () => {
     const result = await readInput(fixturePath('cc-nested/sess-3.jsonl'));
     expect(result.transcripts.map((t) => t.id)).toEqual(['sess-3', 'sess-3/agent-a1b2c3']);
     const sub = result.transcripts[1]!;
-    expect(sub).toMatchObject({ title: 'Map the repo', meta: { parentId: 'sess-3', isSidechain: true, agent: { agentType: 'Explore' } } });
+    expect(sub).toMatchObject({
+      title: 'Map the repo',
+      meta: { parentId: 'sess-3', isSidechain: true, agent: { agentType: 'Explore' } },
+    });
     result.transcripts.forEach(expectValid);
   });
 
   it('accepts a UTF-8 BOM', async () => {
-    const p = file('bom.json', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify([msg('user', 'hi')]))]));
+    const p = file(
+      'bom.json',
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify([msg('user', 'hi')]))]),
+    );
     expect((await readInput(p)).transcripts[0]!.messages).toEqual([msg('user', 'hi')]);
   });
 });
 
 describe('readInput: bad input', () => {
   it('refuses a missing file and a folder', async () => {
-    expect((await caughtAsync(() => readInput(path.join(dir, 'nope.jsonl')))).message).toMatch(/nope\.jsonl: no such file$/);
+    expect((await caughtAsync(() => readInput(path.join(dir, 'nope.jsonl')))).message).toMatch(
+      /nope\.jsonl: no such file$/,
+    );
     expect((await caughtAsync(() => readInput(dir))).message).toMatch(/is a folder, not a transcript file$/);
   });
 
@@ -64,7 +72,9 @@ describe('readInput: bad input', () => {
     const empty = await caughtAsync(() => readInput(fixturePath('cc-nested/empty-session.jsonl')));
     expect(empty.code).toBe('INPUT_INVALID');
     expect(empty.message).toBe(`${fixturePath('cc-nested/empty-session.jsonl')}: input is empty (0 bytes)`);
-    expect((await caughtAsync(() => readInput(file('blank.jsonl', '\n  \n')))).message).toMatch(/input is empty \(4 blank bytes\)$/);
+    expect((await caughtAsync(() => readInput(file('blank.jsonl', '\n  \n')))).message).toMatch(
+      /input is empty \(4 blank bytes\)$/,
+    );
   });
 
   it('refuses binary data, naming the NUL byte offset', async () => {
@@ -74,7 +84,10 @@ describe('readInput: bad input', () => {
   });
 
   it('refuses invalid UTF-8 with the byte offset and line', async () => {
-    const p = file('latin1.jsonl', Buffer.concat([Buffer.from('{"a":1}\n{"b":"caf'), Buffer.from([0xe9]), Buffer.from('"}\n')]));
+    const p = file(
+      'latin1.jsonl',
+      Buffer.concat([Buffer.from('{"a":1}\n{"b":"caf'), Buffer.from([0xe9]), Buffer.from('"}\n')]),
+    );
     const error = await caughtAsync(() => readInput(p));
     expect(error.message).toBe(`${p}:2: input is not valid UTF-8: byte 0xe9 at offset 17`);
   });
@@ -90,14 +103,20 @@ describe('readInput: bad input', () => {
     truncateSync(p, 100 * 1024 * 1024);
     const error = await caughtAsync(() => readInput(p));
     expect(error.code).toBe('INPUT_TOO_LARGE');
-    expect(error.message).toBe(`${p}: input is 100.0 MiB (104,857,600 bytes), over the 64.0 MiB (67,108,864 bytes) limit`);
+    expect(error.message).toBe(
+      `${p}: input is 100.0 MiB (104,857,600 bytes), over the 64.0 MiB (67,108,864 bytes) limit`,
+    );
     expect(error.hint).toContain('--max-bytes');
   });
 
   it('honours --max-bytes, also on stdin', async () => {
     const text = fixture('openai-chat.json');
-    expect((await caughtAsync(() => readInput(fixturePath('openai-chat.json'), { maxBytes: 100 }))).code).toBe('INPUT_TOO_LARGE');
-    const error = await caughtAsync(() => readInput('-', { stdin: Readable.from([Buffer.from(text)]), maxBytes: 100 }));
+    expect(
+      (await caughtAsync(() => readInput(fixturePath('openai-chat.json'), { maxBytes: 100 }))).code,
+    ).toBe('INPUT_TOO_LARGE');
+    const error = await caughtAsync(() =>
+      readInput('-', { stdin: Readable.from([Buffer.from(text)]), maxBytes: 100 }),
+    );
     expect(error.message).toMatch(/^<stdin>: input is /);
     expect(parseByteSize('64M')).toBe(64 * 1024 * 1024);
     expect(parseByteSize('512k')).toBe(512 * 1024);
@@ -107,14 +126,18 @@ describe('readInput: bad input', () => {
   it('reports invalid JSON with line and column', async () => {
     const p = file('bad.json', '{\n  "messages": [\n    {"role": "user", "content": "hi",}\n  ]\n}\n');
     const error = await caughtAsync(() => readInput(p));
-    expect(error.message).toMatch(new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3: invalid JSON at line 3, column 38`));
+    expect(error.message).toMatch(
+      new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3: invalid JSON at line 3, column 38`),
+    );
   });
 
   it('reports a JSON document cut short as truncated', async () => {
     const full = fixture('demo__repo-42.traj.json');
     const p = file('cut.traj.json', full.slice(0, Math.floor(full.length / 2)));
     const error = await caughtAsync(() => readInput(p));
-    expect(error.message).toMatch(/JSON ends unexpectedly at line \d+, column \d+: the file looks truncated$/);
+    expect(error.message).toMatch(
+      /JSON ends unexpectedly at line \d+, column \d+: the file looks truncated$/,
+    );
   });
 
   it('reports the line number of a bad JSONL line, and skips it with lenient', async () => {
@@ -141,17 +164,27 @@ describe('readInput: bad input', () => {
     const p = file('notes.txt', 'hello\nworld\n');
     const error = await caughtAsync(() => readInput(p));
     expect(error.code).toBe('INPUT_UNKNOWN_FORMAT');
-    expect(error.hint).toMatch(/known formats: .*aider/);
+    expect(error.message).toMatch(/known formats: .*aider\)$/);
   });
 
   it('reports a Claude Code file that holds no conversation', async () => {
-    const p = file('summary-only.jsonl', jsonl({ type: 'summary', summary: 's', leafUuid: 'x' }, { type: 'summary', summary: 't', leafUuid: 'y' }));
+    const p = file(
+      'summary-only.jsonl',
+      jsonl(
+        { type: 'summary', summary: 's', leafUuid: 'x' },
+        { type: 'summary', summary: 't', leafUuid: 'y' },
+      ),
+    );
     const error = await caughtAsync(() => readInput(p));
-    expect(error.message).toBe(`${p}: no conversation found (the claude-code input holds no user or assistant messages)`);
+    expect(error.message).toBe(
+      `${p}: no conversation found (the claude-code input holds no user or assistant messages)`,
+    );
   });
 
   it('names the file when a forced format does not fit the input', async () => {
-    const error = await caughtAsync(() => readInput(fixturePath('aider.chat.history.md'), { from: 'openhands' }));
+    const error = await caughtAsync(() =>
+      readInput(fixturePath('aider.chat.history.md'), { from: 'openhands' }),
+    );
     expect(error.code).toBe('INPUT_INVALID');
     expect(error.message).toContain('aider.chat.history.md');
   });

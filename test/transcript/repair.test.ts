@@ -6,8 +6,12 @@ import type { Block } from '../../src/transcript/types.js';
 import { validate } from '../../src/transcript/validate.js';
 
 const use = (id: string): Block => ({ type: 'tool_use', id, name: 'Bash', input: { command: id } });
-const result = (id: string, content = `out ${id}`): Block => ({ type: 'tool_result', tool_use_id: id, content });
-const text = (t: string): Block => ({ type: 'text', text: t });
+const result = (id: string, content = `out ${id}`): Block => ({
+  type: 'tool_result',
+  tool_use_id: id,
+  content,
+});
+const text = (t: string) => ({ type: 'text' as const, text: t });
 
 describe('repairMessages', () => {
   it('leaves a valid conversation untouched, string content included', () => {
@@ -41,7 +45,11 @@ describe('repairMessages', () => {
       { role: 'user', content: 'b' },
     ]);
     expect(repaired.messages).toEqual([{ role: 'user', content: [text('a'), text('b')] }]);
-    expect(repaired.repairs).toEqual({ 'empty-text-dropped': 1, 'empty-message-dropped': 1, 'same-role-merged': 1 });
+    expect(repaired.repairs).toEqual({
+      'empty-text-dropped': 1,
+      'empty-message-dropped': 1,
+      'same-role-merged': 1,
+    });
   });
 
   it('answers unanswered tool calls before the user text, in tool_use order', () => {
@@ -50,17 +58,27 @@ describe('repairMessages', () => {
       { role: 'assistant', content: [use('a'), use('b')] },
       { role: 'user', content: [text('stop'), result('b')] },
     ]);
-    expect(repaired.messages[2]!.content).toEqual([result('b'), { type: 'tool_result', tool_use_id: 'a', content: UNRECORDED_RESULT, is_error: true }, text('stop')]);
+    expect(repaired.messages[2]!.content).toEqual([
+      result('b'),
+      { type: 'tool_result', tool_use_id: 'a', content: UNRECORDED_RESULT, is_error: true },
+      text('stop'),
+    ]);
     expect(repaired.repairs).toEqual({ 'unanswered-tool-use': 1, 'tool-result-reordered': 1 });
   });
 
   it('leaves a final unanswered tool call alone (the API accepts it)', () => {
-    const repaired = repairMessages([{ role: 'user', content: 'go' }, { role: 'assistant', content: [use('a')] }]);
+    const repaired = repairMessages([
+      { role: 'user', content: 'go' },
+      { role: 'assistant', content: [use('a')] },
+    ]);
     expect(repaired.repairs).toEqual({});
   });
 
   it('turns orphan and twice-given tool results into text, keeping their images', () => {
-    const image: Block = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AAAA' } };
+    const image = {
+      type: 'image' as const,
+      source: { type: 'base64' as const, media_type: 'image/png' as const, data: 'AAAA' },
+    };
     const repaired = repairMessages([
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'x', content: [text('old'), image] }] },
       { role: 'assistant', content: [use('a')] },
@@ -74,11 +92,17 @@ describe('repairMessages', () => {
   it('turns blocks in the wrong role into text and fixes a tool_use without input', () => {
     const repaired = repairMessages([
       { role: 'user', content: [use('u'), { type: 'thinking', thinking: 'hm', signature: 's' }] },
-      { role: 'assistant', content: [result('r'), { type: 'tool_use', id: '', name: '', input: 'ls' } as unknown as Block] },
+      {
+        role: 'assistant',
+        content: [result('r'), { type: 'tool_use', id: '', name: '', input: 'ls' } as unknown as Block],
+      },
       { role: 'user', content: 'ok' },
     ]);
     expect(repaired.messages[0]!.content).toEqual([text('[tool call Bash: {"command":"u"}]'), text('hm')]);
-    expect(repaired.messages[1]!.content).toEqual([text('[tool result for r]\nout r'), { type: 'tool_use', id: 'toolu_gardener_1', name: 'unknown_tool', input: { arguments: 'ls' } }]);
+    expect(repaired.messages[1]!.content).toEqual([
+      text('[tool result for r]\nout r'),
+      { type: 'tool_use', id: 'toolu_gardener_1', name: 'unknown_tool', input: { arguments: 'ls' } },
+    ]);
     expect(validate({ messages: repaired.messages }).ok).toBe(true);
   });
 });
@@ -92,7 +116,7 @@ const block: fc.Arbitrary<Block> = fc.oneof(
   words.map((w): Block => ({ type: 'thinking', thinking: w, signature: 'sig' })),
 );
 const draft: fc.Arbitrary<DraftMessage> = fc.record({
-  role: fc.constantFrom('user', 'assistant', 'system') as fc.Arbitrary<DraftMessage['role']>,
+  role: fc.constantFrom<DraftMessage['role']>('user', 'assistant', 'system'),
   content: fc.oneof(words, fc.array(block, { maxLength: 4 })),
 });
 
@@ -112,7 +136,8 @@ describe('repairMessages (properties)', () => {
     fc.assert(
       fc.property(fc.array(draft, { maxLength: 12 }), (drafts) => {
         const repaired = repairMessages(drafts);
-        if (repaired.messages.length > 0) expect(validate({ messages: repaired.messages }).issues).toEqual([]);
+        if (repaired.messages.length > 0)
+          expect(validate({ messages: repaired.messages }).issues).toEqual([]);
         const all = JSON.stringify(repaired.messages);
         for (const t of userTexts(drafts)) expect(all).toContain(JSON.stringify(t).slice(1, -1));
         expect(repairMessages(drafts)).toEqual(repaired);
@@ -122,5 +147,19 @@ describe('repairMessages (properties)', () => {
       }),
       { numRuns: 400 },
     );
+  });
+});
+
+describe('repairMessages on content that is not content', () => {
+  it('leaves it in place for validate() to report instead of throwing', () => {
+    const odd = { weird: true } as unknown as string;
+    const repaired = repairMessages([
+      { role: 'user', content: odd },
+      { role: 'user', content: 'x' },
+      { role: 'assistant', content: [use('a')] },
+      { role: 'user', content: odd },
+    ]);
+    expect(repaired.messages.map((m) => m.content)).toEqual([odd, 'x', [use('a')], odd]);
+    expect(validate({ messages: repaired.messages }).ok).toBe(false);
   });
 });

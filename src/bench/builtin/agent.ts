@@ -20,7 +20,8 @@ const object = (properties: Record<string, { type: string; description: string }
 export const AGENT_TOOLS: ToolUnion[] = [
   {
     name: 'Bash',
-    description: 'Run a bash command in the repository and return its stdout and stderr (truncated at 30,000 characters).',
+    description:
+      'Run a bash command in the repository and return its stdout and stderr (truncated at 30,000 characters).',
     input_schema: object(
       {
         command: { type: 'string', description: 'The command to run.' },

@@ -6,7 +6,12 @@ export interface SessionBuilder {
   /** A message the user typed. */
   user(text: string): void;
   /** The agent says `thought` (optional), calls a tool, and the result comes back. */
-  tool(name: string, input: Record<string, unknown>, result: string, options?: { thought?: string; isError?: boolean }): void;
+  tool(
+    name: string,
+    input: Record<string, unknown>,
+    result: string,
+    options?: { thought?: string; isError?: boolean },
+  ): void;
   /** The agent answers in prose (ends its turn). */
   say(text: string): void;
   build(): Transcript;

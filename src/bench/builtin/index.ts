@@ -9,5 +9,7 @@ export const BUILTIN_SOURCE = 'builtin';
 
 /** The sessions `gardener bench` runs with no path: generated, deterministic, realistic. */
 export function builtinSessions(): Transcript[] {
-  return [vatRoundingSession(), retryConfigSession(), pipelineKeyErrorSession(), cacheQuestionSession()].map((t) => ({ ...t, source: `${BUILTIN_SOURCE}/${t.id}` }));
+  return [vatRoundingSession(), retryConfigSession(), pipelineKeyErrorSession(), cacheQuestionSession()].map(
+    (t) => ({ ...t, source: `${BUILTIN_SOURCE}/${t.id}` }),
+  );
 }

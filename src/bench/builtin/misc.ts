@@ -6,7 +6,13 @@ export function grepOutput(hits: Array<{ path: string; line: number; text: strin
 }
 
 /** A `git diff` of one file with one hunk replacing `before` lines with `after` lines at `line`. */
-export function gitDiff(path: string, line: number, context: string[], before: string[], after: string[]): string {
+export function gitDiff(
+  path: string,
+  line: number,
+  context: string[],
+  before: string[],
+  after: string[],
+): string {
   return [
     `diff --git a/${path} b/${path}`,
     `index ${hashLike(path, 7)}..${hashLike(path + after.join(''), 7)} 100644`,
@@ -43,7 +49,9 @@ export function lsLong(rng: Rng, names: string[]): string {
     const dir = !name.includes('.') || name.startsWith('.git');
     const size = dir ? 4096 : rng.int(120, 48_000);
     const day = rng.int(1, 28);
-    lines.push(`${dir ? 'drwxr-xr-x' : '-rw-r--r--'}  1 dev dev ${String(size).padStart(6)} Mar ${String(day).padStart(2)} 10:${String(rng.int(0, 59)).padStart(2, '0')} ${name}`);
+    lines.push(
+      `${dir ? 'drwxr-xr-x' : '-rw-r--r--'}  1 dev dev ${String(size).padStart(6)} Mar ${String(day).padStart(2)} 10:${String(rng.int(0, 59)).padStart(2, '0')} ${name}`,
+    );
   }
   return lines.join('\n');
 }

@@ -94,7 +94,11 @@ const TEMPLATES: Template[] = [
         `    try:`,
         `        return ${d.type}(`,
         `            id=int(row["id"]),`,
-        ...fields.map((f) => (d.amounts.includes(f) ? `            ${f}=Decimal(row["${f}"]),` : `            ${f}=row.get("${f}", "").strip(),`)),
+        ...fields.map((f) =>
+          d.amounts.includes(f)
+            ? `            ${f}=Decimal(row["${f}"]),`
+            : `            ${f}=row.get("${f}", "").strip(),`,
+        ),
         `        )`,
         `    except (KeyError, ValueError) as exc:`,
         `        raise ImportError_(f"bad ${d.noun} row {row!r}") from exc`,
@@ -197,7 +201,9 @@ const TEMPLATES: Template[] = [
         `    """JSON-ready form; Decimals become strings so no precision is lost."""`,
         `    return {`,
         `        "id": ${d.noun}.id,`,
-        ...fields.map((f) => (d.amounts.includes(f) ? `        "${f}": str(${d.noun}.${f}),` : `        "${f}": ${d.noun}.${f},`)),
+        ...fields.map((f) =>
+          d.amounts.includes(f) ? `        "${f}": str(${d.noun}.${f}),` : `        "${f}": ${d.noun}.${f},`,
+        ),
         `        "country": ${d.noun}.country,`,
         `        "tags": sorted(${d.noun}.tags),`,
         `    }`,
@@ -237,13 +243,34 @@ const TEMPLATES: Template[] = [
 ];
 
 /** A plausible Python module: imports, a dataclass, and functions picked from templates. */
-export function pythonModule(rng: Rng, path: string, domain: PyDomain, functionCount: number, extra: string[] = []): PyModule {
-  const lines = [`"""${domain.type} helpers for ${path.split('/').slice(-1)[0]?.replace('.py', '')}."""`, ...IMPORTS];
-  lines.push('log = logging.getLogger(__name__)', 'CENT = Decimal("0.01")', 'DOMESTIC = frozenset({"NL", "BE", "LU"})', '', '');
+export function pythonModule(
+  rng: Rng,
+  path: string,
+  domain: PyDomain,
+  functionCount: number,
+  extra: string[] = [],
+): PyModule {
+  const lines = [
+    `"""${domain.type} helpers for ${path.split('/').slice(-1)[0]?.replace('.py', '')}."""`,
+    ...IMPORTS,
+  ];
+  lines.push(
+    'log = logging.getLogger(__name__)',
+    'CENT = Decimal("0.01")',
+    'DOMESTIC = frozenset({"NL", "BE", "LU"})',
+    '',
+    '',
+  );
   lines.push('@dataclass(frozen=True)', `class ${domain.type}:`, '    id: int');
   for (const label of domain.labels) lines.push(`    ${label}: str = ""`);
   for (const amount of domain.amounts) lines.push(`    ${amount}: Decimal = Decimal("0")`);
-  lines.push('    country: str = "NL"', '    cancelled: bool = False', '    tags: list[str] = field(default_factory=list)', '', '');
+  lines.push(
+    '    country: str = "NL"',
+    '    cancelled: bool = False',
+    '    tags: list[str] = field(default_factory=list)',
+    '',
+    '',
+  );
   const functions: PyFunction[] = [];
   const used = new Set<string>();
   for (let i = 0; i < functionCount * 3 && functions.length < functionCount; i++) {
@@ -268,7 +295,12 @@ export interface PyFailure {
 }
 
 /** A pytest run: header, progress dots per file, failure sections, short summary. */
-export function pytestLog(rng: Rng, root: string, files: Array<{ file: string; tests: number }>, failures: PyFailure[]): string {
+export function pytestLog(
+  rng: Rng,
+  root: string,
+  files: Array<{ file: string; tests: number }>,
+  failures: PyFailure[],
+): string {
   const collected = files.reduce((n, f) => n + f.tests, 0);
   const out = [
     '============================= test session starts ==============================',
@@ -299,31 +331,66 @@ export function pytestLog(rng: Rng, root: string, files: Array<{ file: string; t
       const side = Math.max(3, Math.floor((80 - title.length) / 2));
       out.push(`${'_'.repeat(side)}${title}${'_'.repeat(side)}`, '');
       out.push(...f.source.map((l, i) => (i === f.source.length - 1 ? `>   ${l}` : `    ${l}`)));
-      out.push(`E       ${f.error}`, ...f.detail.map((d) => `E       ${d}`), '', `${f.file}:${f.line}: ${f.error.split(':')[0]}`);
+      out.push(
+        `E       ${f.error}`,
+        ...f.detail.map((d) => `E       ${d}`),
+        '',
+        `${f.file}:${f.line}: ${f.error.split(':')[0]}`,
+      );
     }
     out.push('=========================== short test summary info ============================');
     for (const f of failures) out.push(`FAILED ${f.file}::${f.test} - ${f.error}`.slice(0, 120));
   }
   const seconds = (collected * 0.021 + rng.next()).toFixed(2);
   const passed = collected - failures.length;
-  const summary = failures.length ? `${failures.length} failed, ${passed} passed in ${seconds}s` : `${passed} passed in ${seconds}s`;
+  const summary = failures.length
+    ? `${failures.length} failed, ${passed} passed in ${seconds}s`
+    : `${passed} passed in ${seconds}s`;
   const pad = Math.max(1, Math.floor((78 - summary.length) / 2));
   out.push(`${'='.repeat(pad)} ${summary} ${'='.repeat(pad)}`);
   return out.join('\n');
 }
 
 /** A Python traceback through the given frames, ending in `error`. */
-export function pyTraceback(frames: Array<{ file: string; line: number; fn: string; code: string }>, error: string): string {
+export function pyTraceback(
+  frames: Array<{ file: string; line: number; fn: string; code: string }>,
+  error: string,
+): string {
   const lines = ['Traceback (most recent call last):'];
   for (const f of frames) lines.push(`  File "${f.file}", line ${f.line}, in ${f.fn}`, `    ${f.code}`);
   lines.push(error);
   return lines.join('\n');
 }
 
-const TEST_WORDS = ['rounding', 'split', 'rate', 'export', 'customer', 'empty', 'negative', 'currency', 'reverse_charge', 'discount', 'credit_note', 'batch', 'month', 'country', 'duplicate', 'format', 'parse', 'missing', 'zero', 'large'];
+const TEST_WORDS = [
+  'rounding',
+  'split',
+  'rate',
+  'export',
+  'customer',
+  'empty',
+  'negative',
+  'currency',
+  'reverse_charge',
+  'discount',
+  'credit_note',
+  'batch',
+  'month',
+  'country',
+  'duplicate',
+  'format',
+  'parse',
+  'missing',
+  'zero',
+  'large',
+];
 
 /** `pytest -v`: one PASSED/FAILED line per test id. */
-export function pytestVerbose(rng: Rng, files: Array<{ file: string; tests: number }>, failures: PyFailure[]): string {
+export function pytestVerbose(
+  rng: Rng,
+  files: Array<{ file: string; tests: number }>,
+  failures: PyFailure[],
+): string {
   const total = files.reduce((n, f) => n + f.tests, 0);
   const out: string[] = [];
   let done = 0;
@@ -344,7 +411,10 @@ export function pytestVerbose(rng: Rng, files: Array<{ file: string; tests: numb
 
 /** A `coverage report` table. */
 export function coverageReport(rng: Rng, modules: string[]): string {
-  const rows = ['Name                                  Stmts   Miss  Cover   Missing', '-------------------------------------------------------------------'];
+  const rows = [
+    'Name                                  Stmts   Miss  Cover   Missing',
+    '-------------------------------------------------------------------',
+  ];
   let stmts = 0;
   let miss = 0;
   for (const module of modules) {
@@ -353,8 +423,13 @@ export function coverageReport(rng: Rng, modules: string[]): string {
     stmts += s;
     miss += m;
     const missing = m ? `${rng.int(10, 60)}-${rng.int(61, 90)}, ${rng.int(91, 200)}` : '';
-    rows.push(`${module.padEnd(38)}${String(s).padStart(5)}${String(m).padStart(7)}${String(Math.round(((s - m) / s) * 100)).padStart(6)}%   ${missing}`);
+    rows.push(
+      `${module.padEnd(38)}${String(s).padStart(5)}${String(m).padStart(7)}${String(Math.round(((s - m) / s) * 100)).padStart(6)}%   ${missing}`,
+    );
   }
-  rows.push('-------------------------------------------------------------------', `${'TOTAL'.padEnd(38)}${String(stmts).padStart(5)}${String(miss).padStart(7)}${String(Math.round(((stmts - miss) / stmts) * 100)).padStart(6)}%`);
+  rows.push(
+    '-------------------------------------------------------------------',
+    `${'TOTAL'.padEnd(38)}${String(stmts).padStart(5)}${String(miss).padStart(7)}${String(Math.round(((stmts - miss) / stmts) * 100)).padStart(6)}%`,
+  );
   return rows.join('\n');
 }

@@ -11,6 +11,8 @@ export const MAX_CONTEXT_CHARTS = 12;
 const LONG_SHARE = 0.5;
 /** With no long session, chart this many of the longest. */
 const FALLBACK_CHARTS = 3;
+/** The recall bar is the strategy's colour, lighter. */
+const RECALL_OPACITY = 0.45;
 
 export interface MarkdownOptions {
   /** The command line that produced the report, shown so anyone can run it again. */
@@ -50,7 +52,10 @@ export function renderMarkdown(report: BenchReport, options: MarkdownOptions): M
     '',
     `Aggregated over the ${report.aggregatedSessions} sessions with at least 10 calls. Cost is in input-token units, prompt-cache aware.`,
     '',
-    ...markdownTable(['strategy', ...FIGURE_COLUMNS.map((c) => c.header)], report.totals.map((f) => [`\`${f.strategy}\``, ...FIGURE_COLUMNS.map((c) => c.value(f))])),
+    ...markdownTable(
+      ['strategy', ...FIGURE_COLUMNS.map((c) => c.header)],
+      report.totals.map((f) => [`\`${f.strategy}\``, ...FIGURE_COLUMNS.map((c) => c.value(f))]),
+    ),
     '',
   ];
   if (report.totals.length && report.aggregatedSessions > 0) {
@@ -63,7 +68,14 @@ export function renderMarkdown(report: BenchReport, options: MarkdownOptions): M
     lines.push('## Context size per call', '');
     long.forEach((session, i) => {
       lines.push(`### ${escapeMd(session.label)}`, '');
-      lines.push(chart(`context-${i + 1}-${slug(session.label)}`, contextChart(session, report.window), `Context tokens per call for ${session.label}`), '');
+      lines.push(
+        chart(
+          `context-${i + 1}-${slug(session.label)}`,
+          contextChart(session, report.window),
+          `Context tokens per call for ${session.label}`,
+        ),
+        '',
+      );
     });
   }
 
@@ -71,10 +83,22 @@ export function renderMarkdown(report: BenchReport, options: MarkdownOptions): M
   for (const strategy of report.strategies) {
     const rows = report.sessions.flatMap((s) => {
       const f = s.strategies.find((x) => x.strategy === strategy);
-      return f ? [[escapeMd(s.aggregated ? s.label : `${s.label} (not aggregated)`), ...FIGURE_COLUMNS.map((c) => c.value(f))]] : [];
+      return f
+        ? [
+            [
+              escapeMd(s.aggregated ? s.label : `${s.label} (not aggregated)`),
+              ...FIGURE_COLUMNS.map((c) => c.value(f)),
+            ],
+          ]
+        : [];
     });
     lines.push('<details>', `<summary><code>${strategy}</code>: ${rows.length} sessions</summary>`, '');
-    lines.push(...markdownTable(['session', ...FIGURE_COLUMNS.map((c) => c.header)], rows), '', '</details>', '');
+    lines.push(
+      ...markdownTable(['session', ...FIGURE_COLUMNS.map((c) => c.header)], rows),
+      '',
+      '</details>',
+      '',
+    );
   }
   if (report.skipped.length) {
     lines.push('## Skipped', '');
@@ -97,7 +121,11 @@ function contextChart(session: SessionReport, window: number): string {
   return lineChart({
     title: `Context per call · ${session.label}`,
     subtitle: `${session.calls} calls · ${session.format} · tokens (cl100k_base)`,
-    series: Object.entries(session.series).map(([name, values]) => ({ name, color: STRATEGY_COLORS[name as keyof typeof STRATEGY_COLORS], values: values ?? [] })),
+    series: Object.entries(session.series).map(([name, values]) => ({
+      name,
+      color: STRATEGY_COLORS[name as keyof typeof STRATEGY_COLORS],
+      values: values ?? [],
+    })),
     xLabel: 'call',
     yLabel: 'context tokens',
     reference: { value: window, label: `window ${compact(window)}` },
@@ -108,7 +136,10 @@ function costChart(report: BenchReport): string {
   return barChart({
     title: 'Cost relative to raw (cache-aware)',
     subtitle: `Σ cost / Σ cost(raw) over ${report.aggregatedSessions} sessions · lower is better`,
-    groups: report.totals.map((f) => ({ label: f.strategy, bars: [{ name: 'cost / raw', color: STRATEGY_COLORS[f.strategy], value: f.costRatio ?? 0 }] })),
+    groups: report.totals.map((f) => ({
+      label: f.strategy,
+      bars: [{ name: 'cost / raw', color: STRATEGY_COLORS[f.strategy], value: f.costRatio ?? 0 }],
+    })),
     format: (v) => `${v.toFixed(2)}×`,
     reference: { value: 1, label: 'raw' },
   });
@@ -119,11 +150,26 @@ function fidelityChart(report: BenchReport): string {
     label: f.strategy,
     bars: [
       { name: 'in context', color: STRATEGY_COLORS[f.strategy], value: f.fidelityContext ?? 0 },
-      { name: 'in context ∪ recall@5', color: '#b6d7a8', value: f.fidelityRecall ?? 0 },
+      {
+        name: 'in context ∪ recall@5',
+        color: STRATEGY_COLORS[f.strategy],
+        value: f.fidelityRecall ?? 0,
+        opacity: RECALL_OPACITY,
+      },
     ],
   }));
   const needles = report.totals[0]?.needles ?? 0;
-  return barChart({ title: 'Fidelity: needles kept', subtitle: `${integer(needles)} needles · higher is better`, groups, format: (v) => percent(v), max: 1 });
+  return barChart({
+    title: 'Fidelity: needles kept',
+    subtitle: `${integer(needles)} needles · higher is better`,
+    groups,
+    format: (v) => percent(v),
+    max: 1,
+    legend: [
+      { name: 'in context', color: '#57606a' },
+      { name: 'in context ∪ recall@5 (lighter)', color: '#57606a', opacity: RECALL_OPACITY },
+    ],
+  });
 }
 
 function markdownTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string[] {
@@ -156,9 +202,9 @@ const METHOD = [
   '- A **call** is the point before each assistant message; its context is the system prompt, the tool definitions and every earlier message, rendered by the strategy. The recorded assistant message is then appended as it was.',
   '- **Tokens**: cl100k_base, +4 per message, `tool_use` = name + JSON input, images 1,500, thinking blocks of earlier turns not counted.',
   '- **billed** = Σ context over calls; **peak** = largest context; **over** = calls whose context exceeds the window.',
-  '- **cost** per call = 0.1 · prefix + 1.25 · (context − prefix), where prefix is the leading run of units (system + tools as one unit, then each message) byte-identical to the previous call\'s rendered units followed by its output. A summary call adds 0.1 · context read + 5 · summary tokens written.',
+  "- **cost** per call = 0.1 · prefix + 1.25 · (context − prefix), where prefix is the leading run of units (system + tools as one unit, then each message) byte-identical to the previous call's rendered units followed by its output. A summary call adds 0.1 · context read + 5 · summary tokens written.",
   '- **Needles**: a path with an extension, `path:line`, an error type, a test id, a backticked identifier or a 4+ digit number from a tool result at call i that reappears (as a whole word) in a user text, an assistant text or a tool_use input at call j ≥ i + 3; one needle per string (first appearance, first later use). **Kept in context**: it occurs in the rendered context of call j (the using user text itself excluded). **Kept via recall**: one of the top 5 hits of `recall(later text without the needle)` holds it in its original.',
-  '- **summary** replaces everything before the kept tail with one message of 6% of its size; its words are unknown (an LLM\'s), so it holds no needle.',
+  "- **summary** replaces everything before the kept tail with one message of 6% of its size; its words are unknown (an LLM's), so it holds no needle.",
   '- **ms**: gardener CPU time per call (ingest + plan + render), p50 / p95 / max.',
   '- Sessions with fewer than 10 calls are reported but not aggregated.',
 ];

@@ -21,16 +21,26 @@ export interface Bar {
   name: string;
   color: string;
   value: number;
+  /** Fill opacity (default 1): a lighter bar of the same colour. */
+  opacity?: number;
+}
+
+export interface LegendItem {
+  name: string;
+  color: string;
+  opacity?: number;
 }
 
 export interface BarChartInput {
   title: string;
   subtitle?: string;
   groups: ReadonlyArray<{ label: string; bars: readonly Bar[] }>;
-  format(value: number): string;
+  format: (value: number) => string;
   /** Top of the scale (default: the largest value). */
   max?: number;
   reference?: { value: number; label: string };
+  /** Legend entries (default: one per distinct bar name, when there are several). */
+  legend?: readonly LegendItem[];
 }
 
 const WIDTH = 760;
@@ -68,30 +78,49 @@ function document(height: number, title: string, body: string[]): string {
 }
 
 function heading(title: string, subtitle: string | undefined): string[] {
-  const lines = [`<text x="${MARGIN.left}" y="26" font-size="15" font-weight="600" fill="${INK}">${escapeXml(title)}</text>`];
-  if (subtitle) lines.push(`<text x="${MARGIN.left}" y="44" font-size="12" fill="${MUTED}">${escapeXml(subtitle)}</text>`);
+  const lines = [
+    `<text x="${MARGIN.left}" y="26" font-size="15" font-weight="600" fill="${INK}">${escapeXml(title)}</text>`,
+  ];
+  if (subtitle)
+    lines.push(
+      `<text x="${MARGIN.left}" y="44" font-size="12" fill="${MUTED}">${escapeXml(subtitle)}</text>`,
+    );
   return lines;
 }
 
-function legend(items: ReadonlyArray<{ name: string; color: string }>, y: number): string[] {
+function legend(items: readonly LegendItem[], y: number): string[] {
   const out: string[] = [];
   let x = MARGIN.left;
   for (const item of items) {
-    out.push(`<rect x="${x}" y="${y - 9}" width="12" height="12" rx="2" fill="${item.color}"/>`);
+    out.push(
+      `<rect x="${x}" y="${y - 9}" width="12" height="12" rx="2" fill="${item.color}"${opacityAttr(item.opacity)}/>`,
+    );
     out.push(`<text x="${x + 17}" y="${y + 1}" font-size="12" fill="${INK}">${escapeXml(item.name)}</text>`);
     x += 30 + item.name.length * 7;
   }
   return out;
 }
 
-function yAxis(ticks: readonly number[], y: (v: number) => number, label: string, format: (v: number) => string): string[] {
+function yAxis(
+  ticks: readonly number[],
+  y: (v: number) => number,
+  label: string,
+  format: (v: number) => string,
+): string[] {
   const out: string[] = [];
   for (const tick of ticks) {
     const py = y(tick).toFixed(1);
-    out.push(`<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${py}" y2="${py}" stroke="${GRID}" stroke-width="1"/>`);
-    out.push(`<text x="${MARGIN.left - 8}" y="${py}" dy="4" font-size="11" text-anchor="end" fill="${MUTED}">${escapeXml(format(tick))}</text>`);
+    out.push(
+      `<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${py}" y2="${py}" stroke="${GRID}" stroke-width="1"/>`,
+    );
+    out.push(
+      `<text x="${MARGIN.left - 8}" y="${py}" dy="4" font-size="11" text-anchor="end" fill="${MUTED}">${escapeXml(format(tick))}</text>`,
+    );
   }
-  if (label) out.push(`<text transform="translate(16 ${(y(ticks[0] ?? 0) + y(ticks[ticks.length - 1] ?? 0)) / 2}) rotate(-90)" font-size="12" text-anchor="middle" fill="${MUTED}">${escapeXml(label)}</text>`);
+  if (label)
+    out.push(
+      `<text transform="translate(16 ${(y(ticks[0] ?? 0) + y(ticks[ticks.length - 1] ?? 0)) / 2}) rotate(-90)" font-size="12" text-anchor="middle" fill="${MUTED}">${escapeXml(label)}</text>`,
+    );
   return out;
 }
 
@@ -111,18 +140,25 @@ export function lineChart(input: LineChartInput): string {
   const top = Math.max(1, input.reference?.value ?? 0, ...input.series.flatMap((s) => s.values));
   const ticks = niceTicks(top);
   const yMax = ticks[ticks.length - 1] ?? top;
-  const x = (i: number) => MARGIN.left + (calls <= 1 ? 0 : (i / (calls - 1)) * (WIDTH - MARGIN.left - MARGIN.right));
+  const x = (i: number) =>
+    MARGIN.left + (calls <= 1 ? 0 : (i / (calls - 1)) * (WIDTH - MARGIN.left - MARGIN.right));
   const y = (v: number) => plotBottom - (v / yMax) * (plotBottom - MARGIN.top);
 
   const body = [...heading(input.title, input.subtitle), ...yAxis(ticks, y, input.yLabel, compact)];
   for (const tick of niceTicks(calls - 1, 6).filter((t) => t <= calls - 1)) {
-    body.push(`<text x="${x(tick).toFixed(1)}" y="${plotBottom + 16}" font-size="11" text-anchor="middle" fill="${MUTED}">${tick + 1}</text>`);
+    body.push(
+      `<text x="${x(tick).toFixed(1)}" y="${plotBottom + 16}" font-size="11" text-anchor="middle" fill="${MUTED}">${tick + 1}</text>`,
+    );
   }
-  body.push(`<text x="${(MARGIN.left + WIDTH - MARGIN.right) / 2}" y="${plotBottom + 32}" font-size="12" text-anchor="middle" fill="${MUTED}">${escapeXml(input.xLabel)}</text>`);
+  body.push(
+    `<text x="${(MARGIN.left + WIDTH - MARGIN.right) / 2}" y="${plotBottom + 32}" font-size="12" text-anchor="middle" fill="${MUTED}">${escapeXml(input.xLabel)}</text>`,
+  );
   if (input.reference) body.push(...referenceLine(input.reference, y));
   for (const series of input.series) {
     const points = series.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
-    body.push(`<polyline fill="none" stroke="${series.color}" stroke-width="2" stroke-linejoin="round" points="${points}"><title>${escapeXml(series.name)}</title></polyline>`);
+    body.push(
+      `<polyline fill="none" stroke="${series.color}" stroke-width="2" stroke-linejoin="round" points="${points}"><title>${escapeXml(series.name)}</title></polyline>`,
+    );
   }
   body.push(...legend(input.series, height - 12));
   return document(height, input.title, body);
@@ -132,7 +168,12 @@ export function lineChart(input: LineChartInput): string {
 export function barChart(input: BarChartInput): string {
   const height = 320;
   const plotBottom = height - MARGIN.bottom;
-  const top = Math.max(input.max ?? 0, input.reference?.value ?? 0, ...input.groups.flatMap((g) => g.bars.map((b) => b.value)), 1e-9);
+  const top = Math.max(
+    input.max ?? 0,
+    input.reference?.value ?? 0,
+    ...input.groups.flatMap((g) => g.bars.map((b) => b.value)),
+    1e-9,
+  );
   const ticks = niceTicks(top);
   const yMax = ticks[ticks.length - 1] ?? top;
   const y = (v: number) => plotBottom - (v / yMax) * (plotBottom - MARGIN.top);
@@ -146,14 +187,26 @@ export function barChart(input: BarChartInput): string {
     group.bars.forEach((bar, b) => {
       const bx = start + b * barWidth;
       const by = y(bar.value);
-      body.push(`<rect x="${(bx + 2).toFixed(1)}" y="${by.toFixed(1)}" width="${(barWidth - 4).toFixed(1)}" height="${Math.max(0, plotBottom - by).toFixed(1)}" rx="2" fill="${bar.color}"><title>${escapeXml(`${group.label} · ${bar.name}: ${input.format(bar.value)}`)}</title></rect>`);
-      body.push(`<text x="${(bx + barWidth / 2).toFixed(1)}" y="${(by - 5).toFixed(1)}" font-size="11" text-anchor="middle" fill="${INK}">${escapeXml(input.format(bar.value))}</text>`);
+      body.push(
+        `<rect x="${(bx + 2).toFixed(1)}" y="${by.toFixed(1)}" width="${(barWidth - 4).toFixed(1)}" height="${Math.max(0, plotBottom - by).toFixed(1)}" rx="2" fill="${bar.color}"${opacityAttr(bar.opacity)}><title>${escapeXml(`${group.label} · ${bar.name}: ${input.format(bar.value)}`)}</title></rect>`,
+      );
+      body.push(
+        `<text x="${(bx + barWidth / 2).toFixed(1)}" y="${(by - 5).toFixed(1)}" font-size="11" text-anchor="middle" fill="${INK}">${escapeXml(input.format(bar.value))}</text>`,
+      );
     });
-    body.push(`<text x="${(MARGIN.left + (g + 0.5) * groupWidth).toFixed(1)}" y="${plotBottom + 18}" font-size="12" text-anchor="middle" fill="${INK}">${escapeXml(group.label)}</text>`);
+    body.push(
+      `<text x="${(MARGIN.left + (g + 0.5) * groupWidth).toFixed(1)}" y="${plotBottom + 18}" font-size="12" text-anchor="middle" fill="${INK}">${escapeXml(group.label)}</text>`,
+    );
   });
   if (input.reference) body.push(...referenceLine(input.reference, y));
-  const names = new Map<string, string>();
-  for (const group of input.groups) for (const bar of group.bars) names.set(bar.name, bar.color);
-  if (names.size > 1) body.push(...legend([...names].map(([name, color]) => ({ name, color })), height - 12));
+  const names = new Map<string, LegendItem>();
+  for (const group of input.groups)
+    for (const bar of group.bars) if (!names.has(bar.name)) names.set(bar.name, bar);
+  const items = input.legend ?? (names.size > 1 ? [...names.values()] : []);
+  if (items.length) body.push(...legend(items, height - 12));
   return document(height, input.title, body);
+}
+
+function opacityAttr(opacity: number | undefined): string {
+  return opacity === undefined || opacity >= 1 ? '' : ` fill-opacity="${opacity}"`;
 }

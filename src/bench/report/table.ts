@@ -11,7 +11,11 @@ export interface TableOptions {
 }
 
 /** Lays out rows as a text table: first column left-aligned, the others right-aligned. */
-export function textTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>, emphasize = (s: string) => s): string {
+export function textTable(
+  header: readonly string[],
+  rows: ReadonlyArray<readonly string[]>,
+  emphasize = (s: string) => s,
+): string {
   const widths = header.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i] ?? ''))));
   const line = (cells: readonly string[]) =>
     cells
@@ -37,7 +41,11 @@ function figureRow(first: string, figures: StrategyFigures): string[] {
 
 /** The totals: one row per strategy, aggregated over sessions with ≥ 10 calls. */
 export function totalsTable(report: BenchReport, emphasize?: (s: string) => string): string {
-  return textTable(['strategy', ...FIGURE_COLUMNS.map((c) => c.header)], report.totals.map((f) => figureRow(f.strategy, f)), emphasize);
+  return textTable(
+    ['strategy', ...FIGURE_COLUMNS.map((c) => c.header)],
+    report.totals.map((f) => figureRow(f.strategy, f)),
+    emphasize,
+  );
 }
 
 /** One table per strategy: a row per session, then the aggregate. */
@@ -48,7 +56,13 @@ export function strategyTables(report: BenchReport, emphasize?: (s: string) => s
       return figures ? [figureRow(s.aggregated ? s.label : `${s.label} (not aggregated)`, figures)] : [];
     });
     const total = report.totals.find((f) => f.strategy === strategy);
-    if (total) rows.push(figureRow(`total (${report.aggregatedSessions} sessions)`, total));
+    if (total)
+      rows.push(
+        figureRow(
+          `total (${report.aggregatedSessions} session${report.aggregatedSessions === 1 ? '' : 's'} aggregated)`,
+          total,
+        ),
+      );
     return `${strategy}\n${textTable(['session', ...FIGURE_COLUMNS.map((c) => c.header)], rows, emphasize)}`;
   });
 }
@@ -68,7 +82,8 @@ export function runLine(report: BenchReport): string {
 /** The whole terminal report. */
 export function renderTables(report: BenchReport, options: TableOptions = {}): string {
   const parts = [`gardener bench · ${runLine(report)}`, ''];
-  if (options.sessions !== false) for (const table of strategyTables(report, options.emphasize)) parts.push(table, '');
+  if (options.sessions !== false)
+    for (const table of strategyTables(report, options.emphasize)) parts.push(table, '');
   parts.push(`totals (sessions with ≥ 10 calls; cost in input-token units, cache-aware)`);
   parts.push(totalsTable(report, options.emphasize), '');
   if (report.skipped.length) {

@@ -62,7 +62,7 @@ export function createClearer(session: BenchSession, placeholder: string): Clear
       const content = original.content.map((block, blockIndex) =>
         clearedBlocks.has(blockIndex) ? clearBlock(block, placeholder) : block,
       );
-      rendered = { ...original, content } as MessageParam;
+      rendered = { ...original, content };
     }
     cache.set(key, rendered);
     return rendered;
@@ -87,13 +87,9 @@ export function createClearer(session: BenchSession, placeholder: string): Clear
   };
 }
 
+/** A tool_result keeps its id (and error flag) with the placeholder as content; an observation text becomes the placeholder. */
 function clearBlock(block: Block, placeholder: string): Block {
-  switch (block.type) {
-    case 'tool_result':
-      return { ...block, content: placeholder };
-    case 'text':
-      return { ...block, text: placeholder };
-    default:
-      return block;
-  }
+  if (block.type === 'tool_result') return { ...block, content: placeholder };
+  if (block.type === 'text') return { ...block, text: placeholder };
+  return block;
 }

@@ -54,9 +54,11 @@ export const summaryStrategy: Strategy = {
         if (read <= window * SUMMARY_TRIGGER) return { request: rendered, events: 0, fixedTokens: fixed };
 
         const start = tailStart(end);
-        if (start === undefined || (start <= keepFrom && summary)) return { request: rendered, events: 0, fixedTokens: fixed };
+        if (start === undefined || (start <= keepFrom && summary))
+          return { request: rendered, events: 0, fixedTokens: fixed };
         let replaced = summary ? meter.message(summary, fixed).tokens : 0;
-        for (let index = keepFrom; index < start; index++) replaced += meter.message(messages[index] as MessageParam).tokens;
+        for (let index = keepFrom; index < start; index++)
+          replaced += meter.message(messages[index] as MessageParam).tokens;
         if (replaced === 0) return { request: rendered, events: 0, fixedTokens: fixed };
 
         const written = Math.round(replaced * SUMMARY_RATIO);

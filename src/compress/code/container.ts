@@ -1,16 +1,54 @@
 import type Parser from 'tree-sitter';
-import { foldRows, type FoldSet } from './folds.js';
+import { foldRows, type Fold, type FoldSet } from './folds.js';
 import { indentFold } from './indent-fold.js';
 
 type Node = Parser.SyntaxNode;
 
 /** How much an outline shows besides signatures (the compressor picks the richest that fits). */
 export type Detail = 'minimal' | 'standard' | 'rich';
+export const DETAIL_RANK: Readonly<Record<Detail, number>> = { minimal: 0, standard: 1, rich: 2 };
+
+/**
+ * A decision that depends on the detail level (a docstring's first line shown or not): both
+ * alternatives are recorded during the one walk of the tree, and rendering picks per level.
+ */
+export interface Choice {
+  /** The preferred folds apply from this level up; below it, the fallback ones. */
+  from: Detail;
+  preferred: Fold[];
+  fallback: Fold[];
+}
 
 /** What an outliner knows while walking one tree. */
 export interface Outline extends FoldSet {
   keep: ReadonlySet<string>;
-  detail: Detail;
+  choices: Choice[];
+}
+
+/**
+ * Records a detail-dependent decision: `preferred` and `fallback` each place folds into a scratch
+ * set. Returns 'outlined' when either placed any.
+ */
+export function choose(
+  o: Outline,
+  from: Detail,
+  preferred: (set: FoldSet) => unknown,
+  fallback: (set: FoldSet) => unknown,
+): Action {
+  const a: FoldSet = { lines: o.lines, folds: [] };
+  const b: FoldSet = { lines: o.lines, folds: [] };
+  preferred(a);
+  fallback(b);
+  if (a.folds.length === 0 && b.folds.length === 0) return 'keep';
+  o.choices.push({ from, preferred: a.folds, fallback: b.folds });
+  return 'outlined';
+}
+
+/** The folds of an outline at one detail level. */
+export function foldsAt(o: Outline, detail: Detail): Fold[] {
+  const folds = [...o.folds];
+  for (const c of o.choices) folds.push(...(DETAIL_RANK[detail] >= DETAIL_RANK[c.from] ? c.preferred : c.fallback));
+  return folds;
 }
 
 /**
@@ -24,8 +62,8 @@ export const MAX_OUTLINE_DEPTH = 3;
 
 /**
  * Walks the statements of a container (module, class body, function body…), asking `decide` what
- * to do with each (`index` counts statements, not comments; -1 for a comment), and folds each run
- * of hidden statements into one marker line. A run shares no
+ * to do with each (comments are hidden without asking; `index` counts statements), and folds
+ * each run of hidden statements into one marker line. A run shares no
  * row with shown code; `limitRow` is the row of the container's closing bracket, if any.
  */
 export function walkContainer(
@@ -50,7 +88,8 @@ export function walkContainer(
       shownEnd = Math.max(shownEnd, end);
       continue;
     }
-    const action = decide(node, node.type === 'comment' ? -1 : statements++);
+    // Comments are extras; node-tree-sitter 0.21 sometimes reports an extra under its parent's type.
+    const action = node.isExtra ? 'hide' : decide(node, statements++);
     if (action === 'hide' && start > shownEnd) {
       if (run) run.last = Math.max(run.last, end);
       else run = { first: start, last: end };

@@ -71,8 +71,8 @@ export function foldBetween(set: FoldSet, open: Point, close: Point): boolean {
   return addFold(set, { from: open, to: close, firstRow, lastRow, standalone: false });
 }
 
-/** Closing brackets and quotes only: what may stay visible after a marker on the last row. */
-const CLOSERS_ONLY = /^[\s)\]}>`'"]*$/;
+/** Closing brackets, quotes and separators only: what may stay visible after a marker on the last row. */
+const CLOSERS_ONLY = /^[\s)\]}>`'";,]*$/;
 
 /**
  * Keeps rows up to `keepThroughRow` and hides the rest of a node that ends at `end`, leaving its

@@ -26,6 +26,8 @@ const FRAME_BLOCKS: readonly { open: RegExp; close: string; tag: string }[] = [
   { open: /^\s*<NOTE>/, close: '</NOTE>', tag: 'NOTE' },
 ];
 const FENCE = /^\s*(?:```|~~~)\s*([\w+#.-]*)\s*$/;
+/** Cheap first test: every framing line starts like this (most code lines do not). */
+const MAYBE_FRAME = /^\s*(?:[<[(`~]|\d+ characters|Here's|OBSERVATION)/;
 /** A framing block longer than this many lines is condensed to its tags and a count. */
 const MAX_FRAME_BLOCK_LINES = 2;
 
@@ -55,6 +57,7 @@ export function scanFraming(lines: readonly string[]): FrameScan {
 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
+    if (!MAYBE_FRAME.test(line)) continue;
     const block = FRAME_BLOCKS.find((b) => b.open.test(line));
     if (block) {
       let end = i;
@@ -84,7 +87,7 @@ export function scanFraming(lines: readonly string[]): FrameScan {
 function markFences(lines: readonly string[], framing: boolean[], fenceLanguages: Map<number, string>): void {
   const fences: number[] = [];
   lines.forEach((line, i) => {
-    if (!framing[i] && FENCE.test(line)) fences.push(i);
+    if (!framing[i] && MAYBE_FRAME.test(line) && FENCE.test(line)) fences.push(i);
   });
   if (fences.length < 2) return;
   const inside = lines.map(() => false);

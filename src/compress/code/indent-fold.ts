@@ -17,7 +17,7 @@ const TAB_WIDTH = 4;
 
 const CONTAINER_HEADER =
   /^\s*(?:(?:export|public|private|protected|internal|abstract|final|sealed|static|open|data|partial|default|pub(?:\([^)]*\))?)\s+)*(?:class|struct|interface|trait|impl|module|namespace|enum|object|extension|protocol|union|mod|record)\b/;
-const GROUP_HEADER = /^\s*(?:import|const|var|type)\s*\(\s*$/;
+const GROUP_HEADER = /^\s*(?:import|const|var|type)\s*\(\s*$|^\s*type\s+\w+(?:\[[^\]]*\])?\s+(?:struct|interface)\s*\{\s*$/;
 const MARKUP_CONTAINER = /^\s*<(?!\/|!|\?)[a-zA-Z][\w:-]*(?:\s[^<>]*)?(?<!\/)>\s*$/;
 /** A row that starts by closing the block above it (`}`, `});`, `} else {`). */
 const STARTS_WITH_CLOSER = /^\s*[)\]}]/;

@@ -122,7 +122,7 @@ const SNIFF_LINE_CHARS = 500;
 /** A language needs this many cue hits to be chosen. */
 const MIN_SNIFF_SCORE = 2;
 /** JSX in a JavaScript-looking file: parse it with the TSX grammar only when TypeScript cues also hit. */
-const JSX_CUE = /<\/?[A-Z][\w.]*[\s/>]|return \(\s*$|<>\s*$/;
+const JSX_CUE = /^\s*<\/?[A-Za-z][\w.-]*(?:\s+[\w-]+=|\s*\/?>|\s*$)|(?:return|=>)\s*\(?\s*<[A-Za-z]/;
 
 /** Guesses the language of unlabelled code from its content. */
 export function sniffLanguage(lines: readonly string[]): CodeLanguage {

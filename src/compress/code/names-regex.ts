@@ -15,8 +15,6 @@ const DECLARATIONS: readonly RegExp[] = [
   ),
   // Functions: def, fn, fun, func, function, sub, proc
   new RegExp(`^${MODIFIERS}(?:def|fn|fun|func|function\\*?|sub|proc)\\s+(?:self\\.)?([A-Za-z_$][\\w$]*[?!=]?)`),
-  // Constants and variables introduced by a keyword
-  new RegExp(`^${MODIFIERS}(?:const|let|var|val|static)\\s+(?:mut\\s+)?([A-Za-z_$][\\w$]*)`),
   /^#define\s+([A-Za-z_]\w*)/,
   // Shell functions: name() { / function name {
   /^([A-Za-z_][\w-]*)\s*\(\)\s*\{?\s*$/,
@@ -28,6 +26,8 @@ const DECLARATIONS: readonly RegExp[] = [
  */
 const C_LIKE_FUNCTION =
   /^(?!(?:if|for|while|switch|return|else|do|case|new|delete|throw|goto|sizeof)\b)(?:[\w:<>,*&[\]]+\s+)+[*&]*([A-Za-z_]\w*(?:::~?\w+)*)\s*\([^;]*$/;
+/** Constants and variables introduced by a keyword (after C-like functions: `static int f(`). */
+const KEYWORD_VARIABLE = new RegExp(`^${MODIFIERS}(?:const|let|var|val|static)\\s+(?:mut\\s+)?([A-Za-z_$][\\w$]*)`);
 /** Assignments to a plain name: module-level constants in Python, Ruby and shell. */
 const ASSIGNMENT = /^([A-Za-z_]\w*)\s*(?::\s*[^=]+)?=(?!=)/;
 
@@ -43,6 +43,8 @@ export function declaredName(line: string, language?: string): string | undefine
   }
   const fn = C_LIKE_FUNCTION.exec(text);
   if (fn?.[1]) return fn[1].split('::').pop();
+  const variable = KEYWORD_VARIABLE.exec(text);
+  if (variable?.[1]) return variable[1];
   if (language !== undefined && ASSIGNING_LANGUAGES.has(language)) return ASSIGNMENT.exec(text)?.[1];
   return undefined;
 }

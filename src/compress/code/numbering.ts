@@ -19,6 +19,8 @@ const CODE_RIGHT_AFTER_COLON = /^ *\d+:\S/;
 const MIN_NUMBERED_SHARE = 0.5;
 /** Share of successive numbered lines whose numbers must increase. */
 const MIN_INCREASING_SHARE = 0.9;
+/** Lines looked at to decide the style (enough to be sure, bounded for huge inputs). */
+const SAMPLE_LINES = 400;
 /** `12:` also starts grep -n output; without a viewer header, require mostly consecutive numbers. */
 const MIN_CONSECUTIVE_SHARE_COLON = 0.8;
 
@@ -46,7 +48,11 @@ export function detectNumberStyle(
   candidates: readonly number[],
   hasViewerHeader: boolean,
 ): NumberStyle | undefined {
-  const nonBlank = candidates.filter((i) => (lines[i] ?? '').trim() !== '');
+  const nonBlank: number[] = [];
+  for (const i of candidates) {
+    if ((lines[i] ?? '').trim() !== '') nonBlank.push(i);
+    if (nonBlank.length >= SAMPLE_LINES) break;
+  }
   if (nonBlank.length < 2) return undefined;
   let best: NumberStyle | undefined;
   let bestCount = 0;

@@ -135,8 +135,8 @@ function assigned(
     walkContainer(o, members(v), (m) => objectMember(o, m, depth + 1), v.endPosition.row);
     return 'outlined';
   }
-  if ((v.type === 'call_expression' || v.type === 'new_expression') && call(o, holder, v, mode, depth) === 'outlined') {
-    return 'outlined';
+  if ((v.type === 'call_expression' || v.type === 'new_expression') && callbacks(v).length > 0) {
+    return call(o, holder, v, mode, depth);
   }
   return foldTail(o, v.startPosition.row, holder.endPosition) ? 'outlined' : 'keep';
 }

@@ -1,6 +1,6 @@
 import type Parser from 'tree-sitter';
-import { fieldText, members, MAX_OUTLINE_DEPTH, walkContainer, type Action, type Outline } from './container.js';
-import { addFold, foldRows, foldTail, isBlank, lineEnd } from './folds.js';
+import { choose, fieldText, members, MAX_OUTLINE_DEPTH, walkContainer, type Action, type Outline } from './container.js';
+import { addFold, foldRows, foldTail, isBlank, lineEnd, type FoldSet } from './folds.js';
 import { KEEP_BODY_MAX_ROWS } from './indent-fold.js';
 
 /**
@@ -52,26 +52,11 @@ function statement(o: Outline, node: Node, index: number, mode: Mode, depth: num
       return definition.type === 'class_definition' ? outlineClass(o, definition, depth) : outlineFunction(o, definition, depth);
     }
     case 'expression_statement':
-      if (index === 0 && isDocstring(node)) return docstring(o, node, wantsDocstring(o, mode));
+      if (index === 0 && isDocstring(node)) return docstring(o, node, mode);
       return plain(o, node, mode);
     default:
       if (COMPOUND.has(node.type)) return compound(o, node, mode, depth);
       return plain(o, node, mode);
-  }
-}
-
-function wantsDocstring(o: Outline, mode: Mode): boolean {
-  switch (mode) {
-    case 'module':
-      return true;
-    case 'class':
-      return o.detail !== 'minimal';
-    case 'body':
-      return o.detail === 'rich';
-    default: {
-      const never: never = mode;
-      return never;
-    }
   }
 }
 
@@ -89,10 +74,24 @@ function docstringFirstRow(o: Outline, doc: Node): number {
   return row;
 }
 
-/** Keeps a docstring's first line and folds the rest: `"""Return the thing. … 6 lines """`. */
-function docstring(o: Outline, doc: Node, keepFirst: boolean): Action {
-  if (!keepFirst) return 'hide';
-  return foldTail(o, docstringFirstRow(o, doc), doc.endPosition) ? 'outlined' : 'keep';
+/**
+ * A docstring shows its first line and folds the rest (`"""Return the thing. … 6 lines """`):
+ * always for a module, from the standard level for a class; inside function bodies it is hidden.
+ */
+function docstring(o: Outline, doc: Node, mode: Mode): Action {
+  const firstLine = (set: FoldSet): boolean => foldTail(set, docstringFirstRow(o, doc), doc.endPosition);
+  switch (mode) {
+    case 'module':
+      return firstLine(o) ? 'outlined' : 'keep';
+    case 'class':
+      return choose(o, 'standard', firstLine, (set) => foldRows(set, doc.startPosition.row, doc.endPosition.row));
+    case 'body':
+      return 'hide';
+    default: {
+      const never: never = mode;
+      return never;
+    }
+  }
 }
 
 /** A plain statement: shown by its rows up to the value's first one (all of it when short). */
@@ -116,10 +115,10 @@ function colonRow(node: Node): number {
 }
 
 /** Hides the rows after `keepThroughRow` up to `lastRow`, marker at the end of the kept row. */
-function foldAfter(o: Outline, keepThroughRow: number, lastRow: number): boolean {
-  return addFold(o, {
-    from: { row: keepThroughRow, column: lineEnd(o.lines, keepThroughRow) },
-    to: { row: lastRow, column: (o.lines[lastRow] ?? '').length },
+function foldAfter(set: FoldSet, keepThroughRow: number, lastRow: number): boolean {
+  return addFold(set, {
+    from: { row: keepThroughRow, column: lineEnd(set.lines, keepThroughRow) },
+    to: { row: lastRow, column: (set.lines[lastRow] ?? '').length },
     firstRow: keepThroughRow + 1,
     lastRow,
     standalone: false,
@@ -148,10 +147,16 @@ function outlineFunction(o: Outline, fn: Node, depth: number): Action {
     return 'outlined';
   }
   const first = body.namedChildren[0];
-  if (o.detail === 'rich' && first && first.type === 'expression_statement' && isDocstring(first)) {
+  if (first && first.type === 'expression_statement' && isDocstring(first)) {
+    // Rich outlines keep the docstring's first line: `def f(x):\n    """Return … …  # lines 13–40`.
     const docRow = docstringFirstRow(o, first);
     if (docRow >= last) return 'keep';
-    return foldAfter(o, docRow, last) ? 'outlined' : 'keep';
+    return choose(
+      o,
+      'rich',
+      (set) => foldAfter(set, docRow, last),
+      (set) => foldAfter(set, header, last),
+    );
   }
   return foldAfter(o, header, last) ? 'outlined' : 'keep';
 }

@@ -1,4 +1,4 @@
-import type { Detail, Outline } from './container.js';
+import { foldsAt, type Detail, type Outline } from './container.js';
 import { foldRows, type FoldSet } from './folds.js';
 import { indentFold } from './indent-fold.js';
 import { isParsed, type CodeLanguage } from './language.js';
@@ -56,11 +56,12 @@ function outlineDedented(code: readonly string[], options: SegmentOptions): Segm
   }
   const parsed = parseCode(code, options.language);
   if (!parsed) return byIndentation(code, options);
+  const outline = outlineTree(code, parsed, options.keep);
   const size = code.reduce((n, l) => n + l.length + 1, 0);
-  const details = parsed.language === 'python' ? DETAILS : DETAILS.slice(-1);
+  const details = outline.choices.length > 0 ? DETAILS : DETAILS.slice(-1);
   let lines: OutLine[] = [];
   for (const detail of details) {
-    lines = render(code, outlineTree(code, parsed, detail, options.keep), options);
+    lines = render(code, { lines: code, folds: foldsAt(outline, detail) }, options);
     if (lines.reduce((n, l) => n + l.text.length + 1, 0) <= size * TARGET_SHARE) break;
   }
   return { lines, methods: new Set(['tree-sitter']), language: parsed.language };
@@ -79,8 +80,8 @@ function render(code: readonly string[], set: FoldSet, options: SegmentOptions):
   });
 }
 
-function outlineTree(code: readonly string[], parsed: ParsedCode, detail: Detail, keep: ReadonlySet<string>): Outline {
-  const o: Outline = { lines: code, folds: [], keep, detail };
+function outlineTree(code: readonly string[], parsed: ParsedCode, keep: ReadonlySet<string>): Outline {
+  const o: Outline = { lines: code, folds: [], keep, choices: [] };
   if (parsed.skipRows > 0) foldRows(o, 0, parsed.skipRows - 1);
   if (parsed.language === 'python') outlinePython(o, parsed.tree.rootNode);
   else outlineJs(o, parsed.tree.rootNode);

@@ -2,6 +2,7 @@ import type Parser from 'tree-sitter';
 import { parse } from './grammars.js';
 import { isBlank } from './folds.js';
 import type { ParsedLanguage } from './language.js';
+import { declaredName } from './names-regex.js';
 
 /**
  * Prepares a code segment for tree-sitter and judges the parse. Shared by the compressor and by
@@ -76,6 +77,37 @@ export function errorShare(tree: Parser.Tree, lines: readonly string[]): number 
   return errorRows / nonBlank;
 }
 
+/**
+ * Error recovery can swallow whole declarations into a misread statement (a slice that starts
+ * inside a comment, say). In a tree with errors, every unindented line that looks like a
+ * declaration must start a top-level node (or the declaration a top-level node wraps), unless it
+ * lies inside a string or comment.
+ */
+function declarationsAligned(tree: Parser.Tree, lines: readonly string[], language: ParsedLanguage, skipRows: number): boolean {
+  const root = tree.rootNode;
+  if (!root.hasError) return true;
+  const starts = new Set<number>();
+  const quoted: [number, number][] = [];
+  for (const child of root.namedChildren) {
+    starts.add(child.startPosition.row);
+    for (const inner of child.namedChildren) starts.add(inner.startPosition.row);
+    if (isQuoted(child)) quoted.push([child.startPosition.row, child.endPosition.row]);
+  }
+  for (let row = skipRows; row < lines.length; row++) {
+    const line = lines[row] ?? '';
+    if (starts.has(row) || /^\s/.test(line) || declaredName(line, language) === undefined) continue;
+    if (!quoted.some(([a, b]) => row >= a && row <= b)) return false;
+  }
+  return true;
+}
+
+/** A comment, or a statement that is only a string (a docstring, a template literal). */
+function isQuoted(node: Parser.SyntaxNode): boolean {
+  if (node.type === 'comment') return true;
+  const only = node.namedChildCount === 1 ? node.namedChildren[0] : undefined;
+  return node.type === 'expression_statement' && only !== undefined && /string/.test(only.type);
+}
+
 /** Grammars tried, in order, for a language (JavaScript with types in it parses as TSX). */
 function candidates(language: ParsedLanguage): ParsedLanguage[] {
   switch (language) {
@@ -127,7 +159,7 @@ export function parseCode(lines: readonly string[], language: ParsedLanguage): P
     for (const { source, skipRows } of variants(lines, candidate)) {
       const tree = parse(candidate, source);
       if (!tree) continue;
-      const share = errorShare(tree, lines);
+      const share = declarationsAligned(tree, lines, candidate, skipRows) ? errorShare(tree, lines) : 1;
       if (share < bestShare) {
         best = { tree, language: candidate, skipRows };
         bestShare = share;

@@ -19,7 +19,7 @@ const PYTHON_FRAME = /^(\s*)File "[^"]+", line \d+/;
 const AT_FRAME = /^\s+at \S/;
 const RUST_FRAME = /^\s+\d+: \S/;
 const RUST_AT = /^\s+at \S+:\d+/;
-const GO_FUNCTION = /^(?:created by )?[\w.\-/*()[\]{}]+\(.*\)$/;
+const GO_FUNCTION = /^(?:created by )?[\w.\-/*()[\]{}]+(?:\(.*\))?(?: in goroutine \d+)?$/;
 const GO_LOCATION = /^\t\S+\.go:\d+/;
 const PYTHON_CARET = /^\s+[~^]+\s*$/;
 

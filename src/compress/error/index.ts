@@ -52,14 +52,14 @@ function render(items: readonly TraceItem[]): string[] {
       let end = i;
       while (items[end]?.kind === 'text') end++;
       const run = items.slice(i, end).map((entry) => (entry.kind === 'text' ? entry.line : ''));
-      out.push(...renderText(run));
+      for (const line of renderText(run)) out.push(line);
       i = end;
       continue;
     }
     let end = i;
     while (items[end]?.kind === 'frame') end++;
     const run = items.slice(i, end).filter((entry): entry is Frame => entry.kind === 'frame');
-    out.push(...renderFrames(run, items[end]?.kind === 'text'));
+    for (const line of renderFrames(run, items[end]?.kind === 'text')) out.push(line);
     i = end;
   }
   return out;
@@ -93,7 +93,7 @@ function renderFrames(run: readonly Frame[], beforeMessage: boolean): string[] {
       skippedProject = 0;
       const withCaret = beforeMessage && j === lastProject;
       const lines = frame.lines.filter((line, k) => k === 0 || withCaret || !CARET.test(line));
-      out.push(...lines.map((line) => clipLine(line, MAX_ERROR_LINE)));
+      for (const line of lines) out.push(clipLine(line, MAX_ERROR_LINE));
       if (repeat - j > 1) out.push(`${indentOf(frame)}[previous frame repeated ×${repeat - j - 1}]`);
     }
     j = repeat;

@@ -3,7 +3,7 @@
  * standard libraries, interpreter internals. Frames there are folded; project frames are kept.
  */
 const LIBRARY_PATH =
-  /(?:^|[\s("'/\\])(?:site-packages|dist-packages|node_modules|\.cargo[/\\]registry|\.rustup|\.m2[/\\]repository|\.gradle[/\\]caches|go[/\\]pkg[/\\]mod|vendor[/\\]bundle|\.venv[/\\]lib|venv[/\\]lib)[/\\]|\/lib\/python\d(?:\.\d+)?\/|\/usr\/(?:local\/)?lib\/|\/usr\/local\/go\/src\/|\/rustc\/[0-9a-f]+\/|<frozen [\w.]+>|\bnode:internal\b|(?:^|\()internal\/[\w/]+\.js|\bnode:[\w/]+|\[native code\]|\(native\)|\/library\/(?:std|core|alloc)\/src\//;
+  /(?:^|[\s("'/\\])(?:site-packages|dist-packages|node_modules|\.cargo[/\\]registry|\.rustup|\.m2[/\\]repository|\.gradle[/\\]caches|go[/\\]pkg[/\\]mod|vendor[/\\]bundle|\.venv[/\\]lib|venv[/\\]lib)[/\\]|\/lib\/python\d(?:\.\d+)?\/|\/usr\/(?:local\/)?lib\/|\/usr\/local\/go\/src\/|\/rustc\/[0-9a-f]+\/|<frozen [\w.]+>|\bnode:internal\b|(?:^|\()internal\/[\w/]+\.js|\bnode:[\w/]+|\[native code\]|\(native\)|\(<anonymous>\)|\(Native Method\)|\/library\/(?:std|core|alloc)\/src\//;
 
 /** Java/Kotlin/Scala packages of the platform and of common frameworks. */
 const LIBRARY_PACKAGE =

@@ -1,10 +1,18 @@
 import { resolveCarriageReturns, stripAnsi } from '../../classify/text.js';
 
-/** A progress bar or spinner line: bars, percentages with counters, tqdm/pip/npm styles. */
-const PROGRESS_LINE =
-  /^\s*(?:[\w .:/-]{0,60}?)?(?:\d{1,3}(?:\.\d+)?%\s*\|?[█▉▊▋▌▍▎▏ #=>-]*\|?|[[(]?[█▇▆▅▄▃▂▁▉▊▋▌▍▎▏━─╸╺=#>·.-]{8,}[\])]?)(?:\s*[\d.]+\s*[kKMG]?i?B?\/?[\d.]*\s*[kKMG]?i?B?)?(?:\s*(?:[\d.]+\s*[kKMG]?i?B\/s|eta \S+|\[[\d:<,. a-z/?]+\]|\d+\/\d+|[\d.]+s))*\s*$/;
+/** A run of bar characters (unicode blocks, box lines, hashes, equals…). */
+const BAR_RUN = /[█▇▆▅▄▃▂▁▉▊▋▌▍▎▏━─╸╺■□▪#=]{4,}/;
+/** A long run of unicode bar characters: a bar on its own, with or without a percentage. */
+const UNICODE_BAR = /[█▇▆▅▄▃▂▁▉▊▋▌▍▎▏━╸╺■]{8,}/;
+const PERCENT = /\b\d{1,3}(?:\.\d+)?%/;
+/** pytest's dots line: `......F..E.. [ 40%]`. */
+const DOTS = /^[.sxXFE]{8,}\s*\[\s*\d{1,3}%\]$/;
 /** Spinner-only lines (`⠋ Installing…`). */
-const SPINNER_LINE = /^\s*[⠁⠂⠄⡀⢀⠠⠐⠈⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏|/\\-]\s+\S.*\.\.\.\s*$/;
+const SPINNER_LINE = /^\s*[⠁⠂⠄⡀⢀⠠⠐⠈⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]\s+\S/;
+/** Progress lines are short; a long line is content even when it holds a percentage. */
+const MAX_PROGRESS_LINE = 200;
+/** Words (besides numbers, units and the bar) a progress line may carry: `Downloading numpy`. */
+const MAX_PROGRESS_WORDS = 4;
 
 export interface CleanedLog {
   /** Visible lines: no ANSI codes, carriage-return redraws resolved, trailing blanks trimmed. */
@@ -15,8 +23,22 @@ export interface CleanedLog {
 
 /** True for a line that only draws progress (it carries no information once the step finished). */
 export function isProgressLine(line: string): boolean {
-  if (line.length > 300) return false;
-  return PROGRESS_LINE.test(line) || SPINNER_LINE.test(line);
+  if (line.length > MAX_PROGRESS_LINE) return false;
+  if (SPINNER_LINE.test(line) || DOTS.test(line.trim())) return true;
+  const percent = PERCENT.test(line);
+  if (!percent) return UNICODE_BAR.test(line) && wordsBesidesBar(line) <= MAX_PROGRESS_WORDS;
+  return (BAR_RUN.test(line) || line.includes('|')) && wordsBesidesBar(line) <= MAX_PROGRESS_WORDS;
+}
+
+/** Words of a line that are not numbers, sizes, rates, times or bar characters. */
+function wordsBesidesBar(line: string): number {
+  let words = 0;
+  for (const word of line.split(/[\s|[\]()<>,/]+/)) {
+    if (word === '' || /^[\d.:%]+(?:[kKMGT]i?B|B|s|it|ms)?(?:\/s)?$/.test(word) || /^[█▇▆▅▄▃▂▁▉▊▋▌▍▎▏━─╸╺■□▪#=>.-]+$/.test(word)) continue;
+    if (/^(?:eta|ETA|it\/s|s\/it)$/.test(word)) continue;
+    words++;
+  }
+  return words;
 }
 
 /**

@@ -125,14 +125,14 @@ function render(entries: readonly Entry[], keep: readonly boolean[], present: Se
   };
   entries.forEach((entry, i) => {
     if (keep[i] !== true) {
-      hidden.push(...entry.lines);
+      for (const line of entry.lines) hidden.push(line);
       return;
     }
     flush();
     const count = entry.lines.length + entry.repeats;
     const suffix = count > 1 ? ` [×${count}]` : '';
     out.push(clipLine(entry.first, MAX_LINE) + suffix);
-    if (entry.lines.length > 1) hidden.push(...entry.lines.slice(1));
+    for (let k = 1; k < entry.lines.length; k++) hidden.push(entry.lines[k] ?? '');
     // A run's other lines are represented by the count, but their refs still matter.
     if (hidden.length > 0) {
       const refsOnly = gapRefs(hidden, present);

@@ -12,7 +12,7 @@ import { parseTestReport } from './tests/index.js';
 import { renderReport } from './tests/report.js';
 
 /** Logs shorter than this are left as they are: a summary would save next to nothing. */
-export const MIN_LOG_CHARS = 600;
+export const MIN_LOG_CHARS = 400;
 /** Lines kept from what a test report does not account for (install output, prints…). */
 export const RESIDUAL_BUDGET = 6;
 

@@ -7,6 +7,9 @@ const LINT_LINE = /^([^\s:()]+\.\w+)(?::(\d+)(?::\d+)?:?|\((\d+),\d+\):) (.+)$/;
 const LINT_SHARE = 0.5;
 /** Findings needed for linter output. */
 const MIN_FINDINGS = 6;
+const PROBE = 1000;
+/** pylint's `************* Module x` headers: the locations already name the files. */
+const MODULE_HEADER = /^\*{5,} Module \S+$/;
 /** A group's message is clipped to this many characters. */
 const MESSAGE_MAX = 160;
 
@@ -27,7 +30,7 @@ export function isLintOutput(lines: readonly string[]): boolean {
   for (const line of lines) {
     if (line.trim() === '') continue;
     nonBlank++;
-    if (LINT_LINE.test(line)) findings++;
+    if (LINT_LINE.test(probe(line))) findings++;
   }
   return findings >= MIN_FINDINGS && findings / Math.max(1, nonBlank) >= LINT_SHARE;
 }
@@ -43,7 +46,7 @@ export function groupFindings(lines: readonly string[]): { groups: string[]; oth
   for (const line of lines) {
     const finding = parseFinding(line);
     if (finding === undefined) {
-      other.push(line);
+      if (!MODULE_HEADER.test(line)) other.push(line);
       continue;
     }
     const key = lineShape(finding.message);
@@ -59,7 +62,12 @@ export function groupFindings(lines: readonly string[]): { groups: string[]; oth
 }
 
 function parseFinding(line: string): Finding | undefined {
-  const match = LINT_LINE.exec(line);
+  const match = LINT_LINE.exec(probe(line));
   if (match?.[1] === undefined || match[4] === undefined) return undefined;
   return { location: `${match[1]}:${match[2] ?? match[3] ?? ''}`, message: match[4] };
+}
+
+/** Findings are matched on a line's first characters (messages are clipped anyway); this bounds the work. */
+function probe(line: string): string {
+  return line.length > PROBE ? line.slice(0, PROBE) : line;
 }

@@ -2,7 +2,7 @@
 export type Severity = 'error' | 'warning' | 'info';
 
 const ERROR =
-  /\b(?:ERROR|ERR!|FATAL|CRITICAL|FAIL(?:ED|URE|S)?|PANIC|Traceback|Segmentation fault|core dumped|Killed)\b|^\s*(?:error|fatal)(?:\[\w+\])?:|\b[A-Z]\w*(?:Error|Exception)\b|[✗✘×✕❌]|\b(?:[Ee]xit(?:ed)? (?:code|status) [1-9]\d*|returned non-zero|command not found|No such file or directory|Permission denied|cannot|could not|couldn't|unable to|failed|not found|undefined reference|[Ee]rror:)|^\s*E\s{2,}\S|^[\w./\\-]+\.\w+:\d+(?::\d+)?: (?:error|[EF]\d+)\b/;
+  /\bERR!|\b(?:ERROR|FATAL|CRITICAL|FAIL(?:ED|URE|S)?|PANIC|Traceback|Segmentation fault|core dumped|Killed)\b|^\s*(?:error|fatal)(?:\[\w+\])?:|\b[A-Z]\w*(?:Error|Exception)\b|[✗✘×✕❌]|\b(?:[Ee]xit(?:ed)? (?:code|status) [1-9]\d*|returned non-zero|command not found|No such file or directory|Permission denied|cannot|could not|couldn't|unable to|failed|not found|undefined reference|[Ee]rror:)|\berror(?:\[\w+\]| [A-Z]+\d+):|^\s*E\s{2,}\S|^[\w./\\-]+\.\w+:\d+(?::\d+)?: (?:error|[EF]\d+)\b/;
 
 const WARNING =
   /\b(?:WARN(?:ING)?|DEPRECAT(?:ED|ION))\b|^\s*warning(?:\[\w+\])?:|\b[A-Z]\w*Warning\b|⚠|\bwarn\b|^[\w./\\-]+\.\w+:\d+(?::\d+)?: (?:warning|[WC]\d+)\b|: [WCR]\d{4}: /;

@@ -12,11 +12,13 @@ import { textRank } from './textrank.js';
 export { proseNeedles } from './needles.js';
 
 /** Share of the prose characters the TextRank pick aims at (framing and needles come on top). */
-const TARGET_SHARE = Number(process.env['TS'] ?? 0.4);
+const TARGET_SHARE = 0.4;
 /** Texts shorter than this are not worth a summary. */
 const MIN_CHARS = 240;
 /** A summary that saves less than this share of the input is not worth replacing it. */
 const MIN_SAVING = 0.1;
+/** The marks this compressor writes: a text that holds them is a summary already. */
+const SUMMARY_MARK = /\[…(?: \d+ items?)?\]|^\s*\|? ?… \d+ more (?:lines|rows)\b/m;
 /** Separator between prose blocks in the text handed to the sentence splitter. */
 const BLOCK_SEPARATOR = '\n\n';
 
@@ -36,7 +38,7 @@ export const compressProse: Compressor = (text, context) => {
 };
 
 function compress(text: string, context: CompressContext): Summary {
-  if (text.length < MIN_CHARS) return { text, helped: false };
+  if (text.length < MIN_CHARS || SUMMARY_MARK.test(text)) return { text, helped: false };
   const blocks = segment(text);
   const units = sentenceUnits(blocks);
   const kept = selectUnits(units, { share: TARGET_SHARE, keep: new Set(context.keep ?? []), covered: fixedNeedles(blocks) });

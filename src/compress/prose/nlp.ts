@@ -39,8 +39,8 @@ const CONTENT_TYPES: ReadonlySet<string> = new Set(['word', 'number', 'url', 'ha
 export function analyze(text: string, breaks: readonly number[] = []): SentenceSpan[] {
   if (text.trim() === '') return [];
   const { nlp, its } = load();
-  const masked = maskLongRuns(text);
-  const doc = nlp.readDoc(masked);
+  const runs = longRuns(text);
+  const doc = nlp.readDoc(runs.length === 0 ? text : maskRuns(text, runs));
   const values = doc.tokens().out(its.value) as string[];
   const spaces = doc.tokens().out(its.precedingSpaces) as string[];
   const normals = doc.tokens().out(its.normal) as string[];
@@ -74,26 +74,49 @@ export function analyze(text: string, breaks: readonly number[] = []): SentenceS
     }
     if (current) sentences.push(current);
   }
-  if (masked !== text) {
-    const blockStarts = new Set(breaks);
-    for (const sentence of sentences) widenOverMasked(text, masked, sentence, blockStarts);
-  }
+  widenOverRuns(sentences, runs, new Set(breaks));
   return mergeGlued(text, sentences, breaks);
 }
 
 /** wink's tokenizer slows down sharply on very long unbroken runs (base64, minified code). */
 const LONG_RUN = 200;
 
-/** Blanks runs of LONG_RUN+ non-space characters; offsets stay the same. */
-function maskLongRuns(text: string): string {
-  return text.replace(new RegExp(`\\S{${LONG_RUN},}`, 'g'), (run) => ' '.repeat(run.length));
+/** [start, end) of every run of LONG_RUN or more non-space characters. */
+function longRuns(text: string): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const match of text.matchAll(new RegExp(`\\S{${LONG_RUN},}`, 'g'))) runs.push([match.index, match.index + match[0].length]);
+  return runs;
 }
 
-/** A masked run glued to a sentence belongs to it: widen the range over it. */
-function widenOverMasked(text: string, masked: string, sentence: SentenceSpan, blockStarts: ReadonlySet<number>): void {
-  const hidden = (i: number): boolean => masked[i] === ' ' && text[i] !== ' ';
-  while (sentence.end < text.length && hidden(sentence.end) && !blockStarts.has(sentence.end)) sentence.end++;
-  while (sentence.start > 0 && hidden(sentence.start - 1) && !blockStarts.has(sentence.start)) sentence.start--;
+/** The text with the runs blanked out (offsets unchanged), for wink. */
+function maskRuns(text: string, runs: readonly [number, number][]): string {
+  let out = '';
+  let cursor = 0;
+  for (const [start, end] of runs) {
+    out += text.slice(cursor, start) + ' '.repeat(end - start);
+    cursor = end;
+  }
+  return out + text.slice(cursor);
+}
+
+/** A masked run glued to the end (or else the start) of a sentence belongs to that sentence. */
+function widenOverRuns(sentences: SentenceSpan[], runs: readonly [number, number][], blockStarts: ReadonlySet<number>): void {
+  if (runs.length === 0) return;
+  const byEnd = new Map(sentences.map((s) => [s.end, s]));
+  const byStart = new Map(sentences.map((s) => [s.start, s]));
+  for (const [start, end] of runs) {
+    const before = blockStarts.has(start) ? undefined : byEnd.get(start);
+    const after = blockStarts.has(end) ? undefined : byStart.get(end);
+    if (before) {
+      byEnd.delete(before.end);
+      before.end = end;
+      byEnd.set(end, before);
+    } else if (after) {
+      byStart.delete(after.start);
+      after.start = start;
+      byStart.set(start, after);
+    }
+  }
 }
 
 /**

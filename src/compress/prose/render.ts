@@ -21,17 +21,21 @@ export function renderBlocks(blocks: readonly MdBlock[], units: readonly Unit[],
     else byBlock.set(unit.block, [i]);
   });
   const out: string[] = [];
-  let dropped = { items: 0, other: 0, indent: '' };
-  const flush = (): void => {
+  let dropped = { items: 0, other: 0, indent: '', blank: false };
+  /** Writes the mark for a run of dropped blocks; `next` is what follows it. */
+  const flush = (next?: string): void => {
     if (dropped.items + dropped.other === 0) return;
     const items = dropped.items > 0 && dropped.other === 0;
-    out.push(items ? `${dropped.indent}[… ${dropped.items} ${dropped.items === 1 ? 'item' : 'items'}]` : ELISION);
-    dropped = { items: 0, other: 0, indent: '' };
+    const mark = items ? `${dropped.indent}[… ${dropped.items} ${dropped.items === 1 ? 'item' : 'items'}]` : ELISION;
+    if (items || !next?.startsWith(ELISION)) out.push(mark);
+    if (dropped.blank) out.push('');
+    dropped = { items: 0, other: 0, indent: '', blank: false };
   };
   blocks.forEach((block, b) => {
     switch (block.kind) {
       case 'blank':
-        if (dropped.items + dropped.other === 0 && out[out.length - 1]?.trim() !== '') out.push('');
+        if (dropped.items + dropped.other > 0) dropped.blank = true;
+        else if (out[out.length - 1]?.trim() !== '') out.push('');
         return;
       case 'heading':
       case 'rule':
@@ -62,8 +66,9 @@ export function renderBlocks(blocks: readonly MdBlock[], units: readonly Unit[],
           else dropped.other++;
           return;
         }
-        flush();
-        out.push(text ?? block.lines.join('\n'));
+        const rendered = text ?? block.lines.join('\n');
+        flush(rendered);
+        out.push(rendered);
         return;
       }
     }

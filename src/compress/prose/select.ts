@@ -22,14 +22,19 @@ export interface SelectOptions {
   covered: ReadonlySet<string>;
 }
 
-/** Share of a text's needles (numbers, paths, identifiers, URLs) the kept sentences must carry. */
-export const NEEDLE_COVERAGE = Number(process.env['NC'] ?? 1);
+/**
+ * Groups of fewer sentences are not framed: for a one- or two-sentence paragraph "first and
+ * last" is the whole paragraph, and chat prose is mostly such paragraphs. The text's own first
+ * and last sentence are always kept.
+ */
+export const FRAMING_MIN = 3;
 
 /**
- * Which sentences stay: the first and last of each group (paragraph, quote, sibling list
- * items), lead items, sentences with kept terms; then sentences that carry needles no kept
- * sentence carries yet, those with the most new needles per character first, until
- * NEEDLE_COVERAGE; then the best TextRank scores until the share is reached. One flag per unit.
+ * Which sentences stay: the text's first and last sentence, the first and last of each group
+ * (paragraph, quote, sibling list items) of FRAMING_MIN or more, lead items, sentences with
+ * kept terms; then, until every needle (number, path, identifier, URL, code span) is carried
+ * once, sentences with needles not yet kept, most new needles per character first; then the
+ * best TextRank scores until the share is reached. One flag per unit.
  */
 export function selectUnits(units: readonly Unit[], options: SelectOptions): boolean[] {
   const kept = units.map(() => false);
@@ -38,8 +43,11 @@ export function selectUnits(units: readonly Unit[], options: SelectOptions): boo
     kept[i] = true;
     for (const needle of units[i]!.needles) have.add(needle);
   };
+  const sizes = new Map<number, number>();
+  for (const unit of units) sizes.set(unit.group, (sizes.get(unit.group) ?? 0) + 1);
   units.forEach((unit, i) => {
-    const framing = units[i - 1]?.group !== unit.group || units[i + 1]?.group !== unit.group;
+    const edge = units[i - 1]?.group !== unit.group || units[i + 1]?.group !== unit.group;
+    const framing = (edge && (sizes.get(unit.group) ?? 0) >= FRAMING_MIN) || i === 0 || i === units.length - 1;
     if (framing || unit.lead || holdsTerm(unit.text, options.keep)) take(i);
   });
   coverNeedles(units, kept, have, take);
@@ -48,18 +56,12 @@ export function selectUnits(units: readonly Unit[], options: SelectOptions): boo
 }
 
 function coverNeedles(units: readonly Unit[], kept: boolean[], have: Set<string>, take: (i: number) => void): void {
-  const all = new Set(have);
-  for (const unit of units) for (const needle of unit.needles) all.add(needle);
-  const goal = Math.ceil(all.size * NEEDLE_COVERAGE);
   const fresh = (unit: Unit): number => unit.needles.filter((needle) => !have.has(needle)).length;
   const candidates = units
     .map((unit, i) => ({ i, gain: fresh(unit) / Math.max(1, unit.end - unit.start) }))
     .filter(({ i, gain }) => !kept[i] && gain > 0)
     .sort((a, b) => b.gain - a.gain || a.i - b.i);
-  for (const { i } of candidates) {
-    if (have.size >= goal) break;
-    if (fresh(units[i]!) > 0) take(i);
-  }
+  for (const { i } of candidates) if (fresh(units[i]!) > 0) take(i);
 }
 
 function fillByScore(units: readonly Unit[], kept: boolean[], share: number): void {

@@ -14,7 +14,9 @@ import { isObject } from './value.js';
 /** The summary aims at this share of the input's characters; the most detailed level under it wins. */
 const TARGET_SHARE = 0.25;
 /** Targets never go below this many characters: a summary this small costs little and keeps values. */
-const TARGET_FLOOR = 480;
+const TARGET_FLOOR = 320;
+/** The marks this compressor writes: text that holds them and no longer parses is a summary already. */
+const SUMMARY_MARK = /…\(\d+ chars\)|… \d+ more (?:items?|keys?|lines?|rows)\b|\{… \d+ keys?:|\[… \d+ items?\b/;
 /** A summary that saves less than this share of the input is not worth replacing it. */
 const MIN_SAVING = 0.1;
 
@@ -37,6 +39,7 @@ function compress(text: string, context: CompressContext): Summary {
   const { body, trailer, gutter } = unwrapEnvelope(text);
   const keep = new Set(context.keep ?? []);
   const parsed = parseStructured(body, context.path);
+  if (!parsed && SUMMARY_MARK.test(body)) return unchanged(text);
   const summary = parsed ? summarize(parsed, body.length, keep) : reduceLines(body, keep);
   const out = trailer ? `${summary}\n${trailer}` : summary;
   if (out.length > text.length * (1 - MIN_SAVING)) return unchanged(text);

@@ -220,9 +220,12 @@ export function formatKey(key: string): string {
   return /^[A-Za-z_$@][\w$.@/-]*$/.test(key) ? key : JSON.stringify(key);
 }
 
+/** A string only slightly over its budget is kept whole: the cut mark would cost about as much. */
+const CUT_SLACK = 16;
+
 /** A JSON string, cut to `max` characters with `…(N chars)` (N: the original length). */
 export function formatString(value: string, max: number): string {
-  if (value.length <= max) return JSON.stringify(value);
+  if (value.length <= max + CUT_SLACK) return JSON.stringify(value);
   const quoted = JSON.stringify(value.slice(0, max));
   return `${quoted.slice(0, -1)}…(${value.length} chars)"`;
 }

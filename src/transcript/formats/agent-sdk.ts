@@ -45,9 +45,12 @@ export const agentSdkImporter: FormatImporter = {
   },
   parse(text, options = {}) {
     const input = readJson(text, options);
-    const records = recordsOf(input).map((r) => r.value).filter(isPlainObject);
+    const records = recordsOf(input)
+      .map((r) => r.value)
+      .filter(isPlainObject);
     const transcripts = fromRecords(records, options);
-    if (input.kind === 'lines' && input.skipped > 0) for (const t of transcripts) t.meta = { ...t.meta, skipped: input.skipped };
+    if (input.kind === 'lines' && input.skipped > 0)
+      for (const t of transcripts) t.meta = { ...t.meta, skipped: input.skipped };
     return transcripts;
   },
 };
@@ -55,10 +58,13 @@ export const agentSdkImporter: FormatImporter = {
 function recordScore(value: unknown): number {
   if (!isPlainObject(value) || 'role' in value || 'sessionId' in value || 'parentUuid' in value) return 0;
   const type = value['type'];
-  if (typeof type === 'string' && TYPED_KINDS[type] !== undefined && typeof value['session_id'] === 'string') return SCORE_TYPED;
+  if (typeof type === 'string' && TYPED_KINDS[type] !== undefined && typeof value['session_id'] === 'string')
+    return SCORE_TYPED;
   if (typeof value['subtype'] === 'string' && isPlainObject(value['data'])) return SCORE_DATACLASS;
-  if (typeof value['subtype'] === 'string' && 'duration_ms' in value && 'session_id' in value) return SCORE_DATACLASS;
-  if (Array.isArray(value['content']) && typeof value['model'] === 'string' && 'parent_tool_use_id' in value) return SCORE_DATACLASS;
+  if (typeof value['subtype'] === 'string' && 'duration_ms' in value && 'session_id' in value)
+    return SCORE_DATACLASS;
+  if (Array.isArray(value['content']) && typeof value['model'] === 'string' && 'parent_tool_use_id' in value)
+    return SCORE_DATACLASS;
   return 0;
 }
 
@@ -126,7 +132,8 @@ function fromRecords(records: Json[], options: ParseOptions): Transcript[] {
     const groupMeta: TranscriptMeta = { ...meta };
     if (group.model !== undefined) groupMeta.model = group.model;
     if (group.hasThinking) groupMeta['hasThinking'] = true;
-    if (parent !== '') Object.assign(groupMeta, { parentId: session, isSidechain: true, parentToolUseId: parent });
+    if (parent !== '')
+      Object.assign(groupMeta, { parentId: session, isSidechain: true, parentToolUseId: parent });
     const title = firstPromptTitle(group.messages);
     transcripts.push(
       buildTranscript({
@@ -154,8 +161,13 @@ function noteResult(record: Json, meta: TranscriptMeta): void {
 }
 
 /** One content (string or blocks, typed or dataclass dicts) to Anthropic blocks, by the seed's rules. */
-function convertContent(role: 'user' | 'assistant', content: unknown, includeThinking: boolean): { blocks: Block[]; thinking: boolean } {
-  if (typeof content === 'string') return { blocks: content === '' ? [] : [textBlock(content)], thinking: false };
+function convertContent(
+  role: 'user' | 'assistant',
+  content: unknown,
+  includeThinking: boolean,
+): { blocks: Block[]; thinking: boolean } {
+  if (typeof content === 'string')
+    return { blocks: content === '' ? [] : [textBlock(content)], thinking: false };
   if (!Array.isArray(content)) return { blocks: [], thinking: false };
   const blocks: Block[] = [];
   let thinking = false;
@@ -168,8 +180,17 @@ function convertContent(role: 'user' | 'assistant', content: unknown, includeThi
         blocks.push(textBlock(raw['thinking']));
         thinking = true;
       }
-    } else if (type === 'tool_use' || (type === undefined && 'id' in raw && 'name' in raw && 'input' in raw)) {
-      if (role === 'assistant') blocks.push({ type: 'tool_use', id: String(raw['id']), name: String(raw['name']), input: toolInput(raw['input']).input });
+    } else if (
+      type === 'tool_use' ||
+      (type === undefined && 'id' in raw && 'name' in raw && 'input' in raw)
+    ) {
+      if (role === 'assistant')
+        blocks.push({
+          type: 'tool_use',
+          id: String(raw['id']),
+          name: String(raw['name']),
+          input: toolInput(raw['input']).input,
+        });
     } else if (type === 'tool_result' || (type === undefined && 'tool_use_id' in raw)) {
       if (role === 'user') blocks.push(toolResult(raw));
     } else if (type === 'text' || (type === undefined && 'text' in raw)) {
@@ -191,7 +212,8 @@ function toolResult(raw: Json): Block {
     for (const part of content) {
       if (!isPlainObject(part)) continue;
       if (typeof part['text'] === 'string' && part['text'] !== '') parts.push(textBlock(part['text']));
-      else if (part['type'] === 'image' && isPlainObject(part['source'])) parts.push(part as unknown as Extract<Block, { type: 'image' }>);
+      else if (part['type'] === 'image' && isPlainObject(part['source']))
+        parts.push(part as unknown as Extract<Block, { type: 'image' }>);
     }
     if (parts.length > 0) normalized = parts;
   }

@@ -12,10 +12,23 @@ const SCORE_MARKDOWN = 0.6;
 const SNIFF_CHARS = 256 * 1024;
 
 const SESSION_HEADER = /^# aider chat started at (.*)$/;
-const USER_LINE = /^####(?: |$)/;
-const TOOL_LINE = /^>(?: |$)/;
 const TRANSCRIPT_DIV = /^<div class="chat-transcript"/;
 const FENCE = /^\s*(`{3,}|~{3,})/;
+
+// Plain string tests: these run on every line of multi-megabyte histories.
+/** `####` alone or followed by a space: what the user typed. */
+function isUserLine(line: string): boolean {
+  return line.startsWith('####') && (line.length === 4 || line.charCodeAt(4) === 32);
+}
+
+/** `>` alone or followed by a space: aider's own output. */
+function isToolLine(line: string): boolean {
+  return line.charCodeAt(0) === 62 && (line.length === 1 || line.charCodeAt(1) === 32);
+}
+
+function mayOpenFence(line: string): boolean {
+  return line.includes('```') || line.includes('~~~');
+}
 const MODEL_LINE = /^(?:Main model|Models?): (\S+)/;
 
 /**
@@ -34,21 +47,26 @@ export const aiderImporter: FormatImporter = {
     if (/^\s*[[{]/.test(head)) return 0;
     if (/^# aider chat started at /m.test(head)) return SCORE_HEADER;
     if (/^<div class="chat-transcript"/m.test(head) && /^#### /m.test(head)) return SCORE_WEBSITE;
-    if (/^#### /m.test(head) && /^> /m.test(head) && (fileName === undefined || fileName.endsWith('.md'))) return SCORE_MARKDOWN;
+    if (/^#### /m.test(head) && /^> /m.test(head) && (fileName === undefined || fileName.endsWith('.md')))
+      return SCORE_MARKDOWN;
     return 0;
   },
   parse(text, options = {}) {
     const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-    const sessions = lines.some((l) => TRANSCRIPT_DIV.test(l)) ? [websiteSession(lines)] : splitSessions(lines);
+    const sessions = lines.some((l) => TRANSCRIPT_DIV.test(l))
+      ? [websiteSession(lines)]
+      : splitSessions(lines);
     const stem = fileStem(options.source);
     const transcripts: Transcript[] = [];
     for (const session of sessions) {
       const drafts = toDrafts(session.lines);
-      if (!drafts.some((d) => d.role === 'assistant') && !session.lines.some((l) => USER_LINE.test(l))) continue; // only aider's banner
+      if (!drafts.some((d) => d.role === 'assistant') && !session.lines.some((l) => isUserLine(l))) continue; // only aider's banner
       transcripts.push(make(`${stem}#${transcripts.length + 1}`, session, drafts, options));
     }
     if (transcripts.length === 0) {
-      throw new GardenerError('INPUT_INVALID', 'no aider chat found (no "#### " user lines or replies)', { where: options.source ?? '<input>' });
+      throw new GardenerError('INPUT_INVALID', 'no aider chat found (no "#### " user lines or replies)', {
+        where: options.source ?? '<input>',
+      });
     }
     return transcripts;
   },
@@ -64,7 +82,7 @@ function splitSessions(lines: string[]): Session[] {
   const sessions: Session[] = [{ lines: [] }];
   lines.forEach((line, i) => {
     if (i === 0 && /^-\*-.*-\*-\s*$/.test(line)) return; // an editor modeline, not chat
-    const header = SESSION_HEADER.exec(line);
+    const header = line.startsWith('# aider') ? SESSION_HEADER.exec(line) : null;
     if (header) sessions.push({ startedAt: header[1]!.trim(), lines: [] });
     else sessions[sessions.length - 1]!.lines.push(line);
   });
@@ -96,17 +114,25 @@ function toDrafts(lines: string[]): DraftMessage[] {
   for (const line of lines) {
     // A reply cut off inside a code fence leaves it open; aider's own next line (prefixed, ending in
     // the two-space line break replies never carry) closes it.
-    if (fence !== undefined && (USER_LINE.test(line) || TOOL_LINE.test(line)) && line.endsWith('  ')) fence = undefined;
+    if (fence !== undefined && (isUserLine(line) || isToolLine(line)) && line.endsWith('  '))
+      fence = undefined;
     let kind: Kind | 'blank';
     let body = line;
-    if (fence === undefined && USER_LINE.test(line)) [kind, body] = ['user', stripBreak(line.replace(/^#### ?/, ''))];
-    else if (fence === undefined && TOOL_LINE.test(line)) [kind, body] = ['tool', stripBreak(line.replace(/^> ?/, ''))];
+    if (fence === undefined && isUserLine(line))
+      [kind, body] = ['user', stripBreak(line.replace(/^#### ?/, ''))];
+    else if (fence === undefined && isToolLine(line))
+      [kind, body] = ['tool', stripBreak(line.replace(/^> ?/, ''))];
     else if (line.trim() === '' && fence === undefined) kind = 'blank';
     else {
       kind = 'assistant';
-      const marker = FENCE.exec(line)?.[1];
+      const marker = mayOpenFence(line) ? FENCE.exec(line)?.[1] : undefined;
       if (fence === undefined && marker !== undefined) fence = marker;
-      else if (fence !== undefined && marker !== undefined && line.trim() === marker.charAt(0).repeat(marker.length)) fence = undefined;
+      else if (
+        fence !== undefined &&
+        marker !== undefined &&
+        line.trim() === marker.charAt(0).repeat(marker.length)
+      )
+        fence = undefined;
     }
     const current = runs[runs.length - 1];
     if (kind === 'blank') current?.lines.push('');
@@ -115,11 +141,12 @@ function toDrafts(lines: string[]): DraftMessage[] {
   }
   const drafts: DraftMessage[] = [];
   for (const run of runs) {
-    const text = run.lines.join('\n').replace(/\s+$/, '');
+    const text = run.lines.join('\n').trimEnd();
     if (text === '') continue;
     const role = run.kind === 'assistant' ? 'assistant' : 'user';
     const previous = drafts[drafts.length - 1];
-    if (previous && previous.role === role && role === 'user' && Array.isArray(previous.content)) previous.content.push(textBlock(text));
+    if (previous && previous.role === role && role === 'user' && Array.isArray(previous.content))
+      previous.content.push(textBlock(text));
     else drafts.push({ role, content: role === 'user' ? [textBlock(text)] : text });
   }
   return drafts;
@@ -129,13 +156,13 @@ function make(id: string, session: Session, drafts: DraftMessage[], options: Par
   const meta: TranscriptMeta = {};
   if (session.startedAt !== undefined) meta.startedAt = session.startedAt;
   for (const line of session.lines) {
-    const model = TOOL_LINE.test(line) ? MODEL_LINE.exec(line.replace(/^> ?/, '')) : null;
+    const model = isToolLine(line) ? MODEL_LINE.exec(line.replace(/^> ?/, '')) : null;
     if (model) {
       meta.model = model[1]!;
       break;
     }
   }
-  const firstPrompt = session.lines.find((l) => USER_LINE.test(l) && l.replace(/^#### ?/, '').trim() !== '');
+  const firstPrompt = session.lines.find((l) => isUserLine(l) && l.replace(/^#### ?/, '').trim() !== '');
   const title = session.title ?? titleFrom(firstPrompt?.replace(/^#### ?/, '')) ?? firstPromptTitle(drafts);
   return buildTranscript({
     id,

@@ -18,7 +18,8 @@ const SCORE_PLAIN = 0.7;
 
 export const anthropicImporter: FormatImporter = {
   name: 'anthropic',
-  description: 'Anthropic Messages API request body (or an array of them, or a bare message array); gardener JSONL exports',
+  description:
+    'Anthropic Messages API request body (or an array of them, or a bare message array); gardener JSONL exports',
   sniff(text) {
     const shape = jsonShape(text);
     const values = sniffValues(shape);
@@ -33,14 +34,32 @@ export const anthropicImporter: FormatImporter = {
     const input = readJson(text, options);
     if (input.kind === 'lines') return parseLines(input.records, input.skipped, options);
     const value = input.value;
-    if (isPlainObject(value) && Array.isArray(value['messages'])) return [fromRequest(value, fileStem(options.source), options)];
-    if (Array.isArray(value) && value.length > 0 && value.every((v) => isPlainObject(v) && Array.isArray(v['messages']))) {
-      return value.map((request, i) => fromRequest(request as Json, `${fileStem(options.source)}#${i + 1}`, options));
+    if (isPlainObject(value) && Array.isArray(value['messages']))
+      return [fromRequest(value, fileStem(options.source), options)];
+    if (
+      Array.isArray(value) &&
+      value.length > 0 &&
+      value.every((v) => isPlainObject(v) && Array.isArray(v['messages']))
+    ) {
+      return value.map((request, i) =>
+        fromRequest(request as Json, `${fileStem(options.source)}#${i + 1}`, options),
+      );
     }
-    if (Array.isArray(value)) return [fromMessages((value as unknown[]).map((v, i) => ({ line: 0, index: i, value: v })), fileStem(options.source), options)];
-    throw new GardenerError('INPUT_INVALID', 'expected a Messages API request (an object with "messages") or an array of messages', {
-      where: options.source ?? '<input>',
-    });
+    if (Array.isArray(value))
+      return [
+        fromMessages(
+          (value as unknown[]).map((v, i) => ({ line: 0, index: i, value: v })),
+          fileStem(options.source),
+          options,
+        ),
+      ];
+    throw new GardenerError(
+      'INPUT_INVALID',
+      'expected a Messages API request (an object with "messages") or an array of messages',
+      {
+        where: options.source ?? '<input>',
+      },
+    );
   },
 };
 
@@ -81,13 +100,19 @@ function draftOf(record: Located, source: string | undefined): DraftMessage {
   const value = record.value;
   const style = messageStyle(value);
   if (!isPlainObject(value) || style === 'none') {
-    throw new GardenerError('INPUT_INVALID', 'expected a message with "role" and "content"', { where: where(source, record) });
+    throw new GardenerError('INPUT_INVALID', 'expected a message with "role" and "content"', {
+      where: where(source, record),
+    });
   }
   const role = value['role'];
   if (role !== 'user' && role !== 'assistant' && role !== 'system') {
-    throw new GardenerError('INPUT_INVALID', `unsupported role ${JSON.stringify(role)} (this looks like an OpenAI chat; try --from openai)`, {
-      where: where(source, record),
-    });
+    throw new GardenerError(
+      'INPUT_INVALID',
+      `unsupported role ${JSON.stringify(role)} (this looks like an OpenAI chat; try --from openai)`,
+      {
+        where: where(source, record),
+      },
+    );
   }
   const content = value['content'];
   return { role, content: typeof content === 'string' ? content : (content as Block[]) };
@@ -103,10 +128,11 @@ function fromMessages(records: Located[], id: string, options: ParseOptions, hea
     title: firstPromptTitle(messages),
   };
   if (!header) return buildTranscript(draft);
+  // A gardener export header says everything: nothing is derived (a missing title stays missing).
   return buildTranscript({
     ...draft,
     id: typeof header['id'] === 'string' ? header['id'] : id,
-    title: typeof header['title'] === 'string' ? header['title'] : draft.title,
+    title: typeof header['title'] === 'string' ? header['title'] : undefined,
     ...(header['system'] !== undefined ? { system: header['system'] as string | TextBlockParam[] } : {}),
     ...(Array.isArray(header['tools']) ? { tools: header['tools'] as ToolUnion[] } : {}),
     ...(isPlainObject(header['extra']) ? { extra: header['extra'] } : {}),
@@ -151,7 +177,13 @@ function parseLines(records: JsonRecord[], skipped: number, options: ParseOption
   nonEmpty.forEach((group, i) => {
     const id = nonEmpty.length === 1 ? stem : `${stem}#${i + 1}`;
     const only = group.records[0];
-    if (!group.header && group.records.length === 1 && only && isPlainObject(only.value) && Array.isArray(only.value['messages'])) {
+    if (
+      !group.header &&
+      group.records.length === 1 &&
+      only &&
+      isPlainObject(only.value) &&
+      Array.isArray(only.value['messages'])
+    ) {
       transcripts.push(fromRequest(only.value, id, options));
     } else {
       transcripts.push(fromMessages(group.records, id, options, group.header));

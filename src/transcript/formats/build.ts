@@ -43,12 +43,19 @@ export function buildTranscript(draft: TranscriptDraft): Transcript {
 
   const result = validate(toRequest(transcript));
   if (!result.ok) {
-    throw new GardenerError('INPUT_INVALID', `transcript ${draft.id} is not a valid Messages API request:\n${formatIssues(result)}`, { where });
+    throw new GardenerError(
+      'INPUT_INVALID',
+      `transcript ${draft.id} is not a valid Messages API request:\n${formatIssues(result)}`,
+      { where },
+    );
   }
   return transcript;
 }
 
-function joinSystem(explicit: string | TextBlockParam[] | undefined, leading: string[]): string | TextBlockParam[] | undefined {
+function joinSystem(
+  explicit: string | TextBlockParam[] | undefined,
+  leading: string[],
+): string | TextBlockParam[] | undefined {
   if (leading.length === 0) return explicit;
   if (explicit === undefined) return leading.join('\n\n');
   if (typeof explicit === 'string') return [explicit, ...leading].filter((s) => s !== '').join('\n\n');
@@ -57,7 +64,8 @@ function joinSystem(explicit: string | TextBlockParam[] | undefined, leading: st
 
 function addCounts(a: RepairCounts, b: RepairCounts): RepairCounts {
   const sum: RepairCounts = { ...a };
-  for (const [kind, n] of Object.entries(b) as Array<[keyof RepairCounts, number]>) sum[kind] = (sum[kind] ?? 0) + n;
+  for (const [kind, n] of Object.entries(b) as Array<[keyof RepairCounts, number]>)
+    sum[kind] = (sum[kind] ?? 0) + n;
   return sum;
 }
 

@@ -59,7 +59,8 @@ export function selectBranch(group: readonly CcLine[], byUuid: ReadonlyMap<strin
   const messages = group.filter(isMessageLine);
   if (messages.length === 0) return { lines: [], offBranch: 0, uuids: new Set() };
   // Hand-written logs without uuids have no tree: take them as they are.
-  if (messages.every((l) => str(l.entry['uuid']) === undefined)) return { lines: messages, offBranch: 0, uuids: new Set() };
+  if (messages.every((l) => str(l.entry['uuid']) === undefined))
+    return { lines: messages, offBranch: 0, uuids: new Set() };
 
   // Whether a line's chain reaches an assistant message; parents come before children in the file.
   const reachesAssistant = new Map<string, boolean>();
@@ -67,12 +68,17 @@ export function selectBranch(group: readonly CcLine[], byUuid: ReadonlyMap<strin
     const uuid = str(l.entry['uuid']);
     if (uuid === undefined) continue;
     const parent = str(l.entry['parentUuid']);
-    reachesAssistant.set(uuid, l.entry['type'] === 'assistant' || (parent !== undefined && reachesAssistant.get(parent) === true));
+    reachesAssistant.set(
+      uuid,
+      l.entry['type'] === 'assistant' || (parent !== undefined && reachesAssistant.get(parent) === true),
+    );
   }
-  const leaf = [...messages].reverse().find((l) => reachesAssistant.get(str(l.entry['uuid']) ?? '') === true) ?? messages[messages.length - 1]!;
+  const leaf =
+    [...messages].reverse().find((l) => reachesAssistant.get(str(l.entry['uuid']) ?? '') === true) ??
+    messages[messages.length - 1]!;
 
   const included = new Set<string>();
-  for (let cur: CcLine | undefined = leaf; cur; ) {
+  for (let cur: CcLine | undefined = leaf; cur;) {
     const uuid = str(cur.entry['uuid']);
     if (uuid === undefined || included.has(uuid)) break;
     included.add(uuid);
@@ -84,14 +90,16 @@ export function selectBranch(group: readonly CcLine[], byUuid: ReadonlyMap<strin
   const chainMessageIds = new Set<string>();
   for (const l of messages) {
     const id = messageId(l);
-    if (l.entry['type'] === 'assistant' && id !== undefined && included.has(str(l.entry['uuid']) ?? '')) chainMessageIds.add(id);
+    if (l.entry['type'] === 'assistant' && id !== undefined && included.has(str(l.entry['uuid']) ?? ''))
+      chainMessageIds.add(id);
   }
   const toolUseIds = new Set<string>();
   for (const l of messages) {
     const id = messageId(l);
     if (l.entry['type'] !== 'assistant' || id === undefined || !chainMessageIds.has(id)) continue;
     included.add(str(l.entry['uuid']) ?? '');
-    for (const block of content(l)) if (isPlainObject(block) && block['type'] === 'tool_use') toolUseIds.add(str(block['id']) ?? '');
+    for (const block of content(l))
+      if (isPlainObject(block) && block['type'] === 'tool_use') toolUseIds.add(str(block['id']) ?? '');
   }
   for (const l of messages) {
     if (l.entry['type'] !== 'user') continue;

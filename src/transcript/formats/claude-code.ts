@@ -6,7 +6,16 @@ import { isPlainObject, jsonShape, readJson, recordsOf, sniffValues } from './js
 import { isMessageLine, selectBranch, str, type CcLine } from './claude-code-chain.js';
 
 /** Line types Claude Code writes besides user/assistant messages; none of them is sent to the model. */
-const NON_MESSAGE_TYPES = new Set(['summary', 'system', 'file-history-snapshot', 'queue-operation', 'progress', 'attachment', 'permission-mode', 'last-prompt']);
+const NON_MESSAGE_TYPES = new Set([
+  'summary',
+  'system',
+  'file-history-snapshot',
+  'queue-operation',
+  'progress',
+  'attachment',
+  'permission-mode',
+  'last-prompt',
+]);
 /** Sniff score when a line carries Claude Code's own keys. */
 const SCORE_CERTAIN = 0.95;
 
@@ -36,7 +45,9 @@ function isClaudeCodeLine(value: unknown): boolean {
   if (!isPlainObject(value) || typeof value['type'] !== 'string') return false;
   if (typeof value['sessionId'] === 'string' || 'parentUuid' in value) return true;
   const type = value['type'];
-  return (type === 'summary' && 'leafUuid' in value) || (type === 'file-history-snapshot' && 'snapshot' in value);
+  return (
+    (type === 'summary' && 'leafUuid' in value) || (type === 'file-history-snapshot' && 'snapshot' in value)
+  );
 }
 
 /** Splits the lines into the main conversation and its sidechains, and builds one transcript each. */
@@ -48,7 +59,8 @@ function parseLines(lines: CcLine[], options: ParseOptions): Transcript[] {
     if (uuid !== undefined) byUuid.set(uuid, l);
     const leaf = str(l.entry['leafUuid']);
     const summary = str(l.entry['summary']);
-    if (l.entry['type'] === 'summary' && leaf !== undefined && summary !== undefined) summaries.set(leaf, summary);
+    if (l.entry['type'] === 'summary' && leaf !== undefined && summary !== undefined)
+      summaries.set(leaf, summary);
   }
   const main: CcLine[] = [];
   const sidechains = new Map<string, CcLine[]>();
@@ -66,7 +78,10 @@ function parseLines(lines: CcLine[], options: ParseOptions): Transcript[] {
   }
   const stem = fileStem(options.source);
   const transcripts: Transcript[] = [];
-  const mainT = buildGroup(main, byUuid, summaries, options, (sessionId) => ({ id: sessionId ?? stem, meta: {} }));
+  const mainT = buildGroup(main, byUuid, summaries, options, (sessionId) => ({
+    id: sessionId ?? stem,
+    meta: {},
+  }));
   if (mainT) transcripts.push(mainT);
   let n = 0;
   for (const [key, group] of sidechains) {
@@ -163,22 +178,37 @@ function toDrafts(lines: readonly CcLine[]): DraftMessage[] {
     const message = l.entry['message'] as Record<string, unknown>;
     const role = l.entry['type'] === 'assistant' ? 'assistant' : 'user';
     const raw = message['content'];
-    const blocks: string | Block[] = typeof raw === 'string' ? raw : Array.isArray(raw) ? (raw as Block[]) : '';
+    const blocks: string | Block[] =
+      typeof raw === 'string' ? raw : Array.isArray(raw) ? (raw as Block[]) : '';
     if (role === 'user') {
       // Parallel tool calls log one result per line: they are one API message.
       const previous = out[out.length - 1];
-      if (previous && isToolResults(previous.draft) && typeof blocks !== 'string' && blocks.length > 0 && blocks.every((b) => b.type === 'tool_result')) {
+      if (
+        previous &&
+        isToolResults(previous.draft) &&
+        typeof blocks !== 'string' &&
+        blocks.length > 0 &&
+        blocks.every((b) => b.type === 'tool_result')
+      ) {
         (previous.draft.content as Block[]).push(...blocks);
       } else {
-        out.push({ draft: { role, content: typeof blocks === 'string' ? blocks : [...blocks] }, toolUseIds: new Set() });
+        out.push({
+          draft: { role, content: typeof blocks === 'string' ? blocks : [...blocks] },
+          toolUseIds: new Set(),
+        });
       }
       continue;
     }
     const id = str(message['id']);
     const target = id === undefined ? undefined : mergeTarget(out, id);
-    const list = typeof blocks === 'string' ? (blocks === '' ? [] : [{ type: 'text' as const, text: blocks }]) : blocks;
+    const list =
+      typeof blocks === 'string' ? (blocks === '' ? [] : [{ type: 'text' as const, text: blocks }]) : blocks;
     if (!target) {
-      const pending: Pending = { draft: { role, content: [] }, toolUseIds: new Set(), ...(id !== undefined ? { messageId: id } : {}) };
+      const pending: Pending = {
+        draft: { role, content: [] },
+        toolUseIds: new Set(),
+        ...(id !== undefined ? { messageId: id } : {}),
+      };
       out.push(pending);
       appendBlocks(pending, list);
     } else {
@@ -189,7 +219,12 @@ function toDrafts(lines: readonly CcLine[]): DraftMessage[] {
 }
 
 function isToolResults(draft: DraftMessage): boolean {
-  return draft.role === 'user' && typeof draft.content !== 'string' && draft.content.length > 0 && draft.content.every((b) => b.type === 'tool_result');
+  return (
+    draft.role === 'user' &&
+    typeof draft.content !== 'string' &&
+    draft.content.length > 0 &&
+    draft.content.every((b) => b.type === 'tool_result')
+  );
 }
 
 /** The earlier draft of the same API message, when only tool results were logged since. */

@@ -19,10 +19,16 @@ export function textBlock(text: string): TextBlockParam {
 /** A short one-line label from a text: its first non-blank line, whitespace collapsed, cut at 80. */
 export function titleFrom(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
-  const line = text
-    .split('\n')
-    .map((l) => l.replace(/\s+/g, ' ').trim())
-    .find((l) => l !== '');
+  let line: string | undefined;
+  for (let start = 0; start <= text.length && line === undefined;) {
+    const end = text.indexOf('\n', start);
+    const candidate = text
+      .slice(start, end === -1 ? text.length : end)
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (candidate !== '') line = candidate;
+    start = end === -1 ? text.length + 1 : end + 1;
+  }
   if (line === undefined) return undefined;
   return line.length > TITLE_MAX ? `${line.slice(0, TITLE_MAX - 1)}…` : line;
 }
@@ -30,13 +36,17 @@ export function titleFrom(text: string | undefined): string | undefined {
 /** The text blocks of a content, joined by blank lines. */
 export function contentText(content: string | readonly Block[]): string {
   if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
   const parts: string[] = [];
   for (const block of content) if (block.type === 'text') parts.push(block.text);
   return parts.join('\n\n');
 }
 
 /** The first user text of drafts that is not wrapped in markup (a real prompt), as a title. */
-export function firstPromptTitle(messages: readonly DraftMessage[], skip?: (text: string) => boolean): string | undefined {
+export function firstPromptTitle(
+  messages: readonly DraftMessage[],
+  skip?: (text: string) => boolean,
+): string | undefined {
   for (const message of messages) {
     if (message.role !== 'user') continue;
     const blocks = typeof message.content === 'string' ? [textBlock(message.content)] : message.content;
@@ -64,7 +74,8 @@ export function toolInput(raw: unknown): { input: Record<string, unknown>; repai
     }
   }
   if (value === undefined || value === null) return { input: {}, repaired: false };
-  if (typeof value === 'object' && !Array.isArray(value)) return { input: value as Record<string, unknown>, repaired: false };
+  if (typeof value === 'object' && !Array.isArray(value))
+    return { input: value as Record<string, unknown>, repaired: false };
   return { input: { value }, repaired: true };
 }
 
@@ -74,7 +85,10 @@ const DATA_URL = /^data:([^;,]+);base64,(.*)$/s;
 export function imageFromUrl(url: string): Block {
   const data = DATA_URL.exec(url);
   if (data) {
-    return { type: 'image', source: { type: 'base64', media_type: data[1] as 'image/png', data: data[2] ?? '' } };
+    return {
+      type: 'image',
+      source: { type: 'base64', media_type: data[1] as 'image/png', data: data[2] ?? '' },
+    };
   }
   return { type: 'image', source: { type: 'url', url } };
 }
@@ -95,7 +109,12 @@ export function scalarMeta(row: Record<string, unknown>, skip: readonly string[]
   const meta: TranscriptMeta = {};
   for (const [key, value] of Object.entries(row)) {
     if (skip.includes(key)) continue;
-    if (typeof value === 'string' ? value.length <= META_STRING_MAX : typeof value === 'number' || typeof value === 'boolean') meta[key] = value;
+    if (
+      typeof value === 'string'
+        ? value.length <= META_STRING_MAX
+        : typeof value === 'number' || typeof value === 'boolean'
+    )
+      meta[key] = value;
   }
   return meta;
 }

@@ -9,8 +9,7 @@ export interface JsonRecord {
 
 /** A parsed JSON input: one document, or JSON Lines (one value per line). */
 export type JsonInput =
-  | { kind: 'document'; value: unknown }
-  | { kind: 'lines'; records: JsonRecord[]; skipped: number };
+  { kind: 'document'; value: unknown } | { kind: 'lines'; records: JsonRecord[]; skipped: number };
 
 /** What a sniffer sees of a text: cheap, never throws. */
 export type JsonShape =
@@ -29,15 +28,18 @@ type DocParse = { ok: true; value: unknown } | { ok: false; error: SyntaxError }
 // One-entry cache: detect() sniffs with every importer, then parse() reads the same text again.
 let cachedText: string | undefined;
 let cachedParse: DocParse | undefined;
+let cachedShape: JsonShape | undefined;
 
 /** Forget the cached parse (readInput calls it when done, so a large input is not kept alive). */
 export function clearJsonCache(): void {
   cachedText = undefined;
   cachedParse = undefined;
+  cachedShape = undefined;
 }
 
 function parseDocument(text: string): DocParse {
   if (text === cachedText && cachedParse) return cachedParse;
+  cachedShape = undefined;
   let result: DocParse;
   try {
     result = { ok: true, value: JSON.parse(text) as unknown };
@@ -93,6 +95,12 @@ export function jsonShape(rawText: string): JsonShape {
   if (!looksLikeJson(text)) return { kind: 'text' };
   const doc = parseDocument(text);
   if (doc.ok) return { kind: 'document', value: doc.value };
+  if (cachedShape && text === cachedText) return cachedShape;
+  cachedShape = linesShape(text);
+  return cachedShape;
+}
+
+function linesShape(text: string): JsonShape {
   if (!isJsonLines(text)) return { kind: 'invalid' };
   const head: unknown[] = [];
   let start = 0;
@@ -161,7 +169,10 @@ function readLines(text: string, source: string, lenient: boolean): JsonInput {
         continue;
       }
       const isLast = text.slice(start).trim() === '';
-      const reason = isLast && isUnexpectedEnd(error) ? 'the last line is cut short (is the file truncated?)' : `line ${lineNo} is not valid JSON: ${describe(error)}`;
+      const reason =
+        isLast && isUnexpectedEnd(error)
+          ? 'the last line is cut short (is the file truncated?)'
+          : `line ${lineNo} is not valid JSON: ${describe(error)}`;
       throw new GardenerError('INPUT_INVALID', reason, {
         where: `${source}:${lineNo}`,
         hint: 'pass --lenient to skip lines that are not valid JSON',
@@ -206,7 +217,8 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
 /** The records of an input: a document's array items (or the document itself), or the lines. */
 export function recordsOf(input: JsonInput): JsonRecord[] {
   if (input.kind === 'lines') return input.records;
-  if (Array.isArray(input.value)) return (input.value as unknown[]).map((value, index) => ({ line: 0, index, value }));
+  if (Array.isArray(input.value))
+    return (input.value as unknown[]).map((value, index) => ({ line: 0, index, value }));
   return [{ line: 0, value: input.value }];
 }
 

@@ -21,9 +21,15 @@ const OPENAI_PARTS = new Set(['image_url', 'input_audio', 'file', 'refusal']);
 const OPENAI_ROLES = new Set(['system', 'developer', 'tool', 'function']);
 
 export function messageStyle(value: unknown): MessageStyle {
-  if (!isPlainObject(value) || typeof value['role'] !== 'string' || !('content' in value || 'tool_calls' in value)) return 'none';
+  if (
+    !isPlainObject(value) ||
+    typeof value['role'] !== 'string' ||
+    !('content' in value || 'tool_calls' in value)
+  )
+    return 'none';
   const role = value['role'];
-  if (OPENAI_ROLES.has(role) || value['tool_calls'] !== undefined || value['content'] === null) return 'openai';
+  if (OPENAI_ROLES.has(role) || value['tool_calls'] !== undefined || value['content'] === null)
+    return 'openai';
   if (role !== 'user' && role !== 'assistant') return 'none';
   const content = value['content'];
   if (typeof content === 'string') return 'neutral';
@@ -33,7 +39,8 @@ export function messageStyle(value: unknown): MessageStyle {
     if (!isPlainObject(part) || typeof part['type'] !== 'string') return 'none';
     const type = part['type'];
     if (OPENAI_PARTS.has(type)) return 'openai';
-    if (ANTHROPIC_BLOCKS.has(type) || (type === 'image' && isPlainObject(part['source']))) style = 'anthropic';
+    if (ANTHROPIC_BLOCKS.has(type) || (type === 'image' && isPlainObject(part['source'])))
+      style = 'anthropic';
   }
   return style;
 }

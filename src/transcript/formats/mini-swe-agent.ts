@@ -33,12 +33,17 @@ export const miniSweAgentImporter: FormatImporter = {
     const input = readJson(text, options);
     const value = input.kind === 'document' ? input.value : undefined;
     if (!isPlainObject(value) || !Array.isArray(value['messages'])) {
-      throw new GardenerError('INPUT_INVALID', 'expected a mini-swe-agent trajectory: an object with "messages"', { where: options.source ?? '<input>' });
+      throw new GardenerError(
+        'INPUT_INVALID',
+        'expected a mini-swe-agent trajectory: an object with "messages"',
+        { where: options.source ?? '<input>' },
+      );
     }
     const messages: DraftMessage[] = [];
     for (const message of value['messages']) {
       if (!isPlainObject(message)) continue;
-      const role = message['role'] === 'system' ? 'system' : message['role'] === 'assistant' ? 'assistant' : 'user';
+      const role =
+        message['role'] === 'system' ? 'system' : message['role'] === 'assistant' ? 'assistant' : 'user';
       messages.push({ role, content: messageText(message['content']) });
     }
     const id = typeof value['instance_id'] === 'string' ? value['instance_id'] : fileStem(options.source);
@@ -59,7 +64,9 @@ export const miniSweAgentImporter: FormatImporter = {
 function messageText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  const blocks = content.filter(isPlainObject).map((part) => textBlock(typeof part['text'] === 'string' ? part['text'] : ''));
+  const blocks = content
+    .filter(isPlainObject)
+    .map((part) => textBlock(typeof part['text'] === 'string' ? part['text'] : ''));
   return contentText(blocks);
 }
 

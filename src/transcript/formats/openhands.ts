@@ -1,7 +1,14 @@
 import { GardenerError } from '../../errors.js';
 import type { Block, TranscriptMeta } from '../types.js';
 import { buildTranscript } from './build.js';
-import { fileStem, firstPromptTitle, imageFromUrl, textBlock, toolInput, type DraftMessage } from './draft.js';
+import {
+  fileStem,
+  firstPromptTitle,
+  imageFromUrl,
+  textBlock,
+  toolInput,
+  type DraftMessage,
+} from './draft.js';
 import type { FormatImporter } from './importer.js';
 import { isPlainObject, jsonShape, readJson, sniffValues } from './json-input.js';
 import type { RepairCounts } from './repair.js';
@@ -31,9 +38,15 @@ export const openhandsImporter: FormatImporter = {
   parse(text, options = {}) {
     const input = readJson(text, options);
     const raw = input.kind === 'lines' ? input.records.map((r) => r.value) : input.value;
-    const list = Array.isArray(raw) ? raw : isPlainObject(raw) && Array.isArray(raw['events']) ? raw['events'] : undefined;
+    const list = Array.isArray(raw)
+      ? raw
+      : isPlainObject(raw) && Array.isArray(raw['events'])
+        ? raw['events']
+        : undefined;
     if (!list || !list.some(isEvent)) {
-      throw new GardenerError('INPUT_INVALID', 'expected an OpenHands event list', { where: options.source ?? '<input>' });
+      throw new GardenerError('INPUT_INVALID', 'expected an OpenHands event list', {
+        where: options.source ?? '<input>',
+      });
     }
     const { drafts, meta, repairs } = convert(list.filter(isPlainObject));
     const title = firstPromptTitle(drafts);
@@ -46,13 +59,19 @@ export const openhandsImporter: FormatImporter = {
       ...(title !== undefined ? { title } : {}),
       ...(options.source !== undefined ? { source: options.source } : {}),
     });
-    if (input.kind === 'lines' && input.skipped > 0) transcript.meta = { ...transcript.meta, skipped: input.skipped };
+    if (input.kind === 'lines' && input.skipped > 0)
+      transcript.meta = { ...transcript.meta, skipped: input.skipped };
     return [transcript];
   },
 };
 
 function isEvent(value: unknown): boolean {
-  return isPlainObject(value) && typeof value['source'] === 'string' && ('action' in value || 'observation' in value) && 'id' in value;
+  return (
+    isPlainObject(value) &&
+    typeof value['source'] === 'string' &&
+    ('action' in value || 'observation' in value) &&
+    'id' in value
+  );
 }
 
 function str(value: unknown): string {
@@ -67,7 +86,14 @@ interface Reply {
 }
 
 /** Action args that are OpenHands bookkeeping, not tool arguments (used when the raw reply lacks the call). */
-const BOOKKEEPING_ARGS = new Set(['thought', 'impl_source', 'translated_ipython_code', 'confirmation_state', 'security_risk', 'hidden']);
+const BOOKKEEPING_ARGS = new Set([
+  'thought',
+  'impl_source',
+  'translated_ipython_code',
+  'confirmation_state',
+  'security_risk',
+  'hidden',
+]);
 
 function toolArgs(args: Json): Json {
   return Object.fromEntries(Object.entries(args).filter(([key]) => !BOOKKEEPING_ARGS.has(key)));
@@ -99,7 +125,9 @@ function convert(events: Json[]): { drafts: DraftMessage[]; meta: TranscriptMeta
           if (typeof response['model'] === 'string') meta.model = response['model'];
         }
         const id = str(tcm['tool_call_id']) || `openhands_${String(event['id'])}`;
-        const { input, repaired } = toolInput(callArguments(response, id) ?? callArguments(reply.response, id) ?? toolArgs(args));
+        const { input, repaired } = toolInput(
+          callArguments(response, id) ?? callArguments(reply.response, id) ?? toolArgs(args),
+        );
         if (repaired) repairs['tool-use-fixed'] = (repairs['tool-use-fixed'] ?? 0) + 1;
         reply.blocks.push({ type: 'tool_use', id, name: str(tcm['function_name']) || action, input });
         toolCallOf.set(event['id'], id);
@@ -108,7 +136,11 @@ function convert(events: Json[]): { drafts: DraftMessage[]; meta: TranscriptMeta
       flush();
       const text = str(args['content']) || str(event['message']);
       if (action === 'system') drafts.push({ role: 'system', content: text });
-      else if (text !== '') drafts.push({ role: source === 'user' ? 'user' : 'assistant', content: withImages(text, args['image_urls']) });
+      else if (text !== '')
+        drafts.push({
+          role: source === 'user' ? 'user' : 'assistant',
+          content: withImages(text, args['image_urls']),
+        });
       continue;
     }
     const observation = str(event['observation']);
@@ -116,7 +148,8 @@ function convert(events: Json[]): { drafts: DraftMessage[]; meta: TranscriptMeta
     flush();
     const toolUseId = toolCallOf.get(event['cause']) ?? (tcm ? str(tcm['tool_call_id']) : '');
     const content = str(event['content']) || str(event['message']);
-    if (toolUseId !== '') drafts.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUseId, content }] });
+    if (toolUseId !== '')
+      drafts.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUseId, content }] });
     else if (content !== '') drafts.push({ role: 'user', content });
   }
   flush();
@@ -131,7 +164,9 @@ function replyText(response: Json): Block[] {
   const content = message['content'];
   if (typeof content === 'string') return content.trim() === '' ? [] : [textBlock(content)];
   if (!Array.isArray(content)) return [];
-  return content.filter((p) => isPlainObject(p) && typeof p['text'] === 'string' && p['text'] !== '').map((p) => textBlock((p as Json)['text'] as string));
+  return content
+    .filter((p) => isPlainObject(p) && typeof p['text'] === 'string' && p['text'] !== '')
+    .map((p) => textBlock((p as Json)['text'] as string));
 }
 
 /** The JSON arguments of the reply's tool call with this id, when the raw reply has it. */
@@ -141,7 +176,8 @@ function callArguments(response: Json, id: string): unknown {
     const message = isPlainObject(choice) && isPlainObject(choice['message']) ? choice['message'] : {};
     const calls = Array.isArray(message['tool_calls']) ? message['tool_calls'] : [];
     for (const call of calls) {
-      if (isPlainObject(call) && call['id'] === id && isPlainObject(call['function'])) return call['function']['arguments'];
+      if (isPlainObject(call) && call['id'] === id && isPlainObject(call['function']))
+        return call['function']['arguments'];
     }
   }
   return undefined;

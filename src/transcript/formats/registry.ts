@@ -31,7 +31,9 @@ export function listFormats(): readonly FormatImporter[] {
 export function getFormat(name: string): FormatImporter {
   const format = FORMATS.find((f) => f.name === name);
   if (!format) {
-    throw new GardenerError('USAGE', `unknown format "${name}"`, { hint: `known formats: ${FORMATS.map((f) => f.name).join(', ')}` });
+    throw new GardenerError('USAGE', `unknown format "${name}"`, {
+      hint: `known formats: ${FORMATS.map((f) => f.name).join(', ')}`,
+    });
   }
   return format;
 }

@@ -77,7 +77,7 @@ export function repairMessages(drafts: readonly DraftMessage[]): Repaired {
       continue;
     }
     const previous = working[working.length - 1];
-    if (previous && previous.role === role) {
+    if (previous && previous.role === role && isContent(previous.content) && isContent(content)) {
       count('same-role-merged');
       previous.content = [...asBlocks(previous.content), ...asBlocks(content)];
     } else {
@@ -85,6 +85,11 @@ export function repairMessages(drafts: readonly DraftMessage[]): Repaired {
     }
   }
   return { system, messages: pairTools(working, count), repairs };
+}
+
+/** A string or block array; anything else is left as it is for validate() to report. */
+function isContent(content: unknown): content is string | Block[] {
+  return typeof content === 'string' || Array.isArray(content);
 }
 
 function asBlocks(content: string | Block[]): Block[] {
@@ -96,11 +101,22 @@ function isBlank(text: unknown): boolean {
 }
 
 /** Rules 2–4 for one message; undefined when nothing is left. */
-function cleanContent(role: Role, content: string | Block[], count: Counter, newId: () => string): string | Block[] | undefined {
+function cleanContent(
+  role: Role,
+  content: string | Block[],
+  count: Counter,
+  newId: () => string,
+): string | Block[] | undefined {
   if (typeof content === 'string') return isBlank(content) ? undefined : content;
+  if (!Array.isArray(content)) return content; // not a content at all: validate() reports it
   let changed = false;
   const out: Block[] = [];
   for (const block of content) {
+    // Not a block at all: left for validate() to report, with its path.
+    if (typeof block !== 'object' || block === null) {
+      out.push(block);
+      continue;
+    }
     const fixed = cleanBlock(role, block, count, newId);
     if (fixed !== block) changed = true;
     if (fixed !== undefined) out.push(fixed);
@@ -136,7 +152,8 @@ function cleanBlock(role: Role, block: Block, count: Counter, newId: () => strin
 }
 
 function misplacedText(block: Block): string {
-  if (block.type === 'tool_use' || block.type === 'server_tool_use') return `[tool call ${block.name}: ${JSON.stringify(block.input ?? {})}]`;
+  if (block.type === 'tool_use' || block.type === 'server_tool_use')
+    return `[tool call ${block.name}: ${JSON.stringify(block.input ?? {})}]`;
   if (block.type === 'thinking') return block.thinking;
   return ''; // redacted thinking carries nothing readable
 }
@@ -165,11 +182,17 @@ function pairTools(working: Working[], count: Counter): MessageParam[] {
   let renamed = new Map<string, string>();
   for (let index = 0; index < working.length; index++) {
     const message = working[index]!;
+    if (!isContent(message.content)) {
+      messages.push({ role: message.role, content: message.content });
+      pending = [];
+      continue;
+    }
     if (message.role === 'assistant') {
       const nextRenamed = new Map<string, string>();
       const content = renameDuplicates(message.content, seenIds, nextRenamed, count);
       messages.push({ role: 'assistant', content });
-      pending = typeof content === 'string' ? [] : content.filter((b) => b.type === 'tool_use').map((b) => b.id);
+      pending =
+        typeof content === 'string' ? [] : content.filter((b) => b.type === 'tool_use').map((b) => b.id);
       renamed = nextRenamed;
       continue;
     }
@@ -180,7 +203,12 @@ function pairTools(working: Working[], count: Counter): MessageParam[] {
   return messages;
 }
 
-function renameDuplicates(content: string | Block[], seen: Set<string>, renamed: Map<string, string>, count: Counter): string | Block[] {
+function renameDuplicates(
+  content: string | Block[],
+  seen: Set<string>,
+  renamed: Map<string, string>,
+  count: Counter,
+): string | Block[] {
   if (typeof content === 'string') return content;
   let changed = false;
   const out = content.map((block) => {
@@ -200,7 +228,12 @@ function renameDuplicates(content: string | Block[], seen: Set<string>, renamed:
   return changed ? out : content;
 }
 
-function answerTools(content: string | Block[], pending: readonly string[], renamed: Map<string, string>, count: Counter): string | Block[] {
+function answerTools(
+  content: string | Block[],
+  pending: readonly string[],
+  renamed: Map<string, string>,
+  count: Counter,
+): string | Block[] {
   if (typeof content === 'string' && pending.length === 0) return content;
   const blocks = asBlocks(content);
   const answered = new Set<string>();

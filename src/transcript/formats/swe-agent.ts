@@ -35,13 +35,18 @@ export const sweAgentImporter: FormatImporter = {
     const input = readJson(text, options);
     const value = input.kind === 'document' ? input.value : undefined;
     if (!isPlainObject(value) || !(isRoleList(value['history']) || isStepList(value['trajectory']))) {
-      throw new GardenerError('INPUT_INVALID', 'expected a SWE-agent trajectory: an object with "history" or "trajectory"', {
-        where: options.source ?? '<input>',
-      });
+      throw new GardenerError(
+        'INPUT_INVALID',
+        'expected a SWE-agent trajectory: an object with "history" or "trajectory"',
+        {
+          where: options.source ?? '<input>',
+        },
+      );
     }
     const stem = fileStem(options.source);
     const meta = infoMeta(value);
-    if (!isRoleList(value['history'])) return [make(stem, fromSteps(value['trajectory'] as Json[]), {}, meta, options)];
+    if (!isRoleList(value['history']))
+      return [make(stem, fromSteps(value['trajectory'] as Json[]), {}, meta, options)];
     const byAgent = new Map<string, Json[]>();
     for (const item of value['history'] as unknown[]) {
       if (!isPlainObject(item)) continue;
@@ -57,23 +62,47 @@ export const sweAgentImporter: FormatImporter = {
 };
 
 function isRoleList(value: unknown): boolean {
-  return Array.isArray(value) && value.length > 0 && isPlainObject(value[0]) && typeof value[0]['role'] === 'string';
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    isPlainObject(value[0]) &&
+    typeof value[0]['role'] === 'string'
+  );
 }
 
 function isStepList(value: unknown): boolean {
-  return Array.isArray(value) && value.length > 0 && isPlainObject(value[0]) && 'action' in value[0] && 'observation' in value[0];
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    isPlainObject(value[0]) &&
+    'action' in value[0] &&
+    'observation' in value[0]
+  );
 }
 
 /** A history item as OpenAI messages: `tool_call_ids` becomes one tool message per id. */
 function asOpenAi(item: Json): Json[] {
-  const ids = Array.isArray(item['tool_call_ids']) ? item['tool_call_ids'].filter((id): id is string => typeof id === 'string') : [];
+  const ids = Array.isArray(item['tool_call_ids'])
+    ? item['tool_call_ids'].filter((id): id is string => typeof id === 'string')
+    : [];
   if (item['role'] !== 'tool' || ids.length <= 1) {
-    return [{ role: item['role'], content: item['content'] ?? '', tool_calls: item['tool_calls'] ?? undefined, tool_call_id: ids[0] }];
+    return [
+      {
+        role: item['role'],
+        content: item['content'] ?? '',
+        tool_calls: item['tool_calls'] ?? undefined,
+        tool_call_id: ids[0],
+      },
+    ];
   }
   const [first, ...rest] = ids;
   return [
     { role: 'tool', content: item['content'] ?? '', tool_call_id: first },
-    ...rest.map((id) => ({ role: 'tool', content: `[the output is given with the result of ${first}]`, tool_call_id: id })),
+    ...rest.map((id) => ({
+      role: 'tool',
+      content: `[the output is given with the result of ${first}]`,
+      tool_call_id: id,
+    })),
   ];
 }
 
@@ -84,8 +113,14 @@ function fromSteps(steps: Json[]): DraftMessage[] {
     const response = typeof step['response'] === 'string' ? step['response'] : '';
     const thought = typeof step['thought'] === 'string' ? step['thought'] : '';
     const action = typeof step['action'] === 'string' ? step['action'] : '';
-    drafts.push({ role: 'assistant', content: response !== '' ? response : `${thought}\n\n\`\`\`\n${action}\n\`\`\`` });
-    drafts.push({ role: 'user', content: typeof step['observation'] === 'string' ? step['observation'] : '' });
+    drafts.push({
+      role: 'assistant',
+      content: response !== '' ? response : `${thought}\n\n\`\`\`\n${action}\n\`\`\``,
+    });
+    drafts.push({
+      role: 'user',
+      content: typeof step['observation'] === 'string' ? step['observation'] : '',
+    });
   }
   return drafts;
 }
@@ -98,7 +133,13 @@ function infoMeta(value: Json): TranscriptMeta {
   return meta;
 }
 
-function make(id: string, drafts: DraftMessage[], repairs: RepairCounts, meta: TranscriptMeta, options: ParseOptions): Transcript {
+function make(
+  id: string,
+  drafts: DraftMessage[],
+  repairs: RepairCounts,
+  meta: TranscriptMeta,
+  options: ParseOptions,
+): Transcript {
   const title = firstPromptTitle(drafts);
   return buildTranscript({
     id,

@@ -13,7 +13,11 @@ describe('adp importer', () => {
   });
 
   it('keeps short row fields as meta and leaves the patch out', () => {
-    expect(ts[0]!.meta).toMatchObject({ model: 'swe-agent-llama-70b', target: true, exit_status: 'submitted' });
+    expect(ts[0]!.meta).toMatchObject({
+      model: 'swe-agent-llama-70b',
+      target: true,
+      exit_status: 'submitted',
+    });
     expect(ts[0]!.meta?.['generated_patch']).toBeUndefined();
   });
 

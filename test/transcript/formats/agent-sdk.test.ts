@@ -7,8 +7,21 @@ describe('agent-sdk importer', () => {
 
   it('keeps only user and assistant messages, under the session id of the init message', () => {
     expect(main!.id).toBe('sdk-sess-1');
-    expect(main!.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
-    expect(main!.meta).toMatchObject({ model: 'claude-sonnet-4-5-20250929', cwd: '/app', costUsd: 0.0123, numTurns: 3, erroredMessagesSkipped: 1 });
+    expect(main!.messages.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+    ]);
+    expect(main!.meta).toMatchObject({
+      model: 'claude-sonnet-4-5-20250929',
+      cwd: '/app',
+      costUsd: 0.0123,
+      numTurns: 3,
+      erroredMessagesSkipped: 1,
+    });
     expectValid(main!);
   });
 
@@ -17,7 +30,9 @@ describe('agent-sdk importer', () => {
       { type: 'text', text: "I'll count them." },
       { type: 'tool_use', id: 'toolu_ls', name: 'Bash', input: { command: 'ls src | wc -l' } },
     ]);
-    expect(main!.messages[2]!.content).toEqual([{ type: 'tool_result', tool_use_id: 'toolu_ls', content: '' }]);
+    expect(main!.messages[2]!.content).toEqual([
+      { type: 'tool_result', tool_use_id: 'toolu_ls', content: '' },
+    ]);
   });
 
   it('skips an assistant message that carries an error', () => {
@@ -25,7 +40,10 @@ describe('agent-sdk importer', () => {
   });
 
   it('puts subagent messages (parent_tool_use_id) in their own transcript', () => {
-    expect(sub).toMatchObject({ id: 'sdk-sess-1/toolu_sub', meta: { parentId: 'sdk-sess-1', isSidechain: true, parentToolUseId: 'toolu_sub' } });
+    expect(sub).toMatchObject({
+      id: 'sdk-sess-1/toolu_sub',
+      meta: { parentId: 'sdk-sess-1', isSidechain: true, parentToolUseId: 'toolu_sub' },
+    });
     expect(sub!.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
     expectValid(sub!);
   });

@@ -10,7 +10,11 @@ describe('aider importer', () => {
 
   it('splits sessions on their header and skips sessions that hold only the start-up banner', () => {
     expect(ts).toHaveLength(1);
-    expect(t).toMatchObject({ id: 'aider.chat.history#1', title: 'make greet() say goodbye', meta: { startedAt: '2024-09-01 10:05:00', model: 'claude-3-5-sonnet-20240620' } });
+    expect(t).toMatchObject({
+      id: 'aider.chat.history#1',
+      title: 'make greet() say goodbye',
+      meta: { startedAt: '2024-09-01 10:05:00', model: 'claude-3-5-sonnet-20240620' },
+    });
     expectValid(t);
   });
 
@@ -34,12 +38,15 @@ describe('aider importer', () => {
   });
 
   it('ends a fence left open by a cut-off reply where aider writes again', () => {
-    expect(t.messages[3]!.content).toBe('Good, it prints goodbye.\n\n```python\ndef broken(\n```python\nstill inside the unclosed block');
+    expect(t.messages[3]!.content).toBe(
+      'Good, it prints goodbye.\n\n```python\ndef broken(\n```python\nstill inside the unclosed block',
+    );
     expect(texts(t.messages[4]!.content)).toEqual(['The LLM did not conform to the edit format.', 'thanks']);
   });
 
   it('reads only the chat-transcript blocks of a website page, as one session titled by its heading', () => {
-    const page = '---\nparent: x\n---\n\n# Hello aider!\n\nIntro prose.\n\n<div class="chat-transcript" markdown="1">\n\n#### change hello to goodbye\n\nChanged.\n\n> Applied edit to hello.py  \n</div>\n\nMore prose.\n';
+    const page =
+      '---\nparent: x\n---\n\n# Hello aider!\n\nIntro prose.\n\n<div class="chat-transcript" markdown="1">\n\n#### change hello to goodbye\n\nChanged.\n\n> Applied edit to hello.py  \n</div>\n\nMore prose.\n';
     const [w] = aiderImporter.parse(page, { source: 'hello.md' });
     expect(w).toMatchObject({ id: 'hello#1', title: 'Hello aider!' });
     expect(w!.messages).toEqual([
@@ -52,6 +59,10 @@ describe('aider importer', () => {
   it('sniffs the session header, and refuses a file with no chat', () => {
     expect(aiderImporter.sniff(fixture('aider.chat.history.md'))).toBeGreaterThan(0.9);
     expect(aiderImporter.sniff('{"a": 1}')).toBe(0);
-    expect(caught(() => aiderImporter.parse('# aider chat started at 2024-01-01\n\n> banner  \n', { source: 'h.md' })).message).toMatch(/^h\.md: no aider chat found/);
+    expect(
+      caught(() =>
+        aiderImporter.parse('# aider chat started at 2024-01-01\n\n> banner  \n', { source: 'h.md' }),
+      ).message,
+    ).toMatch(/^h\.md: no aider chat found/);
   });
 });

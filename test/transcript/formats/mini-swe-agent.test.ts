@@ -3,12 +3,22 @@ import { miniSweAgentImporter } from '../../../src/transcript/formats/mini-swe-a
 import { caught, expectValid, fixture } from '../fixtures.js';
 
 describe('mini-swe-agent importer', () => {
-  const [t] = miniSweAgentImporter.parse(fixture('demo__repo-42.traj.json'), { source: 'demo__repo-42.traj.json' });
+  const [t] = miniSweAgentImporter.parse(fixture('demo__repo-42.traj.json'), {
+    source: 'demo__repo-42.traj.json',
+  });
 
   it('keeps the chat as alternating text messages with the system prompt apart', () => {
     expectValid(t!);
     expect(t!.system).toBe('You are a helpful assistant that can interact with a computer shell.');
-    expect(t!.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user']);
+    expect(t!.messages.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+    ]);
     expect(t!.messages.every((m) => typeof m.content === 'string')).toBe(true);
   });
 
@@ -18,7 +28,11 @@ describe('mini-swe-agent importer', () => {
   });
 
   it('takes the id, model and exit status from the trajectory, not the raw model response', () => {
-    expect(t).toMatchObject({ id: 'demo__repo-42', title: 'demo__repo-42', meta: { model: 'openrouter/google/gemini-3-pro-preview', exitStatus: 'Submitted', version: '1.14.2' } });
+    expect(t).toMatchObject({
+      id: 'demo__repo-42',
+      title: 'demo__repo-42',
+      meta: { model: 'openrouter/google/gemini-3-pro-preview', exitStatus: 'Submitted', version: '1.14.2' },
+    });
     expect(JSON.stringify(t!.messages)).not.toContain('hidden');
   });
 
@@ -28,6 +42,8 @@ describe('mini-swe-agent importer', () => {
   });
 
   it('rejects a JSON object without messages', () => {
-    expect(caught(() => miniSweAgentImporter.parse('{"info": {}}', { source: 't.traj.json' })).message).toMatch(/^t\.traj\.json: expected a mini-swe-agent trajectory/);
+    expect(
+      caught(() => miniSweAgentImporter.parse('{"info": {}}', { source: 't.traj.json' })).message,
+    ).toMatch(/^t\.traj\.json: expected a mini-swe-agent trajectory/);
   });
 });

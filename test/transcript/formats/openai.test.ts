@@ -24,22 +24,51 @@ describe('openai importer', () => {
   });
 
   it('moves a system message from the middle into user text and counts it, with arguments that were not JSON', () => {
-    const texts = (t!.messages[2]!.content as Array<{ type: string; text?: string }>).filter((b) => b.type === 'text');
+    const texts = (t!.messages[2]!.content as Array<{ type: string; text?: string }>).filter(
+      (b) => b.type === 'text',
+    );
     expect(texts.map((b) => b.text)).toEqual(['Reminder: be brief.']);
-    expect(t!.meta).toMatchObject({ model: 'gpt-4o', temperature: 0, repairKinds: { 'system-message-moved': 1, 'tool-use-fixed': 1 } });
+    expect(t!.meta).toMatchObject({
+      model: 'gpt-4o',
+      temperature: 0,
+      repairKinds: { 'system-message-moved': 1, 'tool-use-fixed': 1 },
+    });
   });
 
   it('converts function tools to Anthropic tool definitions', () => {
     expect(t!.tools).toEqual([
-      { name: 'bash', description: 'Run a shell command', input_schema: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] } },
+      {
+        name: 'bash',
+        description: 'Run a shell command',
+        input_schema: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] },
+      },
       { name: 'read_file', input_schema: { type: 'object', properties: { path: { type: 'string' } } } },
     ]);
   });
 
   it('reads dataset rows holding messages, one transcript per row, ids from the rows', () => {
     const rows = JSON.stringify([
-      { instance_id: 'a__b-1', resolved: true, messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: null, tool_calls: [{ id: 'c1', function: { name: 'ls', arguments: '{}' } }] }, { role: 'tool', tool_call_id: 'c1', content: 'x' }] },
-      { instance_id: 'a__b-2', patch: 'x'.repeat(500), messages: [{ role: 'system', content: 's' }, { role: 'user', content: 'yo' }] },
+      {
+        instance_id: 'a__b-1',
+        resolved: true,
+        messages: [
+          { role: 'user', content: 'hi' },
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 'c1', function: { name: 'ls', arguments: '{}' } }],
+          },
+          { role: 'tool', tool_call_id: 'c1', content: 'x' },
+        ],
+      },
+      {
+        instance_id: 'a__b-2',
+        patch: 'x'.repeat(500),
+        messages: [
+          { role: 'system', content: 's' },
+          { role: 'user', content: 'yo' },
+        ],
+      },
     ]);
     const ts = openaiImporter.parse(rows);
     expect(ts.map((x) => x.id)).toEqual(['a__b-1', 'a__b-2']);

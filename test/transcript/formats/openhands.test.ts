@@ -21,7 +21,11 @@ describe('openhands importer', () => {
 
   it('links observations to their action through cause', () => {
     expect(t!.messages[2]!.content).toEqual([
-      { type: 'tool_result', tool_use_id: 'toolu_mv', content: 'Command `mv a.py b.py` executed with exit code 0.' },
+      {
+        type: 'tool_result',
+        tool_use_id: 'toolu_mv',
+        content: 'Command `mv a.py b.py` executed with exit code 0.',
+      },
       { type: 'tool_result', tool_use_id: 'toolu_ls', content: 'b.py' },
     ]);
     expect(t!.meta?.model).toBe('claude-3-5-sonnet-20241022');

@@ -17,7 +17,9 @@ describe('swe-agent importer', () => {
       { type: 'text', text: 'Find it.' },
       { type: 'tool_use', id: 'call_a', name: 'find_file', input: { file_name: 'missing.py' } },
     ]);
-    expect(t!.messages[2]!.content).toEqual([{ type: 'tool_result', tool_use_id: 'call_a', content: 'Found 1 matches' }]);
+    expect(t!.messages[2]!.content).toEqual([
+      { type: 'tool_result', tool_use_id: 'call_a', content: 'Found 1 matches' },
+    ]);
   });
 
   it('merges the demonstration and the issue into the first user message and keeps the system prompt apart', () => {
@@ -26,11 +28,16 @@ describe('swe-agent importer', () => {
       { type: 'text', text: 'Here is a demonstration.' },
       { type: 'text', text: 'ISSUE: SyntaxError in missing.py' },
     ]);
-    expect(t).toMatchObject({ id: 'swe-agent-run', meta: { exitStatus: 'submitted', environment: 'swe_main' } });
+    expect(t).toMatchObject({
+      id: 'swe-agent-run',
+      meta: { exitStatus: 'submitted', environment: 'swe_main' },
+    });
   });
 
   it('falls back to trajectory steps when there is no history', () => {
-    const [old] = sweAgentImporter.parse(JSON.stringify({ trajectory: JSON.parse(fixture('swe-agent-run.traj')).trajectory }));
+    const [old] = sweAgentImporter.parse(
+      JSON.stringify({ trajectory: JSON.parse(fixture('swe-agent-run.traj')).trajectory }),
+    );
     expect(old!.messages.map((m) => m.role)).toEqual(['assistant', 'user', 'assistant', 'user']);
     expectValid(old!);
   });
@@ -38,9 +45,19 @@ describe('swe-agent importer', () => {
   it('renames a tool call id reused by a replayed run, and its result follows', () => {
     const history = [
       { role: 'user', content: 'go', agent: 'main' },
-      { role: 'assistant', content: 'a', agent: 'main', tool_calls: [{ id: 'c', function: { name: 'x', arguments: '{}' } }] },
+      {
+        role: 'assistant',
+        content: 'a',
+        agent: 'main',
+        tool_calls: [{ id: 'c', function: { name: 'x', arguments: '{}' } }],
+      },
       { role: 'tool', content: 'r1', agent: 'main', tool_call_ids: ['c'] },
-      { role: 'assistant', content: 'b', agent: 'main', tool_calls: [{ id: 'c', function: { name: 'x', arguments: '{}' } }] },
+      {
+        role: 'assistant',
+        content: 'b',
+        agent: 'main',
+        tool_calls: [{ id: 'c', function: { name: 'x', arguments: '{}' } }],
+      },
       { role: 'tool', content: 'r2', agent: 'main', tool_call_ids: ['c'] },
     ];
     const [r] = sweAgentImporter.parse(JSON.stringify({ history, trajectory: [] }));

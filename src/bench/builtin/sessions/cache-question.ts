@@ -9,20 +9,52 @@ export function cacheQuestionSession(): Transcript {
   const rng = createRng(1207);
   const root = '/home/dev/relay';
   const s = createSessionBuilder(
-    { id: 'builtin-cache-question', title: 'relay: where is the cache TTL set?', system: AGENT_SYSTEM, tools: AGENT_TOOLS, cwd: root, model: 'claude-haiku-4-5', startedAt: '2025-04-03T08:05:00Z' },
+    {
+      id: 'builtin-cache-question',
+      title: 'relay: where is the cache TTL set?',
+      system: AGENT_SYSTEM,
+      tools: AGENT_TOOLS,
+      cwd: root,
+      model: 'claude-haiku-4-5',
+      startedAt: '2025-04-03T08:05:00Z',
+    },
     rng,
   );
   s.user('Where do we set the TTL of the webhook signature cache, and what is it in production?');
-  s.tool('Grep', { pattern: 'signatureCache|SIGNATURE_TTL', path: 'src' }, grepOutput([
-    { path: 'src/http/signature.ts', line: 12, text: 'const SIGNATURE_TTL_MS = Number(process.env.RELAY_SIGNATURE_TTL_MS ?? 300_000);' },
-    { path: 'src/http/signature.ts', line: 27, text: 'const signatureCache = new LRUCache<string, boolean>({ max: 10_000, ttl: SIGNATURE_TTL_MS });' },
-    { path: 'src/http/server.ts', line: 88, text: "  app.addHook('preHandler', verifySignature(signatureCache));" },
-  ]));
-  s.tool('Bash', { command: 'grep -rn SIGNATURE_TTL deploy/ config/' }, 'deploy/production/relay.env:7:RELAY_SIGNATURE_TTL_MS=900000\ndeploy/staging/relay.env:7:RELAY_SIGNATURE_TTL_MS=60000');
-  s.say('It is set in src/http/signature.ts:12 from `RELAY_SIGNATURE_TTL_MS`, default 300000 ms (5 minutes). Production overrides it to 900000 (15 minutes) in deploy/production/relay.env:7; staging uses 60000.');
+  s.tool(
+    'Grep',
+    { pattern: 'signatureCache|SIGNATURE_TTL', path: 'src' },
+    grepOutput([
+      {
+        path: 'src/http/signature.ts',
+        line: 12,
+        text: 'const SIGNATURE_TTL_MS = Number(process.env.RELAY_SIGNATURE_TTL_MS ?? 300_000);',
+      },
+      {
+        path: 'src/http/signature.ts',
+        line: 27,
+        text: 'const signatureCache = new LRUCache<string, boolean>({ max: 10_000, ttl: SIGNATURE_TTL_MS });',
+      },
+      {
+        path: 'src/http/server.ts',
+        line: 88,
+        text: "  app.addHook('preHandler', verifySignature(signatureCache));",
+      },
+    ]),
+  );
+  s.tool(
+    'Bash',
+    { command: 'grep -rn SIGNATURE_TTL deploy/ config/' },
+    'deploy/production/relay.env:7:RELAY_SIGNATURE_TTL_MS=900000\ndeploy/staging/relay.env:7:RELAY_SIGNATURE_TTL_MS=60000',
+  );
+  s.say(
+    'It is set in src/http/signature.ts:12 from `RELAY_SIGNATURE_TTL_MS`, default 300000 ms (5 minutes). Production overrides it to 900000 (15 minutes) in deploy/production/relay.env:7; staging uses 60000.',
+  );
   s.user('Is 15 minutes safe given the replay window of our signatures?');
   s.tool('Read', { file_path: `${root}/src/http/signature.ts`, limit: 45 }, numbered(SIGNATURE));
-  s.say('Yes: signatures carry a timestamp and `verifySignature` rejects anything older than 5 minutes (MAX_SKEW_MS, line 15) before the cache is consulted. The cache only prevents re-verifying the same signature; a longer TTL costs memory (at most 10000 entries), not safety.');
+  s.say(
+    'Yes: signatures carry a timestamp and `verifySignature` rejects anything older than 5 minutes (MAX_SKEW_MS, line 15) before the cache is consulted. The cache only prevents re-verifying the same signature; a longer TTL costs memory (at most 10000 entries), not safety.',
+  );
   return s.build();
 }
 

@@ -2,16 +2,55 @@ import type { Transcript } from '../../../transcript/types.js';
 import { AGENT_SYSTEM, AGENT_TOOLS } from '../agent.js';
 import { createSessionBuilder, numbered } from '../builder.js';
 import { gitDiff, grepOutput, lsLong } from '../misc.js';
-import { createRng, type Rng } from '../random.js';
+import { createRng } from '../random.js';
 import { tscErrors, tsModule, vitestLog, type TsModule, type VitestFailure } from '../typescript.js';
+import {
+  pinoLog,
+  sourceOf,
+  window,
+  tsErrorsFor,
+  retryHits,
+  vitestFailures,
+  testSource,
+  configJson,
+  PACKAGE_JSON,
+  DOCS,
+  HELPER,
+  testConfig,
+  DEPRECATION,
+  DEPRECATION_TEST,
+  DIFF_STAT,
+  README,
+  CHANGELOG,
+} from './retry-config-data.js';
 
 const ROOT = '/home/dev/relay';
 const SOURCES: Array<[string, string, string[]]> = [
-  ['src/config/retry.ts', 'retryPolicy', ['retryBackoffMs', 'maxAttempts', 'jitter', 'retryOn', 'timeoutMs', 'circuitName']],
-  ['src/config/load.ts', 'relayConfig', ['region', 'port', 'logLevel', 'queueUrl', 'retryBackoffMs', 'dlqName', 'batchSize']],
-  ['src/queue/consumer.ts', 'consumerOptions', ['queueUrl', 'visibilityTimeout', 'retryBackoffMs', 'concurrency', 'handlerName']],
-  ['src/queue/producer.ts', 'producerOptions', ['queueUrl', 'maxBatch', 'flushMs', 'compression', 'retryBackoffMs']],
-  ['src/http/client.ts', 'clientOptions', ['baseUrl', 'timeoutMs', 'retryBackoffMs', 'userAgent', 'keepAlive']],
+  [
+    'src/config/retry.ts',
+    'retryPolicy',
+    ['retryBackoffMs', 'maxAttempts', 'jitter', 'retryOn', 'timeoutMs', 'circuitName'],
+  ],
+  [
+    'src/config/load.ts',
+    'relayConfig',
+    ['region', 'port', 'logLevel', 'queueUrl', 'retryBackoffMs', 'dlqName', 'batchSize'],
+  ],
+  [
+    'src/queue/consumer.ts',
+    'consumerOptions',
+    ['queueUrl', 'visibilityTimeout', 'retryBackoffMs', 'concurrency', 'handlerName'],
+  ],
+  [
+    'src/queue/producer.ts',
+    'producerOptions',
+    ['queueUrl', 'maxBatch', 'flushMs', 'compression', 'retryBackoffMs'],
+  ],
+  [
+    'src/http/client.ts',
+    'clientOptions',
+    ['baseUrl', 'timeoutMs', 'retryBackoffMs', 'userAgent', 'keepAlive'],
+  ],
   ['src/http/server.ts', 'serverOptions', ['host', 'port', 'bodyLimit', 'trustProxy', 'healthPath']],
   ['src/metrics/emit.ts', 'metricsOptions', ['namespace', 'flushMs', 'dimensions', 'sampleRate']],
 ];
@@ -28,11 +67,21 @@ const TEST_FILES = [
 export function retryConfigSession(): Transcript {
   const rng = createRng(7413);
   const s = createSessionBuilder(
-    { id: 'builtin-retry-config', title: 'relay: nest retry options under `retry`', system: AGENT_SYSTEM, tools: AGENT_TOOLS, cwd: ROOT, model: 'claude-sonnet-4-5', startedAt: '2025-04-02T13:40:00Z' },
+    {
+      id: 'builtin-retry-config',
+      title: 'relay: nest retry options under `retry`',
+      system: AGENT_SYSTEM,
+      tools: AGENT_TOOLS,
+      cwd: ROOT,
+      model: 'claude-sonnet-4-5',
+      startedAt: '2025-04-02T13:40:00Z',
+    },
     rng,
   );
   const p = (path: string) => `${ROOT}/${path}`;
-  const modules = new Map<string, TsModule>(SOURCES.map(([path, subject, fields]) => [path, tsModule(rng, path, subject, fields, rng.int(12, 16))]));
+  const modules = new Map<string, TsModule>(
+    SOURCES.map(([path, subject, fields]) => [path, tsModule(rng, path, subject, fields, rng.int(12, 16))]),
+  );
   const mod = (path: string) => modules.get(path) as TsModule;
   const errors = tsErrorsFor(rng);
 
@@ -41,9 +90,16 @@ export function retryConfigSession(): Transcript {
       'http client to 1000). Please replace them with one nested `retry: { backoffMs, maxAttempts, jitter }` read from the shared ' +
       'config, keep reading the old key for one release with a deprecation warning, and update the docs. Do not touch src/metrics.',
   );
-  s.tool('Bash', { command: 'ls -la && cat package.json' }, `${lsLong(rng, ['.github', '.gitignore', 'README.md', 'config', 'docs', 'package.json', 'pnpm-lock.yaml', 'src', 'test', 'tsconfig.json', 'vitest.config.ts'])}\n${PACKAGE_JSON}`, { thought: 'Getting the lay of the land first.' });
+  s.tool(
+    'Bash',
+    { command: 'ls -la && cat package.json' },
+    `${lsLong(rng, ['.github', '.gitignore', 'README.md', 'config', 'docs', 'package.json', 'pnpm-lock.yaml', 'src', 'test', 'tsconfig.json', 'vitest.config.ts'])}\n${PACKAGE_JSON}`,
+    { thought: 'Getting the lay of the land first.' },
+  );
   s.tool('Grep', { pattern: 'retryBackoffMs', path: '.' }, grepOutput(retryHits(rng)));
-  s.tool('Bash', { command: 'tail -n 120 logs/relay-2025-04-01.log' }, pinoLog(rng, 120), { thought: 'Checking what delays the services actually use in the logs before changing anything.' });
+  s.tool('Bash', { command: 'tail -n 120 logs/relay-2025-04-01.log' }, pinoLog(rng, 120), {
+    thought: 'Checking what delays the services actually use in the logs before changing anything.',
+  });
   for (const [path] of SOURCES) s.tool('Read', { file_path: p(path) }, numbered(mod(path).text));
   s.tool('Read', { file_path: p('config/default.json') }, numbered(configJson(rng, 'default')));
   s.tool('Read', { file_path: p('config/production.json') }, numbered(configJson(rng, 'production')));
@@ -54,47 +110,167 @@ export function retryConfigSession(): Transcript {
       'old key with a warning, and the four users take `config.retry`. Starting with the type.',
   );
   s.user('Sounds right. Use 500 as the single default.');
-  s.tool('Edit', { file_path: p('src/config/retry.ts'), old_string: 'export interface RetryPolicy {', new_string: 'export interface RetryOptions {\n  backoffMs: number;\n  maxAttempts: number;\n  jitter: boolean;\n}\n\nexport const RETRY_DEFAULTS: RetryOptions = { backoffMs: 500, maxAttempts: 5, jitter: true };\n\nexport interface RetryPolicy {' }, `The file ${p('src/config/retry.ts')} has been updated.`);
-  s.tool('Edit', { file_path: p('src/config/load.ts'), old_string: '  retryBackoffMs: number;', new_string: '  retry: RetryOptions;' }, `The file ${p('src/config/load.ts')} has been updated.`);
-  s.tool('Bash', { command: 'pnpm tsc --noEmit' }, tscErrors(errors), { isError: true, thought: 'Letting the compiler list every place that still uses the old field.' });
+  s.tool(
+    'Edit',
+    {
+      file_path: p('src/config/retry.ts'),
+      old_string: 'export interface RetryPolicy {',
+      new_string:
+        'export interface RetryOptions {\n  backoffMs: number;\n  maxAttempts: number;\n  jitter: boolean;\n}\n\nexport const RETRY_DEFAULTS: RetryOptions = { backoffMs: 500, maxAttempts: 5, jitter: true };\n\nexport interface RetryPolicy {',
+    },
+    `The file ${p('src/config/retry.ts')} has been updated.`,
+  );
+  s.tool(
+    'Edit',
+    {
+      file_path: p('src/config/load.ts'),
+      old_string: '  retryBackoffMs: number;',
+      new_string: '  retry: RetryOptions;',
+    },
+    `The file ${p('src/config/load.ts')} has been updated.`,
+  );
+  s.tool('Bash', { command: 'pnpm tsc --noEmit' }, tscErrors(errors), {
+    isError: true,
+    thought: 'Letting the compiler list every place that still uses the old field.',
+  });
   for (const e of errors.slice(0, 6)) {
-    s.tool('Read', { file_path: p(e.file), offset: Math.max(1, e.line - 12), limit: 30 }, numbered(window(mod(sourceOf(e.file)).text, e.line - 12, 30), Math.max(1, e.line - 12)));
-    s.tool('Edit', { file_path: p(e.file), old_string: 'options.retryBackoffMs', new_string: 'options.retry.backoffMs' }, `The file ${p(e.file)} has been updated.`);
+    s.tool(
+      'Read',
+      { file_path: p(e.file), offset: Math.max(1, e.line - 12), limit: 30 },
+      numbered(window(mod(sourceOf(e.file)).text, e.line - 12, 30), Math.max(1, e.line - 12)),
+    );
+    s.tool(
+      'Edit',
+      { file_path: p(e.file), old_string: 'options.retryBackoffMs', new_string: 'options.retry.backoffMs' },
+      `The file ${p(e.file)} has been updated.`,
+    );
   }
   s.tool('Bash', { command: 'pnpm tsc --noEmit' }, tscErrors(errors.slice(6)), { isError: true });
-  for (const e of errors.slice(6)) s.tool('Edit', { file_path: p(e.file), old_string: 'retryBackoffMs', new_string: 'retry.backoffMs' }, `The file ${p(e.file)} has been updated.`);
+  for (const e of errors.slice(6))
+    s.tool(
+      'Edit',
+      { file_path: p(e.file), old_string: 'retryBackoffMs', new_string: 'retry.backoffMs' },
+      `The file ${p(e.file)} has been updated.`,
+    );
   s.tool('Bash', { command: 'pnpm tsc --noEmit && echo ok' }, 'ok');
   const failures = vitestFailures();
   s.tool('Bash', { command: 'pnpm vitest run' }, vitestLog(rng, TEST_FILES, failures), { isError: true });
-  s.tool('Bash', { command: 'pnpm vitest run test/queue/consumer.test.ts --reporter=verbose 2>&1 | tail -80' }, `${pinoLog(rng, 40)}\n${vitestLog(rng, [TEST_FILES[2] as { file: string; tests: number }], failures.slice(0, 1))}`, { isError: true });
+  s.tool(
+    'Bash',
+    { command: 'pnpm vitest run test/queue/consumer.test.ts --reporter=verbose 2>&1 | tail -80' },
+    `${pinoLog(rng, 40)}\n${vitestLog(rng, [TEST_FILES[2] as { file: string; tests: number }], failures.slice(0, 1))}`,
+    { isError: true },
+  );
   for (const f of failures) {
-    s.tool('Read', { file_path: p(f.file), offset: f.line - 20, limit: 40 }, numbered(testSource(rng, f), f.line - 20));
+    s.tool(
+      'Read',
+      { file_path: p(f.file), offset: f.line - 20, limit: 40 },
+      numbered(testSource(rng, f), f.line - 20),
+    );
   }
   s.tool('Read', { file_path: p('test/helpers/config.ts') }, numbered(HELPER));
-  s.tool('Read', { file_path: p('test/queue/consumer.test.ts') }, numbered(testSource(rng, failures[0] as VitestFailure) + '\n\n' + testSource(rng, failures[0] as VitestFailure)));
-  s.tool('Edit', { file_path: p('test/helpers/config.ts'), old_string: '    retryBackoffMs: 200,', new_string: '    retry: { backoffMs: 500, maxAttempts: 5, jitter: false },' }, `The file ${p('test/helpers/config.ts')} has been updated.`, {
-    thought: 'The failing tests build configs through test/helpers/config.ts, which still sets retryBackoffMs: 200.',
+  s.tool(
+    'Read',
+    { file_path: p('test/queue/consumer.test.ts') },
+    numbered(
+      testSource(rng, failures[0] as VitestFailure) + '\n\n' + testSource(rng, failures[0] as VitestFailure),
+    ),
+  );
+  s.tool(
+    'Edit',
+    {
+      file_path: p('test/helpers/config.ts'),
+      old_string: '    retryBackoffMs: 200,',
+      new_string: '    retry: { backoffMs: 500, maxAttempts: 5, jitter: false },',
+    },
+    `The file ${p('test/helpers/config.ts')} has been updated.`,
+    {
+      thought:
+        'The failing tests build configs through test/helpers/config.ts, which still sets retryBackoffMs: 200.',
+    },
+  );
+  s.tool('Bash', { command: 'pnpm vitest run' }, vitestLog(rng, TEST_FILES, failures.slice(2)), {
+    isError: true,
   });
-  s.tool('Bash', { command: 'pnpm vitest run' }, vitestLog(rng, TEST_FILES, failures.slice(2)), { isError: true });
-  s.tool('Edit', { file_path: p('test/queue/consumer.test.ts'), old_string: 'expect(delays).toEqual([200, 400, 800])', new_string: 'expect(delays).toEqual([500, 1000, 2000])' }, `The file ${p('test/queue/consumer.test.ts')} has been updated.`);
+  s.tool(
+    'Edit',
+    {
+      file_path: p('test/queue/consumer.test.ts'),
+      old_string: 'expect(delays).toEqual([200, 400, 800])',
+      new_string: 'expect(delays).toEqual([500, 1000, 2000])',
+    },
+    `The file ${p('test/queue/consumer.test.ts')} has been updated.`,
+  );
   s.tool('Bash', { command: 'pnpm vitest run' }, vitestLog(rng, TEST_FILES, []));
   s.say('Types check and all 92 tests pass. Next: the deprecation path for the old key, then the docs.');
-  s.tool('Read', { file_path: p('src/config/load.ts'), offset: 1, limit: 60 }, numbered(window(mod('src/config/load.ts').text, 0, 60)));
-  s.tool('Edit', { file_path: p('src/config/load.ts'), old_string: '  const parsed = relayConfigSchema.safeParse(input);', new_string: DEPRECATION }, `The file ${p('src/config/load.ts')} has been updated.`);
-  s.tool('Write', { file_path: p('test/config/deprecated-retry.test.ts'), content: DEPRECATION_TEST }, `File created successfully at: ${p('test/config/deprecated-retry.test.ts')}`);
-  s.tool('Bash', { command: 'pnpm vitest run test/config' }, vitestLog(rng, [...TEST_FILES.slice(0, 2), { file: 'test/config/deprecated-retry.test.ts', tests: 3 }], []));
-  s.tool('Edit', { file_path: p('docs/configuration.md'), old_string: '| `retryBackoffMs` | number | 500 | Delay before the first retry; doubles each attempt. |', new_string: '| `retry.backoffMs` | number | 500 | Delay before the first retry; doubles each attempt. |\n| `retry.maxAttempts` | number | 5 | Attempts before a message goes to the DLQ. |\n| `retry.jitter` | boolean | true | Randomise delays by ±20%. |' }, `The file ${p('docs/configuration.md')} has been updated.`);
+  s.tool(
+    'Read',
+    { file_path: p('src/config/load.ts'), offset: 1, limit: 60 },
+    numbered(window(mod('src/config/load.ts').text, 0, 60)),
+  );
+  s.tool(
+    'Edit',
+    {
+      file_path: p('src/config/load.ts'),
+      old_string: '  const parsed = relayConfigSchema.safeParse(input);',
+      new_string: DEPRECATION,
+    },
+    `The file ${p('src/config/load.ts')} has been updated.`,
+  );
+  s.tool(
+    'Write',
+    { file_path: p('test/config/deprecated-retry.test.ts'), content: DEPRECATION_TEST },
+    `File created successfully at: ${p('test/config/deprecated-retry.test.ts')}`,
+  );
+  s.tool(
+    'Bash',
+    { command: 'pnpm vitest run test/config' },
+    vitestLog(
+      rng,
+      [...TEST_FILES.slice(0, 2), { file: 'test/config/deprecated-retry.test.ts', tests: 3 }],
+      [],
+    ),
+  );
+  s.tool(
+    'Edit',
+    {
+      file_path: p('docs/configuration.md'),
+      old_string: '| `retryBackoffMs` | number | 500 | Delay before the first retry; doubles each attempt. |',
+      new_string:
+        '| `retry.backoffMs` | number | 500 | Delay before the first retry; doubles each attempt. |\n| `retry.maxAttempts` | number | 5 | Attempts before a message goes to the DLQ. |\n| `retry.jitter` | boolean | true | Randomise delays by ±20%. |',
+    },
+    `The file ${p('docs/configuration.md')} has been updated.`,
+  );
   s.tool('Bash', { command: 'git diff --stat' }, DIFF_STAT);
   for (const [path] of SOURCES.slice(0, 5)) {
-    s.tool('Read', { file_path: p(path) }, numbered(mod(path).text.replaceAll('retryBackoffMs', 'retry.backoffMs')), path === SOURCES[0]?.[0] ? { thought: 'Reviewing the final state of each changed source file before summarising.' } : {});
+    s.tool(
+      'Read',
+      { file_path: p(path) },
+      numbered(mod(path).text.replaceAll('retryBackoffMs', 'retry.backoffMs')),
+      path === SOURCES[0]?.[0]
+        ? { thought: 'Reviewing the final state of each changed source file before summarising.' }
+        : {},
+    );
   }
-  s.tool('Bash', { command: 'git diff src/queue/consumer.ts' }, gitDiff('src/queue/consumer.ts', 48, ['  const delay = computeDelay(attempt, {'], ['    base: options.retryBackoffMs ?? 200,'], ['    base: options.retry.backoffMs,']));
+  s.tool(
+    'Bash',
+    { command: 'git diff src/queue/consumer.ts' },
+    gitDiff(
+      'src/queue/consumer.ts',
+      48,
+      ['  const delay = computeDelay(attempt, {'],
+      ['    base: options.retryBackoffMs ?? 200,'],
+      ['    base: options.retry.backoffMs,'],
+    ),
+  );
   s.say(
     'Done. `retry` is now one nested option (default backoff 500 ms) resolved in src/config/retry.ts; the loader still accepts ' +
       '`retryBackoffMs` for one release and logs a deprecation warning; docs/configuration.md documents the three fields. ' +
       'src/metrics is untouched. 95 tests pass.',
   );
-  s.user('The consumer test you changed: why did the delays go from 200 to 500? I want to be sure this is intended and not hiding a bug.');
+  s.user(
+    'The consumer test you changed: why did the delays go from 200 to 500? I want to be sure this is intended and not hiding a bug.',
+  );
   s.say(
     'Intended: the consumer had its own default of 200 ms (src/queue/consumer.ts), which is exactly the drift you described. With one ' +
       'default of 500 the first three delays become 500, 1000 and 2000 ms. The failing assertion in test/queue/consumer.test.ts encoded the old ' +
@@ -102,195 +278,32 @@ export function retryConfigSession(): Transcript {
   );
   s.user('OK. Last thing: the CHANGELOG and a note in the README about the deprecated key.');
   s.tool('Read', { file_path: p('README.md') }, numbered(README));
-  s.tool('Edit', { file_path: p('README.md'), old_string: '## Configuration', new_string: '## Configuration\n\n> `retryBackoffMs` is deprecated: use `retry.backoffMs`. The old key is read until 3.0 and logs a warning.' }, `The file ${p('README.md')} has been updated.`);
+  s.tool(
+    'Edit',
+    {
+      file_path: p('README.md'),
+      old_string: '## Configuration',
+      new_string:
+        '## Configuration\n\n> `retryBackoffMs` is deprecated: use `retry.backoffMs`. The old key is read until 3.0 and logs a warning.',
+    },
+    `The file ${p('README.md')} has been updated.`,
+  );
   s.tool('Bash', { command: 'head -20 CHANGELOG.md' }, CHANGELOG);
-  s.tool('Edit', { file_path: p('CHANGELOG.md'), old_string: '## Unreleased', new_string: '## Unreleased\n\n- `retry: { backoffMs, maxAttempts, jitter }` replaces the per-service `retryBackoffMs` (deprecated, read until 3.0).' }, `The file ${p('CHANGELOG.md')} has been updated.`);
-  s.tool('Bash', { command: 'pnpm lint && pnpm tsc --noEmit && pnpm vitest run' }, `${vitestLog(rng, [...TEST_FILES, { file: 'test/config/deprecated-retry.test.ts', tests: 3 }], [])}`);
+  s.tool(
+    'Edit',
+    {
+      file_path: p('CHANGELOG.md'),
+      old_string: '## Unreleased',
+      new_string:
+        '## Unreleased\n\n- `retry: { backoffMs, maxAttempts, jitter }` replaces the per-service `retryBackoffMs` (deprecated, read until 3.0).',
+    },
+    `The file ${p('CHANGELOG.md')} has been updated.`,
+  );
+  s.tool(
+    'Bash',
+    { command: 'pnpm lint && pnpm tsc --noEmit && pnpm vitest run' },
+    `${vitestLog(rng, [...TEST_FILES, { file: 'test/config/deprecated-retry.test.ts', tests: 3 }], [])}`,
+  );
   s.say('README and CHANGELOG updated; lint, types and the 95 tests pass.');
   return s.build();
 }
-
-/** pino JSON lines from the running service, retries included. */
-function pinoLog(rng: Rng, count: number): string {
-  const lines: string[] = [];
-  let time = Date.UTC(2025, 3, 1, 22, 14, 3);
-  for (let i = 0; i < count; i++) {
-    time += rng.int(20, 4000);
-    const service = rng.pick(['consumer', 'producer', 'http-client']);
-    const attempt = rng.int(1, 5);
-    const base = service === 'consumer' ? 200 : service === 'http-client' ? 1000 : 500;
-    const entry = rng.chance(0.35)
-      ? { level: 40, time, pid: 4127, hostname: 'relay-7c9f6d4b8-x2kqz', service, msg: 'retrying', attempt, delayMs: base * 2 ** (attempt - 1), error: rng.pick(['ECONNRESET', 'HTTP 503 Service Unavailable', 'ThrottlingException: Rate exceeded', 'ETIMEDOUT']), messageId: `${rng.hex(8)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(12)}` }
-      : { level: 30, time, pid: 4127, hostname: 'relay-7c9f6d4b8-x2kqz', service, msg: rng.pick(['delivered', 'polled', 'flushed', 'acked']), durationMs: rng.int(3, 900), batch: rng.int(1, 25) };
-    lines.push(JSON.stringify(entry));
-  }
-  return lines.join('\n');
-}
-
-function sourceOf(file: string): string {
-  const match = SOURCES.find(([path]) => path === file);
-  return match ? match[0] : 'src/config/load.ts';
-}
-
-function window(text: string, from: number, count: number): string {
-  return text.split('\n').slice(Math.max(0, from), Math.max(0, from) + count).join('\n');
-}
-
-function tsErrorsFor(rng: Rng) {
-  const files = ['src/queue/consumer.ts', 'src/queue/producer.ts', 'src/http/client.ts', 'src/config/retry.ts', 'src/queue/consumer.ts', 'src/http/client.ts', 'src/config/load.ts', 'src/queue/producer.ts', 'src/http/client.ts'];
-  return files.map((file) => ({
-    file,
-    line: rng.int(20, 70),
-    col: rng.int(5, 40),
-    code: rng.pick([2339, 2339, 2353, 2322]),
-    message: rng.pick([
-      "Property 'retryBackoffMs' does not exist on type 'RelayConfig'.",
-      "Object literal may only specify known properties, and 'retryBackoffMs' does not exist in type 'RelayConfig'.",
-      "Type 'number | undefined' is not assignable to type 'RetryOptions'.",
-    ]),
-  }));
-}
-
-function retryHits(rng: Rng) {
-  const hits = [];
-  for (const [path] of SOURCES.slice(0, 5)) for (let i = 0; i < 3; i++) hits.push({ path, line: rng.int(10, 90), text: rng.pick(['  retryBackoffMs: number;', '    base: options.retryBackoffMs ?? 200,', '  retryBackoffMs: z.number().int().nonnegative(),', '      await sleep(options.retryBackoffMs * 2 ** attempt);']) });
-  hits.push({ path: 'config/default.json', line: 14, text: '  "retryBackoffMs": 500,' }, { path: 'docs/configuration.md', line: 31, text: '| `retryBackoffMs` | number | 500 | Delay before the first retry; doubles each attempt. |' });
-  for (const t of ['test/helpers/config.ts', 'test/queue/consumer.test.ts', 'test/http/client.test.ts']) hits.push({ path: t, line: rng.int(5, 80), text: '    retryBackoffMs: 200,' });
-  return hits;
-}
-
-function vitestFailures(): VitestFailure[] {
-  return [
-    { file: 'test/queue/consumer.test.ts', suite: 'consumer', test: 'backs off exponentially between attempts', expected: '[ 500, 1000, 2000 ]', received: '[ 200, 400, 800 ]', line: 88 },
-    { file: 'test/http/client.test.ts', suite: 'http client', test: 'retries 503 with backoff', expected: '{ attempts: 5, lastDelayMs: 8000 }', received: '{ attempts: 3, lastDelayMs: 4000 }', line: 121 },
-    { file: 'test/config/load.test.ts', suite: 'loadConfig', test: 'applies production overrides', expected: "{ retry: { backoffMs: 500, maxAttempts: 5, jitter: true } }", received: '{ retry: undefined }', line: 64 },
-  ];
-}
-
-function testSource(rng: Rng, f: VitestFailure): string {
-  const lines = [`describe('${f.suite}', () => {`];
-  for (let i = 0; i < 4; i++) lines.push(`  it('handles case ${rng.int(1000, 9999)}', async () => {`, `    const relay = await startRelay(testConfig({ port: ${rng.int(3000, 9000)} }));`, '    await relay.send(fixtureMessage());', `    expect(relay.stats().sent).toBe(${rng.int(1, 9)});`, '  });', '');
-  lines.push(`  it('${f.test}', async () => {`, '    const delays = await recordDelays(testConfig(), 3);', `    expect(delays).toEqual(${f.received.replace(/ /g, '')});`, '  });', '});');
-  return lines.join('\n');
-}
-
-function configJson(rng: Rng, name: string): string {
-  return JSON.stringify({
-    $schema: '../schema/relay-config.json',
-    region: name === 'production' ? 'eu-west-1' : 'local',
-    port: name === 'production' ? 8443 : 8080,
-    logLevel: name === 'production' ? 'info' : 'debug',
-    queueUrl: `https://sqs.eu-west-1.amazonaws.com/${rng.int(100000000000, 999999999999)}/relay-${name}`,
-    retryBackoffMs: 500,
-    dlqName: `relay-${name}-dlq`,
-    batchSize: 25,
-    consumers: Array.from({ length: 6 }, (_, i) => ({ name: `worker-${i + 1}`, concurrency: rng.int(2, 16), visibilityTimeout: rng.pick([30, 60, 120]), handler: rng.pick(['webhook', 'email', 'audit', 'billing']) })),
-    http: { baseUrl: `https://api.${name}.relay.internal`, timeoutMs: 10000, keepAlive: true, retryBackoffMs: name === 'production' ? 500 : 1000 },
-  }, null, 2);
-}
-
-const PACKAGE_JSON = JSON.stringify({ name: '@acme/relay', version: '2.7.1', type: 'module', scripts: { build: 'tsc -p tsconfig.build.json', test: 'vitest run', lint: 'eslint .', start: 'node dist/main.js' }, dependencies: { '@aws-sdk/client-sqs': '^3.540.0', pino: '^8.19.0', undici: '^6.10.1', zod: '^3.22.4' }, devDependencies: { typescript: '^5.4.3', vitest: '^1.6.0', eslint: '^8.57.0' } }, null, 2);
-
-const DOCS = `# Configuration
-
-relay reads \`config/default.json\`, then \`config/<NODE_ENV>.json\`, then \`RELAY_*\` environment variables.
-Later sources override earlier ones key by key; nested objects are merged.
-
-## Options
-
-| key | type | default | meaning |
-|---|---|---|---|
-| \`region\` | string | \`local\` | AWS region of the queues. |
-| \`port\` | number | 8080 | HTTP port of the health and webhook endpoints. |
-| \`logLevel\` | string | \`info\` | pino level. |
-| \`queueUrl\` | string | — | The inbound SQS queue. |
-| \`retryBackoffMs\` | number | 500 | Delay before the first retry; doubles each attempt. |
-| \`dlqName\` | string | — | Where messages go after the last attempt. |
-| \`batchSize\` | number | 25 | Messages fetched per poll (SQS allows at most 10 per request; relay polls in parallel). |
-
-## Environment variables
-
-Every key can be set as \`RELAY_<KEY>\` in upper snake case, e.g. \`RELAY_LOG_LEVEL=debug\`. Nested keys join
-with a double underscore: \`RELAY_HTTP__TIMEOUT_MS=5000\`.`;
-
-const HELPER = `import type { RelayConfig } from '../../src/config/load.js';
-
-/** A config for tests: local queue, no jitter, fast retries. */
-export function testConfig(overrides: Partial<RelayConfig> = {}): RelayConfig {
-  return {
-    region: 'local',
-    port: 0,
-    logLevel: 'silent',
-    queueUrl: 'http://localhost:9324/000000000000/relay-test',
-    retryBackoffMs: 200,
-    dlqName: 'relay-test-dlq',
-    batchSize: 5,
-    ...overrides,
-  };
-}`;
-
-const DEPRECATION = `  const migrated = migrateRetry(input, (message) => logger.warn({ deprecated: 'retryBackoffMs' }, message));
-  const parsed = relayConfigSchema.safeParse(migrated);`;
-
-const DEPRECATION_TEST = `import { describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../src/config/load.js';
-
-describe('deprecated retryBackoffMs', () => {
-  it('maps the old key to retry.backoffMs', async () => {
-    const config = await loadConfig({ retryBackoffMs: 750 });
-    expect(config.retry.backoffMs).toBe(750);
-  });
-  it('warns once', async () => {
-    const warn = vi.fn();
-    await loadConfig({ retryBackoffMs: 750 }, { warn });
-    expect(warn).toHaveBeenCalledTimes(1);
-  });
-  it('prefers retry.backoffMs when both are set', async () => {
-    const config = await loadConfig({ retryBackoffMs: 750, retry: { backoffMs: 300 } });
-    expect(config.retry.backoffMs).toBe(300);
-  });
-});
-`;
-
-const DIFF_STAT = ` CHANGELOG.md                         |  0
- docs/configuration.md                |  4 ++-
- src/config/load.ts                   | 21 ++++++++++---
- src/config/retry.ts                  | 14 +++++++++
- src/http/client.ts                   |  9 +++---
- src/queue/consumer.ts                |  7 ++---
- src/queue/producer.ts                |  7 ++---
- test/config/deprecated-retry.test.ts | 18 +++++++++++
- test/helpers/config.ts               |  2 +-
- test/queue/consumer.test.ts          |  2 +-
- 10 files changed, 65 insertions(+), 19 deletions(-)`;
-
-const README = `# relay
-
-relay moves messages from SQS to webhooks, email and the audit log, with retries and a dead-letter queue.
-
-## Running
-
-    pnpm install
-    pnpm build
-    NODE_ENV=production node dist/main.js
-
-## Configuration
-
-See [docs/configuration.md](docs/configuration.md). The service refuses to start on an invalid config and
-prints every problem it found.
-
-## Operations
-
-Health: \`GET /healthz\`. Metrics are emitted to CloudWatch under the \`relay\` namespace every 60 s.
-A message that fails every attempt lands in the DLQ with the last error in its attributes.`;
-
-const CHANGELOG = `# Changelog
-
-## Unreleased
-
-## 2.7.1 — 2025-03-20
-- http client: honour Retry-After on 429 and 503.
-
-## 2.7.0 — 2025-03-02
-- consumer: configurable visibility timeout per worker.
-- producer: gzip payloads over 64 KiB.`;

@@ -30,6 +30,11 @@ export interface RunnerSpec {
   blockEnd: readonly RegExp[];
   /** Outside lines that carry nothing once counted (passing tests, runner chatter). */
   noise: readonly RegExp[];
+  /**
+   * A line that starts a test whose output comes before its verdict (`go test -v`): lines after it
+   * become the detail of the failure that opens next, or are dropped when the test passes.
+   */
+  runStart?: RegExp;
   /** Block lines kept as the failure's message. */
   message: RegExp;
   /** Block lines kept as locations. */
@@ -37,6 +42,8 @@ export interface RunnerSpec {
 }
 
 const ELIDED = /^\[… \d+ characters elided …\]$/;
+/** Lines are matched on their first characters: runner lines are short, and this bounds the work. */
+const PROBE = 500;
 
 /** Reads a runner's output with its spec. */
 export function parseWithSpec(spec: RunnerSpec, lines: readonly string[]): TestReport {
@@ -44,7 +51,9 @@ export function parseWithSpec(spec: RunnerSpec, lines: readonly string[]): TestR
   const failures = emptyFailures();
   const counts = new Map<string, number>();
   let block: TestFailure | undefined;
-  for (const line of lines) {
+  let pending: string[] | undefined;
+  for (const full of lines) {
+    const line = full.length > PROBE ? full.slice(0, PROBE) : full;
     if (ELIDED.test(line)) {
       report.residual.push(line);
       continue;
@@ -52,6 +61,13 @@ export function parseWithSpec(spec: RunnerSpec, lines: readonly string[]): TestR
     const opened = matchId(spec.block, line);
     if (opened !== undefined) {
       block = failureFor(failures, opened.id, opened.kind, opened.reason);
+      for (const earlier of pending ?? []) addDetail(block, earlier, spec.message.test(earlier) ? 'message' : 'drop');
+      pending = undefined;
+      continue;
+    }
+    if (spec.runStart?.test(line) === true) {
+      pending = [];
+      block = undefined;
       continue;
     }
     const total = spec.totals.map((pattern) => pattern.exec(line)).find((match) => match !== null);
@@ -61,7 +77,14 @@ export function parseWithSpec(spec: RunnerSpec, lines: readonly string[]): TestR
       continue;
     }
     for (const [pattern, label] of spec.counters ?? []) if (pattern.test(line)) counts.set(label, (counts.get(label) ?? 0) + 1);
-    if (block !== undefined && spec.blockEnd.some((pattern) => pattern.test(line))) block = undefined;
+    if (spec.blockEnd.some((pattern) => pattern.test(line))) {
+      block = undefined;
+      pending = undefined;
+    }
+    if (pending !== undefined && line.trim() !== '') {
+      pending.push(full);
+      continue;
+    }
     if (block !== undefined) {
       const role = spec.message.test(line) ? 'message' : spec.location?.test(line) === true ? 'location' : 'drop';
       if (line.trim() !== '') addDetail(block, line, role);

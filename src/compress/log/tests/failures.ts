@@ -49,9 +49,9 @@ export function sameTest(a: string, b: string): boolean {
   return pa === pb || /\.\w+$/.test(pa) || /\.\w+$/.test(pb);
 }
 
-/** Splits a test id on `::`, or on dots outside brackets when it has no `::`. */
+/** Splits a test id on `::`, jest's ` › `, vitest's ` > `, or on dots outside brackets when it has none of those. */
 export function components(id: string): string[] {
-  if (id.includes('::')) return id.split('::');
+  for (const separator of ['::', ' › ', ' > ']) if (id.includes(separator)) return id.split(separator);
   const parts: string[] = [];
   let depth = 0;
   let start = 0;

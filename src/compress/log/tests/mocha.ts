@@ -1,6 +1,9 @@
 import { emptyFailures, failureFor } from './failures.js';
 import { addDetail, type TestFailure, type TestReport } from './report.js';
+import { SUITE_TITLE } from './specs.js';
 
+/** Lines are matched on their first characters: this bounds the regex work on huge lines. */
+const PROBE = 500;
 const TOTAL = /^\s+(\d+ (?:passing(?: \(.+\))?|failing|pending))$/;
 const NUMBERED = /^\s+(\d+)\) (.+?)\s*$/;
 const PASSED = /^\s+[✓✔√]\s/;
@@ -19,7 +22,8 @@ export function parseMocha(lines: readonly string[]): TestReport {
   let details = false;
   let block: TestFailure | undefined;
   let inTitle = false;
-  for (const line of lines) {
+  for (const full of lines) {
+    const line = full.length > PROBE ? full.slice(0, PROBE) : full;
     const total = TOTAL.exec(line);
     if (total?.[1] !== undefined) {
       report.totals.push(total[1]);
@@ -47,7 +51,7 @@ export function parseMocha(lines: readonly string[]): TestReport {
       addDetail(block, line, MESSAGE.test(line) ? 'message' : LOCATION.test(line) && !/node_modules/.test(line) ? 'location' : 'drop');
       continue;
     }
-    if (!PASSED.test(line) && line.trim() !== '') report.residual.push(line);
+    if (!PASSED.test(line) && !SUITE_TITLE.test(line) && line.trim() !== '') report.residual.push(line);
   }
   report.failures = failures.list;
   return report;

@@ -8,7 +8,9 @@ const MAX_WARNINGS = 5;
 type Section = 'pre' | 'session' | 'failures' | 'errors' | 'warnings' | 'summary' | 'other';
 
 const SECTION = /^=+ (.+?) =+$/;
-const TOTALS = /^=+ ((?:.*\b(?:passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?|rerun)\b.*|no tests ran) in [\d.]+s.*?) =+$/;
+const TOTALS = /^=+ ((?:\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?|rerun)\b.* |no tests ran )in [\d.]+s(?: \([\d:]+\))?) =+$/;
+/** Lines are matched on their first characters: pytest's own lines are short, and this bounds the work. */
+const PROBE = 500;
 const SESSION_NOISE = /^(?:platform |cachedir: |rootdir: |configfile: |inifile: |testpaths: |plugins: |asyncio: |hypothesis profile |django: |benchmark: |Using --randomly-seed|collecting \.\.\.|collected \d+ items?|created: |\[gw\d+\]|gw\d+ \[|bringing up nodes|Test order randomisation|metadata: |tmp_path_base)/;
 const PROGRESS = /^(?:\S+\.py )?[.FEsxXR]+(?:\s+\[\s*\d+%\])?$/;
 const VERBOSE = /^(\S.*?::\S.*?)(?: <- \S+)? (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS|RERUN)\b.*$/;
@@ -31,7 +33,8 @@ export function parsePytest(lines: readonly string[]): TestReport {
   let arrow: string | undefined;
   let collected: string | undefined;
 
-  for (const line of lines) {
+  for (const full of lines) {
+    const line = full.length > PROBE ? full.slice(0, PROBE) : full;
     if (ELIDED.test(line)) {
       // The agent cut the middle: what follows may start anywhere, so no section is assumed.
       report.residual.push(line);

@@ -71,8 +71,11 @@ export function renderReport(report: TestReport, present: Set<string>): string[]
     out.push(...message.map((line) => `  ${clipLine(line.trimEnd(), DETAIL_LINE_MAX)}`));
     out.push(...locations.map((line) => `  ${clipLine(line.trim(), DETAIL_LINE_MAX)}`));
     for (const ref of refsOf([...message, ...locations, first.reason ?? ''])) present.add(ref);
-    const others = group.slice(1).flatMap((failure) => [...failure.locations, ...failure.dropped]);
-    const dropped = [...hidden, ...first.dropped, ...others];
+    const dropped = [...hidden];
+    for (const failure of group) {
+      if (failure !== first) for (const line of failure.locations) dropped.push(line);
+      for (const line of failure.dropped) dropped.push(line);
+    }
     if (dropped.length > 0) out.push(gapMarker(dropped.length, dropped, present, '  '));
   }
   if (report.warnings.length > 0) out.push('warnings:', ...report.warnings.map((line) => `  ${clipLine(line.trim(), DETAIL_LINE_MAX)}`));
@@ -109,7 +112,7 @@ function boundedDetail(failure: TestFailure): { message: string[]; locations: st
   const project = unique.filter((line) => !isLibraryLine(line));
   const candidates = project.length > 0 ? project : unique;
   const locations = candidates.slice(-MAX_LOCATION_LINES);
-  hidden.push(...unique.filter((line) => !locations.includes(line)));
+  for (const line of unique) if (!locations.includes(line)) hidden.push(line);
   return { message, locations, hidden };
 }
 

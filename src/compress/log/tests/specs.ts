@@ -1,7 +1,10 @@
 import type { RunnerSpec } from './engine.js';
 
+/** An indented bare suite title (`  VAT`, `    #indexOf()`), printed above its tests. */
+export const SUITE_TITLE = /^\s{2,}[\w#$@][\w\s#$@().,'-]{0,80}$/;
+
 /** Stack frames of test frameworks and Node internals: not locations worth keeping. */
-const NOT_PROJECT = /node_modules|node:internal|internal\/|\(native\)|<anonymous>/;
+const NOT_PROJECT = /node_modules|node:internal|internal\/|\(native\)|\(<anonymous>\)/;
 
 /** Jest (`●` blocks, `✕` lines, `Tests:` totals) and Vitest (`FAIL file > test` blocks, `Test Files` totals). */
 export function jestSpec(runner: 'jest' | 'vitest'): RunnerSpec {
@@ -12,7 +15,7 @@ export function jestSpec(runner: 'jest' | 'vitest'): RunnerSpec {
     totals: [/^\s*(Test Suites:.*)$/, /^\s*(Tests:.*)$/, /^\s*(Test Files\s.*)$/, /^\s*(Tests\s+\d.*)$/, /^\s*(Time:.*)$/, /^\s*(Duration\s.*)$/],
     notes: [/^\s*FAIL\s+\S+\.(?:test|spec)\.[cm]?[jt]sx?\b(?!.* > )/],
     blockEnd: [/^\s*(?:PASS|FAIL)\s+\S+\.(?:test|spec)\./, /^\s*⎯{3,}/, /^\s*(?:Test Suites|Tests|Snapshots|Time|Test Files|Duration|Start at)\b/, /^\s*[✓✔√✕×]\s/],
-    noise: [/^\s*[✓✔√]\s/, /^\s*PASS\s/, /^\s*Snapshots:/, /^\s*Ran all test suites/, /^\s*RUN\s+v/, /^\s*Start at\s/, /^\s*❯ \S+\.(?:test|spec)\.\S+ \(\d+ tests?/, /^\s*⎯{3,}/, /^\s*↓\s/],
+    noise: [/^\s*[✓✔√]\s/, /^\s*PASS\s/, /^\s*Snapshots:/, /^\s*Ran all test suites/, /^\s*RUN\s+v/, /^\s*Start at\s/, /^\s*❯ \S+\.(?:test|spec)\.\S+ \(\d+ tests?/, /^\s*⎯{3,}/, /^\s*↓\s/, /^\s+→ /, SUITE_TITLE],
     message: /Error\b|Expected|Received|expected|expect\(|^\s*[-+] |^\s*>\s*\d+\s*\||→|AssertionError|assert/,
     location: new RegExp(`^(?!.*(?:${NOT_PROJECT.source})).*(?:\\(\\S+:\\d+:\\d+\\)|❯ \\S+:\\d+:\\d+|at \\S+:\\d+:\\d+)\\s*$`),
   };
@@ -22,6 +25,7 @@ export function jestSpec(runner: 'jest' | 'vitest'): RunnerSpec {
 export const goSpec: RunnerSpec = {
   runner: 'go',
   block: [{ pattern: /^\s*--- FAIL: (\S+)/ }],
+  runStart: /^=== RUN\s/,
   failed: [],
   totals: [],
   notes: [/^FAIL\s+\S+\s+(?:[\d.]+s|\[build failed\]|\[setup failed\])/],

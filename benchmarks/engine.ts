@@ -1,0 +1,247 @@
+/**
+ * Engine figures (the garden issue): `npx tsx benchmarks/engine.ts [sessionsDir]`
+ *
+ * 1. plan + render per call, p50 / p95 / max, on the longest session replayed at budget 32k
+ *    (each call's blocks synced before the clock starts).
+ * 2. sync of a new 10k-token tool result, p95 (30 different results appended to the longest session).
+ * 3. engine memory (V8 heap after sync, GC'd) vs the transcript's JSON size.
+ * 4. every session replayed call by call at budgets 16k, 32k and 100k: renders that add validation
+ *    issues (must be 0), calls over budget (and how many of those are protected-only), and cache
+ *    breaks (a call whose messages do not start with the previous call's, its injection aside)
+ *    against calls with an event.
+ *
+ * Default config (inject auto), a fresh temp store, a replay clock of one call every 10 s.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { loadSessions } from '../src/bench/load.js';
+import type { BenchSession } from '../src/bench/types.js';
+import { isGardenerError } from '../src/errors.js';
+import { openGarden, type Garden } from '../src/garden/garden.js';
+import { stripMessage } from '../src/garden/strip-message.js';
+import { openStore } from '../src/store/open.js';
+import type { GardenerStore } from '../src/store/types.js';
+import { countRequest } from '../src/tokens/count.js';
+import { createTiktokenCounter, defaultTokenizer } from '../src/tokens/tokenizer.js';
+import { toRequest, type MessageParam, type Transcript } from '../src/transcript/types.js';
+import { validate } from '../src/transcript/validate.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const sessionsDir = process.argv[2] ?? path.resolve(repoRoot, '../shared/sessions');
+const BUDGETS = [16_000, 32_000, 100_000];
+const CALL_MS = 10_000;
+const EPOCH = Date.UTC(2025, 0, 1);
+const SYNC_SAMPLES = 30;
+const NEW_RESULT_TOKENS = 10_000;
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+const tokenizer = defaultTokenizer();
+
+const folder = mkdtempSync(path.join(tmpdir(), 'gardener-engine-bench-'));
+const store: GardenerStore = openStore({ path: path.join(folder, 'engine.db') });
+let sessionsOpened = 0;
+
+function open(budget: number, clock: { call: number }, tokens = tokenizer): Garden {
+  sessionsOpened++;
+  return openGarden({
+    store,
+    session: { project: `p${sessionsOpened}`, session: `s${sessionsOpened}` },
+    budget,
+    tokenizer: tokens,
+    config: { now: () => EPOCH + clock.call * CALL_MS },
+  });
+}
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+const issueKeys = (request: unknown) => new Set(validate(request).issues.map((i) => `${i.path}|${i.message}`));
+
+async function load(): Promise<BenchSession[]> {
+  const sessions: BenchSession[] = [];
+  let skipped = 0;
+  for await (const item of loadSessions([sessionsDir], { cwd: sessionsDir })) {
+    if (item.type === 'session') sessions.push(item.session);
+    else skipped++;
+  }
+  process.stderr.write(`loaded ${sessions.length} sessions (${skipped} files skipped) from ${sessionsDir}\n`);
+  return sessions;
+}
+
+/** 1. plan + render per call on the longest session at 32k. */
+function planRender(session: BenchSession): number[] {
+  const clock = { call: 0 };
+  const g = open(32_000, clock);
+  const times: number[] = [];
+  for (const call of session.calls) {
+    clock.call = call.index;
+    g.sync({ ...session.transcript, messages: session.transcript.messages.slice(0, call.messageIndex) });
+    const start = performance.now();
+    g.plan({ strict: false });
+    g.render();
+    times.push(performance.now() - start);
+  }
+  g.close();
+  return times;
+}
+
+/** A tool result of about `tokens` tokens, different for each `seed`, from the session's own texts. */
+function newResult(pool: readonly string[], seed: number, tokens: number): string {
+  const parts: string[] = [`run ${seed}`];
+  let total = 0;
+  for (let i = 0; total < tokens; i++) {
+    const text = pool[(seed * 7 + i) % pool.length] ?? 'line';
+    const piece = text.slice(0, 4_000);
+    parts.push(piece);
+    total += tokenizer.count(piece);
+  }
+  return parts.join('\n');
+}
+
+/** 2. sync of a new 10k-token tool result appended to the longest session. */
+function syncNewResult(session: BenchSession): number[] {
+  const clock = { call: 0 };
+  const g = open(32_000, clock);
+  const transcript = session.transcript;
+  g.sync(transcript);
+  const pool = transcript.messages.flatMap((m) => (typeof m.content === 'string' ? [m.content] : m.content.flatMap((b) => (b.type === 'text' ? [b.text] : b.type === 'tool_result' && typeof b.content === 'string' ? [b.content] : []))));
+  const times: number[] = [];
+  const closing = transcript.messages[transcript.messages.length - 1]?.role === 'user' ? [{ role: 'assistant', content: 'ok' } as MessageParam] : [];
+  for (let i = 0; i < SYNC_SAMPLES; i++) {
+    const id = `bench_tool_${i}`;
+    const next: Transcript = {
+      ...transcript,
+      messages: [
+        ...transcript.messages,
+        ...closing,
+        { role: 'user', content: `step ${i}` },
+        { role: 'assistant', content: [{ type: 'tool_use', id, name: 'Bash', input: { command: `make step${i}` } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: newResult(pool, i, NEW_RESULT_TOKENS) }] },
+      ],
+    };
+    const start = performance.now();
+    g.sync(next);
+    times.push(performance.now() - start);
+    g.sync(transcript);
+  }
+  g.close();
+  return times;
+}
+
+/** 3. engine heap vs transcript size. */
+function memory(session: BenchSession): { heap: number; transcript: number } {
+  const transcript = structuredClone(session.transcript);
+  const bytes = Buffer.byteLength(JSON.stringify(transcript));
+  const counter = createTiktokenCounter();
+  counter.count('warm the rank table');
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const g = open(32_000, { call: 0 }, counter);
+  g.sync(transcript);
+  g.plan({ strict: false });
+  g.render();
+  gc();
+  const heap = process.memoryUsage().heapUsed - before;
+  g.close();
+  return { heap, transcript: bytes };
+}
+
+interface ReplayTotals {
+  calls: number;
+  invalid: number;
+  over: number;
+  overProtected: number;
+  events: number;
+  callsWithEvent: number;
+  breaks: number;
+  breaksWithoutEvent: number;
+  errors: number;
+}
+
+/** 4. one session at one budget. */
+function replay(session: BenchSession, budget: number, totals: ReplayTotals): void {
+  const clock = { call: 0 };
+  const g = open(budget, clock);
+  let previous: MessageParam[] | undefined;
+  for (const call of session.calls) {
+    clock.call = call.index;
+    const transcript = { ...session.transcript, messages: session.transcript.messages.slice(0, call.messageIndex) };
+    if (transcript.messages.length === 0) continue;
+    totals.calls++;
+    try {
+      const eventsBefore = g.counters().events;
+      g.sync(transcript);
+      const plan = g.plan({ strict: false });
+      const request = g.render();
+      const events = g.counters().events - eventsBefore;
+      totals.events += events;
+      if (events > 0) totals.callsWithEvent++;
+      const inputIssues = issueKeys(toRequest(transcript));
+      if ([...issueKeys(request)].some((k) => !inputIssues.has(k))) totals.invalid++;
+      if (countRequest(tokenizer, request) > budget) {
+        totals.over++;
+        if (plan.impossible && plan.impossible.protected > budget) totals.overProtected++;
+      }
+      if (previous) {
+        const expected = previous.map((m, i) => (i === previous!.length - 1 ? stripMessage(m).message : m));
+        const current = request.messages;
+        const broken = expected.some((m, i) => JSON.stringify(m) !== JSON.stringify(current[i]));
+        if (broken) {
+          totals.breaks++;
+          if (events === 0) totals.breaksWithoutEvent++;
+        }
+      }
+      // The recorded assistant message is appended as it was: it is part of the next call's prefix.
+      const output = session.transcript.messages[call.messageIndex];
+      previous = output ? [...request.messages, output] : request.messages;
+    } catch (error) {
+      totals.errors++;
+      if (!isGardenerError(error)) throw error;
+      previous = undefined;
+    }
+  }
+  g.close();
+}
+
+const sessions = await load();
+const sizes = new Map(sessions.map((s) => [s, countRequest(tokenizer, toRequest(s.transcript))]));
+const longest = [...sessions].sort((a, b) => (sizes.get(b) ?? 0) - (sizes.get(a) ?? 0))[0];
+if (!longest) throw new Error(`no sessions in ${sessionsDir}`);
+process.stderr.write(`longest: ${longest.label} (${longest.calls.length} calls, ${sizes.get(longest)} tokens)\n`);
+
+const pr = planRender(longest);
+const sy = syncNewResult(longest);
+const mem = memory(longest);
+const byBudget = new Map<number, ReplayTotals>();
+for (const budget of BUDGETS) {
+  const totals: ReplayTotals = { calls: 0, invalid: 0, over: 0, overProtected: 0, events: 0, callsWithEvent: 0, breaks: 0, breaksWithoutEvent: 0, errors: 0 };
+  const started = performance.now();
+  for (const session of sessions) replay(session, budget, totals);
+  byBudget.set(budget, totals);
+  process.stderr.write(`replayed ${sessions.length} sessions at ${budget} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+}
+
+const lines = [
+  `# garden engine figures (${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${sessions.length} sessions from ${path.relative(repoRoot, sessionsDir) || sessionsDir})`,
+  `longest session: ${longest.label}: ${longest.calls.length} calls, ${sizes.get(longest)?.toLocaleString('en-US')} tokens raw`,
+  `plan+render per call at 32k:  p50 ${ms(percentile(pr, 50))}  p95 ${ms(percentile(pr, 95))}  max ${ms(Math.max(...pr))}   (target p95 ≤ 50 ms)`,
+  `sync of a new ${NEW_RESULT_TOKENS.toLocaleString('en-US')}-token tool result:  p50 ${ms(percentile(sy, 50))}  p95 ${ms(percentile(sy, 95))}  max ${ms(Math.max(...sy))}   (target p95 ≤ 30 ms)`,
+  `engine heap after sync: ${(mem.heap / 1e6).toFixed(1)} MB vs transcript JSON ${(mem.transcript / 1e6).toFixed(1)} MB = ${(mem.heap / mem.transcript).toFixed(2)}×   (target ≤ 2×)`,
+  '',
+  'budget   calls   invalid   over (protected-only)   events   calls w/ event   cache breaks   breaks w/o event   errors',
+  ...BUDGETS.map((b) => {
+    const t = byBudget.get(b)!;
+    return `${String(b).padStart(6)}  ${String(t.calls).padStart(6)}  ${String(t.invalid).padStart(8)}  ${String(t.over).padStart(6)} (${t.overProtected})${' '.repeat(Math.max(1, 14 - String(t.overProtected).length))}${String(t.events).padStart(6)}  ${String(t.callsWithEvent).padStart(14)}  ${String(t.breaks).padStart(13)}  ${String(t.breaksWithoutEvent).padStart(17)}  ${String(t.errors).padStart(7)}`;
+  }),
+];
+process.stdout.write(`${lines.join('\n')}\n`);
+store.close();
+rmSync(folder, { recursive: true, force: true });

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { longSessions, renderMarkdown, slug } from '../../../src/bench/report/markdown.js';
+import { fixtureReport } from './report-fixture.js';
+import { xmlProblems } from './xml.js';
+
+const options = {
+  command: 'gardener bench fixtures --window 250',
+  chartDir: 'report-charts',
+  machine: 'test machine',
+  data: '`fixtures`',
+};
+
+describe('markdown report', () => {
+  it('links SVG charts for cost, fidelity and each long session, and writes them as well-formed files', async () => {
+    const { markdown, files } = renderMarkdown(await fixtureReport(), options);
+    expect(files.map((f) => f.path)).toEqual([
+      'report-charts/cost.svg',
+      'report-charts/fidelity.svg',
+      'report-charts/context-1-fixtures-twelve-json.svg',
+    ]);
+    for (const f of files) {
+      expect(markdown).toContain(`](${f.path})`);
+      expect(xmlProblems(f.content), f.path).toEqual([]);
+    }
+    expect(files[2]?.content.match(/<polyline /g)).toHaveLength(4);
+  });
+
+  it('says how it was measured and lists every figure per strategy', async () => {
+    const { markdown } = renderMarkdown(await fixtureReport(), options);
+    expect(markdown).toContain('- Command: `gardener bench fixtures --window 250`');
+    expect(markdown).toContain('- Machine: test machine');
+    expect(markdown).toContain('| `mask` | 12 | 1,248 | 189 | 0 | 818 | 2.48× |');
+    expect(markdown).toContain('<summary><code>summary</code>: 2 sessions</summary>');
+    expect(markdown).toContain('## How it was measured');
+    expect(markdown).toContain('- `fixtures/broken.jsonl`: invalid JSON at line 2');
+  });
+
+  it('charts only aggregated sessions, the longest first', async () => {
+    const report = await fixtureReport();
+    expect(longSessions(report).map((s) => s.label)).toEqual(['fixtures/twelve.json']);
+    expect(slug('../shared/sessions/claude-code-log/A b.jsonl')).toBe(
+      'shared-sessions-claude-code-log-a-b-jsonl',
+    );
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { renderTables, textTable, totalsTable } from '../../../src/bench/report/table.js';
+import { fixtureReport } from './report-fixture.js';
+
+describe('terminal tables', () => {
+  it('aligns the first column left and the figures right', () => {
+    expect(
+      textTable(
+        ['name', 'n'],
+        [
+          ['a', '1'],
+          ['bbb', '1,000'],
+        ],
+      ),
+    ).toBe('name      n\n────  ─────\na         1\nbbb   1,000');
+  });
+
+  // Checked by hand (peer-figures.test.ts has the formulas): clear at window 250 triggers at call 6,
+  // billed 354 + 942 = 1,296; summary compacts at call 10, billed 990 + 37 + 57 = 1,084, cost 395.9.
+  it('renders the totals of the fixture run', async () => {
+    const report = await fixtureReport();
+    expect(totalsTable(report)).toMatchInlineSnapshot(`
+      "strategy  calls  billed  peak  over  cost  cost/raw  events  summary tok  needles  fid ctx  fid ctx∪recall  ms p50/p95/max
+      ────────  ─────  ──────  ────  ────  ────  ────────  ──────  ───────────  ───────  ───────  ──────────────  ──────────────
+      raw          12   1,428   229     0   330     1.00×       0            0        0        –               –               –
+      mask         12   1,248   189     0   818     2.48×       8            0        0        –               –               –
+      clear        12   1,296   197     0   740     2.24×       6            0        0        –               –               –
+      summary      12   1,084   189     0   396     1.20×       1           11        0        –               –               –"
+    `);
+  });
+
+  it('prints a table per strategy with every session, the run line and the skipped files', async () => {
+    const text = renderTables(await fixtureReport());
+    expect(text).toContain(
+      '2 sessions (1 aggregated: ≥ 10 calls) · window 250 · mask keeps 3 · tokens words · 1.2 s · 1 skipped',
+    );
+    expect(text).toContain('fixtures/short.json (not aggregated)');
+    expect(text).toContain('  fixtures/broken.jsonl: invalid JSON at line 2');
+    expect(text.match(/^(raw|mask|clear|summary)$/gm)).toEqual(['raw', 'mask', 'clear', 'summary']);
+    expect(renderTables(await fixtureReport(), { sessions: false })).not.toContain('not aggregated');
+  });
+});

@@ -1,0 +1,79 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CliIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+import { runGardener } from '../support/cli.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const ESC = String.fromCharCode(27);
+const out = mkdtempSync(path.join(tmpdir(), 'gardener-bench-cli-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+describe('gardener bench', () => {
+  it('runs every strategy on the built-in sessions with no path, a line per session on a pipe, tables on stdout', async () => {
+    const run = await runGardener(['bench', '--window', '32000', '--out', path.join(out, 'report.md')], {
+      cwd: repoRoot,
+    });
+    expect(run.stderr).toMatch(/^\[1\/4\] builtin\/builtin-vat-rounding · 55 calls · /m);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^gardener bench · 4 sessions \(3 aggregated: ≥ 10 calls\) · window 32,000/);
+    for (const name of ['raw', 'mask', 'clear', 'summary', 'gardener'])
+      expect(run.stdout).toMatch(new RegExp(`^${name} +139 `, 'm'));
+    expect(run.stdout).toContain('builtin/builtin-cache-question (not aggregated)');
+    const report = readFileSync(path.join(out, 'report.md'), 'utf8');
+    expect(report).toContain('- Command: `gardener bench --window 32000`');
+    const charts = readdirSync(path.join(out, 'report-charts')).sort();
+    expect(charts).toEqual(expect.arrayContaining(['cost.svg', 'fidelity.svg']));
+    expect(charts.filter((c) => c.startsWith('context-')).length).toBeGreaterThanOrEqual(2);
+    for (const chart of charts) expect(report).toContain(`](report-charts/${chart})`);
+  });
+
+  it('prints only JSON on stdout with --json, and skips a bad file with a line saying why', async () => {
+    const run = await runGardener(['bench', 'test/fixtures/bench', '--strategies', 'mask', '--json'], {
+      cwd: repoRoot,
+    });
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as {
+      version: number;
+      strategies: string[];
+      sessions: Array<{ label: string; calls: number }>;
+      skipped: unknown[];
+    };
+    expect(report.version).toBe(1);
+    expect(report.strategies).toEqual(['raw', 'mask']);
+    expect(report.sessions).toEqual([
+      expect.objectContaining({ label: 'test/fixtures/bench/twelve-calls.json', calls: 12 }),
+    ]);
+    expect(run.stderr).toMatch(/^skipped test\/fixtures\/bench\/broken\.jsonl: invalid JSON at line 2/m);
+  });
+
+  it('shows a live progress line on a terminal and clears it before the tables', async () => {
+    let stderr = '';
+    let stdout = '';
+    const io: CliIo = {
+      stdout: { write: (s: string) => (stdout += s), isTTY: false },
+      stderr: { write: (s: string) => (stderr += s), isTTY: true },
+      stdin: Readable.from([]),
+      env: { NO_COLOR: '1' },
+      cwd: repoRoot,
+    };
+    expect(await runCli(['bench', '--strategies', 'raw', '--sessions', '*vat*', '--brief'], io)).toBe(0);
+    const clearLine = `\r${ESC}[2K`;
+    expect(stderr).toContain(`${clearLine}⠋ 0/1 sessions · 00:0`);
+    expect(stderr.endsWith(clearLine)).toBe(true);
+    expect(stdout).toContain('1 session (1 aggregated');
+    expect(stdout).not.toContain(ESC);
+  });
+
+  it('rejects bad flags with a usage error', async () => {
+    expect((await runGardener(['bench', '--strategies', 'raw,magic'])).stderr).toContain(
+      'unknown strategy "magic"',
+    );
+    const bad = await runGardener(['bench', '--window', '0']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--window must be a whole number ≥ 1, got "0"');
+  });
+});

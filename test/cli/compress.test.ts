@@ -1,0 +1,163 @@
+import { mkdtempSync, readFileSync, truncateSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtinSessions } from '../../src/bench/builtin/index.js';
+import { exportTranscripts } from '../../src/transcript/export.js';
+import { validate } from '../../src/transcript/validate.js';
+import type { MessagesRequest } from '../../src/transcript/types.js';
+import { runGardener } from '../support/cli.js';
+
+let dir: string;
+let db: string;
+let sessionFile: string;
+let session: ReturnType<typeof builtinSessions>[number];
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'gardener-compress-'));
+  db = path.join(dir, 'test.db');
+  session = builtinSessions().sort((a, b) => b.messages.length - a.messages.length)[0]!;
+  sessionFile = path.join(dir, 'session.json');
+  writeFileSync(sessionFile, exportTranscripts([session], 'anthropic'));
+});
+afterAll(() => undefined);
+
+const typedTexts = (request: MessagesRequest): string[] =>
+  request.messages
+    .filter((m) => m.role === 'user')
+    .flatMap((m) => (typeof m.content === 'string' ? [m.content] : m.content.filter((b) => b.type === 'text').map((b) => b.text)));
+
+describe('gardener compress', () => {
+  it('writes a valid, smaller request and a report by class on stderr', async () => {
+    const run = await runGardener(['compress', sessionFile, '--db', db]);
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as MessagesRequest;
+    expect(validate(out).issues).toEqual([]);
+    expect(out.messages).toHaveLength(session.messages.length);
+    expect(run.stdout.length).toBeLessThan(readFileSync(sessionFile, 'utf8').length * 0.7);
+    expect(run.stderr).toMatch(/class\s+blocks\s+shortened\s+tokens before\s+after\s+ratio/);
+    expect(run.stderr).toMatch(/^log\s+\d+/m);
+    expect(run.stderr).toMatch(/^request\s+/m);
+  });
+
+  it('never changes what the user typed, the system prompt or the tools', async () => {
+    const run = await runGardener(['compress', sessionFile, '--db', db]);
+    const out = JSON.parse(run.stdout) as MessagesRequest;
+    const original = JSON.parse(readFileSync(sessionFile, 'utf8')) as MessagesRequest;
+    expect(out.system).toEqual(original.system);
+    expect(out.tools).toEqual(original.tools);
+    expect(typedTexts(out)).toEqual(typedTexts(original));
+  });
+
+  it('leaves the latest turns untouched', async () => {
+    const run = await runGardener(['compress', sessionFile, '--db', db, '--keep-last', '3']);
+    const out = JSON.parse(run.stdout) as MessagesRequest;
+    const original = JSON.parse(readFileSync(sessionFile, 'utf8')) as MessagesRequest;
+    expect(out.messages.slice(-6)).toEqual(original.messages.slice(-6));
+  });
+
+  it('with --budget compresses only until the request fits, and reports JSON stats', async () => {
+    const full = await runGardener(['compress', sessionFile, '--db', db, '--json', '-o', path.join(dir, 'all.json')]);
+    const all = JSON.parse(full.stdout) as { tokensBefore: number; tokensAfter: number };
+    const budget = Math.round((all.tokensBefore + all.tokensAfter) / 2);
+    const run = await runGardener(['compress', sessionFile, '--db', db, '--budget', String(budget), '--json', '-o', path.join(dir, 'b.json')]);
+    expect(run.code).toBe(0);
+    const stats = JSON.parse(run.stdout) as { tokensAfter: number; tokensBefore: number };
+    expect(stats.tokensBefore).toBe(all.tokensBefore);
+    expect(stats.tokensAfter).toBeLessThanOrEqual(budget);
+    expect(stats.tokensAfter).toBeGreaterThan(all.tokensAfter);
+    expect(validate(JSON.parse(readFileSync(path.join(dir, 'b.json'), 'utf8'))).ok).toBe(true);
+  });
+
+  it('stores originals first: a summary id can be shown byte for byte', async () => {
+    const run = await runGardener(['compress', sessionFile, '--db', db]);
+    const id = /id=([A-Za-z0-9]+)/.exec(run.stdout)?.[1];
+    expect(id).toBeDefined();
+    const show = await runGardener(['show', id!, '--db', db, '--json']);
+    expect(show.code).toBe(0);
+    const entry = JSON.parse(show.stdout) as { original: string };
+    expect(readFileSync(sessionFile, 'utf8')).toContain(JSON.stringify(entry.original).slice(1, 60));
+  });
+
+  it('is deterministic', async () => {
+    const a = await runGardener(['compress', sessionFile, '--db', path.join(dir, 'a.db')]);
+    const b = await runGardener(['compress', sessionFile, '--db', path.join(dir, 'b.db')]);
+    expect(a.stdout.replace(/id=\w+/g, 'id=?')).toBe(b.stdout.replace(/id=\w+/g, 'id=?'));
+  });
+
+  it('exports jsonl and text, and lists formats', async () => {
+    const jsonl = await runGardener(['compress', sessionFile, '--db', db, '--to', 'jsonl']);
+    expect(jsonl.code).toBe(0);
+    expect(jsonl.stdout.trim().split('\n').length).toBe(session.messages.length + 1);
+    const text = await runGardener(['compress', sessionFile, '--db', db, '--to', 'text']);
+    expect(text.stdout).toMatch(/user/i);
+    const formats = await runGardener(['compress', '--list-formats']);
+    for (const name of ['claude-code', 'anthropic', 'agent-sdk', 'openai', 'mini-swe-agent', 'swe-agent', 'openhands', 'aider']) {
+      expect(formats.stdout).toContain(name);
+    }
+  });
+
+  it('reads standard input', async () => {
+    const run = await runGardener(['compress', '-', '--db', db], { stdin: readFileSync(sessionFile) });
+    expect(run.code).toBe(0);
+    expect(validate(JSON.parse(run.stdout)).ok).toBe(true);
+  });
+});
+
+describe('gardener compress on bad input', () => {
+  const bad = (name: string, content: string | Buffer) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, content);
+    return file;
+  };
+
+  it.each([
+    ['empty.jsonl', '', /empty/i],
+    ['truncated.json', '{"messages": [{"role": "user", "content": "hi"}, {"role": "assis', /truncated\.json:\d+/],
+    ['broken.jsonl', '{"type":"user","message":{"role":"user","content":"a"},"uuid":"1","parentUuid":null}\n{not json}\n', /broken\.jsonl:2/],
+    ['unknown.txt', 'just some words that are not a transcript\n', /format/i],
+    ['binary.bin', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x01, 0x02]), /binary/i],
+    ['latin1.json', Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xe9, 0x22, 0x7d]), /UTF-8/i],
+  ])('%s: a clear error naming the file, exit 3, nothing on stdout', async (name, content, message) => {
+    const file = bad(name, content);
+    const run = await runGardener(['compress', file, '--db', db]);
+    expect(run.code).toBe(3);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(name);
+    expect(run.stderr).toMatch(message);
+  });
+
+  it('refuses a 100 MB file with a clear error and the option to raise the limit', async () => {
+    const file = path.join(dir, 'huge.jsonl');
+    writeFileSync(file, '');
+    truncateSync(file, 100 * 1024 * 1024);
+    const run = await runGardener(['compress', file, '--db', db]);
+    expect(run.code).toBe(3);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/huge\.jsonl/);
+    expect(run.stderr).toMatch(/--max-bytes/);
+  });
+
+  it('--lenient skips bad JSONL lines and says how many', async () => {
+    const good = readFileSync(path.resolve('test/fixtures/transcript/cc-session.jsonl'), 'utf8').trimEnd().split('\n');
+    const file = bad('lenient.jsonl', [...good.slice(0, 4), '{oops', ...good.slice(4)].join('\n') + '\n');
+    const strict = await runGardener(['compress', file, '--db', db]);
+    expect(strict.code).toBe(3);
+    const run = await runGardener(['compress', file, '--db', db, '--lenient']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/1 unreadable lines? skipped/);
+  });
+
+  it('does not leave a partial output file when the input is bad', async () => {
+    const out = path.join(dir, 'never.json');
+    const run = await runGardener(['compress', bad('bad2.json', '{"messages": ['), '--db', db, '-o', out]);
+    expect(run.code).toBe(3);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('rejects bad flag values with exit 2', async () => {
+    const run = await runGardener(['compress', sessionFile, '--db', db, '--budget', 'lots']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--budget/);
+  });
+});
