@@ -4,7 +4,7 @@ import { defaultTokenizer } from '../src/tokens/tokenizer.js';
 import { unwrapToolOutput } from '../src/classify/unwrap.js';
 const file = process.argv[2]!;
 const { transcripts } = await readInput(file);
-const t = transcripts[0]!;
+const t = process.argv[3] ? transcripts.find((x) => x.id.includes(process.argv[3]!))! : transcripts[0]!;
 const typed = typedByUser(t);
 const tk = defaultTokenizer();
 console.log(t.format, t.meta);

@@ -205,6 +205,7 @@ function main(): void {
       const again = compressCode(summary.text, context);
       const share = again.text.length / summary.text.length;
       if (share < 0.8) console.log(`#${i} second pass shrinks to ${share.toFixed(2)} (${block.source} ${block.path ?? ''})`);
+      if (share < 0.8 && i === show) console.log(`${summary.text}\n--- again\n${again.text}`);
     }
     if (args.includes('--list')) console.log(`#${i} ${block.source} ${block.path ?? ''} ${b}→${a} ${(a / b).toFixed(2)} ${summary.note ?? ''}`);
     if (i === show) console.log(`--- block ${i} (${block.source} ${block.path ?? ''})\n${block.text}\n--- summary (${summary.note ?? ''})\n${summary.text}`);

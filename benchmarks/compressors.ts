@@ -14,14 +14,22 @@ import { topLevelKeys } from '../src/compress/structured/index.js';
 import { topLevelDeclarationNames } from '../src/compress/code/index.js';
 import { proseNeedles } from '../src/compress/prose/index.js';
 import type { CompressContext } from '../src/compress/types.js';
+import { typedByUser } from '../src/garden/typed-by-user.js';
 import { defaultTokenizer } from '../src/tokens/tokenizer.js';
 import { toolResultText } from '../src/transcript/blocks.js';
 import { readInput } from '../src/transcript/read-input.js';
 import { readSessionPaths } from '../src/transcript/session-paths.js';
 import type { Transcript } from '../src/transcript/types.js';
-import { errorNeedles, keptShare, logNeedles } from './needles.js';
+import { errorNeedles, keptShare, logNeedleKinds, logNeedles } from './needles.js';
 
-export { errorNeedles, keptShare, logNeedles, projectLocations, testName } from './needles.js';
+export {
+  errorNeedles,
+  keptShare,
+  logNeedleKinds,
+  logNeedles,
+  projectLocations,
+  testName,
+} from './needles.js';
 
 /** One block to compress, with what the classifier may know about it. */
 export interface BenchBlock {
@@ -31,10 +39,8 @@ export interface BenchBlock {
   context: CompressContext;
 }
 
-/** Formats whose tool output arrives as plain user text (no tool blocks). */
-const TEXT_TOOL_FORMATS = new Set(['mini-swe-agent', 'swe-agent', 'adp', 'aider']);
-/** An aider user line this short with no line break is something the user typed (`/add x`, a request). */
-const AIDER_TYPED_MAX = 500;
+/** Formats whose assistant text ends in a fenced shell command (aider's fences are code edits). */
+const COMMAND_FENCE_FORMATS = new Set(['mini-swe-agent', 'swe-agent', 'adp']);
 
 /** Needles of a block's text for its class (see benchmarks/needles.ts and the compressors' exports). */
 export function needlesFor(cls: ContentClass, text: string, context: CompressContext): string[] {
@@ -61,11 +67,13 @@ export function blocksOf(transcript: Transcript): BenchBlock[] {
   const out: BenchBlock[] = [];
   const tools = new Map<string, { name: string; input: Record<string, unknown> }>();
   let lastCommand: string | undefined;
-  let userMessages = 0;
-  for (const message of transcript.messages) {
-    const blocks = typeof message.content === 'string' ? [{ type: 'text' as const, text: message.content }] : message.content;
-    if (message.role === 'user') userMessages++;
-    for (const block of blocks) {
+  const typedByUserTest = typedByUser(transcript);
+  for (const [messageIndex, message] of transcript.messages.entries()) {
+    const blocks =
+      typeof message.content === 'string'
+        ? [{ type: 'text' as const, text: message.content }]
+        : message.content;
+    for (const [blockIndex, block] of blocks.entries()) {
       if (block.type === 'tool_use') {
         const input = (block.input ?? {}) as Record<string, unknown>;
         tools.set(block.id, { name: block.name, input });
@@ -79,30 +87,33 @@ export function blocksOf(transcript: Transcript): BenchBlock[] {
           hints.toolInput = tool.input;
         }
         if (block.is_error === true) hints.isError = true;
-        out.push({ format: transcript.format, text: toolResultText(block.content), hints, context: contextOf(hints) });
+        out.push({
+          format: transcript.format,
+          text: toolResultText(block.content),
+          hints,
+          context: contextOf(hints),
+        });
         continue;
       }
       if (block.type !== 'text' || block.text.trim() === '') continue;
       if (message.role === 'assistant') {
-        lastCommand = fencedCommand(block.text) ?? lastCommand;
-        out.push({ format: transcript.format, text: block.text, hints: { role: 'assistant', blockType: 'text' }, context: {} });
+        if (COMMAND_FENCE_FORMATS.has(transcript.format))
+          lastCommand = fencedCommand(block.text) ?? lastCommand;
+        out.push({
+          format: transcript.format,
+          text: block.text,
+          hints: { role: 'assistant', blockType: 'text' },
+          context: {},
+        });
         continue;
       }
-      const typed = isTyped(transcript.format, userMessages, block.text);
+      const typed = typedByUserTest(messageIndex, blockIndex);
       const hints: ClassifyHints = { role: 'user', blockType: 'text', isUserTyped: typed };
       if (!typed && lastCommand !== undefined) hints.command = lastCommand;
       out.push({ format: transcript.format, text: block.text, hints, context: contextOf(hints) });
     }
   }
   return out;
-}
-
-/** Whether a user text block is what the user typed (formats with tool blocks: always; text formats: the task and short aider requests). */
-function isTyped(format: string, userMessages: number, text: string): boolean {
-  if (!TEXT_TOOL_FORMATS.has(format)) return true;
-  if (userMessages <= 1) return true;
-  if (format === 'aider') return !text.includes('\n') && text.length <= AIDER_TYPED_MAX;
-  return false;
 }
 
 /** The last fenced code block of an assistant text (mini-swe-agent and SWE-agent put the command there). */
@@ -114,7 +125,12 @@ function fencedCommand(text: string): string | undefined {
 function contextOf(hints: ClassifyHints): CompressContext {
   const context: CompressContext = {};
   const input = hints.toolInput;
-  const path = typeof input?.['file_path'] === 'string' ? input['file_path'] : typeof input?.['path'] === 'string' ? input['path'] : undefined;
+  const path =
+    typeof input?.['file_path'] === 'string'
+      ? input['file_path']
+      : typeof input?.['path'] === 'string'
+        ? input['path']
+        : undefined;
   if (path !== undefined) context.path = path;
   const command = hints.command ?? (typeof input?.['command'] === 'string' ? input['command'] : undefined);
   if (command !== undefined) context.command = command;
@@ -125,6 +141,9 @@ function contextOf(hints: ClassifyHints): CompressContext {
 interface Tally {
   blocks: number;
   helped: number;
+  /** Original and summary tokens of the blocks the compressor shortened. */
+  helpedOriginal: number;
+  helpedSummary: number;
   bytes: number;
   original: number;
   summary: number;
@@ -133,11 +152,24 @@ interface Tally {
   ms: number;
 }
 
-const emptyTally = (): Tally => ({ blocks: 0, helped: 0, bytes: 0, original: 0, summary: 0, needles: 0, kept: 0, ms: 0 });
+const emptyTally = (): Tally => ({
+  blocks: 0,
+  helped: 0,
+  helpedOriginal: 0,
+  helpedSummary: 0,
+  bytes: 0,
+  original: 0,
+  summary: 0,
+  needles: 0,
+  kept: 0,
+  ms: 0,
+});
 
 function add(tally: Tally, row: Omit<Tally, 'blocks'>): void {
   tally.blocks++;
   tally.helped += row.helped;
+  tally.helpedOriginal += row.helpedOriginal;
+  tally.helpedSummary += row.helpedSummary;
   tally.bytes += row.bytes;
   tally.original += row.original;
   tally.summary += row.summary;
@@ -157,10 +189,19 @@ async function main(): Promise<void> {
   let skipped = 0;
   let classifyMs = 0;
   let largest: { cls: string; tokens: number; summary: number; format: string } | undefined;
+  const kinds = new Map<string, { kept: number; total: number }>();
+  const countKind = (kind: string, needles: readonly string[], summary: string): void => {
+    const share = keptShare(needles, summary);
+    const tally = kinds.get(kind) ?? { kept: 0, total: 0 };
+    tally.kept += share.kept;
+    tally.total += share.total;
+    kinds.set(kind, tally);
+  };
   for (const session of await readSessionPaths([dir])) {
     let transcripts: Transcript[];
     try {
-      transcripts = (await readInput(session.path, { subagents: session.subagents, lenient: true })).transcripts;
+      transcripts = (await readInput(session.path, { subagents: session.subagents, lenient: true }))
+        .transcripts;
     } catch {
       skipped++;
       continue;
@@ -178,7 +219,23 @@ async function main(): Promise<void> {
         const summaryTokens = tokenizer.count(summary.text);
         const needles = needlesFor(cls, block.text, block.context);
         const { kept, total } = keptShare(needles, summary.text);
-        const row = { helped: summary.helped ? 1 : 0, bytes: Buffer.byteLength(block.text), original, summary: summaryTokens, needles: total, kept, ms };
+        if (cls === 'log')
+          for (const [kind, list] of Object.entries(logNeedleKinds(block.text)))
+            countKind(`log ${kind}`, list, summary.text);
+        if (cls === 'error')
+          for (const [kind, list] of Object.entries(errorNeedles(block.text)))
+            countKind(`error ${kind}`, list, summary.text);
+        const row = {
+          helped: summary.helped ? 1 : 0,
+          helpedOriginal: summary.helped ? original : 0,
+          helpedSummary: summary.helped ? summaryTokens : 0,
+          bytes: Buffer.byteLength(block.text),
+          original,
+          summary: summaryTokens,
+          needles: total,
+          kept,
+          ms,
+        };
         for (const [map, key] of [
           [byClass, cls],
           [byFormat, block.format],
@@ -188,35 +245,56 @@ async function main(): Promise<void> {
           add(tally, row);
           map.set(key, tally);
         }
-        if (largest === undefined || original > largest.tokens) largest = { cls, tokens: original, summary: summaryTokens, format: block.format };
+        if (largest === undefined || original > largest.tokens)
+          largest = { cls, tokens: original, summary: summaryTokens, format: block.format };
       }
     }
   }
   const out = (line: string): boolean => process.stdout.write(`${line}\n`);
-  out(`compressor benchmark · ${dir} · ${sessions} sessions (${skipped} files unreadable or empty) · tokenizer ${tokenizer.name}`);
+  out(
+    `compressor benchmark · ${dir} · ${sessions} sessions (${skipped} files unreadable or empty) · tokenizer ${tokenizer.name}`,
+  );
   out('');
   out(table('class', byClass, true));
   out('');
   out(table('format', byFormat, false));
   out('');
-  out(table('format · class', new Map([...byFormatClass].map(([key, tally]) => [key.replace('\u0000', ' · '), tally])), false));
+  out(
+    table(
+      'format · class',
+      new Map([...byFormatClass].map(([key, tally]) => [key.replace('\u0000', ' · '), tally])),
+      false,
+    ),
+  );
   out('');
   const all = [...byClass.values()].reduce(merge, emptyTally());
   const withoutPrompt = [...byClass].filter(([cls]) => cls !== 'prompt').map(([, tally]) => tally);
   const compressible = withoutPrompt.reduce((n, t) => n + t.original, 0);
   const compressed = withoutPrompt.reduce((n, t) => n + t.summary, 0);
-  out(`overall (all classes, token-weighted): ${ratio(all.summary, all.original)} · without prompt blocks: ${ratio(compressed, compressible)}`);
+  out(
+    `needles by kind: ${[...kinds].map(([kind, t]) => `${kind} ${t.kept}/${t.total} (${t.total === 0 ? '-' : ((100 * t.kept) / t.total).toFixed(1)}%)`).join(' · ')}`,
+  );
+  out(
+    `overall (all classes, token-weighted): ${ratio(all.summary, all.original)} · without prompt blocks: ${ratio(compressed, compressible)}`,
+  );
   if (largest) {
     const rest = byClass.get(largest.cls);
-    if (rest) out(`largest block: ${largest.format} ${largest.cls}, ${largest.tokens} → ${largest.summary} tokens; ${largest.cls} without it: ${ratio(rest.summary - largest.summary, rest.original - largest.tokens)}`);
+    if (rest)
+      out(
+        `largest block: ${largest.format} ${largest.cls}, ${largest.tokens} → ${largest.summary} tokens; ${largest.cls} without it: ${ratio(rest.summary - largest.summary, rest.original - largest.tokens)}`,
+      );
   }
-  out(`classify: ${(classifyMs / Math.max(1, all.blocks)).toFixed(3)} ms/block, ${mbPerSecond(all.bytes, classifyMs)} MB/s`);
+  out(
+    `classify: ${(classifyMs / Math.max(1, all.blocks)).toFixed(3)} ms/block, ${mbPerSecond(all.bytes, classifyMs)} MB/s`,
+  );
 }
 
 function merge(sum: Tally, tally: Tally): Tally {
   return {
     blocks: sum.blocks + tally.blocks,
     helped: sum.helped + tally.helped,
+    helpedOriginal: sum.helpedOriginal + tally.helpedOriginal,
+    helpedSummary: sum.helpedSummary + tally.helpedSummary,
     bytes: sum.bytes + tally.bytes,
     original: sum.original + tally.original,
     summary: sum.summary + tally.summary,
@@ -228,7 +306,17 @@ function merge(sum: Tally, tally: Tally): Tally {
 
 function table(label: string, tallies: Map<string, Tally>, speed: boolean): string {
   const rows = [...tallies].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const head = [label.padEnd(28), 'blocks'.padStart(7), 'helped'.padStart(7), 'orig tok'.padStart(10), 'summ tok'.padStart(10), 'ratio'.padStart(7), 'needles'.padStart(9), 'kept'.padStart(7)];
+  const head = [
+    label.padEnd(28),
+    'blocks'.padStart(7),
+    'helped'.padStart(7),
+    'orig tok'.padStart(10),
+    'summ tok'.padStart(10),
+    'ratio'.padStart(7),
+    'helped r'.padStart(9),
+    'needles'.padStart(9),
+    'kept'.padStart(7),
+  ];
   if (speed) head.push('MB/s'.padStart(8));
   const lines = [head.join(' ')];
   for (const [key, t] of rows) {
@@ -239,6 +327,7 @@ function table(label: string, tallies: Map<string, Tally>, speed: boolean): stri
       String(t.original).padStart(10),
       String(t.summary).padStart(10),
       ratio(t.summary, t.original).padStart(7),
+      ratio(t.helpedSummary, t.helpedOriginal).padStart(9),
       String(t.needles).padStart(9),
       (t.needles === 0 ? '-' : `${((100 * t.kept) / t.needles).toFixed(1)}%`).padStart(7),
     ];

@@ -7,7 +7,8 @@
 /** `path/to/file.ext:123`, not inside a URL. */
 const PATH_LINE = /(?<![:\w/.@~+-])\/?(?:[\w.@~+-]+\/)*[\w.@+-]*\w\.[A-Za-z]\w{0,7}:\d+/g;
 /** Installed packages, standard libraries and runtimes: locations there are not needles. */
-const LIBRARY = /site-packages|dist-packages|node_modules|\/lib\/python\d|<frozen|\/usr\/(?:local\/)?lib\/|\/rustc\/|\.cargo\/registry|\/go\/pkg\/mod|node:internal/;
+const LIBRARY =
+  /site-packages|dist-packages|node_modules|\/lib\/python\d|<frozen|\/usr\/(?:local\/)?lib\/|\/rustc\/|\.cargo\/registry|\/go\/pkg\/mod|node:internal/;
 /** An exception or error type name. */
 const ERROR_TYPE = /\b[A-Z][A-Za-z0-9_]*(?:Error|Exception)\b/g;
 
@@ -39,11 +40,22 @@ function distinct(values: Iterable<string>): string[] {
   return [...new Set(values)].filter((value) => value !== '');
 }
 
+/** Log needles by kind: failing test names, error types, `path:line` locations outside library code. */
+export function logNeedleKinds(text: string): { tests: string[]; types: string[]; locations: string[] } {
+  const names: string[] = [];
+  for (const pattern of FAILING_TEST)
+    for (const match of text.matchAll(pattern)) if (match[1] !== undefined) names.push(testName(match[1]));
+  return {
+    tests: distinct(names),
+    types: distinct([...text.matchAll(ERROR_TYPE)].map((m) => m[0])),
+    locations: distinct(projectLocations(text)),
+  };
+}
+
 /** Log needles: failing test names, error types, `path:line`. */
 export function logNeedles(text: string): string[] {
-  const names: string[] = [];
-  for (const pattern of FAILING_TEST) for (const match of text.matchAll(pattern)) if (match[1] !== undefined) names.push(testName(match[1]));
-  return distinct([...names, ...[...text.matchAll(ERROR_TYPE)].map((m) => m[0]), ...projectLocations(text)]);
+  const { tests, types, locations } = logNeedleKinds(text);
+  return distinct([...tests, ...types, ...locations]);
 }
 
 /** `path:line` locations outside library code. */
@@ -81,13 +93,18 @@ const FRAMES: readonly RegExp[] = [
 export function errorNeedles(text: string): { messages: string[]; frames: string[] } {
   const messages: string[] = [...text.matchAll(ERROR_TYPE)].map((m) => m[0]);
   for (const pattern of EXCEPTION_LINES) {
-    for (const match of text.matchAll(pattern)) if (match[1] !== undefined) messages.push(match[1].trim().slice(0, MESSAGE_NEEDLE));
+    for (const match of text.matchAll(pattern))
+      if (match[1] !== undefined) messages.push(match[1].trim().slice(0, MESSAGE_NEEDLE));
   }
   const frames: string[] = [];
   for (const pattern of FRAMES) {
     for (const match of text.matchAll(pattern)) {
       const line = match[0];
-      if (LIBRARY.test(line) || /^\s+at (?:java|javax|jdk|sun|kotlin|scala|org\.junit|org\.apache|org\.springframework)\./.test(line)) continue;
+      if (
+        LIBRARY.test(line) ||
+        /^\s+at (?:java|javax|jdk|sun|kotlin|scala|org\.junit|org\.apache|org\.springframework)\./.test(line)
+      )
+        continue;
       frames.push(match[2] !== undefined ? `File "${match[1] ?? ''}", line ${match[2]}` : (match[1] ?? ''));
     }
   }

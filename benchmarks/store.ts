@@ -18,6 +18,7 @@ import { toolResultTest } from '../src/bench/tool-results.js';
 import { classify } from '../src/classify/classify.js';
 import type { ClassifyHints, ContentClass } from '../src/classify/types.js';
 import type { CompressContext } from '../src/compress/types.js';
+import { largeFields } from '../src/garden/tool-input.js';
 import { openStore } from '../src/store/open.js';
 import { databaseBytes } from '../src/store/stats.js';
 import type { GardenerStore } from '../src/store/types.js';
@@ -119,6 +120,8 @@ async function loadSessions(dir: string, compress: CompressFn | undefined): Prom
         contentBlocks(message).forEach((block, blockIndex) => {
           const text = blockText(block);
           if (text.trim() === '') return;
+          // As the engine does (src/garden/ingest.ts): a tool call is stored only for its large fields.
+          if (block.type === 'tool_use' && largeFields(block.input).length === 0) return;
           const toolResult = message.role === 'user' && isToolResult(messageIndex, blockIndex);
           const tool = block.type === 'tool_result' ? tools.get(block.tool_use_id) : block.type === 'tool_use' ? { name: block.name, input: (block.input ?? {}) as Record<string, unknown> } : undefined;
           const sourcePath = tool ? pathOf(tool.input) : undefined;

@@ -12,7 +12,8 @@
  * - prose/assistant: assistant text, subagent reports (Task results), markdown written with Write,
  *   aider replies; at least MIN_PROSE characters.
  * Prints per group: samples, helped, tokens in → out (cl100k) and the aggregate ratio Σout/Σin,
- * median ratio, needles kept (top-level keys for structured, proseNeedles for prose), MB/s.
+ * median ratio, needles kept (top-level keys for structured, proseNeedles for prose), and speed
+ * as MB/s of wall time and of process CPU time (the CPU figure is steadier on a shared machine).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -47,23 +48,65 @@ function main(): void {
   const tokenizer = defaultTokenizer();
   tokenizer.count('warm up');
   compressProse('Warm up the sentence model. '.repeat(20), {});
-  const groups: Group[] = ['structured/tool-output', 'structured/tool-input', 'structured/payload', 'prose/assistant'];
+  compressStructured('{"warm": ["up", 1, 2, 3], "and": {"yaml": true}}'.repeat(1), {});
+  compressStructured('warm: up\nand:\n  - yaml\n', {});
+  const groups: Group[] = [
+    'structured/tool-output',
+    'structured/tool-input',
+    'structured/payload',
+    'prose/assistant',
+  ];
   console.log(`sessions: ${root}`);
-  console.log('group                     n  helped   tokens in → out     ratio  median  needles kept      MB/s');
+  console.log(
+    'group                     n  helped   tokens in → out     ratio  median  needles kept      MB/s  MB/s(cpu)',
+  );
   const all: Row[] = [];
   for (const group of groups) {
-    const rows = samples.filter((s) => s.group === group).map((s) => measure(s, tokenizer.count.bind(tokenizer)));
+    const rows = samples
+      .filter((s) => s.group === group)
+      .map((s) => measure(s, tokenizer.count.bind(tokenizer)));
     all.push(...rows);
     print(group, rows);
   }
-  print('structured (all)', all.filter((r) => r.group.startsWith('structured')));
-  print('structured (no payload)', all.filter((r) => r.group === 'structured/tool-output' || r.group === 'structured/tool-input'));
+  print(
+    'structured (all)',
+    all.filter((r) => r.group.startsWith('structured')),
+  );
+  print(
+    'structured (no payload)',
+    all.filter((r) => r.group === 'structured/tool-output' || r.group === 'structured/tool-input'),
+  );
+  throughput(root);
+}
+
+/** One large input each: the first 2 MB of the aider chat history, the largest JSON session file. */
+function throughput(root: string): void {
+  const history = join(root, 'aider/chat-history-2024-08-05-to-14.md');
+  const json = join(root, 'adp-samples/swe-gym_openhands_sampled_trajectories/sample_raw.json');
+  const cases: [string, Compressor, string][] = [
+    ['prose 2 MB aider history', compressProse, readFileSync(history, 'utf8').slice(0, 2_000_000)],
+    ['structured JSON file', compressStructured, readFileSync(json, 'utf8')],
+  ];
+  for (const [label, compress, text] of cases) {
+    const cpuStart = process.cpuUsage();
+    const start = performance.now();
+    const summary = compress(text, {});
+    const seconds = (performance.now() - start) / 1000;
+    const cpu = process.cpuUsage(cpuStart);
+    const mb = Buffer.byteLength(text) / 1e6;
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+    console.log(
+      `${label}: ${mb.toFixed(2)} MB → ${(summary.text.length / text.length).toFixed(3)} of the characters, ` +
+        `${(mb / seconds).toFixed(2)} MB/s wall, ${(mb / cpuSeconds).toFixed(2)} MB/s cpu`,
+    );
+  }
 }
 
 interface Row {
   group: Group;
   bytes: number;
   ms: number;
+  cpuMs: number;
   tokensIn: number;
   tokensOut: number;
   helped: boolean;
@@ -75,9 +118,12 @@ function measure(sample: Sample, count: (text: string) => number): Row {
   const structured = sample.group.startsWith('structured');
   const compress: Compressor = structured ? compressStructured : compressProse;
   const context = sample.path ? { path: sample.path } : {};
+  const cpuStart = process.cpuUsage();
   const start = performance.now();
   const summary = compress(sample.text, context);
   const ms = performance.now() - start;
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   let needles: string[];
   let kept: (needle: string) => boolean;
   if (structured) {
@@ -92,6 +138,7 @@ function measure(sample: Sample, count: (text: string) => number): Row {
     group: sample.group,
     bytes: Buffer.byteLength(sample.text),
     ms,
+    cpuMs,
     tokensIn: count(sample.text),
     tokensOut: count(summary.text),
     helped: summary.helped,
@@ -112,11 +159,13 @@ function print(label: string, rows: readonly Row[]): void {
   const median = ratios[Math.floor(ratios.length / 2)] ?? 1;
   const needles = sum((r) => r.needles);
   const keptShare = needles === 0 ? 1 : sum((r) => r.needlesKept) / needles;
-  const mbs = sum((r) => r.bytes) / 1e6 / (sum((r) => r.ms) / 1000);
+  const mb = sum((r) => r.bytes) / 1e6;
+  const mbs = mb / (sum((r) => r.ms) / 1000);
+  const cpuMbs = mb / (sum((r) => r.cpuMs) / 1000);
   console.log(
     `${label.padEnd(24)} ${String(rows.length).padStart(3)}  ${String(rows.filter((r) => r.helped).length).padStart(6)}` +
       `  ${String(tin).padStart(9)} → ${String(tout).padEnd(8)}  ${(tout / tin).toFixed(3)}   ${median.toFixed(3)}` +
-      `  ${(keptShare * 100).toFixed(1).padStart(5)}% of ${String(needles).padEnd(6)}  ${mbs.toFixed(2).padStart(6)}`,
+      `  ${(keptShare * 100).toFixed(1).padStart(5)}% of ${String(needles).padEnd(6)}  ${mbs.toFixed(2).padStart(6)}  ${cpuMbs.toFixed(2).padStart(6)}`,
   );
 }
 
@@ -129,7 +178,8 @@ function harvest(root: string): Sample[] {
     if (file.endsWith('.jsonl')) {
       harvestClaudeCode(text, samples);
       const head = text.split('\n').slice(0, PAYLOAD_LINES).join('\n');
-      if (head.length >= MIN_STRUCTURED) samples.push({ group: 'structured/payload', text: head, path: file });
+      if (head.length >= MIN_STRUCTURED)
+        samples.push({ group: 'structured/payload', text: head, path: file });
     } else if (file.endsWith('.json') || file.endsWith('.traj')) {
       let data: unknown;
       try {
@@ -172,24 +222,28 @@ function harvestClaudeCode(text: string, samples: Sample[]): void {
     for (const block of content) {
       if (!isRecord(block)) continue;
       if (block['type'] === 'tool_use' && isRecord(block['input'])) {
-        const name = String(block['name']);
+        const name = stringField(block, 'name') ?? '';
         const input = block['input'];
-        calls.set(String(block['id']), { name, input });
+        calls.set(stringField(block, 'id') ?? '', { name, input });
         const json = JSON.stringify(input);
         if (json.length >= MIN_STRUCTURED) samples.push({ group: 'structured/tool-input', text: json });
         const written = input['content'];
-        if (name === 'Write' && typeof written === 'string' && /\.md$/.test(String(input['file_path']))) {
+        if (
+          name === 'Write' &&
+          typeof written === 'string' &&
+          /\.md$/.test(stringField(input, 'file_path') ?? '')
+        ) {
           addProse(written, samples);
         }
         if (name === 'ExitPlanMode' && typeof input['plan'] === 'string') addProse(input['plan'], samples);
       } else if (block['type'] === 'tool_result') {
-        const call = calls.get(String(block['tool_use_id']));
+        const call = calls.get(stringField(block, 'tool_use_id') ?? '');
         const body = resultText(block['content']);
         const path = call?.name === 'Read' ? stringField(call.input, 'file_path') : undefined;
         if (call?.name === 'Task') addProse(body, samples);
         else addToolOutput(body, stringField(call?.input, 'command') ?? '', path, samples);
       } else if (block['type'] === 'text' && record.message?.role === 'assistant') {
-        addProse(String(block['text']), samples);
+        addProse(stringField(block, 'text') ?? '', samples);
       }
     }
   }
@@ -205,7 +259,10 @@ function harvestMessages(data: Json, samples: Sample[]): void {
     }
     if (!isRecord(node)) return;
     const role = node['role'];
-    const body = typeof node['content'] === 'string' || Array.isArray(node['content']) ? resultText(node['content']) : stringField(node, 'text');
+    const body =
+      typeof node['content'] === 'string' || Array.isArray(node['content'])
+        ? resultText(node['content'])
+        : stringField(node, 'text');
     if (typeof role === 'string' && body) {
       if (role === 'assistant' || role === 'ai') {
         addProse(body, samples);
@@ -215,7 +272,7 @@ function harvestMessages(data: Json, samples: Sample[]): void {
       }
     } else if (typeof node['observation'] === 'string' && typeof node['thought'] === 'string') {
       addProse(node['thought'], samples);
-      addToolOutput(node['observation'], String(node['action'] ?? ''), undefined, samples);
+      addToolOutput(node['observation'], stringField(node, 'action') ?? '', undefined, samples);
     } else if (node['source'] === 'agent' && typeof node['content'] === 'string' && node['observation']) {
       addToolOutput(node['content'], stringField(node['extras'], 'command') ?? '', undefined, samples);
     } else if (node['source'] === 'agent' && typeof node['message'] === 'string' && node['action']) {
@@ -251,7 +308,11 @@ function addToolOutput(raw: string, command: string, path: string | undefined, s
   const jsonish = start.startsWith('{') || /^\[\s*[[{"\d-]/.test(start);
   const file = (path !== undefined && STRUCTURED_FILE.test(path)) || SHOWS_STRUCTURED_FILE.test(command);
   if (!jsonish && !file) return;
-  samples.push(path ? { group: 'structured/tool-output', text: body, path } : { group: 'structured/tool-output', text: body });
+  samples.push(
+    path
+      ? { group: 'structured/tool-output', text: body, path }
+      : { group: 'structured/tool-output', text: body },
+  );
 }
 
 function resultText(content: Json | undefined): string {

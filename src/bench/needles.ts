@@ -18,7 +18,7 @@ export interface Needle {
   usedMessageIndex: number;
   usedBlockIndex: number;
   usedRole: MessageParam['role'];
-  /** That later text (a text block, or a tool_use's JSON input). */
+  /** That later text: a text block, or the string values of a tool_use input (see usedText). */
   usedText: string;
 }
 

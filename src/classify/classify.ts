@@ -19,7 +19,8 @@ const CODE_SHARE = 0.35;
 /** An is_error result longer than this many lines that reads as a log stays a log. */
 const LONG_LOG_LINES = 40;
 /** Short error messages from tools that read files ("No such file…") are errors, not code. */
-const FILE_ERROR = /^(?:<tool_use_error>|Error\b|error:|.*(?:No such file or directory|does not exist|not found|Permission denied|is a directory|EISDIR|ENOENT))/i;
+const FILE_ERROR =
+  /^(?:<tool_use_error>|Error\b|error:|.*(?:No such file or directory|does not exist|not found|Permission denied|is a directory|EISDIR|ENOENT))/i;
 /** Short outputs that are a file read's error rather than its content. */
 const FILE_ERROR_MAX_LINES = 3;
 
@@ -31,7 +32,13 @@ const FILE_ERROR_MAX_LINES = 3;
 export function classify(text: string, hints: ClassifyHints): ContentClass {
   if (hints.isUserTyped === true) return 'prompt';
   const unwrapped = unwrapToolOutput(text);
-  const isToolOutput = hints.blockType === 'tool_result' || unwrapped.kind !== 'none';
+  // Text-only formats (mini-swe-agent, SWE-agent, aider) put tool output in user text: an envelope or
+  // a command / tool hint says the text is tool output all the same.
+  const isToolOutput =
+    hints.blockType === 'tool_result' ||
+    unwrapped.kind !== 'none' ||
+    hints.command !== undefined ||
+    hints.toolName !== undefined;
   if (!isToolOutput) return classifyMessageText(unwrapped.body, hints);
   return classifyToolOutput(unwrapped.body, hints);
 }
@@ -82,7 +89,8 @@ function classifyToolOutput(body: string, hints: ClassifyHints): ContentClass {
 
 /** A file's content: its extension decides, else its content. Short read errors are errors. */
 function classifyFile(path: string | undefined, body: string, profile: TextProfile): ContentClass {
-  if (profile.lines <= FILE_ERROR_MAX_LINES && profile.numbered === 0 && FILE_ERROR.test(body.trim())) return 'error';
+  if (profile.lines <= FILE_ERROR_MAX_LINES && profile.numbered === 0 && FILE_ERROR.test(body.trim()))
+    return 'error';
   const language = path === undefined ? undefined : languageOfPath(path);
   const kind = language === undefined ? undefined : kindOfLanguage(language);
   switch (kind) {
@@ -100,13 +108,23 @@ function classifyFile(path: string | undefined, body: string, profile: TextProfi
 }
 
 /** The regex battery, for text without decisive hints. `fallback` breaks ties. */
-export function classifyByContent(body: string, profile: TextProfile, fallback: 'log' | 'prose'): ContentClass {
+export function classifyByContent(
+  body: string,
+  profile: TextProfile,
+  fallback: 'log' | 'prose',
+): ContentClass {
   const lines = Math.max(1, profile.lines);
   if (profile.fileView || profile.numbered / lines >= NUMBERED_SHARE) return classifyListing(body, profile);
   if (detectDataFormat(body) !== undefined) return 'structured';
   if (isTraceDominant(profile)) return 'error';
   if (profile.diff / lines >= DIFF_SHARE) return 'log';
-  const log = profile.timestamped + profile.leveled + profile.located + profile.listing + profile.progress + profile.repeated / 2;
+  const log =
+    profile.timestamped +
+    profile.leveled +
+    profile.located +
+    profile.listing +
+    profile.progress +
+    profile.repeated / 2;
   const code = profile.codeLike;
   const prose = profile.proseLike + profile.markdown / 2;
   if (code / lines >= CODE_SHARE && code > log && code > prose) return 'code';
@@ -137,6 +155,12 @@ export function isTraceDominant(profile: TextProfile): boolean {
 
 function looksLikeLongLog(profile: TextProfile): boolean {
   if (profile.lines <= LONG_LOG_LINES || isTraceDominant(profile)) return false;
-  const logLines = profile.timestamped + profile.leveled + profile.located + profile.listing + profile.progress + profile.repeated;
+  const logLines =
+    profile.timestamped +
+    profile.leveled +
+    profile.located +
+    profile.listing +
+    profile.progress +
+    profile.repeated;
   return logLines >= profile.lines / 4;
 }

@@ -21,12 +21,38 @@ const LOG_PROGRAMS = new Set(
 );
 
 /** Programs that print a file (or part of it) given as an argument. */
-const FILE_READERS = new Set(['cat', 'head', 'tail', 'sed', 'nl', 'less', 'more', 'bat', 'batcat', 'view', 'open', 'type']);
+const FILE_READERS = new Set([
+  'cat',
+  'head',
+  'tail',
+  'sed',
+  'nl',
+  'less',
+  'more',
+  'bat',
+  'batcat',
+  'view',
+  'open',
+  'type',
+]);
 
 /** Wrappers that run the command that follows them. */
-const WRAPPERS = new Set(['sudo', 'time', 'nice', 'nohup', 'exec', 'command', 'builtin', 'xargs', 'npx', 'bunx', 'pnpx']);
+const WRAPPERS = new Set([
+  'sudo',
+  'time',
+  'nice',
+  'nohup',
+  'exec',
+  'command',
+  'builtin',
+  'xargs',
+  'npx',
+  'bunx',
+  'pnpx',
+]);
 /** Two-word wrappers: `uv run`, `poetry run`, `pnpm exec`… */
-const RUNNERS = /^(?:uv|poetry|pipenv|pdm|hatch|rye|pnpm|yarn|npm|bundle|conda)\s+(?:run|exec)\s+(?:--\S+\s+)*/;
+const RUNNERS =
+  /^(?:uv|poetry|pipenv|pdm|hatch|rye|pnpm|yarn|npm|bundle|conda)\s+(?:run|exec)\s+(?:--\S+\s+)*/;
 
 /** Judges a shell command line. Only the command text is used; nothing is executed. */
 export function analyseCommand(command: string): CommandShape {
@@ -38,13 +64,21 @@ export function analyseCommand(command: string): CommandShape {
     if (writesStdoutToFile(tokens)) continue;
     const words = unwrap(tokens.filter((word) => !/^\d?>/.test(word) && !/^</.test(word)));
     const program = programName(words[0]);
-    if (program === undefined || program === 'cd' || program === 'echo' || program === 'printf' || program === 'export') continue;
+    if (
+      program === undefined ||
+      program === 'cd' ||
+      program === 'echo' ||
+      program === 'printf' ||
+      program === 'export'
+    )
+      continue;
     const file = fileRead(program, words);
     if (file !== undefined) {
       shape = { kind: 'file', path: file, program };
       continue;
     }
-    if (LOG_PROGRAMS.has(program) || /^(?:test|run)[-_]?tests?/.test(program)) return { kind: 'log', program };
+    if (LOG_PROGRAMS.has(program) || /^(?:test|run)[-_]?tests?/.test(program))
+      return { kind: 'log', program };
     if (program === 'python' || program === 'python3' || program === 'node') {
       const module = words[1] === '-m' ? words[2] : undefined;
       if (module !== undefined && LOG_PROGRAMS.has(module)) return { kind: 'log', program: module };
@@ -62,7 +96,9 @@ function fileRead(program: string, words: readonly string[]): string | undefined
   if (!FILE_READERS.has(program)) return undefined;
   if (program === 'sed' && !words.includes('-n')) return undefined;
   if (program === 'tail' && (words.includes('-f') || words.includes('-F'))) return undefined;
-  const args = words.slice(1).filter((word) => !word.startsWith('-') && !/^['"]?\d+(?:,\d+)?p?['"]?$/.test(word));
+  const args = words
+    .slice(1)
+    .filter((word) => !word.startsWith('-') && !/^['"]?\d+(?:,\d+)?p?['"]?$/.test(word));
   const path = args.filter((word) => /[\w)]\.[\w]+$|\//.test(word) && !/^['"]/.test(word)).pop();
   return path;
 }

@@ -63,7 +63,13 @@ function isToml(lines: readonly string[]): boolean {
   let fit = 0;
   for (const line of lines) {
     if (TOML_HEADER.test(line)) headers++;
-    if (TOML_HEADER.test(line) || TOML_PAIR.test(line) || COMMENT.test(line) || /^\s*[\]}"'\w-]+,?\s*$/.test(line)) fit++;
+    if (
+      TOML_HEADER.test(line) ||
+      TOML_PAIR.test(line) ||
+      COMMENT.test(line) ||
+      /^\s*[\]}"'\w-]+,?\s*$/.test(line)
+    )
+      fit++;
   }
   return headers > 0 && fit / lines.length >= FIT_SHARE;
 }

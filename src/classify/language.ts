@@ -132,7 +132,18 @@ const CODE_LANGUAGES = new Set([
 ]);
 
 /** Languages that hold structured data. */
-const DATA_LANGUAGES = new Set(['json', 'jsonl', 'yaml', 'toml', 'csv', 'tsv', 'xml', 'ini', 'go-mod', 'dotenv']);
+const DATA_LANGUAGES = new Set([
+  'json',
+  'jsonl',
+  'yaml',
+  'toml',
+  'csv',
+  'tsv',
+  'xml',
+  'ini',
+  'go-mod',
+  'dotenv',
+]);
 
 /** Languages that hold prose. */
 const PROSE_LANGUAGES = new Set(['markdown', 'restructuredtext', 'text']);

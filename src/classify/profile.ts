@@ -42,15 +42,19 @@ const GUTTER = /^\s*\d+(?:→|\t|│|█|: | \| |:$)/;
 const CODE_LINE =
   /^\s*(?:import\s|from\s+\S+\s+import\s|export\s|const\s|let\s|var\s|function[\s*(]|async\s+(?:def|function)\s|class\s+\w|def\s+\w|return\b|if\s*\(|elif\s|else\b|for\s*\(|for\s+\w+\s+in\s|while\s*[(\w]|switch\s*\(|case\s.+:|try\s*[:{]|except\b|catch\s*\(|finally\b|#include\s|package\s+[\w.]+;?$|use\s+[\w:]+|fn\s+\w|impl\b|struct\s+\w|enum\s+\w|interface\s+\w|type\s+\w+\s*=|public\s|private\s|protected\s|static\s|@\w+|self\.\w+\s*=|this\.\w+\s*=|raise\s|throw\s|yield\b|pass$|\}\s*(?:else|catch)?|#!\/|<\/?\w+[\s>])|(?:[;{]|\)\s*:|=>|\):)\s*$/;
 const PROSE_LINE = /^\s*(?:[-*>]\s+|\d+\.\s+)?[A-Z"'(][^{};=<>|]*[a-z][^{};=<>|]*[.?!:)"']\s*$/;
-const MARKDOWN = /^\s*(?:#{1,6}\s+\S|[-*+]\s+\S|\d+\.\s+\S|```|>\s+\S|\|.*\|\s*$)/;
+const MARKDOWN = /^\s*(?:[-*+]\s+\S|\d+\.\s+\S|```|>\s+\S|\|.*\|\s*$)/;
+/** A markdown heading; it counts only after a blank line, since `# …` runs are comments in code and configs. */
+const HEADING = /^#{1,6}\s+\S/;
 const TIMESTAMP =
   /^\s*[[(]?(?:\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\b|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}|\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2})/;
 const LEVEL =
   /\b(?:INFO|WARN(?:ING)?|ERROR|DEBUG|TRACE|FATAL|CRITICAL|NOTICE|PASSED|FAILED|SKIPPED|XFAIL|OK)\b|^\s*(?:\[(?:info|warn|error|debug)\]|npm (?:WARN|ERR!)|(?:Collecting|Downloading|Installing|Requirement already satisfied|Successfully|Building|Compiling|Finished|Running|Checking|Fetching|Resolving|Preparing|Obtaining|Using cached|Created wheel|Stored in directory|Attempting|Uninstalling|Step \d+\/\d+|#\d+ \[)\b)|^\s*(?:warning|error|note|hint)(?:\[\w+\])?: |^\s*[✓✔✗✘×✕❯⭐🚀🐳✅❌⚠]/u;
-const DIFF = /^(?:diff --git |index [0-9a-f]+\.\.[0-9a-f]+|--- (?:a\/|\/dev\/null)|\+\+\+ (?:b\/|\/dev\/null)|@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@|new file mode|deleted file mode)/;
+const DIFF =
+  /^(?:diff --git |index [0-9a-f]+\.\.[0-9a-f]+|--- (?:a\/|\/dev\/null)|\+\+\+ (?:b\/|\/dev\/null)|@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@|new file mode|deleted file mode)/;
 const DIFF_BODY = /^[+-](?![+-]{2} )/;
 const LOCATED = /^\s*[\w./\\~-]*[\w-]\.\w+:\d+(?::\d+)?(?::|\s|$)|^\s*[\w./\\~-]+\.\w+\(\d+(?:,\d+)?\):/;
-const LISTING = /^[-dlcbps][rwxsStT-]{9}[.+@]?\s+\d+|^total \d+$|^\.{0,2}\/?(?:[\w.@-]+\/)+[\w.@-]*\/?$|^[\w.@-]+\.\w{1,5}$/;
+const LISTING =
+  /^[-dlcbps][rwxsStT-]{9}[.+@]?\s+\d+|^total \d+$|^\.{0,2}\/?(?:[\w.@-]+\/)+[\w.@-]*\/?$|^[\w.@-]+\.\w{1,5}$/;
 const PROGRESS = /\d{1,3}(?:\.\d+)?%|[█▇▆▅▄▃▂▏▎▍▌▋▊▉━─=#]{6,}|\[\s*[=#>-]+\s*\]/;
 const FILE_VIEW = /^\[File: (.+) \(\d+ lines total\)\]$/m;
 
@@ -64,15 +68,24 @@ export function stripGutters(text: string): string {
   return text.replace(/^\s*\d+(?:→|\t|│|█|: | \| |:$)/gm, '');
 }
 
-/** The shape of a line: what stays when numbers, hex, quoted strings and paths are blanked. */
+const QUOTED = /"[^"\n]*"|'[^'\n]*'/g;
+const PATH = /[\w.-]*\/[\w./-]*/g;
+const HEX = /\b0x[0-9a-fA-F]+\b|\b[0-9a-fA-F]{7,}\b/g;
+const NUMBER = /\d+(?:\.\d+)?/g;
+const SPACES = /\s+/g;
+
+/**
+ * The shape of a line: what stays when quoted strings, paths, hex ids and numbers are blanked and
+ * whitespace runs squeezed. Each pass runs only when the line can hold what it blanks (hot path).
+ */
 export function lineShape(line: string): string {
-  return line
-    .replace(/"[^"]*"|'[^']*'/g, 'S')
-    .replace(/(?:[\w.-]*\/)+[\w.-]+/g, 'P')
-    .replace(/\b0x[0-9a-f]+\b|\b[0-9a-f]{7,}\b/gi, 'H')
-    .replace(/\d+(?:\.\d+)?/g, 'N')
-    .replace(/\s+/g, ' ')
-    .trim();
+  let shape = line;
+  if (shape.includes('"') || shape.includes("'")) shape = shape.replace(QUOTED, 'S');
+  if (shape.includes('/')) shape = shape.replace(PATH, 'P');
+  if (/[a-fA-F]\d|\d[a-fA-F]|0x/.test(shape)) shape = shape.replace(HEX, 'H');
+  shape = shape.replace(NUMBER, 'N');
+  if (/\s\s|\t/.test(shape)) shape = shape.replace(SPACES, ' ');
+  return shape.trim();
 }
 
 /** Profiles a text (a bounded sample of it) in one pass over its lines. */
@@ -97,8 +110,14 @@ export function profileText(text: string): TextProfile {
     ansi: hasAnsi(view),
   };
   let previousShape = '';
+  let afterBlank = true;
   for (const full of splitLines(view)) {
-    if (full.trim() === '') continue;
+    if (full.trim() === '') {
+      afterBlank = true;
+      continue;
+    }
+    if (afterBlank && HEADING.test(full)) profile.markdown++;
+    afterBlank = false;
     const raw = full.length > LINE_PREFIX ? full.slice(0, LINE_PREFIX) : full;
     profile.lines++;
     const gutter = GUTTER.exec(raw);

@@ -7,7 +7,10 @@ export type TestRunner = 'pytest' | 'jest' | 'vitest' | 'mocha' | 'go' | 'cargo'
  */
 const MARKS: ReadonlyArray<readonly [TestRunner, RegExp]> = [
   ['pytest', /^=+ test session starts =+$/],
-  ['pytest', /^=+ (?:\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?)\b.* |no tests ran )in [\d.]+s(?: \([\d:]+\))? =+$/],
+  [
+    'pytest',
+    /^=+ (?:\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?)\b.* |no tests ran )in [\d.]+s(?: \([\d:]+\))? =+$/,
+  ],
   ['pytest', /^=+ short test summary info =+$/],
   ['pytest', /^(?:FAILED|ERROR) \S+\.py::\S+/],
   ['vitest', /^\s*Test Files\s+.*\(\d+\)$/],

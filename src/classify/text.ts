@@ -29,9 +29,9 @@ export function resolveCarriageReturns(line: string): string {
 }
 
 /** Bytes of text the classifier looks at from the start of a block. */
-export const SAMPLE_HEAD = 48_000;
+const SAMPLE_HEAD = 48_000;
 /** Bytes of text the classifier looks at from the end of a block. */
-export const SAMPLE_TAIL = 16_000;
+const SAMPLE_TAIL = 16_000;
 
 /**
  * A bounded view of a long text (its start and its end), so that classifying a 10 MB block
@@ -49,16 +49,17 @@ export function splitLines(text: string): string[] {
   return text.split(/\r?\n/);
 }
 
-/** Lines that hold something other than whitespace. */
-export function nonEmptyLines(lines: readonly string[]): string[] {
-  return lines.filter((line) => line.trim() !== '');
-}
-
-/** Cuts a line to at most `max` characters, keeping its head and tail around a marker. */
+/** Cuts a line to at most about `max` characters, keeping its head and tail around a marker. */
 export function clipLine(line: string, max: number): string {
   if (line.length <= max) return line;
   const keep = Math.max(8, max - 24);
-  const head = Math.ceil(keep * 0.7);
-  const tail = keep - head;
-  return `${line.slice(0, head)}…[${line.length - keep} chars]…${line.slice(line.length - tail)}`;
+  const head = safeCut(line, Math.ceil(keep * 0.7));
+  const tail = safeCut(line, line.length - (keep - head));
+  return `${line.slice(0, head)}…[${tail - head} chars]…${line.slice(tail)}`;
+}
+
+/** Moves a cut index off the middle of a surrogate pair, so clipping never makes invalid UTF-16. */
+function safeCut(text: string, index: number): number {
+  const code = text.charCodeAt(index);
+  return code >= 0xdc00 && code <= 0xdfff ? index + 1 : index;
 }

@@ -6,11 +6,23 @@ export type ToolFamily = 'file' | 'editor' | 'edit' | 'shell' | 'search' | 'web'
 const FAMILIES: ReadonlyArray<readonly [ToolFamily, RegExp]> = [
   ['file', /^(?:read|read_?file|view_?file|cat|open_?file|read_?many_?files|notebook_?read|file_?read)$/i],
   ['editor', /^(?:str_replace_editor|str_replace_based_edit_tool|editor|file_?editor)$/i],
-  ['edit', /^(?:edit|multi_?edit|write|edit_?file|create_?file|write_?file|write_?to_?file|apply_?patch|notebook_?edit|replace|insert)$/i],
-  ['shell', /^(?:bash|shell|sh|zsh|run_?shell_?command|execute_?bash|execute_?command|run_?command|terminal|run_?terminal_?cmd|cmd|exec|local_?shell|bash_?output|ipython|python)$/i],
-  ['search', /^(?:grep|glob|ls|list_?dir|list_?directory|list_?files|find|find_?file|find_?files|search|search_?dir|search_?file|codebase_?search|file_?search|ripgrep)$/i],
+  [
+    'edit',
+    /^(?:edit|multi_?edit|write|edit_?file|create_?file|write_?file|write_?to_?file|apply_?patch|notebook_?edit|replace|insert)$/i,
+  ],
+  [
+    'shell',
+    /^(?:bash|shell|sh|zsh|run_?shell_?command|execute_?bash|execute_?command|run_?command|terminal|run_?terminal_?cmd|cmd|exec|local_?shell|bash_?output|ipython|python)$/i,
+  ],
+  [
+    'search',
+    /^(?:grep|glob|ls|list_?dir|list_?directory|list_?files|find|find_?file|find_?files|search|search_?dir|search_?file|codebase_?search|file_?search|ripgrep)$/i,
+  ],
   ['web', /^(?:web_?search|web_?fetch|fetch|browse|browser|http_?request|curl)$/i],
-  ['agent', /^(?:task|agent|todo_?write|todo_?read|exit_?plan_?mode|ask_?user_?question|think|finish|submit)$/i],
+  [
+    'agent',
+    /^(?:task|agent|todo_?write|todo_?read|exit_?plan_?mode|ask_?user_?question|think|finish|submit)$/i,
+  ],
 ];
 
 /** The family of a tool name (unknown names and no name give `unknown`). */
@@ -21,7 +33,15 @@ export function toolFamily(toolName: string | undefined): ToolFamily {
   return 'unknown';
 }
 
-const PATH_KEYS = ['file_path', 'path', 'filePath', 'filename', 'file', 'notebook_path', 'target_file'] as const;
+const PATH_KEYS = [
+  'file_path',
+  'path',
+  'filePath',
+  'filename',
+  'file',
+  'notebook_path',
+  'target_file',
+] as const;
 const COMMAND_KEYS = ['command', 'cmd', 'script', 'code'] as const;
 
 /** The file path a tool call was about: the explicit hint, else a path-like key of its input. */

@@ -3,9 +3,12 @@
 export type TraceLanguage = 'python' | 'node' | 'java' | 'go' | 'rust';
 
 /** A line that starts a stack trace. */
-export const TRACE_START: ReadonlyArray<readonly [TraceLanguage, RegExp]> = [
+const TRACE_START: ReadonlyArray<readonly [TraceLanguage, RegExp]> = [
   ['python', /^\s*Traceback \(most recent call last\):\s*$/],
-  ['java', /^(?:Exception in thread "[^"]*" )?(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable)(?::.*)?$/],
+  [
+    'java',
+    /^(?:Exception in thread "[^"]*" )?(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable)(?::.*)?$/,
+  ],
   ['go', /^(?:panic: .+|fatal error: .+)$/],
   ['rust', /^thread '[^']*' panicked at /],
   ['node', /^(?:Uncaught )?(?:[A-Z]\w*)?(?:Error|Exception)(?: \[[\w-]+\])?(?::.*)?$/],
@@ -21,14 +24,12 @@ export const FRAME_LINE: ReadonlyArray<readonly [TraceLanguage, RegExp]> = [
 ];
 
 /** The line that names a Python exception at the end of a traceback (`ValueError: bad`). */
-export const PYTHON_EXCEPTION_LINE = /^(?:[A-Za-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt|Iteration|Failure|Fault)\b(?::.*)?$|^[A-Z]\w*: .+$/;
+export const PYTHON_EXCEPTION_LINE =
+  /^(?:[A-Za-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt|Iteration|Failure|Fault)\b(?::.*)?$|^[A-Z]\w*: .+$/;
 
 /** Lines that link one exception to the next in a chain. */
 export const CHAIN_LINE =
   /^\s*(?:Caused by: .+|During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:|\[cause\]: .+|Caused by:)$/;
-
-/** An exception type anywhere in a line (`ValueError`, `java.io.IOException`, `TypeError`). */
-export const EXCEPTION_TYPE = /\b[A-Z]\w*(?:Error|Exception)\b/g;
 
 /** The trace language of a frame line, if it is one. */
 export function frameLanguage(line: string): TraceLanguage | undefined {

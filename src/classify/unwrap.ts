@@ -2,10 +2,11 @@
  * Agents wrap tool output in their own envelopes: mini-swe-agent's `<returncode>`/`<output>`
  * tags (with `<output_head>`/`<elided_chars>`/`<output_tail>` when long), aider's `> ` quoted
  * lines, Claude Code's `Exit code N` first line. The classifier and the compressors look at the
- * body; the dispatcher puts a compact envelope back around the summary.
+ * body; the dispatcher puts a compact envelope back around the summary (`[exit N]` for
+ * mini-swe-agent, which is recognised here too, so a summary unwraps like its original).
  */
 
-export type EnvelopeKind = 'mini-swe-agent' | 'aider-quote' | 'exit-code' | 'none';
+export type EnvelopeKind = 'mini-swe-agent' | 'aider-quote' | 'exit-code' | 'exit-tag' | 'none';
 
 export interface Unwrapped {
   kind: EnvelopeKind;
@@ -19,6 +20,8 @@ export interface Unwrapped {
 
 const RETURNCODE = /^\s*<returncode>(-?\d+)<\/returncode>\s*\n/;
 const EXIT_CODE_LINE = /^Exit code (-?\d+)\r?\n/;
+/** The compact envelope gardener puts back around a summary of mini-swe-agent output. */
+const EXIT_TAG = /^\[exit (-?\d+)\](?:\n|$)/;
 /** Share of non-empty lines that must start with `>` for a text to count as aider-quoted. */
 const QUOTE_SHARE = 1;
 
@@ -26,6 +29,8 @@ const QUOTE_SHARE = 1;
 export function unwrapToolOutput(text: string): Unwrapped {
   const rc = RETURNCODE.exec(text);
   if (rc) return unwrapMiniSwe(text.slice(rc[0].length), Number(rc[1]));
+  const tag = EXIT_TAG.exec(text);
+  if (tag) return { kind: 'exit-tag', body: text.slice(tag[0].length), exitCode: Number(tag[1]) };
   const exit = EXIT_CODE_LINE.exec(text);
   if (exit) return { kind: 'exit-code', body: text.slice(exit[0].length), exitCode: Number(exit[1]) };
   const quoted = unquoteAider(text);
@@ -59,7 +64,10 @@ function tagContent(text: string, tag: string): string | undefined {
   const start = open + tag.length + 2;
   const close = text.lastIndexOf(`</${tag}>`);
   if (close < start) return undefined;
-  return text.slice(start, close).replace(/^\r?\n/, '').replace(/\r?\n$/, '');
+  return text
+    .slice(start, close)
+    .replace(/^\r?\n/, '')
+    .replace(/\r?\n$/, '');
 }
 
 /** Aider prints tool and lint output as `> ` lines ending in two spaces (markdown line breaks). */

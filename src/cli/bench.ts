@@ -21,6 +21,8 @@ interface BenchFlags {
 const ALL_STRATEGIES = 'raw,mask,clear,summary,gardener';
 /** Redraw the live progress line at most this often. */
 const REDRAW_MS = 100;
+/** Width of the progress line when the terminal does not say. */
+const DEFAULT_COLUMNS = 100;
 
 /** `gardener bench [PATH...]`: replay recorded sessions under several context strategies (BENCH.md). */
 export function makeBenchCommand(io: CliIo): Command {
@@ -71,6 +73,7 @@ async function runBenchCommand(io: CliIo, paths: string[], flags: BenchFlags): P
   const budget = flags.budget !== undefined ? positiveInt(flags.budget, '--budget') : undefined;
   const limit = flags.limit !== undefined ? positiveInt(flags.limit, '--limit') : undefined;
 
+  if (flags.from !== undefined) (await import('../transcript/formats/registry.js')).getFormat(flags.from);
   const { loadSessions } = await import('../bench/load.js');
   const { runBench } = await import('../bench/run.js');
   const { advance, initialProgress, progressLine } = await import('../bench/report/progress.js');
@@ -86,7 +89,7 @@ async function runBenchCommand(io: CliIo, paths: string[], flags: BenchFlags): P
   let state = initialProgress();
   let frame = 0;
   let drawn = 0;
-  const columns = (io.stderr as { columns?: number }).columns ?? 100;
+  const columns = (io.stderr as { columns?: number }).columns || DEFAULT_COLUMNS;
   const clear = () => live && io.stderr.write('\r\x1b[2K');
 
   let report;

@@ -55,7 +55,14 @@ export function makeIngestCommand(io: CliIo): Command {
             const session = flags.session?.trim() || transcript.id;
             const garden = openGarden({ store, session: { project: scope.project, session }, budget: INGEST_BUDGET });
             const result = garden.sync(transcript);
+            const settled = garden.settle();
             garden.close();
+            const byClass = { ...result.byClass };
+            for (const [cls, row] of Object.entries(settled.byClass)) {
+              const into = (byClass[cls] ??= { blocks: 0, tokens: 0 });
+              into.blocks += row.blocks;
+              into.tokens += row.tokens;
+            }
             return {
               session,
               source: transcript.source ?? file,
@@ -64,7 +71,7 @@ export function makeIngestCommand(io: CliIo): Command {
               added: result.added,
               known: result.known,
               stripped: result.stripped,
-              byClass: result.byClass,
+              byClass,
             };
           }),
         { redact: flags.redact },

@@ -10,7 +10,8 @@ export function unchanged(text: string, note: string): Summary {
  * The first line of every summary gardener's own compressors write (`[log: …]`, `[diff: …]`,
  * `[error: …]`, `[pytest: …]`…). A text that starts with one is already a summary.
  */
-const SUMMARY_HEADER = /^\[(?:log|diff|error|mixed|pytest|jest|vitest|mocha|go test|cargo test|unittest|tox): [^\]\n]*\]/;
+const SUMMARY_HEADER =
+  /^\[(?:log|diff|error|mixed|pytest|jest|vitest|mocha|go test|cargo test|unittest|tox): [^\]\n]*\]/;
 
 /** True when the text is already one of gardener's summaries (compressing it again would only churn). */
 export function isSummaryText(text: string): boolean {
@@ -32,8 +33,10 @@ export function guarded(name: string, compressor: Compressor): Compressor {
       debug('compress', `${name} compressor threw; original kept`, { message, length: text.length });
       return unchanged(text, `${name} compressor failed: ${message.slice(0, 120)}`);
     }
-    if (!summary.helped) return summary.text === text ? summary : unchanged(text, summary.note ?? `${name}: no gain`);
-    if (summary.text.length >= text.length) return unchanged(text, `${name}: summary not shorter than the original`);
+    if (!summary.helped)
+      return summary.text === text ? summary : unchanged(text, summary.note ?? `${name}: no gain`);
+    if (summary.text.length >= text.length)
+      return unchanged(text, `${name}: summary not shorter than the original`);
     return summary;
   };
 }

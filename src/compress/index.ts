@@ -35,7 +35,11 @@ export function compress(cls: ContentClass, text: string, context: CompressConte
 const dispatch = (cls: Exclude<ContentClass, 'prompt'>, text: string, context: CompressContext): Summary =>
   guarded('dispatch', (input, ctx) => compressEnveloped(cls, input, ctx))(text, context);
 
-function compressEnveloped(cls: Exclude<ContentClass, 'prompt'>, text: string, context: CompressContext): Summary {
+function compressEnveloped(
+  cls: Exclude<ContentClass, 'prompt'>,
+  text: string,
+  context: CompressContext,
+): Summary {
   const envelope = unwrapToolOutput(text);
   const inner = compressorFor(cls, envelope.body)(envelope.body, context);
   if (envelope.kind === 'none') return inner;
@@ -66,7 +70,8 @@ function compressorFor(cls: Exclude<ContentClass, 'prompt'>, body: string): Comp
 function rewrap(envelope: Unwrapped, body: string): string {
   switch (envelope.kind) {
     case 'mini-swe-agent':
-      return `<returncode>${envelope.exitCode ?? 0}</returncode>\n${body}`;
+    case 'exit-tag':
+      return body === '' ? `[exit ${envelope.exitCode ?? 0}]` : `[exit ${envelope.exitCode ?? 0}]\n${body}`;
     case 'exit-code':
       return `Exit code ${envelope.exitCode ?? 0}\n${body}`;
     case 'aider-quote':
@@ -74,4 +79,3 @@ function rewrap(envelope: Unwrapped, body: string): string {
       return body;
   }
 }
-

@@ -27,10 +27,14 @@ const structured = guarded('structured', compressStructured);
 export function isMixed(text: string): boolean {
   const lines = stripAnsi(text).split('\n');
   if (detectTestRunner(sample(text)) !== undefined || isDiff(lines)) return false;
-  const segments = splitSegments(lines).filter((segment) => segment.kind !== 'log' || size(segment) >= MIN_LOG_PART);
+  const segments = splitSegments(lines).filter(
+    (segment) => segment.kind !== 'log' || size(segment) >= MIN_LOG_PART,
+  );
   const kinds = new Set(segments.map((segment) => segment.kind));
   if (kinds.size < 2) return false;
-  const special = segments.filter((segment) => segment.kind !== 'log').reduce((n, segment) => n + size(segment), 0);
+  const special = segments
+    .filter((segment) => segment.kind !== 'log')
+    .reduce((n, segment) => n + size(segment), 0);
   return special >= SPLIT_MIN_CHARS || special / Math.max(1, text.length) >= SPLIT_MIN_SHARE;
 }
 

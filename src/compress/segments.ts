@@ -7,7 +7,7 @@ export interface Segment {
 }
 
 /** JSON shorter than this stays part of the log around it. */
-export const MIN_JSON_CHARS = 200;
+const MIN_JSON_CHARS = 200;
 /** JSON spanning more lines than this is not looked for (bounded scan). */
 const MAX_JSON_LINES = 20_000;
 /** Frames a trace needs (besides its start line) to be cut out of a log. */
@@ -63,7 +63,10 @@ function traceEnd(lines: readonly string[], start: number): number {
   let frames = 0;
   while (i < lines.length) {
     const line = lines[i] ?? '';
-    if (ANY_FRAME.test(line) || (language === 'go' && GO_FUNCTION.test(line) && GO_LOCATION.test(lines[i + 1] ?? ''))) {
+    if (
+      ANY_FRAME.test(line) ||
+      (language === 'go' && GO_FUNCTION.test(line) && GO_LOCATION.test(lines[i + 1] ?? ''))
+    ) {
       frames++;
       i += language === 'go' && !ANY_FRAME.test(line) ? 2 : 1;
       continue;
@@ -79,7 +82,13 @@ function traceEnd(lines: readonly string[], start: number): number {
       i = next + 1;
       continue;
     }
-    if (frames === 0 && i <= start + 3 && language !== 'python' && language !== 'java' && language !== 'node') {
+    if (
+      frames === 0 &&
+      i <= start + 3 &&
+      language !== 'python' &&
+      language !== 'java' &&
+      language !== 'node'
+    ) {
       i++; // Rust and Go print the message and notes before the frames.
       continue;
     }
@@ -90,12 +99,25 @@ function traceEnd(lines: readonly string[], start: number): number {
 
 /** Lines inside a trace that are not frames: Python source and carets, chain lines, goroutine headers… */
 function isBodyLine(line: string, language: string, next: string): boolean {
-  if (CHAIN_LINE.test(line) || /^Caused by: /.test(line) || /^\s+\.\.\. \d+ (?:more|common frames omitted)$/.test(line)) return true;
+  if (
+    CHAIN_LINE.test(line) ||
+    /^Caused by: /.test(line) ||
+    /^\s+\.\.\. \d+ (?:more|common frames omitted)$/.test(line)
+  )
+    return true;
   switch (language) {
     case 'python':
-      return PYTHON_SOURCE.test(line) || CARET.test(line) || /^\s+\[Previous line repeated \d+ more times?\]$/.test(line);
+      return (
+        PYTHON_SOURCE.test(line) ||
+        CARET.test(line) ||
+        /^\s+\[Previous line repeated \d+ more times?\]$/.test(line)
+      );
     case 'go':
-      return /^goroutine \d+ \[/.test(line) || /^created by /.test(line) || (line.trim() === '' && /^goroutine \d+ \[/.test(next));
+      return (
+        /^goroutine \d+ \[/.test(line) ||
+        /^created by /.test(line) ||
+        (line.trim() === '' && /^goroutine \d+ \[/.test(next))
+      );
     case 'rust':
       return /^(?:stack backtrace:|note: )/.test(line) || /^\s+at \S+:\d+/.test(line);
     case 'node':

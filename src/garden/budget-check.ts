@@ -17,7 +17,7 @@ export interface BudgetFigures {
   window: number;
   prompts: number;
   pinned: number;
-  /** Thinking, unknown block types, unknown roles. */
+  /** Blocks gardener never shortens: thinking, tool calls without large fields, unknown types and roles. */
   passThrough: number;
   framing: number;
 }
@@ -65,7 +65,7 @@ export function budgetError(figures: BudgetFigures, keepLastTurns: number, limit
     `working window ${formatCount(figures.window)}`,
     `typed prompts ${formatCount(figures.prompts)}`,
     figures.pinned > 0 ? `pinned ${formatCount(figures.pinned)}` : '',
-    figures.passThrough > 0 ? `thinking and other pass-through ${formatCount(figures.passThrough)}` : '',
+    figures.passThrough > 0 ? `pass-through blocks (thinking, tool calls, unknown types) ${formatCount(figures.passThrough)}` : '',
     `message framing ${formatCount(figures.framing)}`,
   ].filter(Boolean);
   const lead =

@@ -1,118 +1,32 @@
 import { classify as defaultClassify } from '../classify/classify.js';
 import { compress as defaultCompress } from '../compress/index.js';
 import { GardenerError } from '../errors.js';
-import type { Entry, Note, RecallOptions, RecallResult, Scope, Store } from '../store/types.js';
-import { defaultTokenizer, type Tokenizer } from '../tokens/tokenizer.js';
+import type { Store } from '../store/types.js';
+import { defaultTokenizer } from '../tokens/tokenizer.js';
 import type { Block, MessagesRequest, Transcript } from '../transcript/types.js';
-import { budgetError, budgetFigures, type BudgetFigures } from './budget-check.js';
+import type { Garden, GardenOptions, PlanResult, SettleResult } from './api.js';
+import { budgetError, budgetFigures } from './budget-check.js';
 import { calibrate, scale, type Anchor } from './calibration.js';
-import { checkBudget, resolveGardenConfig, type GardenConfig, type GardenSettings } from './config.js';
+import { checkBudget, resolveGardenConfig, type GardenConfig } from './config.js';
 import { horizonCalls } from './cost-model.js';
 import { buildInjection } from './inject.js';
-import type { ClassifyFn, CompressFn } from './ingest.js';
+import { settleSlot } from './ingest.js';
 import { loadState, saveState, type SavedState } from './persist.js';
 import { selectSteps } from './planner.js';
-import { classBreakdown, pressureReport, type PressureReport } from './pressure.js';
+import { classBreakdown, pressureReport } from './pressure.js';
 import { latestTypedText, newestTypedText, recentMentions } from './recent.js';
 import { messageTokens, originalMessageTokens, renderMessages } from './render.js';
 import { eligibleSteps, targetForms, withReattachedMedia, type StepContext } from './steps.js';
-import { syncView, type SyncResult } from './sync.js';
-import type { BreakdownClass, ClassBreakdown, Form, GardenCounters, GardenEvent, Slot } from './types.js';
+import { syncView, tally } from './sync.js';
+import type { Form, GardenEvent, Slot } from './types.js';
 import { emptyView, slotTokens, type View } from './view.js';
 import { protection, windowStart } from './window.js';
 import { countFixed, appendInjection, compactedSummary } from './garden-parts.js';
 
+export type { ChangeResult, CompactAllOptions, FetchResult, Garden, GardenOptions, PlanOptions, PlanResult, RenderOptions, SettleResult } from './api.js';
+
 /** Events kept in memory (events() returns them; the counters keep totals). */
 const KEPT_EVENTS = 200;
-
-export interface GardenOptions {
-  store: Store;
-  /** Project and session the garden works in (DESIGN.md invariant 7). */
-  session: Scope;
-  /** Tokens the rendered request must stay under. */
-  budget: number;
-  tokenizer?: Tokenizer;
-  config?: GardenSettings;
-  /** Classifier and compressor; the real ones by default (tests may pass their own). */
-  classify?: ClassifyFn;
-  compress?: CompressFn;
-}
-
-export interface PlanOptions {
-  /** Compact down to this many tokens now, without hysteresis (the `gardener compress --budget` path). */
-  target?: number;
-  /** Throw BUDGET_IMPOSSIBLE when the request cannot fit (default); false reports it in the result. */
-  strict?: boolean;
-}
-
-export interface PlanResult {
-  /** The event this plan made, if any. */
-  event: GardenEvent | undefined;
-  /** Estimated tokens of the request as it will render (before injection). */
-  tokens: number;
-  /** The same, calibrated on the provider's last count. */
-  calibratedTokens: number;
-  budget: number;
-  /** The prompt cache was cold (idle longer than its TTL, or never used). */
-  cold: boolean;
-  /** Set (with strict: false) when the request cannot fit the budget. */
-  impossible?: BudgetFigures;
-}
-
-export interface RenderOptions {
-  /** Add recall injection to the newest user turn (default: as configured). */
-  inject?: boolean;
-}
-
-export interface FetchResult {
-  entry: Entry;
-  /** The original block: from the transcript when it is in it, else rebuilt from a media entry. */
-  block?: Block;
-  /** The block's form in context now, when it is in the transcript. */
-  form?: Form;
-}
-
-export interface ChangeResult {
-  /** Blocks whose form changed. */
-  changed: number;
-  event?: GardenEvent;
-  /** Why nothing changed. */
-  reason?: 'unknown' | 'not in context' | 'protected' | 'already';
-}
-
-export interface CompactAllOptions {
-  /** Only blocks of at least this many tokens. */
-  minTokens?: number;
-  keepLastTurns?: number;
-}
-
-export interface Garden {
-  readonly scope: Scope;
-  budget(): number;
-  setBudget(budget: number): void;
-  sync(transcript: Transcript): SyncResult;
-  plan(options?: PlanOptions): PlanResult;
-  render(options?: RenderOptions): MessagesRequest;
-  pressure(): PressureReport;
-  /** The provider's `usage.input_tokens` for the last rendered request (calibrates pressure). */
-  observeUsage(inputTokens: number): void;
-  recall(query: string, options?: RecallOptions): RecallResult;
-  fetch(id: string): FetchResult | undefined;
-  /** Brings an entry back to its original form in context (an event). */
-  recallIntoContext(id: string): ChangeResult;
-  /** Drops an entry to a stub in context (an event); `purge` also removes it from recall. */
-  forget(id: string, options?: { purge?: boolean }): ChangeResult;
-  pin(id: string): ChangeResult;
-  unpin(id: string): boolean;
-  note(text: string, options?: { tags?: string[]; pinned?: boolean }): Note;
-  /** Every eligible block of at least `minTokens` to its summary, in one event (the no-budget compress). */
-  compactAll(options?: CompactAllOptions): ChangeResult;
-  classStats(): Partial<Record<BreakdownClass, ClassBreakdown>>;
-  counters(): GardenCounters;
-  events(): GardenEvent[];
-  /** Saves the state (forms, pins, counters) to the store. The store stays open: it is the caller's. */
-  close(): void;
-}
 
 /** Opens the engine on a store for one session; forms saved by an earlier process are picked up. */
 export function openGarden(options: GardenOptions): Garden {
@@ -130,6 +44,7 @@ function createGarden(options: GardenOptions): Garden {
   const pinned = new Set(saved.pinned);
   const access = new Map(Object.entries(saved.access));
   const savedForms = new Map(Object.entries(saved.forms));
+  const strippedSeen = new Set<string>();
   let view: View = emptyView();
   let transcript: Transcript | undefined;
   let fixedTokens = 0;
@@ -206,6 +121,18 @@ function createGarden(options: GardenOptions): Garden {
     return event;
   };
 
+  /** Stores the pending slots that `which` selects. */
+  const settleWhere = (which: (slot: Slot) => boolean): SettleResult => {
+    const result: SettleResult = { ingested: 0, byClass: {} };
+    for (const slot of view.all) {
+      if (!slot.pending || !which(slot)) continue;
+      settleSlot(slot, deps);
+      result.ingested++;
+      tally(result.byClass, slot);
+    }
+    return result;
+  };
+
   /** Protected blocks left shortened (after a rewind or a budget change) go back to their original form. */
   const restorations = (windowFrom: number): Map<string, Form> => {
     const forms = new Map<string, Form>();
@@ -224,19 +151,30 @@ function createGarden(options: GardenOptions): Garden {
     },
 
     sync(next) {
-      const { view: synced, result } = syncView(next, view, { ...deps, savedForms });
+      const { view: synced, result } = syncView(next, view, { ...deps, savedForms, strippedSeen });
       view = synced;
       transcript = next;
       fixedTokens = countFixed(tokenizer, next);
       counters.markersStripped += result.stripped;
       for (const key of view.byKey.keys()) savedForms.delete(key);
+      const windowFrom = start();
+      const settled = settleWhere((slot) => slot.message < windowFrom);
+      result.pending -= settled.ingested;
+      for (const [cls, row] of Object.entries(settled.byClass)) {
+        const into = (result.byClass[cls] ??= { blocks: 0, tokens: 0 });
+        into.blocks += row.blocks;
+        into.tokens += row.tokens;
+      }
       return result;
     },
+
+    settle: () => settleWhere(() => true),
 
     plan(planOptions = {}) {
       const now = config.now();
       const cold = lastRender === undefined || now - lastRender.at > config.cacheTtlMs;
       const windowFrom = start(planOptions.target ?? budget);
+      settleWhere((slot) => slot.message < windowFrom);
       let event = applyEvent('restore', restorations(windowFrom));
       const calibrated = calibrate(estimate(), anchor);
       const ratio = scale(anchor);
@@ -319,6 +257,7 @@ function createGarden(options: GardenOptions): Garden {
     },
 
     pressure() {
+      garden.settle();
       const windowFrom = start();
       const tokens = estimate();
       const figures = budgetFigures(view, fixedTokens, budget, windowFrom, pinned);
@@ -346,12 +285,14 @@ function createGarden(options: GardenOptions): Garden {
     },
 
     recall(query, recallOptions) {
+      garden.settle();
       const result = store.recall(query, scope, recallOptions);
       for (const hit of result.hits) for (const slot of slotsOf(hit.id)) access.set(slot.key, view.turns);
       return result;
     },
 
     fetch(id) {
+      garden.settle();
       const entry = store.fetch(id);
       if (!entry) return undefined;
       const slot = slotsOf(entry.id)[0];
@@ -410,6 +351,7 @@ function createGarden(options: GardenOptions): Garden {
     },
 
     compactAll(compactOptions = {}) {
+      garden.settle();
       const minTokens = compactOptions.minTokens ?? 0;
       const windowFrom = compactOptions.keepLastTurns === undefined ? start() : windowStart(view, compactOptions.keepLastTurns, [], Number.POSITIVE_INFINITY);
       const forms = new Map<string, Form>();
@@ -422,10 +364,14 @@ function createGarden(options: GardenOptions): Garden {
       return event ? { changed: event.changed, event } : { changed: 0, reason: 'already' };
     },
 
-    classStats: () => classBreakdown(view),
+    classStats() {
+      garden.settle();
+      return classBreakdown(view);
+    },
     counters: () => ({ ...counters }),
     events: () => [...saved.events],
     close() {
+      garden.settle();
       persist();
     },
   };

@@ -12,7 +12,7 @@ import { BASE_PRIORITY, MEDIA_PRIORITY } from './priority.js';
 import { extractTerms, recallHint } from './terms.js';
 import { largeFields } from './tool-input.js';
 import type { GardenCounters, Slot } from './types.js';
-import { mediaVariants, textVariants, toolResultVariants, toolUseVariants, type FieldSummary, type TextLike, type Variants } from './variants.js';
+import { mediaVariants, textVariants, toolResultVariants, toolUseVariants, type FieldSummary, type TextLike } from './variants.js';
 
 /** Texts shorter than this (tokens) are stored as they are: a summary header would cost more than it saves. */
 export const MIN_COMPRESS_TOKENS = 64;
@@ -46,24 +46,63 @@ export interface BlockPlace {
 }
 
 /**
- * Builds the slot of a block seen for the first time: classify → compress → store (original and
- * summary in one transaction, DESIGN.md invariant 1), then its forms. Blocks gardener does not
- * shorten (thinking, unknown types) become fixed slots and are not stored.
+ * The slot of a block seen for the first time. Text, tool results and tool calls with large fields
+ * are registered with their exact token count and left pending: settleSlot() classifies, compresses
+ * and stores them later (DESIGN.md invariant 1 holds: nothing pending is ever shortened). Images and
+ * documents are stored at once (the manifest decides repeats now). Blocks gardener does not shorten
+ * (thinking, unknown types, small tool calls) become fixed slots and are not stored.
  */
-export function ingestBlock(block: Block, place: BlockPlace, deps: IngestDeps): Slot {
+export function registerBlock(block: Block, place: BlockPlace, deps: IngestDeps): Slot {
   switch (block.type) {
     case 'text':
-      return block.text === '' ? fixedSlot(block, place, deps.tokenizer) : ingestText(block, place, deps);
-    case 'tool_result':
-      return ingestToolResult(block, place, deps);
+      if (block.text === '') return fixedSlot(block, place, deps.tokenizer);
+      return pendingSlot(block, place, 'text', block.text, deps, place.typed ? { cls: 'prompt' } : {});
+    case 'tool_result': {
+      const children: Slot[] = [];
+      if (Array.isArray(block.content)) {
+        block.content.forEach((part, i) => {
+          if (!hasMediaSource(part)) return;
+          const child = ingestMedia(part as Block, { ...place, key: partKey(place.key, i) }, i, deps);
+          if (child) children.push(child);
+        });
+      }
+      const text = toolResultText(block.content);
+      const variants = toolResultVariants(deps.tokenizer, block, undefined);
+      const slot: Slot =
+        text === ''
+          ? { ...fixedSlot(block, place, deps.tokenizer), ...variants }
+          : { ...pendingSlot(block, place, 'tool_result', text, deps, place.toolUse ? { tool: place.toolUse } : {}), ...variants };
+      return children.length > 0 ? { ...slot, children } : slot;
+    }
     case 'tool_use':
-      return ingestToolUse(block, place, deps);
+      if (largeFields(block.input).length === 0) return fixedSlot(block, place, deps.tokenizer);
+      return pendingSlot(block, place, 'tool_use', JSON.stringify(block.input ?? {}), deps, {});
     case 'image':
     case 'document':
       return ingestMedia(block, place, -1, deps) ?? fixedSlot(block, place, deps.tokenizer);
     default:
       return fixedSlot(block, place, deps.tokenizer);
   }
+}
+
+/** Classifies, compresses and stores a pending slot, and builds its shortened forms. */
+export function settleSlot(slot: Slot, deps: IngestDeps): void {
+  if (!slot.pending) return;
+  switch (slot.kind) {
+    case 'text':
+      settleText(slot, deps);
+      break;
+    case 'tool_result':
+      settleToolResult(slot, deps);
+      break;
+    case 'tool_use':
+      settleToolUse(slot, deps);
+      break;
+    case 'media':
+    case 'fixed':
+      break;
+  }
+  delete slot.pending;
 }
 
 /** A block passed through as it is: always in its original form, never stored. */
@@ -83,55 +122,42 @@ export function fixedSlot(block: Block, place: Pick<BlockPlace, 'key' | 'message
   };
 }
 
-function ingestText(block: Block & { type: 'text' }, place: BlockPlace, deps: IngestDeps): Slot {
-  const cls = place.typed ? 'prompt' : deps.classify(block.text, { role: asRole(place.role), blockType: 'text' });
-  const stored = storeText(block.text, cls, {}, place, deps);
+function pendingSlot(block: Block, place: BlockPlace, kind: Slot['kind'], text: string, deps: IngestDeps, extra: Partial<Slot>): Slot {
   return {
     ...position(place),
-    ...stored.fields,
-    kind: 'text',
+    kind,
     typed: place.typed,
     block,
-    ...textVariants(deps.tokenizer, block, stored.info),
+    text,
+    hint: '',
+    terms: [],
+    textTokens: 0,
+    blocks: { original: block },
+    tokens: { original: countBlock(deps.tokenizer, block) },
     form: 'original',
+    pending: true,
+    ...extra,
   };
 }
 
-function ingestToolResult(block: Block & { type: 'tool_result' }, place: BlockPlace, deps: IngestDeps): Slot {
-  const text = toolResultText(block.content);
-  const children: Slot[] = [];
-  if (Array.isArray(block.content)) {
-    block.content.forEach((part, i) => {
-      if (!hasMediaSource(part)) return;
-      const child = ingestMedia(part as Block, { ...place, key: partKey(place.key, i) }, i, deps);
-      if (child) children.push(child);
-    });
-  }
-  const hints = toolHints(place);
-  let fields: StoredText['fields'] | undefined;
-  let info: TextLike | undefined;
-  if (text !== '') {
-    const cls = deps.classify(text, { role: 'user', blockType: 'tool_result', ...hints, ...(block.is_error ? { isError: true } : {}) });
-    const stored = storeText(text, cls, hints, place, deps);
-    fields = stored.fields;
-    info = stored.info;
-  }
-  const variants = toolResultVariants(deps.tokenizer, block, info);
-  return {
-    ...position(place),
-    ...(fields ?? { text: '', hint: '', terms: [], textTokens: 0 }),
-    kind: fields ? 'tool_result' : 'fixed',
-    typed: false,
-    block,
-    ...variants,
-    form: 'original',
-    ...(children.length > 0 ? { children } : {}),
-  };
+function settleText(slot: Slot, deps: IngestDeps): void {
+  const block = slot.block as Block & { type: 'text' };
+  const cls = slot.cls ?? deps.classify(block.text, { role: asRole(slot.role), blockType: 'text' });
+  const stored = storeText(slot, cls, {}, deps);
+  Object.assign(slot, stored.fields, textVariants(deps.tokenizer, block, stored.info));
 }
 
-function ingestToolUse(block: Block & { type: 'tool_use' }, place: BlockPlace, deps: IngestDeps): Slot {
+function settleToolResult(slot: Slot, deps: IngestDeps): void {
+  const block = slot.block as Block & { type: 'tool_result' };
+  const hints = toolHints(slot.tool);
+  const cls = deps.classify(slot.text, { role: 'user', blockType: 'tool_result', ...hints, ...(block.is_error ? { isError: true } : {}) });
+  const stored = storeText(slot, cls, hints, deps);
+  Object.assign(slot, stored.fields, toolResultVariants(deps.tokenizer, block, stored.info));
+}
+
+function settleToolUse(slot: Slot, deps: IngestDeps): void {
+  const block = slot.block as Block & { type: 'tool_use' };
   const fields = largeFields(block.input);
-  if (fields.length === 0) return fixedSlot(block, place, deps.tokenizer);
   const input = (block.input ?? {}) as Record<string, unknown>;
   const hints = { toolName: block.name, toolInput: input, ...pathHint(block.name, input) };
   // A large field is a file body or a script: classify it as a read of that path would be.
@@ -139,10 +165,8 @@ function ingestToolUse(block: Block & { type: 'tool_use' }, place: BlockPlace, d
   const summaries: FieldSummary[] = fields.map((field) => {
     const cls = deps.classify(field.text, fieldHints);
     const before = deps.tokenizer.count(field.text);
-    const summary = summarize(cls, field.text, before, hints, deps);
-    return { path: field.path, cls, before, ...summary };
+    return { path: field.path, cls, before, ...summarize(cls, field.text, before, hints, deps) };
   });
-  const original = JSON.stringify(input);
   const largest = summaries.reduce((a, b) => (b.before > a.before ? b : a));
   const terms = extractTerms(fields.map((f) => f.text).join('\n'));
   const hint = recallHint({ text: largest.summary ?? '', terms, ...(hints.path ? { path: hints.path } : {}) });
@@ -151,30 +175,24 @@ function ingestToolUse(block: Block & { type: 'tool_use' }, place: BlockPlace, d
     class: largest.cls,
     sourceTool: block.name,
     ...(hints.path ? { sourcePath: hints.path } : {}),
-    original,
-    summary: summaries.map((s) => s.summary ?? '').join('\n') || original,
-    tokensOriginal: deps.tokenizer.count(original),
+    original: slot.text,
+    summary: summaries.map((s) => s.summary ?? '').join('\n') || slot.text,
+    tokensOriginal: deps.tokenizer.count(slot.text),
     tokensSummary: summaries.reduce((sum, s) => sum + (s.summaryTokens ?? s.before), 0),
     priority: BASE_PRIORITY[largest.cls],
-    blockKey: place.key,
+    blockKey: slot.key,
   });
   deps.counters.blocksIngested++;
-  return {
-    ...position(place),
-    kind: 'tool_use',
-    typed: false,
-    block,
+  Object.assign(slot, {
     cls: largest.cls,
     entryId: result.id,
-    text: original,
     hint,
     terms,
     textTokens: summaries.reduce((sum, s) => sum + s.before, 0),
     sourceTool: block.name,
     ...(hints.path ? { sourcePath: hints.path } : {}),
     ...toolUseVariants(deps.tokenizer, block, summaries, result.id, hint),
-    form: 'original',
-  };
+  });
 }
 
 function ingestMedia(block: Block, place: BlockPlace, part: number, deps: IngestDeps): Slot | undefined {
@@ -198,8 +216,7 @@ function ingestMedia(block: Block, place: BlockPlace, part: number, deps: Ingest
     deps.store.manifestPut(deps.scope, { hash: media.hash, entryId, mediaType: media.mediaType, bytes: media.bytes });
     deps.counters.blocksIngested++;
   }
-  const repeat = place.isRepeat?.(media.hash) ?? false;
-  const variants: Variants = mediaVariants(deps.tokenizer, block, media, entryId, repeat);
+  const variants = mediaVariants(deps.tokenizer, block, media, entryId, place.isRepeat?.(media.hash) ?? false);
   return {
     ...position(place),
     part,
@@ -218,13 +235,14 @@ function ingestMedia(block: Block, place: BlockPlace, part: number, deps: Ingest
 }
 
 interface StoredText {
-  fields: Pick<Slot, 'cls' | 'entryId' | 'text' | 'hint' | 'terms' | 'textTokens' | 'sourceTool' | 'sourcePath' | 'note'>;
+  fields: Pick<Slot, 'cls' | 'entryId' | 'hint' | 'terms' | 'textTokens' | 'sourceTool' | 'sourcePath' | 'note'>;
   info: TextLike;
 }
 
 type ToolHints = Pick<ClassifyHints, 'toolName' | 'toolInput' | 'path' | 'command'>;
 
-function storeText(text: string, cls: ContentClass, hints: ToolHints, place: BlockPlace, deps: IngestDeps): StoredText {
+function storeText(slot: Slot, cls: ContentClass, hints: ToolHints, deps: IngestDeps): StoredText {
+  const text = slot.text;
   const before = deps.tokenizer.count(text);
   const summary = summarize(cls, text, before, hints, deps);
   const terms = extractTerms(text);
@@ -239,13 +257,12 @@ function storeText(text: string, cls: ContentClass, hints: ToolHints, place: Blo
     tokensOriginal: before,
     tokensSummary: summary.summaryTokens ?? before,
     priority: BASE_PRIORITY[cls],
-    blockKey: place.key,
+    blockKey: slot.key,
   });
   deps.counters.blocksIngested++;
   const fields: StoredText['fields'] = {
     cls,
     entryId: result.id,
-    text,
     hint,
     terms,
     textTokens: before,
@@ -271,9 +288,9 @@ function summarize(cls: ContentClass, text: string, before: number, hints: ToolH
   return { summary: result.text, summaryTokens, ...(result.note ? { note: result.note } : {}) };
 }
 
-function toolHints(place: BlockPlace): ToolHints {
-  if (!place.toolUse) return {};
-  return { toolName: place.toolUse.name, toolInput: place.toolUse.input, ...pathHint(place.toolUse.name, place.toolUse.input) };
+function toolHints(tool: Slot['tool']): ToolHints {
+  if (!tool) return {};
+  return { toolName: tool.name, toolInput: tool.input, ...pathHint(tool.name, tool.input) };
 }
 
 function pathHint(toolName: string, toolInput: Record<string, unknown>): { path?: string; command?: string } {

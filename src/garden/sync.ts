@@ -1,4 +1,4 @@
-import { ingestBlock, fixedSlot, type IngestDeps } from './ingest.js';
+import { fixedSlot, registerBlock, settleSlot, type IngestDeps } from './ingest.js';
 import { GardenerError } from '../errors.js';
 import { countMessage, MESSAGE_OVERHEAD } from '../tokens/count.js';
 import type { Block, MessageParam, Transcript } from '../transcript/types.js';
@@ -11,19 +11,23 @@ import type { MessageView, View } from './view.js';
 const KNOWN_ROLES: ReadonlySet<string> = new Set(['user', 'assistant']);
 
 export interface SyncResult {
-  /** Blocks seen for the first time (and stored when they carry content). */
+  /** Blocks seen for the first time. */
   added: number;
+  /** New blocks registered but not stored yet (they wait in the working window; see settle()). */
+  pending: number;
   /** Blocks recognised from an earlier sync. */
   known: number;
-  /** Injected regions stripped from new blocks. */
+  /** Injected regions stripped from messages seen for the first time with them. */
   stripped: number;
-  /** Newly added blocks by class (`media`, `other` for blocks that are passed through). */
+  /** New blocks stored (or passed through: `other`) during this sync, by class; `media` for images and documents. */
   byClass: Record<string, { blocks: number; tokens: number }>;
 }
 
 export interface SyncDeps extends IngestDeps {
   /** Forms kept from an earlier process (sticky across restarts). */
   savedForms: ReadonlyMap<string, Form>;
+  /** Messages whose injected regions were already counted (a door re-sends its history every call). */
+  strippedSeen: Set<string>;
 }
 
 /**
@@ -32,7 +36,7 @@ export interface SyncDeps extends IngestDeps {
  */
 export function syncView(transcript: Transcript, previous: View, deps: SyncDeps): { view: View; result: SyncResult } {
   checkShape(transcript);
-  const result: SyncResult = { added: 0, known: 0, stripped: 0, byClass: {} };
+  const result: SyncResult = { added: 0, pending: 0, known: 0, stripped: 0, byClass: {} };
   const stripped: MessageParam[] = [];
   const strippedCounts: number[] = [];
   for (const message of transcript.messages) {
@@ -47,7 +51,7 @@ export function syncView(transcript: Transcript, previous: View, deps: SyncDeps)
   const media = new Map<string, Slot[]>();
   const taken = new Set<string>();
 
-  const adopt = (slot: Slot, isNew: boolean, strippedHere: number) => {
+  const adopt = (slot: Slot, isNew: boolean) => {
     view.byKey.set(slot.key, slot);
     view.all.push(slot);
     for (const child of slot.children ?? []) {
@@ -56,15 +60,17 @@ export function syncView(transcript: Transcript, previous: View, deps: SyncDeps)
     }
     for (const s of [slot, ...(slot.children ?? [])]) {
       if (isNew) {
-        s.form = initialForm(s, deps.savedForms.get(s.key), media, deps);
-        tally(result, s);
+        const saved = deps.savedForms.get(s.key);
+        // A block an earlier process had shortened is outside the window: settle it now to restore its form.
+        if (saved !== undefined && saved !== 'original') settleSlot(s, deps);
+        s.form = initialForm(s, saved, media, deps);
+        if (s.pending) result.pending++;
+        else tally(result.byClass, s);
       }
       if (s.media) media.set(s.media.hash, [...(media.get(s.media.hash) ?? []), s]);
     }
-    if (isNew) {
-      result.added++;
-      result.stripped += strippedHere;
-    } else result.known++;
+    if (isNew) result.added++;
+    else result.known++;
   };
 
   stripped.forEach((message, m) => {
@@ -80,7 +86,7 @@ export function syncView(transcript: Transcript, previous: View, deps: SyncDeps)
       const slot = known ?? fixedSlot({ type: 'text', text: '' }, { key, message: m, index: 0, role, turn }, deps.tokenizer, countMessage(deps.tokenizer, message) - MESSAGE_OVERHEAD);
       relocate(slot, m, 0);
       entry.slots.push(slot);
-      adopt(slot, known === undefined, 0);
+      adopt(slot, known === undefined);
       return;
     }
     const blocks: Block[] = isString ? (message.content === '' ? [] : [{ type: 'text', text: message.content as string }]) : (message.content as Block[]);
@@ -97,7 +103,7 @@ export function syncView(transcript: Transcript, previous: View, deps: SyncDeps)
         relocate(slot, m, b);
       } else {
         const toolUse = block.type === 'tool_result' ? toolUses.get(block.tool_use_id) : undefined;
-        slot = ingestBlock(
+        slot = registerBlock(
           block,
           {
             key,
@@ -113,8 +119,14 @@ export function syncView(transcript: Transcript, previous: View, deps: SyncDeps)
         );
       }
       entry.slots.push(slot);
-      adopt(slot, known === undefined, b === 0 ? (strippedCounts[m] ?? 0) : 0);
+      adopt(slot, known === undefined);
     });
+    const strippedHere = strippedCounts[m] ?? 0;
+    const identity = entry.slots[0]?.key ?? `m${m}`;
+    if (strippedHere > 0 && !deps.strippedSeen.has(identity)) {
+      deps.strippedSeen.add(identity);
+      result.stripped += strippedHere;
+    }
   });
   return { view, result };
 }
@@ -141,9 +153,10 @@ function relocate(slot: Slot, message: number, index: number): void {
   for (const child of slot.children ?? []) child.message = message;
 }
 
-function tally(result: SyncResult, slot: Slot): void {
+/** Adds a slot to a by-class tally. */
+export function tally(byClass: SyncResult['byClass'], slot: Slot): void {
   const cls = slot.media ? 'media' : (slot.cls ?? 'other');
-  const row = (result.byClass[cls] ??= { blocks: 0, tokens: 0 });
+  const row = (byClass[cls] ??= { blocks: 0, tokens: 0 });
   row.blocks++;
   row.tokens += slot.tokens.original ?? 0;
 }

@@ -3,8 +3,8 @@
  * new text) can be shortened in place: the input stays an object with the same keys.
  */
 
-/** A string field this long (characters) is worth shortening. */
-export const LARGE_FIELD_CHARS = 1_200;
+/** A string field this long (characters, ~100 tokens) is worth shortening: its stub costs ~35. */
+export const LARGE_FIELD_CHARS = 400;
 /** How deep into nested objects and arrays fields are looked for. */
 const MAX_DEPTH = 4;
 

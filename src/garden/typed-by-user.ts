@@ -7,7 +7,7 @@ import type { Transcript } from '../transcript/types.js';
  * Which user text did the user type?
  *
  * - Formats with tool blocks (Claude Code, Anthropic): tool output arrives as `tool_result` blocks,
- *   so user text blocks are typed, except one that starts with SWE-agent's `OBSERVATION:` label
+ *   so user text blocks are typed, except one that starts with SWE-agent's `OBSERVATION:` label (any case)
  *   (dataset rows converted from SWE-agent trajectories keep tool output in plain user messages).
  * - `transcript.meta.observations` (message indices), when an importer knows them, is the answer:
  *   text of those user messages is tool output, all other user text is typed.
@@ -22,7 +22,7 @@ import type { Transcript } from '../transcript/types.js';
 export const FORMATS_WITHOUT_TOOL_BLOCKS: ReadonlySet<string> = new Set(['mini-swe-agent', 'swe-agent', 'aider', 'openhands', 'adp']);
 
 /** SWE-agent's label in front of tool output. */
-const OBSERVATION_LABEL = /^\s*OBSERVATION:/;
+const OBSERVATION_LABEL = /^\s*OBSERVATION:/i;
 
 /** Classes that mark a user text of a format without tool blocks as tool output. */
 const OBSERVATION_CLASSES: ReadonlySet<ContentClass> = new Set(['log', 'code', 'structured', 'error']);

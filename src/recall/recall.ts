@@ -20,9 +20,12 @@ const CANDIDATES = 60;
 /** Score = relevance (0–1, bm25 relative to the best) + these shares of priority and recency. */
 const W_PRIORITY = 0.15;
 const W_RECENCY = 0.1;
-const W_ORDER = Number(process.env['X_ORDER'] ?? 0);
-const W_PROSE = Number(process.env['X_PROSE'] ?? 0);
-const X_TECH = Number(process.env['X_TECH'] ?? 1);
+/**
+ * The agent's own prose (message text, no tool behind it) shares the wording of any query the agent
+ * writes, so bm25 over-ranks it; what a recall is after is mostly tool output. Measured on the
+ * needles of ../shared/sessions: +2 points of recall@5 (benchmarks/store.ts quality).
+ */
+const ECHO_PENALTY = 0.2;
 /** Curated notes outrank entries of equal text relevance. */
 const NOTE_BOOST = 1.3;
 /** Recency halves every hour since the last access. */
@@ -64,6 +67,10 @@ function checkOptions(options: RecallOptions): { limit: number; classes: Content
   return { limit, classes };
 }
 
+function isEcho(entry: Candidate): boolean {
+  return entry.class === 'prose' && entry.sourceTool === null;
+}
+
 function recency(at: number, now: number): number {
   return Math.pow(0.5, Math.max(0, now - at) / RECENCY_HALF_LIFE_MS);
 }
@@ -88,19 +95,12 @@ export function runRecall(deps: RecallDeps, query: string, scope: Scope, options
 
   const parsed = parseQuery(typeof query === 'string' ? query : '');
   const selection = selectTerms(parsed, deps.vocab);
-  const technical = new Set(parsed.words.filter((w) => w.technical).map((w) => w.token));
-  const items = [
-    ...selection.terms.flatMap((t) => Array<string>(technical.has(t.token) ? X_TECH : 1).fill(t.token)),
-    ...selection.phrases.map((p) => p.join(' ')),
-  ];
+  const items = [...selection.terms.map((t) => t.token), ...selection.phrases.map((p) => p.join(' '))];
   const browsing = parsed.words.length === 0;
   const entries = browsing ? deps.search.recent(searchScope, now, limit) : deps.search.entries(items, searchScope, now, CANDIDATES);
   const noteItems = [...parsed.words.slice(0, 16).map((w) => w.token), ...parsed.phrases.map((p) => p.join(' '))];
   const notes = classes.length > 0 || searchScope.sessionId !== undefined ? [] : deps.search.notes(noteItems, projectIds, limit);
 
-  const coverage = deps.search.coverage(searchScope);
-  const span = coverage.from !== null && coverage.to !== null && coverage.to > coverage.from ? [coverage.from, coverage.to] : undefined;
-  const place = (at: number): number => (span ? Math.min(1, Math.max(0, (at - (span[0] ?? 0)) / ((span[1] ?? 1) - (span[0] ?? 0)))) : 1);
   const best = Math.min(-1e-9, ...entries.map((e) => e.rank), ...notes.map((n) => n.rank));
   const ranked: Ranked[] = browsing
     ? entries.map((entry) => ({ entry, score: recency(entry.createdAt, now) })) // newest first, as listed
@@ -110,9 +110,8 @@ export function runRecall(deps: RecallDeps, query: string, scope: Scope, options
           score:
             entry.rank / best +
             (W_PRIORITY * entry.priority) / 100 +
-            W_RECENCY * recency(entry.lastAccess, now) +
-            W_ORDER * place(entry.createdAt) +
-            (entry.class === 'prose' ? -W_PROSE : 0),
+            W_RECENCY * recency(entry.lastAccess, now) -
+            (isEcho(entry) ? ECHO_PENALTY : 0),
         })),
         ...notes.map((note): Ranked => ({ note, score: (note.rank / best) * NOTE_BOOST + W_PRIORITY + W_RECENCY * recency(note.createdAt, now) })),
       ].sort((a, b) => b.score - a.score || (a.entry?.seq ?? 0) - (b.entry?.seq ?? 0));
@@ -125,6 +124,7 @@ export function runRecall(deps: RecallDeps, query: string, scope: Scope, options
   const seqs = top.flatMap((r) => (r.entry && fitted.items.some((h) => h.id === r.entry?.id) ? [r.entry.seq] : []));
   if (deps.writable && options.touch !== false) deps.search.touch(seqs, now);
 
+  const coverage = deps.search.coverage(searchScope);
   const result: RecallResult = { hits: fitted.items, coverage: { entriesScanned: coverage.count }, truncated: fitted.truncated };
   if (coverage.from !== null) result.coverage.from = coverage.from;
   if (coverage.to !== null) result.coverage.to = coverage.to;

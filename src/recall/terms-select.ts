@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { ParsedQuery } from './query.js';
 
 /** Words kept in one FTS query: enough to describe a block, few enough to stay fast. */
-export const MAX_QUERY_TERMS = Number(process.env['X_TERMS'] ?? 14);
+export const MAX_QUERY_TERMS = 14;
 /** A word in more than this share of all entries says little and costs much; it is left out… */
 const MAX_DOC_SHARE = 0.08;
 /** …unless the index is small enough that no word is costly. */

@@ -17,7 +17,7 @@ interface Rule {
   /** Groups kept around the secret: prefix is group 1, suffix the last group, when the rule says so. */
   keep?: 'prefix' | 'prefix-suffix';
   /** Returns false to leave a match alone (a placeholder, a variable, a type name). */
-  accept?: (secret: string) => boolean;
+  accept?: (secret: string, match: string) => boolean;
 }
 
 const PRIVATE_KEY = '(?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?';
@@ -27,9 +27,14 @@ const NOT_A_PASSWORD = /^(?:[$%{[<*]|(?:null|none|nil|true|false|undefined|str|s
 /** `password = self.password`, `password: opts.password`… */
 const CODE_REFERENCE = /^(?:self|this|os|process|config|cfg|settings|args|opts|options|env|req|request|params|form|data|user|ctx|props)\./i;
 
-function plausiblePassword(value: string): boolean {
+/** A redaction marker on its own: running the rules again must not count it twice. */
+const ALREADY_REDACTED = /^\[REDACTED:[a-z-]+\]$/;
+
+function plausiblePassword(value: string, match: string): boolean {
   const bare = value.replace(/^["']|["']$/g, '');
   if (bare.length === 0) return false;
+  // `password: Secret` after a colon, unquoted and capitalized, is a type annotation.
+  if (bare === value && /:\s*$/.test(match.slice(0, match.length - value.length)) && /^[A-Z][A-Za-z]*$/.test(bare)) return false;
   if (NOT_A_PASSWORD.test(bare) || CODE_REFERENCE.test(bare)) return false;
   return !/[()]/.test(bare);
 }
@@ -80,7 +85,7 @@ const RULES: readonly Rule[] = [
   },
   {
     kind: 'password',
-    pattern: /(\b[\w.-]{0,40}(?:password|passwd|passphrase|pwd)["']?\s*[:=]\s*)("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'`&,;)}\]]{1,200})/gi,
+    pattern: /(\b[\w.-]{0,40}(?:password|passwd|passphrase|pwd)["']?\s*[:=]\s*)("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'`&,;()[\]{}]{1,200}(?=$|[\s"'`&,;)\]}]))/gi,
     keep: 'prefix',
     accept: plausiblePassword,
   },
@@ -108,7 +113,8 @@ export function redactSecrets(text: string): Redacted {
       const prefix = rule.keep ? (captured[0] ?? '') : '';
       const suffix = rule.keep === 'prefix-suffix' ? (captured[captured.length - 1] ?? '') : '';
       const secret = rule.keep ? match.slice(prefix.length, match.length - suffix.length) : match;
-      if (rule.accept && !rule.accept(secret)) return match;
+      if (ALREADY_REDACTED.test(secret.trim())) return match;
+      if (rule.accept && !rule.accept(secret, match)) return match;
       count++;
       if (!kinds.includes(rule.kind)) kinds.push(rule.kind);
       const gap = rule.kind === 'private-key' ? '\n' : '';

@@ -3,7 +3,11 @@ import { classify, classifyByContent, isTraceDominant } from '../../src/classify
 import { profileText } from '../../src/classify/profile.js';
 import type { ClassifyHints } from '../../src/classify/types.js';
 
-const toolResult = (extra: Partial<ClassifyHints> = {}): ClassifyHints => ({ role: 'user', blockType: 'tool_result', ...extra });
+const toolResult = (extra: Partial<ClassifyHints> = {}): ClassifyHints => ({
+  role: 'user',
+  blockType: 'tool_result',
+  ...extra,
+});
 const userText: ClassifyHints = { role: 'user', blockType: 'text' };
 
 const PY_TRACE = `Traceback (most recent call last):
@@ -28,7 +32,10 @@ tests/test_vat.py:11: AssertionError
 FAILED tests/test_vat.py::test_vat_period - assert 1249.99 == 1250
 ========================= 1 failed, 2 passed in 0.05s ==========================`;
 
-const NUMBERED_TS = Array.from({ length: 12 }, (_, i) => `${String(i + 1).padStart(6)}→${i === 0 ? 'export class VatCalculator {' : '  total += rate;'}`).join('\n');
+const NUMBERED_TS = Array.from(
+  { length: 12 },
+  (_, i) => `${String(i + 1).padStart(6)}→${i === 0 ? 'export class VatCalculator {' : '  total += rate;'}`,
+).join('\n');
 
 describe('classify', () => {
   it('treats what the user typed as prompt, whatever it looks like', () => {
@@ -37,31 +44,64 @@ describe('classify', () => {
   });
 
   it('reads a Read of a .ts file as code, line-number gutter included', () => {
-    expect(classify(NUMBERED_TS, toolResult({ toolName: 'Read', toolInput: { file_path: '/src/vat.ts' } }))).toBe('code');
+    expect(
+      classify(NUMBERED_TS, toolResult({ toolName: 'Read', toolInput: { file_path: '/src/vat.ts' } })),
+    ).toBe('code');
   });
 
   it('reads file reads by their extension: data is structured, docs are prose', () => {
     const numbered = '     1→{\n     2→  "name": "shop",\n     3→  "private": true\n     4→}';
-    expect(classify(numbered, toolResult({ toolName: 'Read', toolInput: { file_path: '/app/package.json' } }))).toBe('structured');
-    expect(classify('     1→# Shop\n     2→\n     3→A small shop.', toolResult({ toolName: 'Read', toolInput: { file_path: 'README.md' } }))).toBe('prose');
+    expect(
+      classify(numbered, toolResult({ toolName: 'Read', toolInput: { file_path: '/app/package.json' } })),
+    ).toBe('structured');
+    expect(
+      classify(
+        '     1→# Shop\n     2→\n     3→A small shop.',
+        toolResult({ toolName: 'Read', toolInput: { file_path: 'README.md' } }),
+      ),
+    ).toBe('prose');
   });
 
   it('reads a failed file read as an error, not as code', () => {
-    expect(classify('<tool_use_error>File does not exist.</tool_use_error>', toolResult({ toolName: 'Read', toolInput: { file_path: 'a.py' } }))).toBe('error');
+    expect(
+      classify(
+        '<tool_use_error>File does not exist.</tool_use_error>',
+        toolResult({ toolName: 'Read', toolInput: { file_path: 'a.py' } }),
+      ),
+    ).toBe('error');
   });
 
   it('reads Bash output of cat on a .py file as code and of pytest as a log', () => {
-    expect(classify('import os\n\ndef main():\n    return os.getcwd()\n', toolResult({ toolName: 'Bash', toolInput: { command: 'cat src/app.py' } }))).toBe('code');
-    expect(classify(PYTEST_FAIL, toolResult({ toolName: 'Bash', toolInput: { command: 'uv run pytest -x' } }))).toBe('log');
+    expect(
+      classify(
+        'import os\n\ndef main():\n    return os.getcwd()\n',
+        toolResult({ toolName: 'Bash', toolInput: { command: 'cat src/app.py' } }),
+      ),
+    ).toBe('code');
+    expect(
+      classify(PYTEST_FAIL, toolResult({ toolName: 'Bash', toolInput: { command: 'uv run pytest -x' } })),
+    ).toBe('log');
   });
 
   it('keeps a long test log with a failure a log even when the result says is_error', () => {
-    expect(classify(PYTEST_FAIL, toolResult({ toolName: 'Bash', isError: true, toolInput: { command: 'pytest' } }))).toBe('log');
+    expect(
+      classify(
+        PYTEST_FAIL,
+        toolResult({ toolName: 'Bash', isError: true, toolInput: { command: 'pytest' } }),
+      ),
+    ).toBe('log');
   });
 
   it('reads a short is_error result and a bare traceback as error', () => {
-    expect(classify('Exit code 1\nbash: foo: command not found', toolResult({ toolName: 'Bash', isError: true }))).toBe('error');
-    expect(classify(PY_TRACE, toolResult({ toolName: 'Bash', toolInput: { command: 'python reproduce_issue.py' } }))).toBe('error');
+    expect(
+      classify('Exit code 1\nbash: foo: command not found', toolResult({ toolName: 'Bash', isError: true })),
+    ).toBe('error');
+    expect(
+      classify(
+        PY_TRACE,
+        toolResult({ toolName: 'Bash', toolInput: { command: 'python reproduce_issue.py' } }),
+      ),
+    ).toBe('error');
   });
 
   it('classifies mini-swe-agent output in plain user text by its envelope and content', () => {
@@ -71,8 +111,15 @@ describe('classify', () => {
   });
 
   it('uses the command hint of text-only formats (nl -ba of a python file is code)', () => {
-    const listing = Array.from({ length: 10 }, (_, i) => `    ${i + 1}\t    value = compute(${i})`).join('\n');
-    expect(classify(`<returncode>0</returncode>\n<output>\n${listing}\n</output>`, { ...userText, command: 'nl -ba astropy/io/fits/card.py' })).toBe('code');
+    const listing = Array.from({ length: 10 }, (_, i) => `    ${i + 1}\t    value = compute(${i})`).join(
+      '\n',
+    );
+    expect(
+      classify(`<returncode>0</returncode>\n<output>\n${listing}\n</output>`, {
+        ...userText,
+        command: 'nl -ba astropy/io/fits/card.py',
+      }),
+    ).toBe('code');
   });
 
   it('reads a SWE-agent file view as code from its header path', () => {
@@ -81,31 +128,59 @@ describe('classify', () => {
   });
 
   it('reads aider quoted lint output as a log', () => {
-    const quoted = '>  \n> flake8...........Failed  \n> aider/repomap.py:22:1: E402 module level import not at top of file  \n> aider/repomap.py:23:1: E402 module level import not at top of file  ';
+    const quoted =
+      '>  \n> flake8...........Failed  \n> aider/repomap.py:22:1: E402 module level import not at top of file  \n> aider/repomap.py:23:1: E402 module level import not at top of file  ';
     expect(classify(quoted, userText)).toBe('log');
   });
 
   it('recognises JSON, YAML, TOML and CSV as structured', () => {
     expect(classify('{"items": [{"id": 1}, {"id": 2}], "next": null}', toolResult())).toBe('structured');
-    expect(classify('name: CI\non:\n  push:\n    branches: [main]\njobs:\n  test:\n    runs-on: ubuntu-latest', toolResult())).toBe('structured');
-    expect(classify('[project]\nname = "shop"\nversion = "0.1.0"\n\n[build-system]\nrequires = ["hatchling"]', toolResult())).toBe('structured');
+    expect(
+      classify(
+        'name: CI\non:\n  push:\n    branches: [main]\njobs:\n  test:\n    runs-on: ubuntu-latest',
+        toolResult(),
+      ),
+    ).toBe('structured');
+    expect(
+      classify(
+        '[project]\nname = "shop"\nversion = "0.1.0"\n\n[build-system]\nrequires = ["hatchling"]',
+        toolResult(),
+      ),
+    ).toBe('structured');
     expect(classify('id,name,price\n1,apple,0.5\n2,pear,0.7\n3,plum,0.2', toolResult())).toBe('structured');
   });
 
   it('does not mistake key: value log lines for YAML', () => {
-    const debugLines = 'DEBUG: init code=invalid_price\nDEBUG: init code=None\nDEBUG: init code=positive\nDEBUG: done';
+    const debugLines =
+      'DEBUG: init code=invalid_price\nDEBUG: init code=None\nDEBUG: init code=positive\nDEBUG: done';
     expect(classify(debugLines, toolResult())).not.toBe('structured');
   });
 
   it('reads assistant text as prose and a git diff as a log', () => {
-    expect(classify('I will fix the bug in `vat.ts` and rerun the tests.', { role: 'assistant', blockType: 'text' })).toBe('prose');
-    const diff = 'diff --git a/a.py b/a.py\nindex 1..2 100644\n--- a/a.py\n+++ b/a.py\n@@ -1,2 +1,2 @@\n-x = 1\n+x = 2';
+    expect(
+      classify('I will fix the bug in `vat.ts` and rerun the tests.', {
+        role: 'assistant',
+        blockType: 'text',
+      }),
+    ).toBe('prose');
+    const diff =
+      'diff --git a/a.py b/a.py\nindex 1..2 100644\n--- a/a.py\n+++ b/a.py\n@@ -1,2 +1,2 @@\n-x = 1\n+x = 2';
     expect(classify(diff, toolResult({ toolName: 'Bash', toolInput: { command: 'git diff' } }))).toBe('log');
   });
 
   it('reads search tool results (Grep, Glob) as logs and agent reports as prose', () => {
-    expect(classify('src/a.ts:12:export const x = 1;\nsrc/b.ts:3:import { x } from "./a";', toolResult({ toolName: 'Grep' }))).toBe('log');
-    expect(classify('## Summary\n\nThe project converts transcripts to HTML. It has a CLI and a TUI.', toolResult({ toolName: 'Task' }))).toBe('prose');
+    expect(
+      classify(
+        'src/a.ts:12:export const x = 1;\nsrc/b.ts:3:import { x } from "./a";',
+        toolResult({ toolName: 'Grep' }),
+      ),
+    ).toBe('log');
+    expect(
+      classify(
+        '## Summary\n\nThe project converts transcripts to HTML. It has a CLI and a TUI.',
+        toolResult({ toolName: 'Task' }),
+      ),
+    ).toBe('prose');
   });
 
   it('classifies a 10 MB block quickly and deterministically', () => {

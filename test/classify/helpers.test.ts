@@ -33,28 +33,46 @@ describe('languageOfPath', () => {
 
 describe('analyseCommand', () => {
   it('sees file reads through pipes, cd and line ranges', () => {
-    expect(analyseCommand('cd /testbed && sed -n "1,300p" astropy/units/quantity.py')).toMatchObject({ kind: 'file', path: 'astropy/units/quantity.py' });
-    expect(analyseCommand('nl -ba requests/sessions.py | sed -n 200,260p')).toMatchObject({ kind: 'file', path: 'requests/sessions.py' });
+    expect(analyseCommand('cd /testbed && sed -n "1,300p" astropy/units/quantity.py')).toMatchObject({
+      kind: 'file',
+      path: 'astropy/units/quantity.py',
+    });
+    expect(analyseCommand('nl -ba requests/sessions.py | sed -n 200,260p')).toMatchObject({
+      kind: 'file',
+      path: 'requests/sessions.py',
+    });
     expect(analyseCommand('git show HEAD:src/app.ts')).toMatchObject({ kind: 'file', path: 'src/app.ts' });
   });
 
   it('sees test, build, install and VCS commands through wrappers', () => {
-    expect(analyseCommand('PYTHONWARNINGS=ignore timeout 60 uv run pytest -x tests/')).toMatchObject({ kind: 'log', program: 'pytest' });
+    expect(analyseCommand('PYTHONWARNINGS=ignore timeout 60 uv run pytest -x tests/')).toMatchObject({
+      kind: 'log',
+      program: 'pytest',
+    });
     expect(analyseCommand('python -m pytest -q')).toMatchObject({ kind: 'log', program: 'pytest' });
     expect(analyseCommand('./tests/runtests.py auth_tests')).toMatchObject({ kind: 'log' });
     expect(analyseCommand('git log --oneline | head')).toMatchObject({ kind: 'log', program: 'git' });
   });
 
   it('ignores heredoc bodies and commands whose output goes to a file', () => {
-    expect(analyseCommand("cat <<'EOF' > reproduce.py\nimport pytest\nEOF")).toMatchObject({ kind: 'unknown' });
-    expect(analyseCommand("cat <<'EOF' > t.py\nprint(1)\nEOF\npython t.py")).toMatchObject({ kind: 'unknown', program: 'python' });
+    expect(analyseCommand("cat <<'EOF' > reproduce.py\nimport pytest\nEOF")).toMatchObject({
+      kind: 'unknown',
+    });
+    expect(analyseCommand("cat <<'EOF' > t.py\nprint(1)\nEOF\npython t.py")).toMatchObject({
+      kind: 'unknown',
+      program: 'python',
+    });
   });
 });
 
 describe('detectTestRunner', () => {
   it('recognises each runner by its marks', () => {
-    expect(detectTestRunner('==================== 1 failed, 2 passed in 0.05s ====================')).toBe('pytest');
-    expect(detectTestRunner('Tests:       1 failed, 8 passed, 9 total\nTest Suites: 1 failed, 2 passed, 3 total')).toBe('jest');
+    expect(detectTestRunner('==================== 1 failed, 2 passed in 0.05s ====================')).toBe(
+      'pytest',
+    );
+    expect(
+      detectTestRunner('Tests:       1 failed, 8 passed, 9 total\nTest Suites: 1 failed, 2 passed, 3 total'),
+    ).toBe('jest');
     expect(detectTestRunner(' Test Files  1 failed | 2 passed (3)')).toBe('vitest');
     expect(detectTestRunner('  5 passing (14ms)\n  1 failing')).toBe('mocha');
     expect(detectTestRunner('--- FAIL: TestAdd (0.00s)')).toBe('go');
@@ -88,19 +106,39 @@ describe('detectDataFormat', () => {
 
 describe('unwrapToolOutput', () => {
   it('takes the mini-swe-agent tags off and keeps the exit code', () => {
-    expect(unwrapToolOutput('<returncode>2</returncode>\n<output>\nboom\n</output>')).toEqual({ kind: 'mini-swe-agent', body: 'boom', exitCode: 2 });
+    expect(unwrapToolOutput('<returncode>2</returncode>\n<output>\nboom\n</output>')).toEqual({
+      kind: 'mini-swe-agent',
+      body: 'boom',
+      exitCode: 2,
+    });
   });
 
   it('joins head and tail of an elided output around one marker line', () => {
-    const text = '<returncode>0</returncode>\n<warning>\ntoo long\n</warning><output_head>\nfirst\n</output_head>\n<elided_chars>\n1234 characters elided\n</elided_chars>\n<output_tail>\nlast\n</output_tail>';
+    const text =
+      '<returncode>0</returncode>\n<warning>\ntoo long\n</warning><output_head>\nfirst\n</output_head>\n<elided_chars>\n1234 characters elided\n</elided_chars>\n<output_tail>\nlast\n</output_tail>';
     const unwrapped = unwrapToolOutput(text);
     expect(unwrapped.body).toBe(`first\n${elisionLine(1234)}\nlast`);
     expect(unwrapped.elidedChars).toBe(1234);
   });
 
   it('reads Claude Code exit codes and aider quoting', () => {
-    expect(unwrapToolOutput('Exit code 1\nerror: nope')).toMatchObject({ kind: 'exit-code', body: 'error: nope', exitCode: 1 });
-    expect(unwrapToolOutput('> line one  \n> line two  ')).toMatchObject({ kind: 'aider-quote', body: 'line one\nline two' });
+    expect(unwrapToolOutput('Exit code 1\nerror: nope')).toMatchObject({
+      kind: 'exit-code',
+      body: 'error: nope',
+      exitCode: 1,
+    });
+    expect(unwrapToolOutput('> line one  \n> line two  ')).toMatchObject({
+      kind: 'aider-quote',
+      body: 'line one\nline two',
+    });
+  });
+
+  it('reads the compact [exit N] envelope gardener puts back, so summaries unwrap like originals', () => {
+    expect(unwrapToolOutput('[exit 1]\n[log: 3 lines, 1 error, 0 warnings]')).toMatchObject({
+      kind: 'exit-tag',
+      body: '[log: 3 lines, 1 error, 0 warnings]',
+      exitCode: 1,
+    });
   });
 
   it('leaves other text alone', () => {

@@ -72,6 +72,7 @@ describe('gardener bench', () => {
     expect((await runGardener(['bench', '--strategies', 'raw,magic'])).stderr).toContain(
       'unknown strategy "magic"',
     );
+    expect((await runGardener(['bench', '--from', 'nope'])).stderr).toContain('unknown format "nope"');
     const bad = await runGardener(['bench', '--window', '0']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--window must be a whole number ≥ 1, got "0"');

@@ -4,12 +4,17 @@ import { CONTENT_CLASSES } from '../../src/classify/types.js';
 import { guarded, isSummaryText, unchanged } from '../../src/compress/guard.js';
 import { compress } from '../../src/compress/index.js';
 
-const fixture = (path: string): string => readFileSync(new URL(`../fixtures/compress/${path}`, import.meta.url), 'utf8');
+const fixture = (path: string): string =>
+  readFileSync(new URL(`../fixtures/compress/${path}`, import.meta.url), 'utf8');
 
 describe('compress (dispatcher)', () => {
   it('never touches what the user typed', () => {
     const typed = fixture('log/ci-act.txt');
-    expect(compress('prompt', typed)).toEqual({ text: typed, helped: false, note: 'prompt: never compressed' });
+    expect(compress('prompt', typed)).toEqual({
+      text: typed,
+      helped: false,
+      note: 'prompt: never compressed',
+    });
   });
 
   it('routes logs and errors to their compressors', () => {
@@ -31,7 +36,7 @@ describe('compress (dispatcher)', () => {
   it('takes the mini-swe-agent envelope and its warning off, and puts the exit code back', () => {
     const original = fixture('log/pytest-elided.txt');
     const summary = compress('log', original);
-    expect(summary.text.startsWith('<returncode>1</returncode>\n[log: ')).toBe(true);
+    expect(summary.text.startsWith('[exit 1]\n[log: ')).toBe(true);
     expect(summary.text).not.toContain('<warning>');
     expect(summary.text).not.toContain('<output_head>');
     expect(summary.text).toContain('[… 772646 characters elided …]');
@@ -39,7 +44,12 @@ describe('compress (dispatcher)', () => {
 
   it('compacts an envelope around an output too small to compress', () => {
     const original = '<returncode>0</returncode>\n<output>\nall good\n</output>';
-    expect(compress('log', original)).toEqual({ text: '<returncode>0</returncode>\nall good', helped: true, note: 'envelope compacted' });
+    expect(compress('log', '<returncode>0</returncode>\n<output>\n</output>').text).toBe('[exit 0]');
+    expect(compress('log', original)).toEqual({
+      text: '[exit 0]\nall good',
+      helped: true,
+      note: 'envelope compacted',
+    });
   });
 
   it('keeps Claude Code exit codes', () => {
@@ -75,7 +85,11 @@ describe('guard', () => {
     const broken = guarded('broken', () => {
       throw new Error('kaboom');
     });
-    expect(broken('some text', {})).toEqual({ text: 'some text', helped: false, note: 'broken compressor failed: kaboom' });
+    expect(broken('some text', {})).toEqual({
+      text: 'some text',
+      helped: false,
+      note: 'broken compressor failed: kaboom',
+    });
   });
 
   it('refuses a summary that is not shorter, and a helped:false that changed the text', () => {
@@ -86,7 +100,11 @@ describe('guard', () => {
   });
 
   it('passes a real gain through', () => {
-    const halve = guarded('halve', (text) => ({ text: text.slice(0, text.length / 2), helped: true, note: 'halved' }));
+    const halve = guarded('halve', (text) => ({
+      text: text.slice(0, text.length / 2),
+      helped: true,
+      note: 'halved',
+    }));
     expect(halve('abcdefgh', {})).toEqual({ text: 'abcd', helped: true, note: 'halved' });
     expect(unchanged('x', 'why')).toEqual({ text: 'x', helped: false, note: 'why' });
   });

@@ -12,18 +12,37 @@ const TRACE = [
   '    R = retval = fun(*args, **kwargs)',
   '  File "/srv/app/jobs/invoice.py", line 31, in process',
   '    total = compute_total(job.lines)',
-  'KeyError: \'vat_rate\'',
+  "KeyError: 'vat_rate'",
 ];
 
-const JSON_BLOB = JSON.stringify({ job: { id: 4411, queue: 'invoices', attempts: 3, lines: Array.from({ length: 12 }, (_, i) => ({ sku: `SKU-${i}`, qty: i + 1, price: 9.99 })) } }, null, 2).split('\n');
+const JSON_BLOB = JSON.stringify(
+  {
+    job: {
+      id: 4411,
+      queue: 'invoices',
+      attempts: 3,
+      lines: Array.from({ length: 12 }, (_, i) => ({ sku: `SKU-${i}`, qty: i + 1, price: 9.99 })),
+    },
+  },
+  null,
+  2,
+).split('\n');
 
 const LOG = [
-  ...Array.from({ length: 40 }, (_, i) => `2024-05-01 10:00:${String(i).padStart(2, '0')} INFO worker-1 processed job ${1000 + i} in ${10 + (i % 7)}ms`),
+  ...Array.from(
+    { length: 40 },
+    (_, i) =>
+      `2024-05-01 10:00:${String(i).padStart(2, '0')} INFO worker-1 processed job ${1000 + i} in ${10 + (i % 7)}ms`,
+  ),
   '2024-05-01 10:00:41 ERROR worker-1 job 4411 failed',
   ...TRACE,
   '2024-05-01 10:00:42 INFO worker-1 payload of the failed job follows',
   ...JSON_BLOB,
-  ...Array.from({ length: 30 }, (_, i) => `2024-05-01 10:01:${String(i).padStart(2, '0')} INFO worker-1 processed job ${2000 + i} in ${10 + (i % 5)}ms`),
+  ...Array.from(
+    { length: 30 },
+    (_, i) =>
+      `2024-05-01 10:01:${String(i).padStart(2, '0')} INFO worker-1 processed job ${2000 + i} in ${10 + (i % 5)}ms`,
+  ),
 ];
 
 describe('splitSegments', () => {
@@ -35,7 +54,14 @@ describe('splitSegments', () => {
   });
 
   it('keeps a chained Python trace in one segment', () => {
-    const chained = [...TRACE, '', 'During handling of the above exception, another exception occurred:', '', ...TRACE.slice(0, 3), 'RuntimeError: job 4411 aborted'];
+    const chained = [
+      ...TRACE,
+      '',
+      'During handling of the above exception, another exception occurred:',
+      '',
+      ...TRACE.slice(0, 3),
+      'RuntimeError: job 4411 aborted',
+    ];
     const segments = splitSegments(['start', ...chained, 'end']);
     expect(segments.map((segment) => [segment.kind, segment.lines.length])).toEqual([
       ['log', 1],

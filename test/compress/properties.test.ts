@@ -20,7 +20,7 @@ const LINE = fc.oneof(
     '  File "/app/vat.py", line 12, in total',
     '  File "/venv/lib/python3.11/site-packages/x/y.py", line 3, in g',
     '    return rate * amount',
-    'KeyError: \'rate\'',
+    "KeyError: 'rate'",
     'During handling of the above exception, another exception occurred:',
     '    at loadConfig (/home/dev/api/src/config.ts:27:11)',
     '    at Module._compile (node:internal/modules/cjs/loader:1256:14)',
@@ -46,7 +46,12 @@ const LINE = fc.oneof(
   ),
   fc.string({ maxLength: 120 }),
   fc.string({ unit: 'binary', maxLength: 80 }),
-  fc.nat({ max: 10_000 }).map((n) => `2024-01-01 10:00:${String(n % 60).padStart(2, '0')} INFO worker processed job ${n} in ${n % 97}ms`),
+  fc
+    .nat({ max: 10_000 })
+    .map(
+      (n) =>
+        `2024-01-01 10:00:${String(n % 60).padStart(2, '0')} INFO worker processed job ${n} in ${n % 97}ms`,
+    ),
 );
 
 const TEXT = fc.oneof(

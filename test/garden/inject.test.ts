@@ -82,6 +82,7 @@ describe('recall injection', () => {
     const g = garden(store, 12_000, { inject: 'cheap' });
     g.note('deploys go through scripts/release.sh', { pinned: true });
     g.sync(withQuestion('ok'));
+    g.plan();
     expect(injectedText(g.render().messages.at(-1)!)).toContain('deploys go through scripts/release.sh');
   });
 

@@ -17,7 +17,7 @@ function screenshotSession(turns: number, repeatAtEnd: boolean): Transcript {
   const messages: MessageParam[] = [{ role: 'user', content: [{ type: 'text', text: 'The page looks broken, see:' }, image(PNG)] }, ...session.messages.slice(1)];
   if (repeatAtEnd) {
     const last = messages.pop()!;
-    messages.push({ ...last, content: [...(last.content as Block[]), { type: 'text', text: 'Still broken:' }, image(PNG)] });
+    messages.push({ ...last, content: [...(last.content as Block[]), { type: 'text', text: 'Still broken:' }, image(PNG)] } as MessageParam);
   }
   return { ...session, messages };
 }

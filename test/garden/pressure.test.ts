@@ -52,6 +52,7 @@ describe('pressure', () => {
   it('plans against the calibrated figure', () => {
     const g = garden(store, 20_000, { inject: 'off' });
     g.sync(agentSession(10, { lines: 40 }));
+    g.render();
     expect(g.plan().event).toBeUndefined();
     g.render();
     g.observeUsage(Math.round(g.pressure().rendered_tokens * 1.6));

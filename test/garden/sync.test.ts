@@ -37,19 +37,29 @@ describe('sync', () => {
     expect(g.sync(cleared).added).toBe(1);
   });
 
-  it('stores each block with its summary before anything renders it', () => {
-    const g = garden(store, 100_000);
-    g.sync(agentSession(1));
-    const hits = store.recall('module0 build failed', { project: 'test', session: 'unused' }, { full: true, limit: 5 });
-    expect(hits.hits.some((h) => h.text === buildLog('module0'))).toBe(true);
+  it('stores blocks outside the working window at sync, and the rest at settle()', () => {
+    const g = garden(store, 100_000, { keepLastTurns: 2 });
+    const first = g.sync(agentSession(1, { id: 'stored' }));
+    expect(first.pending).toBe(2); // the assistant text and the tool result; the prompt is before the window
+    const query = () => store.recall('module0 build failed', g.scope, { full: true, limit: 5 }).hits.some((h) => h.text === buildLog('module0'));
+    expect(query()).toBe(false);
+    const later = g.sync(agentSession(4, { id: 'stored' }));
+    expect(later.pending).toBeLessThan(later.added + first.pending);
+    expect(query()).toBe(true); // module0 left the window: stored during this sync
+    const settled = g.settle();
+    expect(settled.ingested).toBeGreaterThan(0);
+    expect(g.settle().ingested).toBe(0);
   });
 
-  it('tallies new blocks by class', () => {
+  it('tallies stored blocks by class', () => {
     const g = garden(store, 100_000);
     const result = g.sync(agentSession(2));
-    expect(result.byClass['prompt']?.blocks).toBe(1);
-    expect(result.byClass['log']?.blocks).toBe(2);
-    expect(result.byClass['log']?.tokens).toBeGreaterThan(2_000);
+    const settled = g.settle();
+    const count = (cls: string) => (result.byClass[cls]?.blocks ?? 0) + (settled.byClass[cls]?.blocks ?? 0);
+    expect(count('other')).toBe(2); // the small tool calls pass through
+    expect(count('prompt')).toBe(1);
+    expect(count('log')).toBe(2);
+    expect(settled.byClass['log']?.tokens).toBeGreaterThan(2_000);
   });
 
   it('strips injected regions before storing, and counts them', () => {

@@ -22,6 +22,8 @@ export interface TranscriptOptions {
   unknownBlocks?: boolean;
   /** Allow images. Default true. */
   images?: boolean;
+  /** Length of generated texts. Default normal. */
+  scale?: TextScale;
 }
 
 /** `arb` one time in `oneIn`, else null. */
@@ -34,45 +36,72 @@ const WORDS = ['vat', 'rate', 'invoice', 'total', 'billing', 'customer', 'parser
 const word = fc.constantFrom(...WORDS);
 const sentence = fc.array(word, { minLength: 4, maxLength: 14 }).map((w) => `${w.join(' ')}.`);
 
+/** How long generated texts get: `normal` reaches a few thousand characters, `small` a few hundred. */
+export type TextScale = 'small' | 'normal';
+
+const SCALES: Record<TextScale, { sentences: number; lines: number; functions: number; rows: number; frames: number }> = {
+  small: { sentences: 8, lines: 25, functions: 5, rows: 8, frames: 3 },
+  normal: { sentences: 30, lines: 120, functions: 25, rows: 40, frames: 8 },
+};
+
 /** Prose: a few sentences in a paragraph or two. */
-export const proseArb = fc.array(sentence, { minLength: 1, maxLength: 30 }).map((s) => s.join(' '));
+export function proseArbOf(scale: TextScale = 'normal'): fc.Arbitrary<string> {
+  return fc.array(sentence, { minLength: 1, maxLength: SCALES[scale].sentences }).map((s) => s.join(' '));
+}
 
 /** A log: timestamped lines with levels and repeats, like a build or test run. */
-export const logArb = fc
-  .array(fc.tuple(fc.nat(59), fc.constantFrom('INFO', 'DEBUG', 'WARN', 'ERROR'), word, fc.nat(999)), { minLength: 1, maxLength: 120 })
-  .map((lines) => lines.map(([s, level, w, n]) => `2024-05-01 12:00:${String(s).padStart(2, '0')} ${level} ${w} step ${n} done`).join('\n'));
+export function logArbOf(scale: TextScale = 'normal'): fc.Arbitrary<string> {
+  return fc
+    .array(fc.tuple(fc.nat(59), fc.constantFrom('INFO', 'DEBUG', 'WARN', 'ERROR'), word, fc.nat(999)), { minLength: 1, maxLength: SCALES[scale].lines })
+    .map((lines) => lines.map(([s, level, w, n]) => `2024-05-01 12:00:${String(s).padStart(2, '0')} ${level} ${w} step ${n} done`).join('\n'));
+}
 
 /** Code: small functions in TypeScript or Python. */
-export const codeArb = fc
-  .array(fc.tuple(word, word, fc.nat(99)), { minLength: 1, maxLength: 25 })
-  .chain((fns) =>
-    fc.constantFrom(
-      fns.map(([a, b, n]) => `export function ${a}_${b}${n}(x: number): number {\n  const ${a} = x * ${n};\n  return ${a} + 1;\n}\n`).join('\n'),
-      fns.map(([a, b, n]) => `def ${a}_${b}${n}(x):\n    ${a} = x * ${n}\n    return ${a} + 1\n`).join('\n'),
-    ),
-  );
+export function codeArbOf(scale: TextScale = 'normal'): fc.Arbitrary<string> {
+  return fc
+    .array(fc.tuple(word, word, fc.nat(99)), { minLength: 1, maxLength: SCALES[scale].functions })
+    .chain((fns) =>
+      fc.constantFrom(
+        fns.map(([a, b, n]) => `export function ${a}_${b}${n}(x: number): number {\n  const ${a} = x * ${n};\n  return ${a} + 1;\n}\n`).join('\n'),
+        fns.map(([a, b, n]) => `def ${a}_${b}${n}(x):\n    ${a} = x * ${n}\n    return ${a} + 1\n`).join('\n'),
+      ),
+    );
+}
 
 /** JSON data. */
-export const jsonArb = fc
-  .array(fc.record({ id: fc.nat(9999), name: word, total: fc.nat(100_000), tags: fc.array(word, { maxLength: 3 }) }), { minLength: 1, maxLength: 40 })
-  .map((rows) => JSON.stringify({ items: rows }, null, 2));
+export function jsonArbOf(scale: TextScale = 'normal'): fc.Arbitrary<string> {
+  return fc
+    .array(fc.record({ id: fc.nat(9999), name: word, total: fc.nat(100_000), tags: fc.array(word, { maxLength: 3 }) }), { minLength: 1, maxLength: SCALES[scale].rows })
+    .map((rows) => JSON.stringify({ items: rows }, null, 2));
+}
 
 /** A Python traceback. */
-export const tracebackArb = fc
-  .tuple(fc.array(fc.tuple(word, fc.nat(400)), { minLength: 1, maxLength: 8 }), fc.constantFrom('ValueError', 'KeyError', 'TypeError'), sentence)
-  .map(([frames, error, message]) =>
-    ['Traceback (most recent call last):', ...frames.map(([w, line]) => `  File "src/${w}.py", line ${line}, in ${w}\n    ${w}(x)`), `${error}: ${message}`].join('\n'),
-  );
+export function tracebackArbOf(scale: TextScale = 'normal'): fc.Arbitrary<string> {
+  return fc
+    .tuple(fc.array(fc.tuple(word, fc.nat(400)), { minLength: 1, maxLength: SCALES[scale].frames }), fc.constantFrom('ValueError', 'KeyError', 'TypeError'), sentence)
+    .map(([frames, error, message]) =>
+      ['Traceback (most recent call last):', ...frames.map(([w, line]) => `  File "src/${w}.py", line ${line}, in ${w}\n    ${w}(x)`), `${error}: ${message}`].join('\n'),
+    );
+}
 
 /** Any block text (never empty). */
-export const contentTextArb = fc.oneof(
-  { weight: 3, arbitrary: proseArb },
-  { weight: 3, arbitrary: logArb },
-  { weight: 2, arbitrary: codeArb },
-  { weight: 1, arbitrary: jsonArb },
-  { weight: 1, arbitrary: tracebackArb },
-  { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== '') },
-);
+export function contentTextArbOf(scale: TextScale = 'normal'): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 3, arbitrary: proseArbOf(scale) },
+    { weight: 3, arbitrary: logArbOf(scale) },
+    { weight: 2, arbitrary: codeArbOf(scale) },
+    { weight: 1, arbitrary: jsonArbOf(scale) },
+    { weight: 1, arbitrary: tracebackArbOf(scale) },
+    { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== '') },
+  );
+}
+
+export const proseArb = proseArbOf();
+export const logArb = logArbOf();
+export const codeArb = codeArbOf();
+export const jsonArb = jsonArbOf();
+export const tracebackArb = tracebackArbOf();
+export const contentTextArb = contentTextArbOf();
 
 /** A few distinct tiny "images": the same one drawn twice is a byte-identical repeat. */
 const IMAGES = ['iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk', 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////'];
@@ -111,18 +140,18 @@ function turnArb(options: Required<TranscriptOptions>): fc.Arbitrary<TurnShape> 
     name: fc.constantFrom(...TOOL_NAMES),
     command: fc.constantFrom('pytest -x tests/', 'ls -la', 'cat src/vat.py', 'npm test'),
     path: fc.constantFrom('src/vat.py', 'src/app.ts', 'README.md', 'config.json'),
-    result: contentTextArb,
+    result: contentTextArbOf(options.scale),
     isError: fc.boolean(),
     image: maybeImage,
-    bigInput: sometimes(codeArb, 2),
+    bigInput: sometimes(codeArbOf(options.scale), 2),
   });
   return fc
     .record({
       thinking: fc.array(thinkingArb, { maxLength: 2 }),
-      say: sometimes(contentTextArb, 2),
+      say: sometimes(contentTextArbOf(options.scale), 2),
       calls: fc.array(call, { maxLength: 3 }),
       shuffle: fc.nat(),
-      followUp: sometimes(proseArb, 4),
+      followUp: sometimes(proseArbOf(options.scale), 4),
       userImage: maybeImage,
       unknownAssistant: maybeUnknown,
       unknownUser: maybeUnknown,
@@ -211,12 +240,13 @@ export function transcriptArb(options: TranscriptOptions = {}): fc.Arbitrary<Tra
     systemMessages: options.systemMessages ?? true,
     unknownBlocks: options.unknownBlocks ?? true,
     images: options.images ?? true,
+    scale: options.scale ?? 'normal',
   };
   return fc
     .record({
-      system: sometimes(proseArb, 2),
+      system: sometimes(proseArbOf(resolved.scale), 2),
       tools: fc.boolean(),
-      prompt: proseArb,
+      prompt: proseArbOf(resolved.scale),
       turns: fc.array(turnArb(resolved), { minLength: resolved.minTurns, maxLength: resolved.maxTurns }),
     })
     .map(({ system, tools, prompt, turns }) => ({
@@ -229,9 +259,12 @@ export function transcriptArb(options: TranscriptOptions = {}): fc.Arbitrary<Tra
 }
 
 /** A transcript of a format without tool blocks (mini-swe-agent): observations arrive as user text. */
-export function textOnlyTranscriptArb(maxTurns = 10): fc.Arbitrary<Transcript> {
+export function textOnlyTranscriptArb(maxTurns = 10, scale: TextScale = 'normal'): fc.Arbitrary<Transcript> {
   return fc
-    .record({ task: proseArb, turns: fc.array(fc.tuple(proseArb, fc.oneof(logArb, codeArb, tracebackArb)), { minLength: 1, maxLength: maxTurns }) })
+    .record({
+      task: proseArbOf(scale),
+      turns: fc.array(fc.tuple(proseArbOf(scale), fc.oneof(logArbOf(scale), codeArbOf(scale), tracebackArbOf(scale))), { minLength: 1, maxLength: maxTurns }),
+    })
     .map(({ task, turns }) => ({
       id: 'generated-text',
       format: 'mini-swe-agent',

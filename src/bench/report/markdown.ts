@@ -11,6 +11,8 @@ export const MAX_CONTEXT_CHARTS = 12;
 const LONG_SHARE = 0.5;
 /** With no long session, chart this many of the longest. */
 const FALLBACK_CHARTS = 3;
+/** Chart titles keep this many characters of a session label (its end). */
+const TITLE_CHARS = 60;
 /** The recall bar is the strategy's colour, lighter. */
 const RECALL_OPACITY = 0.45;
 
@@ -119,7 +121,7 @@ export function longSessions(report: BenchReport): SessionReport[] {
 
 function contextChart(session: SessionReport, window: number): string {
   return lineChart({
-    title: `Context per call · ${session.label}`,
+    title: `Context per call · ${tail(session.label, TITLE_CHARS)}`,
     subtitle: `${session.calls} calls · ${session.format} · tokens (cl100k_base)`,
     series: Object.entries(session.series).map(([name, values]) => ({
       name,
@@ -182,6 +184,11 @@ function markdownTable(header: readonly string[], rows: ReadonlyArray<readonly s
 
 function escapeMd(text: string): string {
   return text.replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;')).replace(/([*_`[\]])/g, '\\$1');
+}
+
+/** The end of a long text, marked with an ellipsis. */
+function tail(text: string, max: number): string {
+  return text.length <= max ? text : `…${text.slice(-(max - 1))}`;
 }
 
 /** A file-name-safe short form of a label. */

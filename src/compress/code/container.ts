@@ -47,7 +47,8 @@ export function choose(
 /** The folds of an outline at one detail level. */
 export function foldsAt(o: Outline, detail: Detail): Fold[] {
   const folds = [...o.folds];
-  for (const c of o.choices) folds.push(...(DETAIL_RANK[detail] >= DETAIL_RANK[c.from] ? c.preferred : c.fallback));
+  for (const c of o.choices)
+    folds.push(...(DETAIL_RANK[detail] >= DETAIL_RANK[c.from] ? c.preferred : c.fallback));
   return folds;
 }
 

@@ -18,6 +18,8 @@ export interface Fold {
   lastRow: number;
   /** The marker stands on a line of its own (whole rows are hidden); otherwise it is inline. */
   standalone: boolean;
+  /** Text the marker closes with, when the hidden part held the closing quotes of a docstring. */
+  closer?: string;
 }
 
 /** A fold must hide at least this many non-blank rows: shorter bodies read better than a marker. */

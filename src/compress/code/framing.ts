@@ -5,7 +5,8 @@
  */
 
 /** Tags that agents wrap around tool output, one or more on a line by themselves. */
-const WRAPPER_TAGS = 'returncode|output|output_head|output_tail|elided_chars|warning|system-reminder|stdout|stderr';
+const WRAPPER_TAGS =
+  'returncode|output|output_head|output_tail|elided_chars|warning|system-reminder|stdout|stderr';
 const TAG_ONLY_LINE = new RegExp(`^\\s*(?:</?(?:${WRAPPER_TAGS})>(?:-?\\d+</returncode>)?\\s*)+$`);
 /** Single lines that are framing wherever they occur. */
 const FRAME_LINES: readonly RegExp[] = [

@@ -6,10 +6,14 @@ import type { ParsedLanguage } from './language.js';
 
 type ParserClass = typeof Parser;
 
-/** Parse time allowed per megabyte of input before giving up (then indentation folding takes over). */
-const TIMEOUT_MICROS_PER_MB = 1_500_000;
+/**
+ * Safety net only. tree-sitter's error recovery can take seconds on a few KB that are not code at
+ * all; code parses at 2–5 MB/s. Past this budget the parse is abandoned and indentation folding
+ * takes over, the one place where the outcome depends on the machine (see screenParse).
+ */
+const TIMEOUT_MICROS_PER_MB = 2_000_000;
 /** Parse time allowed for any input, however small. */
-const MIN_TIMEOUT_MICROS = 50_000;
+const MIN_TIMEOUT_MICROS = 250_000;
 
 let parserClass: ParserClass | undefined;
 const languages = new Map<ParsedLanguage, unknown>();
@@ -68,10 +72,15 @@ export function parse(language: ParsedLanguage, source: string): Parser.Tree | u
   let parser: Parser | undefined;
   try {
     parser = parserFor(language);
-    const timeout = Math.max(MIN_TIMEOUT_MICROS, Math.round((source.length / 1_048_576) * TIMEOUT_MICROS_PER_MB));
+    const timeout = Math.max(
+      MIN_TIMEOUT_MICROS,
+      Math.round((source.length / 1_048_576) * TIMEOUT_MICROS_PER_MB),
+    );
     parser.setTimeoutMicros(timeout);
     // Strings past 32 KB need an explicit buffer (UTF-16: two bytes a code unit).
-    const tree = parser.parse(source, undefined, { bufferSize: source.length * 2 + 16 }) as Parser.Tree | null;
+    const tree = parser.parse(source, undefined, {
+      bufferSize: source.length * 2 + 16,
+    }) as Parser.Tree | null;
     return tree ?? undefined;
   } catch (error) {
     debug('compress/code', 'tree-sitter parse failed', { language, message: String(error) });

@@ -17,7 +17,8 @@ const TAB_WIDTH = 4;
 
 const CONTAINER_HEADER =
   /^\s*(?:(?:export|public|private|protected|internal|abstract|final|sealed|static|open|data|partial|default|pub(?:\([^)]*\))?)\s+)*(?:class|struct|interface|trait|impl|module|namespace|enum|object|extension|protocol|union|mod|record)\b/;
-const GROUP_HEADER = /^\s*(?:import|const|var|type)\s*\(\s*$|^\s*type\s+\w+(?:\[[^\]]*\])?\s+(?:struct|interface)\s*\{\s*$/;
+const GROUP_HEADER =
+  /^\s*(?:import|const|var|type)\s*\(\s*$|^\s*type\s+\w+(?:\[[^\]]*\])?\s+(?:struct|interface)\s*\{\s*$/;
 const MARKUP_CONTAINER = /^\s*<(?!\/|!|\?)[a-zA-Z][\w:-]*(?:\s[^<>]*)?(?<!\/)>\s*$/;
 /** A row that starts by closing the block above it (`}`, `});`, `} else {`). */
 const STARTS_WITH_CLOSER = /^\s*[)\]}]/;
@@ -45,10 +46,17 @@ export function indentFold(set: FoldSet, firstRow: number, lastRow: number, opti
   foldLevel(set, firstRow, lastRow, 0, options);
 }
 
-function foldLevel(set: FoldSet, firstRow: number, lastRow: number, depth: number, options: IndentOptions): void {
+function foldLevel(
+  set: FoldSet,
+  firstRow: number,
+  lastRow: number,
+  depth: number,
+  options: IndentOptions,
+): void {
   const { lines } = set;
   let level = Infinity;
-  for (let r = firstRow; r <= lastRow; r++) if (!isBlank(lines[r])) level = Math.min(level, indentWidth(lines[r] ?? ''));
+  for (let r = firstRow; r <= lastRow; r++)
+    if (!isBlank(lines[r])) level = Math.min(level, indentWidth(lines[r] ?? ''));
   if (level === Infinity) return;
 
   let header = -1;
@@ -98,7 +106,8 @@ function foldBlock(
   }
   const name = declaredName(headerLine);
   if (name !== undefined && options.keep.has(name)) {
-    if (blockEnd - blockStart + 1 > KEEP_BODY_MAX_ROWS) foldRows(set, blockStart + KEEP_BODY_MAX_ROWS, blockEnd);
+    if (blockEnd - blockStart + 1 > KEEP_BODY_MAX_ROWS)
+      foldRows(set, blockStart + KEEP_BODY_MAX_ROWS, blockEnd);
     return;
   }
   let closer = blockEnd + 1;

@@ -88,7 +88,10 @@ function numberReader(prefixes: readonly (string | undefined)[]): (row: number) 
 }
 
 /** Puts the viewer's number prefixes back; blank lines go (their numbers tell the gap). */
-function withPrefixes(lines: readonly { row: number | undefined; text: string }[], segment: CodeSegment): string[] {
+function withPrefixes(
+  lines: readonly { row: number | undefined; text: string }[],
+  segment: CodeSegment,
+): string[] {
   const { prefixes } = segment;
   if (!prefixes) return collapseBlankRuns(lines.map((l) => l.text));
   const like = prefixes.find((p) => p !== undefined) ?? '';

@@ -104,9 +104,15 @@ const CUES: readonly { language: CodeLanguage; re: RegExp }[] = [
   { language: 'javascript', re: /=>\s*[{(]?\s*$/ },
   { language: 'javascript', re: /^\s*import .* from ['"]|require\(['"]/ },
   { language: 'go', re: /^package \w+\s*$|^func (?:\(.*\) )?\w+\(/ },
-  { language: 'rust', re: /^\s*(?:pub(?:\(\w+\))? )?(?:fn|struct|enum|trait|impl|mod)\b.*[{;]?\s*$|^\s*use \w+(?:::\w+)+/ },
+  {
+    language: 'rust',
+    re: /^\s*(?:pub(?:\(\w+\))? )?(?:fn|struct|enum|trait|impl|mod)\b.*[{;]?\s*$|^\s*use \w+(?:::\w+)+/,
+  },
   { language: 'rust', re: /\blet mut\b/ },
-  { language: 'java', re: /^\s*(?:public|private|protected)\s+(?:static\s+)?(?:final\s+)?(?:class|interface|void|[\w<>[\]]+\s+\w+\s*\()/ },
+  {
+    language: 'java',
+    re: /^\s*(?:public|private|protected)\s+(?:static\s+)?(?:final\s+)?(?:class|interface|void|[\w<>[\]]+\s+\w+\s*\()/,
+  },
   { language: 'java', re: /^package [\w.]+;\s*$|^import [\w.]+(?:\.\*)?;\s*$/ },
   { language: 'c', re: /^#include\s*[<"]/ },
   { language: 'cpp', re: /\bstd::|^\s*(?:template\s*<|namespace \w+\s*\{)/ },
@@ -131,7 +137,8 @@ export function sniffLanguage(lines: readonly string[]): CodeLanguage {
   const n = Math.min(lines.length, SNIFF_LINES);
   for (let i = 0; i < n; i++) {
     const line = (lines[i] ?? '').slice(0, SNIFF_LINE_CHARS);
-    for (const cue of CUES) if (cue.re.test(line)) score.set(cue.language, (score.get(cue.language) ?? 0) + 1);
+    for (const cue of CUES)
+      if (cue.re.test(line)) score.set(cue.language, (score.get(cue.language) ?? 0) + 1);
     if (JSX_CUE.test(line)) jsx++;
   }
   // TypeScript is JavaScript plus types: its cues count for both, so TS wins only on its own hits.

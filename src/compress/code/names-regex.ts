@@ -14,7 +14,9 @@ const DECLARATIONS: readonly RegExp[] = [
     `^${MODIFIERS}(?:class|interface|enum|record|struct|union|trait|object|protocol|extension|module|namespace|mod|type|typealias)\\s+([A-Za-z_$][\\w$]*)`,
   ),
   // Functions: def, fn, fun, func, function, sub, proc
-  new RegExp(`^${MODIFIERS}(?:def|fn|fun|func|function\\*?|sub|proc)\\s+(?:self\\.)?([A-Za-z_$][\\w$]*[?!=]?)`),
+  new RegExp(
+    `^${MODIFIERS}(?:def|fn|fun|func|function\\*?|sub|proc)\\s+(?:self\\.)?([A-Za-z_$][\\w$]*[?!=]?)`,
+  ),
   /^#define\s+([A-Za-z_]\w*)/,
   // Shell functions: name() { / function name {
   /^([A-Za-z_][\w-]*)\s*\(\)\s*\{?\s*$/,
@@ -27,7 +29,9 @@ const DECLARATIONS: readonly RegExp[] = [
 const C_LIKE_FUNCTION =
   /^(?!(?:if|for|while|switch|return|else|do|case|new|delete|throw|goto|sizeof)\b)(?:[\w:<>,*&[\]]+\s+)+[*&]*([A-Za-z_]\w*(?:::~?\w+)*)\s*\([^;]*$/;
 /** Constants and variables introduced by a keyword (after C-like functions: `static int f(`). */
-const KEYWORD_VARIABLE = new RegExp(`^${MODIFIERS}(?:const|let|var|val|static)\\s+(?:mut\\s+)?([A-Za-z_$][\\w$]*)`);
+const KEYWORD_VARIABLE = new RegExp(
+  `^${MODIFIERS}(?:const|let|var|val|static)\\s+(?:mut\\s+)?([A-Za-z_$][\\w$]*)`,
+);
 /** Assignments to a plain name: module-level constants in Python, Ruby and shell. */
 const ASSIGNMENT = /^([A-Za-z_]\w*)\s*(?::\s*[^=]+)?=(?!=)/;
 
@@ -52,7 +56,8 @@ export function declaredName(line: string, language?: string): string | undefine
 /** Names declared on the shallowest-indented lines of some code. */
 export function regexTopLevelNames(lines: readonly string[], language?: string): string[] {
   let base = Infinity;
-  for (const line of lines) if (line.trim() !== '') base = Math.min(base, line.length - line.trimStart().length);
+  for (const line of lines)
+    if (line.trim() !== '') base = Math.min(base, line.length - line.trimStart().length);
   const names: string[] = [];
   const seen = new Set<string>();
   for (const line of lines) {

@@ -1,5 +1,11 @@
 import { query } from './grammars.js';
-import { isParsed, languageFromPath, normalizeLanguage, sniffLanguage, type ParsedLanguage } from './language.js';
+import {
+  isParsed,
+  languageFromPath,
+  normalizeLanguage,
+  sniffLanguage,
+  type ParsedLanguage,
+} from './language.js';
 import { regexTopLevelNames } from './names-regex.js';
 import { dedent, headEnd, parseCode } from './parse-code.js';
 import { splitSource } from './segments.js';
@@ -28,7 +34,8 @@ function queryName(language: ParsedLanguage): string {
  * TypeScript, JavaScript and Python; a regex battery for other languages and unparsable code.
  */
 export function topLevelDeclarationNames(text: string, language?: string): string[] {
-  const hint = language === undefined ? undefined : (normalizeLanguage(language) ?? languageFromPath(language));
+  const hint =
+    language === undefined ? undefined : (normalizeLanguage(language) ?? languageFromPath(language));
   const view = splitSource(text);
   const names: string[] = [];
   const seen = new Set<string>();
@@ -55,7 +62,13 @@ function namesIn(code: readonly string[], language: ReturnType<typeof sniffLangu
   const { lines } = dedent(code);
   const head = isParsed(language) ? headEnd(lines, language) : 0;
   if (head > 0) {
-    return [...namesIn(lines.slice(0, head), language), ...namesIn(lines.map((l, i) => (i < head ? '' : l)), language)];
+    return [
+      ...namesIn(lines.slice(0, head), language),
+      ...namesIn(
+        lines.map((l, i) => (i < head ? '' : l)),
+        language,
+      ),
+    ];
   }
   const parsed = isParsed(language) ? parseCode(lines, language) : undefined;
   if (!parsed) return regexTopLevelNames(lines.slice(), language);

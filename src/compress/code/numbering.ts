@@ -73,12 +73,14 @@ export function detectNumberStyle(
     }
     const pairs = numbers.length - 1;
     if (increasing < pairs * MIN_INCREASING_SHARE) continue;
-    if (style.startsWith('colon') && !hasViewerHeader && consecutive < pairs * MIN_CONSECUTIVE_SHARE_COLON) continue;
+    if (style.startsWith('colon') && !hasViewerHeader && consecutive < pairs * MIN_CONSECUTIVE_SHARE_COLON)
+      continue;
     if (numbers.length > bestCount) {
       best = style;
       bestCount = numbers.length;
     }
   }
-  if (best === 'colon' && !nonBlank.some((i) => CODE_RIGHT_AFTER_COLON.test(lines[i] ?? ''))) return 'colon-space';
+  if (best === 'colon' && !nonBlank.some((i) => CODE_RIGHT_AFTER_COLON.test(lines[i] ?? '')))
+    return 'colon-space';
   return best;
 }

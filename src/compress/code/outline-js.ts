@@ -1,5 +1,12 @@
 import type Parser from 'tree-sitter';
-import { fieldText, members, MAX_OUTLINE_DEPTH, walkContainer, type Action, type Outline } from './container.js';
+import {
+  fieldText,
+  members,
+  MAX_OUTLINE_DEPTH,
+  walkContainer,
+  type Action,
+  type Outline,
+} from './container.js';
 import { foldBetween, foldRows, foldTail } from './folds.js';
 import { KEEP_BODY_MAX_ROWS } from './indent-fold.js';
 
@@ -23,7 +30,11 @@ const FUNCTIONS: ReadonlySet<string> = new Set([
   'method_definition',
 ]);
 const CLASSES: ReadonlySet<string> = new Set(['class_declaration', 'abstract_class_declaration', 'class']);
-const TYPES: ReadonlySet<string> = new Set(['interface_declaration', 'type_alias_declaration', 'enum_declaration']);
+const TYPES: ReadonlySet<string> = new Set([
+  'interface_declaration',
+  'type_alias_declaration',
+  'enum_declaration',
+]);
 const NAMESPACES: ReadonlySet<string> = new Set(['internal_module', 'module']);
 const WRAPPERS: ReadonlySet<string> = new Set([
   'parenthesized_expression',
@@ -62,7 +73,8 @@ function statement(o: Outline, node: Node, mode: Mode, depth: number): Action {
     return value ? assigned(o, node, undefined, value, mode, depth) : 'keep';
   }
   if (node.type === 'expression_statement') return expressionStatement(o, node, mode, depth);
-  if (node.type === 'lexical_declaration' || node.type === 'variable_declaration') return variables(o, node, mode, depth);
+  if (node.type === 'lexical_declaration' || node.type === 'variable_declaration')
+    return variables(o, node, mode, depth);
   if (node.type === 'ambient_declaration') return ambient(o, node, mode, depth);
   if (FUNCTIONS.has(node.type)) return outlineFunction(o, node, fieldText(node, 'name'), depth, 'body');
   if (CLASSES.has(node.type)) return outlineClass(o, node, depth);
@@ -152,7 +164,8 @@ function hasFunctionMembers(object: Node): boolean {
 
 function objectMember(o: Outline, member: Node, depth: number): Action {
   if (member.type === 'comment') return 'hide';
-  if (member.type === 'method_definition') return outlineFunction(o, member, fieldText(member, 'name'), depth, 'body');
+  if (member.type === 'method_definition')
+    return outlineFunction(o, member, fieldText(member, 'name'), depth, 'body');
   if (member.type === 'pair') {
     return assigned(o, member, fieldText(member, 'key'), member.childForFieldName('value'), 'object', depth);
   }
@@ -190,7 +203,8 @@ function callbacks(expression: Node): { fn: Node; iife: boolean }[] {
       found.push({ fn: callee, iife: true });
       break;
     }
-    current = callee?.type === 'member_expression' ? (callee.childForFieldName('object') ?? undefined) : callee;
+    current =
+      callee?.type === 'member_expression' ? (callee.childForFieldName('object') ?? undefined) : callee;
   }
   return found;
 }
@@ -204,7 +218,11 @@ function hasNestedDefinitions(body: Node): boolean {
     if (!e) return false;
     if (e.type === 'assignment_expression') {
       const right = unwrap(e.childForFieldName('right'));
-      return e.childForFieldName('left')?.type === 'member_expression' && right !== undefined && FUNCTIONS.has(right.type);
+      return (
+        e.childForFieldName('left')?.type === 'member_expression' &&
+        right !== undefined &&
+        FUNCTIONS.has(right.type)
+      );
     }
     return e.type === 'call_expression' && isLabelled(e) && callbacks(e).length > 0;
   });
@@ -239,10 +257,11 @@ function outlineFunction(
   return foldBody(o, body) ? 'outlined' : 'keep';
 }
 
-/** Folds what lies between a `{ … }` node's brackets. */
+/** Folds what lies between a `{ … }` node's brackets (to its end when the file stops before the `}`). */
 function foldBody(o: Outline, block: Node): boolean {
   const open = { row: block.startPosition.row, column: block.startPosition.column + 1 };
   const close = { row: block.endPosition.row, column: Math.max(0, block.endPosition.column - 1) };
+  if ((o.lines[close.row] ?? '')[close.column] !== '}') return foldTail(o, open.row, block.endPosition);
   return foldBetween(o, open, close);
 }
 
@@ -278,7 +297,11 @@ function classMember(o: Outline, member: Node, depth: number): Action {
 function outlineType(o: Outline, node: Node): Action {
   if (rows(node) <= TYPE_KEEP_MAX_ROWS) return 'keep';
   const body = node.childForFieldName('body') ?? node.childForFieldName('value');
-  if (body && body.namedChildCount > 0 && ['interface_body', 'object_type', 'enum_body'].includes(body.type)) {
+  if (
+    body &&
+    body.namedChildCount > 0 &&
+    ['interface_body', 'object_type', 'enum_body'].includes(body.type)
+  ) {
     walkContainer(
       o,
       members(body),

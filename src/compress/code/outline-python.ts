@@ -1,5 +1,13 @@
 import type Parser from 'tree-sitter';
-import { choose, fieldText, members, MAX_OUTLINE_DEPTH, walkContainer, type Action, type Outline } from './container.js';
+import {
+  choose,
+  fieldText,
+  members,
+  MAX_OUTLINE_DEPTH,
+  walkContainer,
+  type Action,
+  type Outline,
+} from './container.js';
 import { addFold, foldRows, foldTail, isBlank, lineEnd, type FoldSet } from './folds.js';
 import { KEEP_BODY_MAX_ROWS } from './indent-fold.js';
 
@@ -49,7 +57,9 @@ function statement(o: Outline, node: Node, index: number, mode: Mode, depth: num
     case 'decorated_definition': {
       const definition = node.childForFieldName('definition');
       if (!definition) return plain(o, node, mode);
-      return definition.type === 'class_definition' ? outlineClass(o, definition, depth) : outlineFunction(o, definition, depth);
+      return definition.type === 'class_definition'
+        ? outlineClass(o, definition, depth)
+        : outlineFunction(o, definition, depth);
     }
     case 'expression_statement':
       if (index === 0 && isDocstring(node)) return docstring(o, node, mode);
@@ -84,7 +94,9 @@ function docstring(o: Outline, doc: Node, mode: Mode): Action {
     case 'module':
       return firstLine(o) ? 'outlined' : 'keep';
     case 'class':
-      return choose(o, 'standard', firstLine, (set) => foldRows(set, doc.startPosition.row, doc.endPosition.row));
+      return choose(o, 'standard', firstLine, (set) =>
+        foldRows(set, doc.startPosition.row, doc.endPosition.row),
+      );
     case 'body':
       return 'hide';
     default: {
@@ -115,8 +127,9 @@ function colonRow(node: Node): number {
 }
 
 /** Hides the rows after `keepThroughRow` up to `lastRow`, marker at the end of the kept row. */
-function foldAfter(set: FoldSet, keepThroughRow: number, lastRow: number): boolean {
+function foldAfter(set: FoldSet, keepThroughRow: number, lastRow: number, closer?: string): boolean {
   return addFold(set, {
+    ...(closer ? { closer } : {}),
     from: { row: keepThroughRow, column: lineEnd(set.lines, keepThroughRow) },
     to: { row: lastRow, column: (set.lines[lastRow] ?? '').length },
     firstRow: keepThroughRow + 1,
@@ -127,7 +140,8 @@ function foldAfter(set: FoldSet, keepThroughRow: number, lastRow: number): boole
 
 function hasNestedDefinitions(body: Node): boolean {
   return body.namedChildren.some(
-    (n) => n.type === 'function_definition' || n.type === 'class_definition' || n.type === 'decorated_definition',
+    (n) =>
+      n.type === 'function_definition' || n.type === 'class_definition' || n.type === 'decorated_definition',
   );
 }
 
@@ -151,10 +165,12 @@ function outlineFunction(o: Outline, fn: Node, depth: number): Action {
     // Rich outlines keep the docstring's first line: `def f(x):\n    """Return … …  # lines 13–40`.
     const docRow = docstringFirstRow(o, first);
     if (docRow >= last) return 'keep';
+    // A docstring cut after its first line gets its quotes closed by the marker: `"""Load it. …"""`.
+    const quote = docRow < first.endPosition.row ? /("""|''')/.exec(first.text)?.[1] : undefined;
     return choose(
       o,
       'rich',
-      (set) => foldAfter(set, docRow, last),
+      (set) => foldAfter(set, docRow, last, quote),
       (set) => foldAfter(set, header, last),
     );
   }
@@ -176,7 +192,8 @@ function clauseBlocks(node: Node): Node[] {
   const blocks: Node[] = [];
   for (const child of node.namedChildren) {
     if (child.type === 'block') blocks.push(child);
-    else if (child.type.endsWith('_clause')) blocks.push(...child.namedChildren.filter((c) => c.type === 'block'));
+    else if (child.type.endsWith('_clause'))
+      blocks.push(...child.namedChildren.filter((c) => c.type === 'block'));
   }
   return blocks;
 }

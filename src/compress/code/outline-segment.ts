@@ -35,7 +35,10 @@ export function outlineSegment(lines: readonly string[], options: SegmentOptions
   const { indent, lines: code } = dedent(lines);
   const outline = outlineDedented(code, options);
   if (indent === '') return outline;
-  return { ...outline, lines: outline.lines.map((l) => (l.text === '' ? l : { row: l.row, text: indent + l.text })) };
+  return {
+    ...outline,
+    lines: outline.lines.map((l) => (l.text === '' ? l : { row: l.row, text: indent + l.text })),
+  };
 }
 
 function outlineDedented(code: readonly string[], options: SegmentOptions): SegmentOutline {

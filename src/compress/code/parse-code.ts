@@ -11,6 +11,10 @@ import { declaredName } from './names-regex.js';
 
 /** Above this share of rows inside top-level ERROR nodes, the parse is not trusted. */
 const MAX_ERROR_SHARE = 0.5;
+/** Texts longer than this are first tried on a prefix this long (cut at a line end). */
+const SCREEN_CHARS = 1000;
+/** Prefixes with more ERROR nodes than this per non-blank line are not code in this grammar. */
+const MAX_SCREEN_ERROR_DENSITY = 0.5;
 
 export interface Dedented {
   /** Whitespace common to every non-blank line, taken off. */
@@ -83,7 +87,12 @@ export function errorShare(tree: Parser.Tree, lines: readonly string[]): number 
  * declaration must start a top-level node (or the declaration a top-level node wraps), unless it
  * lies inside a string or comment.
  */
-function declarationsAligned(tree: Parser.Tree, lines: readonly string[], language: ParsedLanguage, skipRows: number): boolean {
+function declarationsAligned(
+  tree: Parser.Tree,
+  lines: readonly string[],
+  language: ParsedLanguage,
+  skipRows: number,
+): boolean {
   const root = tree.rootNode;
   if (!root.hasError) return true;
   const starts = new Set<number>();
@@ -108,6 +117,25 @@ function isQuoted(node: Parser.SyntaxNode): boolean {
   return node.type === 'expression_statement' && only !== undefined && /string/.test(only.type);
 }
 
+/**
+ * Text that is not code in a grammar can send tree-sitter's error recovery into seconds of work;
+ * a prefix tells cheaply and deterministically (real code, even a cut slice, has few ERROR nodes).
+ */
+function screenParse(lines: readonly string[], language: ParsedLanguage): boolean {
+  let chars = 0;
+  let end = 0;
+  while (end < lines.length && chars + (lines[end] ?? '').length < SCREEN_CHARS) chars += (lines[end++] ?? '').length + 1;
+  if (end >= lines.length) return true;
+  const window = lines.slice(0, Math.max(1, end));
+  const tree = parse(language, window.join('\n'));
+  if (!tree) return false;
+  const root = tree.rootNode;
+  if (!root.hasError) return true;
+  const errors = root.descendantsOfType('ERROR').filter((n) => n.id !== root.id).length;
+  const nonBlank = window.filter((l) => !isBlank(l)).length;
+  return errors <= Math.max(1, nonBlank) * MAX_SCREEN_ERROR_DENSITY;
+}
+
 /** Grammars tried, in order, for a language (JavaScript with types in it parses as TSX). */
 function candidates(language: ParsedLanguage): ParsedLanguage[] {
   switch (language) {
@@ -126,8 +154,47 @@ function candidates(language: ParsedLanguage): ParsedLanguage[] {
   }
 }
 
+/** A fold marker of an earlier summary: `… 12 lines`, `… lines 40–87`, `…  # 3 lines`. */
+const MARKER = /…(?:"""|''')?(  # | )(?:\d+ lines?|lines? \d+(?:–\d+)?)/g;
+
+/**
+ * Summaries get summarized again: their markers are made into valid code for the parser (an
+ * expression `0` before a Python comment, blanks elsewhere), columns unchanged.
+ */
+function neutralizeMarkers(line: string): string {
+  if (!line.includes('…')) return line;
+  return line.replace(MARKER, (m, sep: string) => (sep === ' ' ? ' '.repeat(m.length) : `0${m.slice(1)}`));
+}
+
+/**
+ * A Python slice may start at an `elif` / `else` / `except` / `finally` whose `if` or `try` lies
+ * above it. At the top level such clauses are made into `if` / `with` headers of the same width,
+ * for the parser only: the outline shows them as they are either way.
+ */
+function openDanglingClause(line: string): string {
+  const m = /^(elif|else|except|finally)\b(.*)$/.exec(line);
+  if (!m) return line;
+  const [, keyword = '', rest = ''] = m;
+  switch (keyword) {
+    case 'elif':
+      return `if  ${rest}`;
+    case 'except':
+      if (/^\s*:/.test(rest)) return `if 1 ${rest.replace(':', ' :')}`.slice(0, line.length);
+      return /\bas\b/.test(rest) ? `with  ${rest}` : `if    ${rest}`;
+    default:
+      // else: / finally:  ->  if 1: / if 1   :
+      return /^\s*:/.test(rest) ? `if 1${' '.repeat(keyword.length - 4)}${rest}` : line;
+  }
+}
+
 /** Source variants for a Python slice cut inside a docstring (an odd number of triple quotes). */
-function* variants(lines: readonly string[], language: ParsedLanguage): Generator<{ source: string; skipRows: number }> {
+function* variants(
+  original: readonly string[],
+  language: ParsedLanguage,
+): Generator<{ source: string; skipRows: number }> {
+  const lines = original.map((l) =>
+    language === 'python' ? openDanglingClause(neutralizeMarkers(l)) : neutralizeMarkers(l),
+  );
   yield { source: lines.join('\n'), skipRows: 0 };
   if (language !== 'python') return;
   for (const quote of ['"""', "'''"]) {
@@ -156,6 +223,7 @@ export function parseCode(lines: readonly string[], language: ParsedLanguage): P
   let best: ParsedCode | undefined;
   let bestShare = Infinity;
   for (const candidate of candidates(language)) {
+    if (!screenParse(lines, candidate)) continue;
     for (const { source, skipRows } of variants(lines, candidate)) {
       const tree = parse(candidate, source);
       if (!tree) continue;

@@ -19,7 +19,11 @@ const LONG_LINE_CHARS = 400;
 const CUT_LINE_CHARS = 160;
 
 /** Applies folds to the source rows and returns the output lines. */
-export function renderFolds(lines: readonly string[], folds: readonly Fold[], options: RenderOptions): OutLine[] {
+export function renderFolds(
+  lines: readonly string[],
+  folds: readonly Fold[],
+  options: RenderOptions,
+): OutLine[] {
   const ordered = [...folds].sort((a, b) => a.from.row - b.from.row || a.from.column - b.from.column);
   const out: OutLine[] = [];
   let current: OutLine = { row: 0, text: '' };
@@ -48,8 +52,9 @@ export function renderFolds(lines: readonly string[], folds: readonly Fold[], op
       current.text = indent + (options.hashComment ? `…  # ${label}` : `… ${label}`);
     } else {
       const followed = !isBlank((lines[fold.to.row] ?? '').slice(fold.to.column));
-      if (followed) current.text += ` … ${label} `;
-      else current.text += options.hashComment ? ` …  # ${label}` : ` … ${label}`;
+      const ellipsis = `…${fold.closer ?? ''}`;
+      if (followed) current.text += ` ${ellipsis} ${label} `;
+      else current.text += options.hashComment ? ` ${ellipsis}  # ${label}` : ` ${ellipsis} ${label}`;
     }
     row = fold.to.row;
     column = fold.to.column;
@@ -57,7 +62,9 @@ export function renderFolds(lines: readonly string[], folds: readonly Fold[], op
   const last = Math.max(0, lines.length - 1);
   emitTo(last, (lines[last] ?? '').length);
   out.push(current);
-  return out.map((line) => (line.text.length > LONG_LINE_CHARS ? { row: line.row, text: cutLine(line.text) } : line));
+  return out.map((line) =>
+    line.text.length > LONG_LINE_CHARS ? { row: line.row, text: cutLine(line.text) } : line,
+  );
 }
 
 function countLabel(fold: Fold, numberOf: RenderOptions['numberOf']): string {
@@ -66,7 +73,8 @@ function countLabel(fold: Fold, numberOf: RenderOptions['numberOf']): string {
     let last: number | undefined;
     for (let r = fold.firstRow; r <= fold.lastRow && first === undefined; r++) first = numberOf(r);
     for (let r = fold.lastRow; r >= fold.firstRow && last === undefined; r--) last = numberOf(r);
-    if (first !== undefined && last !== undefined) return first === last ? `line ${first}` : `lines ${first}–${last}`;
+    if (first !== undefined && last !== undefined)
+      return first === last ? `line ${first}` : `lines ${first}–${last}`;
   }
   const n = fold.lastRow - fold.firstRow + 1;
   return n === 1 ? '1 line' : `${n} lines`;

@@ -32,7 +32,8 @@ export function parseTrace(lines: readonly string[]): TraceItem[] {
     if (python) {
       const indent = python[1]?.length ?? 0;
       const frame = [line];
-      while (i + 1 < lines.length && isPythonContinuation(lines[i + 1] ?? '', indent)) frame.push(lines[++i] ?? '');
+      while (i + 1 < lines.length && isPythonContinuation(lines[i + 1] ?? '', indent))
+        frame.push(lines[++i] ?? '');
       items.push(toFrame(frame));
       continue;
     }

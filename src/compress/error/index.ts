@@ -7,15 +7,15 @@ import { libraryNames, parseTrace, type Frame, type TraceItem } from './frames.j
 /** Errors shorter than this are left whole: they are short and they matter. */
 export const MIN_ERROR_CHARS = 300;
 /** Project frames kept per run at most; a deeper run keeps its first and last frames. */
-export const MAX_PROJECT_FRAMES = 40;
+const MAX_PROJECT_FRAMES = 40;
 /** Of a run over the cap, the frames kept from its start (the rest come from its end, nearest the error). */
 const PROJECT_HEAD = 10;
 /** Runs of non-frame lines longer than this get the generic log reduction. */
-export const MAX_TEXT_RUN = 24;
+const MAX_TEXT_RUN = 24;
 /** Lines kept from such a run. */
 const TEXT_RUN_BUDGET = 16;
 /** Lines are clipped to this many characters (an exception line keeps its head, where type and message are). */
-export const MAX_ERROR_LINE = 400;
+const MAX_ERROR_LINE = 400;
 /** Library names listed in a fold marker. */
 const MAX_LIBRARY_NAMES = 4;
 
@@ -32,14 +32,22 @@ const CARET = /^\s+[~^]+\s*$/;
 export function compressError(text: string, _context: CompressContext = {}): Summary {
   if (isSummaryText(text)) return unchanged(text, 'already a summary');
   if (text.length < MIN_ERROR_CHARS) return unchanged(text, 'error too short to compress');
-  const lines = squeezeBlanks(stripAnsi(text).split('\n').map((line) => resolveCarriageReturns(line).trimEnd()));
+  const lines = squeezeBlanks(
+    stripAnsi(text)
+      .split('\n')
+      .map((line) => resolveCarriageReturns(line).trimEnd()),
+  );
   const items = parseTrace(lines);
   const frames = items.filter((item): item is Frame => item.kind === 'frame');
   const folded = frames.filter((frame) => frame.library).length;
   const out = render(items);
   const summary = out.join('\n');
   if (summary.length >= text.length) return unchanged(text, 'nothing to fold');
-  return { text: summary, helped: true, note: `error: ${frames.length - folded} project frames kept, ${folded} library frames folded` };
+  return {
+    text: summary,
+    helped: true,
+    note: `error: ${frames.length - folded} project frames kept, ${folded} library frames folded`,
+  };
 }
 
 function render(items: readonly TraceItem[]): string[] {
@@ -86,7 +94,10 @@ function renderFrames(run: readonly Frame[], beforeMessage: boolean): string[] {
     let repeat = j + 1;
     while (run[repeat] !== undefined && run[repeat]?.lines.join('\n') === frame.lines.join('\n')) repeat++;
     const index = projectCount++;
-    const keep = projectTotal <= MAX_PROJECT_FRAMES || index < PROJECT_HEAD || index >= projectTotal - (MAX_PROJECT_FRAMES - PROJECT_HEAD);
+    const keep =
+      projectTotal <= MAX_PROJECT_FRAMES ||
+      index < PROJECT_HEAD ||
+      index >= projectTotal - (MAX_PROJECT_FRAMES - PROJECT_HEAD);
     if (!keep) skippedProject++;
     else {
       if (skippedProject > 0) out.push(`${indentOf(frame)}[… ${skippedProject} project frames]`);

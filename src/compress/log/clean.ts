@@ -34,7 +34,12 @@ export function isProgressLine(line: string): boolean {
 function wordsBesidesBar(line: string): number {
   let words = 0;
   for (const word of line.split(/[\s|[\]()<>,/]+/)) {
-    if (word === '' || /^[\d.:%]+(?:[kKMGT]i?B|B|s|it|ms)?(?:\/s)?$/.test(word) || /^[█▇▆▅▄▃▂▁▉▊▋▌▍▎▏━─╸╺■□▪#=>.-]+$/.test(word)) continue;
+    if (
+      word === '' ||
+      /^[\d.:%]+(?:[kKMGT]i?B|B|s|it|ms)?(?:\/s)?$/.test(word) ||
+      /^[█▇▆▅▄▃▂▁▉▊▋▌▍▎▏━─╸╺■□▪#=>.-]+$/.test(word)
+    )
+      continue;
     if (/^(?:eta|ETA|it\/s|s\/it)$/.test(word)) continue;
     words++;
   }

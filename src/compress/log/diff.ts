@@ -2,11 +2,11 @@ import { clipLine } from '../../classify/text.js';
 import { presentRefs, refsOf } from './refs.js';
 
 /** Changed lines shown per modified file; the rest are counted. */
-export const DIFF_LINES_PER_FILE = 12;
+const DIFF_LINES_PER_FILE = 8;
 /** Files listed one per line; beyond this, new and deleted files are grouped by directory. */
-export const DIFF_FILES_LISTED = 30;
+const DIFF_FILES_LISTED = 30;
 /** Exception types and locations listed from the lines a diff summary hides. */
-export const MAX_MENTIONS = 48;
+const MAX_MENTIONS = 48;
 /** Changed lines are clipped to this many characters. */
 const DIFF_LINE_MAX = 160;
 /** Share of diff-shaped lines for a text to be a diff. */
@@ -25,7 +25,8 @@ interface FileDiff {
 
 const FILE_START = /^diff --git a\/(.+?) b\/(.+)$/;
 const HUNK = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/;
-const DIFF_LINE = /^(?:diff --git |index |--- |\+\+\+ |@@ |[-+ \\]|new file mode|deleted file mode|similarity index|rename (?:from|to) |old mode|new mode|Binary files |$)/;
+const DIFF_LINE =
+  /^(?:diff --git |index |--- |\+\+\+ |@@ |[-+ \\]|new file mode|deleted file mode|similarity index|rename (?:from|to) |old mode|new mode|Binary files |$)/;
 
 /** True when the lines are a unified diff (`git diff`, `diff -u`). */
 export function isDiff(lines: readonly string[]): boolean {
@@ -45,7 +46,10 @@ export function summariseDiff(lines: readonly string[]): string[] {
   const out = renderFiles(files);
   const shown = presentRefs(out);
   const hidden = refsOf(lines).filter((ref) => !shown.has(ref));
-  if (hidden.length > 0) out.push(`[mentions: ${hidden.slice(0, MAX_MENTIONS).join(', ')}${hidden.length > MAX_MENTIONS ? `, +${hidden.length - MAX_MENTIONS} more` : ''}]`);
+  if (hidden.length > 0)
+    out.push(
+      `[mentions: ${hidden.slice(0, MAX_MENTIONS).join(', ')}${hidden.length > MAX_MENTIONS ? `, +${hidden.length - MAX_MENTIONS} more` : ''}]`,
+    );
   return out;
 }
 
@@ -69,7 +73,8 @@ function renderFiles(files: readonly FileDiff[]): string[] {
     }
     out.push(`${file.path} (${fileLabel(file)})`);
     if (file.status !== 'new' && file.status !== 'deleted') out.push(...file.shown);
-    if (file.omitted > 0 && file.status !== 'new' && file.status !== 'deleted') out.push(`  [… ${file.omitted} more changed lines]`);
+    if (file.omitted > 0 && file.status !== 'new' && file.status !== 'deleted')
+      out.push(`  [… ${file.omitted} more changed lines]`);
   }
   return out.map((line) => {
     const group = groups.get(line);
@@ -91,9 +96,17 @@ function parseDiff(lines: readonly string[]): FileDiff[] {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
     const start = FILE_START.exec(line);
-    const plainStart = line.startsWith('--- ') && lines[i + 1]?.startsWith('+++ ') === true && file?.path !== line.slice(4);
+    const plainStart =
+      line.startsWith('--- ') && lines[i + 1]?.startsWith('+++ ') === true && file?.path !== line.slice(4);
     if (start || (plainStart && (file === undefined || inHunk))) {
-      file = { path: start?.[2] ?? line.slice(4).replace(/^a\//, ''), status: 'modified', added: 0, removed: 0, shown: [], omitted: 0 };
+      file = {
+        path: start?.[2] ?? line.slice(4).replace(/^a\//, ''),
+        status: 'modified',
+        added: 0,
+        removed: 0,
+        shown: [],
+        omitted: 0,
+      };
       files.push(file);
       inHunk = false;
       continue;
@@ -104,7 +117,8 @@ function parseDiff(lines: readonly string[]): FileDiff[] {
       else if (line.startsWith('deleted file mode')) file.status = 'deleted';
       else if (line.startsWith('rename to ')) file.status = 'renamed';
       else if (line.startsWith('Binary files ')) file.status = 'binary';
-      else if (line.startsWith('+++ ') && !line.startsWith('+++ /dev/null')) file.path = line.slice(4).replace(/^b\//, '');
+      else if (line.startsWith('+++ ') && !line.startsWith('+++ /dev/null'))
+        file.path = line.slice(4).replace(/^b\//, '');
     }
     if (HUNK.test(line)) {
       inHunk = true;

@@ -4,19 +4,19 @@ import { gapMarker, refsOf } from './refs.js';
 import { countSeverities, severityOf, type Severity } from './severity.js';
 
 /** Lines kept from the start of a log (what ran, with which settings). */
-export const HEAD_LINES = 3;
+const HEAD_LINES = 3;
 /** Lines kept from the end of a log (the final state). */
-export const TAIL_LINES = 3;
+const TAIL_LINES = 3;
 /** Lines kept around each error line. */
-export const ERROR_CONTEXT = 1;
+const ERROR_CONTEXT = 1;
 /** Kept lines at least, whatever the log's length. */
-export const MIN_KEPT = 12;
+const MIN_KEPT = 12;
 /** Kept lines grow with the log at this share of its entries. */
-export const KEPT_SHARE = 0.03;
+const KEPT_SHARE = 0.02;
 /** Kept lines at most, however long the log. */
-export const MAX_KEPT = 80;
+const MAX_KEPT = 80;
 /** Kept lines are clipped to this many characters. */
-export const MAX_LINE = 240;
+const MAX_LINE = 200;
 /** Lines longer than this are compared by their first characters only. */
 const SHAPE_PREFIX = 200;
 
@@ -43,7 +43,11 @@ export interface LinesSummary {
  * and everything else becomes `[… N lines: refs]` markers. `present` holds the refs already
  * shown elsewhere in the summary and is updated.
  */
-export function summariseLines(lines: readonly string[], present: Set<string>, budget?: number): LinesSummary {
+export function summariseLines(
+  lines: readonly string[],
+  present: Set<string>,
+  budget?: number,
+): LinesSummary {
   const entries = toEntries(lines);
   const { errors, warnings } = countSeverities(lines);
   const keep = select(entries, budget ?? keptBudget(entries.length));
@@ -63,14 +67,20 @@ export function toEntries(lines: readonly string[]): Entry[] {
   const entries: Entry[] = [];
   let shape = '\u0000';
   for (const line of lines) {
-    const next = line === '' ? '' : lineShape(line.length > SHAPE_PREFIX ? line.slice(0, SHAPE_PREFIX) : line);
+    const next =
+      line === '' ? '' : lineShape(line.length > SHAPE_PREFIX ? line.slice(0, SHAPE_PREFIX) : line);
     const last = entries[entries.length - 1];
     if (last !== undefined && next === shape) {
       last.lines.push(line);
       continue;
     }
     shape = next;
-    entries.push({ first: line, lines: [line], severity: line === '' ? 'info' : severityOf(line), repeats: 0 });
+    entries.push({
+      first: line,
+      lines: [line],
+      severity: line === '' ? 'info' : severityOf(line),
+      repeats: 0,
+    });
   }
   return entries;
 }
@@ -98,8 +108,9 @@ function select(entries: Entry[], budget: number): boolean[] {
       important.push(i);
     }
   }
+  // Error and warning lines first, then the context around errors, as far as the budget goes.
+  for (const i of important) order.push(i);
   for (const i of important) {
-    order.push(i);
     if (entries[i]?.severity !== 'error') continue;
     for (let d = 1; d <= ERROR_CONTEXT; d++) {
       for (const j of [i - d, i + d]) if (entries[j] !== undefined && entries[j]?.first !== '') order.push(j);

@@ -14,7 +14,7 @@ import { renderReport } from './tests/report.js';
 /** Logs shorter than this are left as they are: a summary would save next to nothing. */
 export const MIN_LOG_CHARS = 400;
 /** Lines kept from what a test report does not account for (install output, prints…). */
-export const RESIDUAL_BUDGET = 6;
+const RESIDUAL_BUDGET = 4;
 
 const TIMESTAMP = /^\s*[[(]?(\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2})?|\d{2}:\d{2}:\d{2})/;
 
@@ -38,7 +38,8 @@ export function compressLog(text: string, _context: CompressContext = {}): Summa
     const report = parseTestReport(runner, lines);
     if (report.totals.length > 0 || report.failures.length > 0) {
       const rendered = renderReport(report, present);
-      const rest = report.residual.length > 0 ? summariseLines(report.residual, present, RESIDUAL_BUDGET).out : [];
+      const rest =
+        report.residual.length > 0 ? summariseLines(report.residual, present, RESIDUAL_BUDGET).out : [];
       const stats = countSeverities(lines);
       const note = `${runner}: ${report.failures.length} failing${report.totals[0] === undefined ? '' : `; ${report.totals[0]}`}`;
       return finish(text, [header(lines, stats.errors, stats.warnings), ...rendered, ...rest], note);
@@ -49,10 +50,18 @@ export function compressLog(text: string, _context: CompressContext = {}): Summa
     for (const ref of refsOf(groups)) present.add(ref);
     const rest = other.length > 0 ? summariseLines(other, present, RESIDUAL_BUDGET).out : [];
     const stats = countSeverities(lines);
-    return finish(text, [header(lines, stats.errors, stats.warnings), ...groups, ...rest], `findings: ${groups.length} kinds`);
+    return finish(
+      text,
+      [header(lines, stats.errors, stats.warnings), ...groups, ...rest],
+      `findings: ${groups.length} kinds`,
+    );
   }
   const summary = summariseLines(lines, present);
-  return finish(text, [header(lines, summary.errors, summary.warnings), ...summary.out], `log: ${summary.errors} errors, ${summary.warnings} warnings`);
+  return finish(
+    text,
+    [header(lines, summary.errors, summary.warnings), ...summary.out],
+    `log: ${summary.errors} errors, ${summary.warnings} warnings`,
+  );
 }
 
 function finish(original: string, out: readonly string[], note: string): Summary {

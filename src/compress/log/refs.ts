@@ -11,7 +11,7 @@ export const ERROR_TYPE = /\b[A-Z][A-Za-z0-9_]*(?:Error|Exception)\b/g;
 export const PATH_LINE = /(?<![:\w/.@~+-])\/?(?:[\w.@~+-]+\/)*[\w.@+-]*\w\.[A-Za-z]\w{0,7}:\d+/g;
 
 /** Refs of one marker at most; the rest are counted. */
-export const MAX_REFS_PER_GAP = 16;
+const MAX_REFS_PER_GAP = 16;
 
 /**
  * Exception types and `path:line` locations (outside library code) in the lines, in order of
@@ -22,8 +22,10 @@ export function refsOf(lines: readonly string[]): string[] {
   const refs: string[] = [];
   for (const line of lines) {
     const text = line.length > 4000 ? line.slice(0, 4000) : line;
-    for (const match of text.matchAll(ERROR_TYPE)) add(match[0]);
-    for (const match of text.matchAll(PATH_LINE)) if (!isLibraryLine(match[0])) add(match[0]);
+    if (text.includes('Error') || text.includes('Exception'))
+      for (const match of text.matchAll(ERROR_TYPE)) add(match[0]);
+    if (/\.[A-Za-z]\w{0,7}:\d/.test(text))
+      for (const match of text.matchAll(PATH_LINE)) if (!isLibraryLine(match[0])) add(match[0]);
   }
   return refs;
 
@@ -38,7 +40,12 @@ export function refsOf(lines: readonly string[]): string[] {
  * The marker that stands for omitted lines: `[… 120 lines: KeyError, src/a.py:12, +3 more]`.
  * Refs already in `present` (the kept text) are not repeated; the ones listed are added to it.
  */
-export function gapMarker(count: number, hidden: readonly string[], present: Set<string>, indent = ''): string {
+export function gapMarker(
+  count: number,
+  hidden: readonly string[],
+  present: Set<string>,
+  indent = '',
+): string {
   const refs = refsOf(hidden).filter((ref) => !present.has(ref));
   const noun = count === 1 ? 'line' : 'lines';
   if (refs.length === 0) return `${indent}[… ${count} ${noun}]`;

@@ -17,7 +17,11 @@ export function severityOf(line: string): Severity {
 
 /** Lines that name failure words but report success (`0 failed`, `errors: 0`, `--fail-fast`). */
 function isBenign(line: string): boolean {
-  return /\b0 (?:errors?|failed|failures)\b|\b(?:errors?|failures?|failed)[:=]\s*0\b|--\w*(?:fail|error)\w*|\bno errors?\b/i.test(line) && !/[1-9]\d* (?:errors?|failed)/.test(line);
+  return (
+    /\b0 (?:errors?|failed|failures)\b|\b(?:errors?|failures?|failed)[:=]\s*0\b|--\w*(?:fail|error)\w*|\bno errors?\b/i.test(
+      line,
+    ) && !/[1-9]\d* (?:errors?|failed)/.test(line)
+  );
 }
 
 /** Error and warning lines in a log. */

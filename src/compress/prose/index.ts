@@ -18,7 +18,7 @@ const MIN_CHARS = 240;
 /** A summary that saves less than this share of the input is not worth replacing it. */
 const MIN_SAVING = 0.1;
 /** The marks this compressor writes: a text that holds them is a summary already. */
-const SUMMARY_MARK = /\[…(?: \d+ items?)?\]|^\s*\|? ?… \d+ more (?:lines|rows)\b/m;
+const SUMMARY_MARK = /\[…(?: \d+ items?)?\]|^[ \t]*\|? ?… \d+ more (?:lines|rows)\b/m;
 /** Separator between prose blocks in the text handed to the sentence splitter. */
 const BLOCK_SEPARATOR = '\n\n';
 
@@ -33,17 +33,25 @@ export const compressProse: Compressor = (text, context) => {
     return compress(text, context);
   } catch (error) {
     debug('compress/prose', 'failed; original kept', { error: String(error) });
-    return { text, helped: false };
+    return { text, helped: false, note: 'prose: failed, original kept' };
   }
 };
 
 function compress(text: string, context: CompressContext): Summary {
-  if (text.length < MIN_CHARS || SUMMARY_MARK.test(text)) return { text, helped: false };
+  if (text.length < MIN_CHARS) return { text, helped: false, note: 'prose: too short' };
+  if (SUMMARY_MARK.test(text)) return { text, helped: false, note: 'prose: already a summary' };
   const blocks = segment(text);
   const units = sentenceUnits(blocks);
-  const kept = selectUnits(units, { share: TARGET_SHARE, keep: new Set(context.keep ?? []), covered: fixedNeedles(blocks) });
+  const kept = selectUnits(units, {
+    share: TARGET_SHARE,
+    keep: new Set(context.keep ?? []),
+    covered: fixedNeedles(blocks),
+  });
   const out = renderBlocks(blocks, units, kept);
-  if (out.length > text.length * (1 - MIN_SAVING)) return { text, helped: false };
+  // An all-blank summary would become an empty text block, which the Messages API rejects.
+  if (out.trim() === '' || out.length >= text.length * (1 - MIN_SAVING)) {
+    return { text, helped: false, note: 'prose: no gain' };
+  }
   const keptCount = kept.filter(Boolean).length;
   return { text: out, helped: true, note: `prose: ${keptCount} of ${units.length} sentences kept` };
 }
@@ -51,7 +59,8 @@ function compress(text: string, context: CompressContext): Summary {
 /** Needles of the blocks that are always kept (headings): sentences need not carry them again. */
 function fixedNeedles(blocks: readonly MdBlock[]): Set<string> {
   const found = new Set<string>();
-  for (const block of blocks) if (block.kind === 'heading') for (const n of needlesOf(block.lines.join('\n'))) found.add(n);
+  for (const block of blocks)
+    if (block.kind === 'heading') for (const n of needlesOf(block.lines.join('\n'))) found.add(n);
   return found;
 }
 
@@ -68,7 +77,10 @@ function sentenceUnits(blocks: readonly MdBlock[]): Unit[] {
     offset += block.prose.length + BLOCK_SEPARATOR.length;
   });
   const joined = parts.join(BLOCK_SEPARATOR);
-  const spans = analyze(joined, owners.map((owner) => owner.offset));
+  const spans = analyze(
+    joined,
+    owners.map((owner) => owner.offset),
+  );
   const scores = textRank(spans.map((span) => span.words));
   const units: Unit[] = [];
   let o = 0;

@@ -4,7 +4,8 @@
  * sentences are scored.
  */
 
-export type BlockKind = 'blank' | 'heading' | 'rule' | 'fence' | 'code' | 'table' | 'paragraph' | 'item' | 'quote';
+export type BlockKind =
+  'blank' | 'heading' | 'rule' | 'fence' | 'code' | 'table' | 'paragraph' | 'item' | 'quote';
 
 export interface MdBlock {
   kind: BlockKind;
@@ -68,7 +69,7 @@ export function segment(text: string): MdBlock[] {
 
 /** Lines that read as code or markup rather than sentences. */
 const CODE_LINE =
-  /[;{}(,\[]\s*$|^\s*(?:def|class|import|from|return|if|elif|else|for|while|try|except|const|let|var|function|export|async|await|print)\b|^\s*[\w.[\]'"]+\s*[+\-*/|&]?=[^=]|^\s*(?:#|\/\/)|^\s*<\/?[\w:-]+[^>]*>\s*$|^\s*[)\]}]/;
+  /[;{}([]\s*$|^\s*(?:def|class|import|from|return|if|elif|else|for|while|try|except|const|let|var|function|export|async|await|print)\b|^\s*[\w.[\]'"]+\s*[+\-*/|&]?=[^=]|^\s*(?:#|\/\/)|^\s*<\/?[\w:-]+[^>]*>\s*$|^\s*[)\]}]/;
 /** Unfenced paragraphs of at least this many lines, mostly code lines, are treated as code. */
 const CODE_MIN_LINES = 3;
 const CODE_LINE_SHARE = 0.6;
@@ -80,7 +81,14 @@ function looksLikeCode(lines: readonly string[]): boolean {
 }
 
 function startsBlock(line: string): boolean {
-  return FENCE.test(line) || HEADING.test(line) || RULE.test(line) || TABLE.test(line) || QUOTE.test(line) || ITEM.test(line);
+  return (
+    FENCE.test(line) ||
+    HEADING.test(line) ||
+    RULE.test(line) ||
+    TABLE.test(line) ||
+    QUOTE.test(line) ||
+    ITEM.test(line)
+  );
 }
 
 function runEnd(lines: readonly string[], from: number, inside: (line: string) => boolean): number {

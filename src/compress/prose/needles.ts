@@ -10,7 +10,7 @@ const NEEDLE = new RegExp(
   [
     String.raw`(?<url>https?:\/\/[^\s<>()"'\x60\]]+)`,
     String.raw`\x60(?<tick>[^\x60\n]{1,120})\x60`,
-    String.raw`(?<path>(?:~|\.{1,2})?(?:\/[\w@.+-]+){2,}\/?|(?:[\w@.+-]+\/)+[\w@.+-]*\.[A-Za-z][\w]{0,7}\b|(?:~|\.{1,2})?\/[\w@.+-]+\.[A-Za-z]\w{0,7}\b|\b[\w@+-][\w@+-]*(?:\.[\w@+-]+)*\.(?:${extensions()})\b)`,
+    String.raw`(?<path>(?:~|\.{1,2})?(?:\/[\w@.+-]+){2,}\/?|(?<![\w@.+-])(?:[\w@.+-]+\/)+[\w@.+-]*\.[A-Za-z][\w]{0,7}\b|(?:~|\.{1,2})?\/[\w@.+-]+\.[A-Za-z]\w{0,7}\b|\b[\w@+-][\w@+-]*(?:\.[\w@+-]+)*\.(?:${extensions()})\b)`,
     String.raw`(?<call>\b[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\(\))`,
     String.raw`(?<ident>\b(?:[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*|[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*){2,})\b)`,
     String.raw`(?<number>(?<![\w.])(?:v(?=\d))?\d+(?:[.,:]\d+)*(?:%|[A-Za-z]{1,3}\b|\b))`,
@@ -20,14 +20,62 @@ const NEEDLE = new RegExp(
 
 function extensions(): string {
   return [
-    'ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'py', 'rb', 'rs', 'go', 'java', 'kt', 'c', 'h', 'cc', 'cpp', 'hpp',
-    'cs', 'swift', 'php', 'sh', 'bash', 'zsh', 'md', 'mdx', 'rst', 'txt', 'json', 'jsonl', 'yaml', 'yml', 'toml',
-    'ini', 'cfg', 'lock', 'csv', 'tsv', 'xml', 'html', 'css', 'scss', 'sql', 'log', 'env', 'pdf', 'png', 'svg',
+    'ts',
+    'tsx',
+    'js',
+    'jsx',
+    'mjs',
+    'cjs',
+    'py',
+    'rb',
+    'rs',
+    'go',
+    'java',
+    'kt',
+    'c',
+    'h',
+    'cc',
+    'cpp',
+    'hpp',
+    'cs',
+    'swift',
+    'php',
+    'sh',
+    'bash',
+    'zsh',
+    'md',
+    'mdx',
+    'rst',
+    'txt',
+    'json',
+    'jsonl',
+    'yaml',
+    'yml',
+    'toml',
+    'ini',
+    'cfg',
+    'lock',
+    'csv',
+    'tsv',
+    'xml',
+    'html',
+    'css',
+    'scss',
+    'sql',
+    'log',
+    'env',
+    'pdf',
+    'png',
+    'svg',
   ].join('|');
 }
 
+/** Every needle holds one of these: a digit, a slash, a backtick, an underscore, `()`, or inner capitals. */
+const MAY_HOLD_NEEDLE = /[\d/`_]|\(\)|[a-z][A-Z]|[A-Z][a-z0-9]+[A-Z]|\.[A-Za-z]+\b/;
+
 /** Needles of a piece of prose, in order of first appearance, each once. */
 export function needlesOf(text: string): string[] {
+  if (!MAY_HOLD_NEEDLE.test(text)) return [];
   const found = new Set<string>();
   for (const match of text.matchAll(NEEDLE)) {
     const groups = match.groups ?? {};
@@ -50,7 +98,8 @@ export function needlesOf(text: string): string[] {
 export function proseNeedles(text: string): string[] {
   const found = new Set<string>();
   for (const block of segment(text)) {
-    if (block.kind === 'fence' || block.kind === 'code' || block.kind === 'blank' || block.kind === 'rule') continue;
+    if (block.kind === 'fence' || block.kind === 'code' || block.kind === 'blank' || block.kind === 'rule')
+      continue;
     const body = block.prose !== '' ? block.prose : block.lines.join('\n').replace(/^\s{0,3}#{1,6}\s/, '');
     for (const needle of needlesOf(body)) found.add(needle);
   }

@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import type { ItsHelpers, WinkMethods } from 'wink-nlp';
 
 /** A sentence of the analysed text: its character range and its content words. */
 export interface SentenceSpan {
@@ -9,9 +8,26 @@ export interface SentenceSpan {
   words: string[];
 }
 
+/** The part of wink-nlp used here (its helpers typed as plain function properties). */
+type ItsFunction = (...args: never[]) => unknown;
+interface WinkCollection {
+  out(its: ItsFunction): unknown[];
+}
+interface WinkDocument {
+  tokens(): WinkCollection;
+  sentences(): WinkCollection;
+}
+interface Its {
+  value: ItsFunction;
+  precedingSpaces: ItsFunction;
+  normal: ItsFunction;
+  type: ItsFunction;
+  stopWordFlag: ItsFunction;
+  span: ItsFunction;
+}
 interface Loaded {
-  nlp: WinkMethods;
-  its: ItsHelpers;
+  nlp: { readDoc(text: string): WinkDocument };
+  its: Its;
 }
 
 let loaded: Loaded | undefined;
@@ -20,7 +36,7 @@ let loaded: Loaded | undefined;
 function load(): Loaded {
   if (loaded) return loaded;
   const require = createRequire(import.meta.url);
-  const winkNLP = require('wink-nlp') as (model: unknown, pipe?: string[]) => WinkMethods;
+  const winkNLP = require('wink-nlp') as (model: unknown, pipe?: string[]) => Loaded['nlp'] & { its: Its };
   const model: unknown = require('wink-eng-lite-web-model');
   const nlp = winkNLP(model, ['sbd']);
   loaded = { nlp, its: nlp.its };
@@ -45,8 +61,8 @@ export function analyze(text: string, breaks: readonly number[] = []): SentenceS
   const spaces = doc.tokens().out(its.precedingSpaces) as string[];
   const normals = doc.tokens().out(its.normal) as string[];
   const types = doc.tokens().out(its.type) as string[];
-  const stops = doc.tokens().out(its.stopWordFlag) as unknown as boolean[];
-  const spans = doc.sentences().out(its.span) as unknown as [number, number][];
+  const stops = doc.tokens().out(its.stopWordFlag) as boolean[];
+  const spans = doc.sentences().out(its.span) as [number, number][];
 
   const starts = new Array<number>(values.length);
   let offset = 0;
@@ -84,7 +100,8 @@ const LONG_RUN = 200;
 /** [start, end) of every run of LONG_RUN or more non-space characters. */
 function longRuns(text: string): [number, number][] {
   const runs: [number, number][] = [];
-  for (const match of text.matchAll(new RegExp(`\\S{${LONG_RUN},}`, 'g'))) runs.push([match.index, match.index + match[0].length]);
+  for (const match of text.matchAll(new RegExp(`\\S{${LONG_RUN},}`, 'g')))
+    runs.push([match.index, match.index + match[0].length]);
   return runs;
 }
 
@@ -100,7 +117,11 @@ function maskRuns(text: string, runs: readonly [number, number][]): string {
 }
 
 /** A masked run glued to the end (or else the start) of a sentence belongs to that sentence. */
-function widenOverRuns(sentences: SentenceSpan[], runs: readonly [number, number][], blockStarts: ReadonlySet<number>): void {
+function widenOverRuns(
+  sentences: SentenceSpan[],
+  runs: readonly [number, number][],
+  blockStarts: ReadonlySet<number>,
+): void {
   if (runs.length === 0) return;
   const byEnd = new Map(sentences.map((s) => [s.end, s]));
   const byStart = new Map(sentences.map((s) => [s.start, s]));

@@ -13,7 +13,11 @@ const TABLE_KEEP_ROWS = 8;
 const TABLE_HEAD_ROWS = 4;
 
 /** Renders the blocks with only the kept units of prose blocks; dropped runs become marks. */
-export function renderBlocks(blocks: readonly MdBlock[], units: readonly Unit[], kept: readonly boolean[]): string {
+export function renderBlocks(
+  blocks: readonly MdBlock[],
+  units: readonly Unit[],
+  kept: readonly boolean[],
+): string {
   const byBlock = new Map<number, number[]>();
   units.forEach((unit, i) => {
     const list = byBlock.get(unit.block);
@@ -26,7 +30,9 @@ export function renderBlocks(blocks: readonly MdBlock[], units: readonly Unit[],
   const flush = (next?: string): void => {
     if (dropped.items + dropped.other === 0) return;
     const items = dropped.items > 0 && dropped.other === 0;
-    const mark = items ? `${dropped.indent}[… ${dropped.items} ${dropped.items === 1 ? 'item' : 'items'}]` : ELISION;
+    const mark = items
+      ? `${dropped.indent}[… ${dropped.items} ${dropped.items === 1 ? 'item' : 'items'}]`
+      : ELISION;
     if (items || !next?.startsWith(ELISION)) out.push(mark);
     if (dropped.blank) out.push('');
     dropped = { items: 0, other: 0, indent: '', blank: false };
@@ -59,7 +65,13 @@ export function renderBlocks(blocks: readonly MdBlock[], units: readonly Unit[],
       case 'quote': {
         const indices = byBlock.get(b) ?? [];
         const anyKept = indices.some((i) => kept[i]);
-        const text = anyKept ? assemble(block, indices.map((i) => units[i]!), indices.map((i) => kept[i]!)) : undefined;
+        const text = anyKept
+          ? assemble(
+              block,
+              indices.map((i) => units[i]!),
+              indices.map((i) => kept[i]!),
+            )
+          : undefined;
         if (text === undefined && indices.length > 0) {
           if (dropped.items + dropped.other === 0) dropped.indent = /^\s*/.exec(block.prefix)?.[0] ?? '';
           if (block.kind === 'item') dropped.items++;
@@ -106,7 +118,11 @@ export function reduceFence(lines: readonly string[]): string[] {
   const body = lines.slice(1, closed ? -1 : undefined);
   if (body.length <= CODE_KEEP_LINES) return [...lines];
   const indent = /^\s*/.exec(lines[0]!)?.[0] ?? '';
-  const reduced = [lines[0]!, ...body.slice(0, CODE_HEAD_LINES), `${indent}… ${body.length - CODE_HEAD_LINES} more lines`];
+  const reduced = [
+    lines[0]!,
+    ...body.slice(0, CODE_HEAD_LINES),
+    `${indent}… ${body.length - CODE_HEAD_LINES} more lines`,
+  ];
   return closed ? [...reduced, lines[lines.length - 1]!] : reduced;
 }
 

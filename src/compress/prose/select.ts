@@ -14,6 +14,12 @@ export interface Unit {
   score: number;
 }
 
+/**
+ * Share of the prose the TextRank pick always adds on top of the must-keep sentences, so a
+ * central sentence that carries no needle still has a chance when framing and needles fill the share.
+ */
+export const RANKED_MIN = 0.1;
+
 export interface SelectOptions {
   /** Share of the prose characters the kept sentences aim at (framing and needles may exceed it). */
   share: number;
@@ -47,7 +53,8 @@ export function selectUnits(units: readonly Unit[], options: SelectOptions): boo
   for (const unit of units) sizes.set(unit.group, (sizes.get(unit.group) ?? 0) + 1);
   units.forEach((unit, i) => {
     const edge = units[i - 1]?.group !== unit.group || units[i + 1]?.group !== unit.group;
-    const framing = (edge && (sizes.get(unit.group) ?? 0) >= FRAMING_MIN) || i === 0 || i === units.length - 1;
+    const framing =
+      (edge && (sizes.get(unit.group) ?? 0) >= FRAMING_MIN) || i === 0 || i === units.length - 1;
     if (framing || unit.lead || holdsTerm(unit.text, options.keep)) take(i);
   });
   coverNeedles(units, kept, have, take);
@@ -55,7 +62,12 @@ export function selectUnits(units: readonly Unit[], options: SelectOptions): boo
   return kept;
 }
 
-function coverNeedles(units: readonly Unit[], kept: boolean[], have: Set<string>, take: (i: number) => void): void {
+function coverNeedles(
+  units: readonly Unit[],
+  kept: boolean[],
+  have: Set<string>,
+  take: (i: number) => void,
+): void {
   const fresh = (unit: Unit): number => unit.needles.filter((needle) => !have.has(needle)).length;
   const candidates = units
     .map((unit, i) => ({ i, gain: fresh(unit) / Math.max(1, unit.end - unit.start) }))
@@ -68,7 +80,7 @@ function fillByScore(units: readonly Unit[], kept: boolean[], share: number): vo
   const length = (unit: Unit): number => unit.end - unit.start;
   const total = units.reduce((sum, unit) => sum + length(unit), 0);
   let used = units.reduce((sum, unit, i) => sum + (kept[i] ? length(unit) : 0), 0);
-  const budget = total * share;
+  const budget = Math.max(total * share, used + total * RANKED_MIN);
   const candidates = units
     .map((unit, i) => ({ i, score: unit.score }))
     .filter(({ i }) => !kept[i])

@@ -23,7 +23,9 @@ const RAGGED_SHARE = 0.05;
 /** Reads CSV or TSV when the text is clearly a table; undefined otherwise. */
 export function parseTable(text: string, hint?: Delimiter): Table | undefined {
   const order: Delimiter[] = hint === ',' ? [',', '\t'] : ['\t', ','];
+  const firstLine = text.slice(0, text.indexOf('\n') >>> 0);
   for (const delimiter of order) {
+    if (!firstLine.includes(delimiter)) continue; // a header needs two columns
     const records = readRecords(text, delimiter);
     if (records && looksTabular(records)) {
       const [header, ...rows] = records;
@@ -49,44 +51,59 @@ function looksTabular(records: string[][]): boolean {
 export function readRecords(text: string, delimiter: Delimiter): string[][] | undefined {
   const records: string[][] = [];
   let record: string[] = [];
-  let field = '';
-  let quoted = false;
   let i = 0;
-  const endRecord = (): void => {
-    record.push(field);
-    if (record.length > 1 || record[0] !== '') records.push(record);
-    record = [];
-    field = '';
+  let newline = -1;
+  let separator = -1;
+  /** Index of the delimiter or newline that ends the field starting at `from`; both searches are cached. */
+  const fieldEnd = (from: number): number => {
+    if (newline < from) newline = text.indexOf('\n', from) >>> 0;
+    if (separator < from) separator = text.indexOf(delimiter, from) >>> 0;
+    return Math.min(newline, separator, text.length);
   };
-  while (i < text.length) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 2;
-        continue;
+  const endRecord = (): void => {
+    if (record.length > 1 || record[0]?.trim()) records.push(record);
+    record = [];
+  };
+  while (i <= text.length) {
+    let field: string;
+    if (text[i] === '"') {
+      const parts: string[] = [];
+      let from = i + 1;
+      for (;;) {
+        const close = text.indexOf('"', from);
+        if (close < 0) return undefined;
+        parts.push(text.slice(from, close));
+        if (text[close + 1] !== '"') {
+          i = close + 1;
+          break;
+        }
+        parts.push('"');
+        from = close + 2;
       }
-      if (c === '"') quoted = false;
-      else field += c;
+      const rest = fieldEnd(i);
+      field = parts.join('') + text.slice(i, rest);
+      i = rest;
+    } else {
+      const end = fieldEnd(i);
+      field = text.slice(i, end);
+      i = end;
+    }
+    record.push(field.endsWith('\r') ? field.slice(0, -1) : field);
+    if (text[i] === delimiter) {
       i++;
       continue;
     }
-    if (c === '"' && field === '') quoted = true;
-    else if (c === delimiter) {
-      record.push(field);
-      field = '';
-    } else if (c === '\n') endRecord();
-    else if (c !== '\r' || text[i + 1] !== '\n') field += c;
-    i++;
+    endRecord();
+    i++; // past the newline (or the end)
   }
-  if (quoted) return undefined;
-  if (field !== '' || record.length > 0) endRecord();
   return records;
 }
 
 /** One record as written back: fields quoted only when they must be. */
 export function formatRecord(cells: readonly string[], delimiter: Delimiter): string {
   return cells
-    .map((cell) => (/["\n\r]/.test(cell) || cell.includes(delimiter) ? `"${cell.replaceAll('"', '""')}"` : cell))
+    .map((cell) =>
+      /["\n\r]/.test(cell) || cell.includes(delimiter) ? `"${cell.replaceAll('"', '""')}"` : cell,
+    )
     .join(delimiter);
 }

@@ -18,15 +18,27 @@ export type ParsedTable = { format: 'csv'; table: Table } | { format: 'tsv'; tab
 const MIN_JSONL_LINES = 2;
 /** YAML aliases expanded at most this many times (a billion-laughs guard). */
 const YAML_MAX_ALIASES = 100;
+/**
+ * The yaml parser reads about 0.5 MB/s; longer YAML gets the line-based reduction instead of
+ * stalling the compressor for seconds.
+ */
+const YAML_MAX_CHARS = 256_000;
 /** Share of significant lines that must look like `key = value` or `[table]` for TOML. */
 const TOML_LINE_SHARE = 0.5;
 
 const EXTENSION_FORMATS: Readonly<Record<string, StructuredFormat>> = {
-  json: 'json', jsonc: 'json', geojson: 'json', har: 'json', ipynb: 'json',
-  jsonl: 'jsonl', ndjson: 'jsonl',
-  yaml: 'yaml', yml: 'yaml',
+  json: 'json',
+  jsonc: 'json',
+  geojson: 'json',
+  har: 'json',
+  ipynb: 'json',
+  jsonl: 'jsonl',
+  ndjson: 'jsonl',
+  yaml: 'yaml',
+  yml: 'yaml',
   toml: 'toml',
-  csv: 'csv', tsv: 'tsv',
+  csv: 'csv',
+  tsv: 'tsv',
 };
 
 /** Parses JSON, JSON Lines, YAML, TOML, CSV or TSV; the path's extension is tried first. */
@@ -95,9 +107,11 @@ function parseJsonLines(text: string): ParsedLines | undefined {
 }
 
 /** Lines at column 0 of a YAML document: keys, list items, comments, document markers. */
-const YAML_TOP_LINE = /^(?:#|---|\.\.\.|%|- |-$|[^\s#:{}[\],&*!|>'"%@`][^:]*:(?:\s|$)|"[^"]*"\s*:|'[^']*'\s*:)/;
+const YAML_TOP_LINE =
+  /^(?:#|---|\.\.\.|%|- |-$|[^\s#:{}[\],&*!|>'"%@`][^:]*:(?:\s|$)|"[^"]*"\s*:|'[^']*'\s*:)/;
 
 function parseYaml(text: string): Parsed | undefined {
+  if (text.length > YAML_MAX_CHARS) return undefined;
   const lines = text.split('\n').filter((line) => line.trim() !== '');
   if (lines.length < 2) return undefined;
   if (!lines.every((line) => /^\s/.test(line) || YAML_TOP_LINE.test(line))) return undefined;
@@ -111,13 +125,17 @@ function parseYaml(text: string): Parsed | undefined {
   }
   const value = values.length === 1 ? values[0]! : values.filter((v) => v !== null);
   if (!isContainer(value)) return undefined;
-  return values.length === 1 ? { format: 'yaml', value } : { format: 'yaml', value, documents: values.length };
+  return values.length === 1
+    ? { format: 'yaml', value }
+    : { format: 'yaml', value, documents: values.length };
 }
 
 function parseTomlText(text: string): Json | undefined {
   const lines = text.split('\n').filter((line) => line.trim() !== '' && !line.trim().startsWith('#'));
   if (lines.length === 0) return undefined;
-  const tomlish = lines.filter((line) => /^\s*(?:\[\[?[^\]]+\]\]?\s*(?:#.*)?$|[\w."'-]+\s*=)/.test(line)).length;
+  const tomlish = lines.filter((line) =>
+    /^\s*(?:\[\[?[^\]]+\]\]?\s*(?:#.*)?$|[\w."'-]+\s*=)/.test(line),
+  ).length;
   if (tomlish / lines.length < TOML_LINE_SHARE) return undefined;
   try {
     const value = toJson(parseToml(text));

@@ -11,16 +11,22 @@ export interface Envelope {
   gutter: boolean;
 }
 
-const TRAILER = /\n*\s*<system-reminder>[\s\S]*<\/system-reminder>\s*$/;
+const REMINDER_OPEN = '<system-reminder>';
+const REMINDER_CLOSE = '</system-reminder>';
 const GUTTERS: readonly RegExp[] = [/^\s*(\d+)→/, /^\s*(\d+)\t/, /^(\d+):/];
 
 /** Splits off a trailing system reminder and a line-number gutter (only when every line has one, counting up by one). */
 export function unwrapEnvelope(text: string): Envelope {
-  const trailerMatch = TRAILER.exec(text);
-  const trailer = trailerMatch ? trailerMatch[0].replace(/^\s+/, '') : '';
-  const rest = trailerMatch ? text.slice(0, trailerMatch.index) : text;
+  const { rest, trailer } = splitTrailer(text);
   const stripped = stripGutter(rest);
   return { body: stripped ?? rest, trailer, gutter: stripped !== undefined };
+}
+
+/** A `<system-reminder>…</system-reminder>` block that ends the text (string search: no regex backtracking). */
+function splitTrailer(text: string): { rest: string; trailer: string } {
+  const open = text.lastIndexOf(REMINDER_OPEN);
+  if (open < 0 || !text.trimEnd().endsWith(REMINDER_CLOSE)) return { rest: text, trailer: '' };
+  return { rest: text.slice(0, open).trimEnd(), trailer: text.slice(open) };
 }
 
 function stripGutter(text: string): string | undefined {

@@ -16,7 +16,8 @@ const TARGET_SHARE = 0.25;
 /** Targets never go below this many characters: a summary this small costs little and keeps values. */
 const TARGET_FLOOR = 320;
 /** The marks this compressor writes: text that holds them and no longer parses is a summary already. */
-const SUMMARY_MARK = /…\(\d+ chars\)|… \d+ more (?:items?|keys?|lines?|rows)\b|\{… \d+ keys?:|\[… \d+ items?\b/;
+const SUMMARY_MARK =
+  /…\(\d+ chars\)|… \d+ more (?:items?|keys?|lines?|rows)\b|\{… \d+ keys?:|\[… \d+ items?\b/;
 /** A summary that saves less than this share of the input is not worth replacing it. */
 const MIN_SAVING = 0.1;
 
@@ -31,7 +32,7 @@ export const compressStructured: Compressor = (text, context) => {
     return compress(text, context);
   } catch (error) {
     debug('compress/structured', 'failed; original kept', { error: String(error) });
-    return unchanged(text);
+    return unchanged(text, 'structured: failed, original kept');
   }
 };
 
@@ -39,10 +40,12 @@ function compress(text: string, context: CompressContext): Summary {
   const { body, trailer, gutter } = unwrapEnvelope(text);
   const keep = new Set(context.keep ?? []);
   const parsed = parseStructured(body, context.path);
-  if (!parsed && SUMMARY_MARK.test(body)) return unchanged(text);
+  if (!parsed && SUMMARY_MARK.test(body)) return unchanged(text, 'structured: already a summary');
   const summary = parsed ? summarize(parsed, body.length, keep) : reduceLines(body, keep);
   const out = trailer ? `${summary}\n${trailer}` : summary;
-  if (out.length > text.length * (1 - MIN_SAVING)) return unchanged(text);
+  // An all-blank summary would become an empty text block, which the Messages API rejects.
+  if (out.trim() === '' || out.length >= text.length * (1 - MIN_SAVING))
+    return unchanged(text, 'structured: no gain');
   const note = parsed ? describe(parsed) : 'unparsed: long lines cut, middle reduced';
   return { text: out, helped: true, note: gutter ? `${note}; line numbers dropped` : note };
 }
@@ -57,7 +60,9 @@ function summarize(parsed: Parsed, size: number, keep: ReadonlySet<string>): str
     if (parsed.format !== 'jsonl') return renderValue(parsed.value, options);
     const out = renderLines(parsed.items, options);
     const cut = parsed.cutOff;
-    return cut === undefined ? out : `${out}\n… 1 line cut off (${cut.length} chars): ${cut.slice(0, level.str)}…`;
+    return cut === undefined
+      ? out
+      : `${out}\n… 1 line cut off (${cut.length} chars): ${cut.slice(0, level.str)}…`;
   };
   return fitLevel(render, Math.max(size * TARGET_SHARE, TARGET_FLOOR));
 }
@@ -110,13 +115,17 @@ export function topLevelKeys(text: string, path?: string): string[] {
       case 'json':
       case 'yaml':
       case 'toml':
-        return Array.isArray(parsed.value) ? keyUnion(parsed.value) : isObject(parsed.value) ? Object.keys(parsed.value) : [];
+        return Array.isArray(parsed.value)
+          ? keyUnion(parsed.value)
+          : isObject(parsed.value)
+            ? Object.keys(parsed.value)
+            : [];
     }
   } catch {
     return [];
   }
 }
 
-function unchanged(text: string): Summary {
-  return { text, helped: false };
+function unchanged(text: string, note: string): Summary {
+  return { text, helped: false, note };
 }

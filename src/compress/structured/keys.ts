@@ -6,10 +6,48 @@ import type { Json, JsonObject } from './value.js';
  * They are shown even when an object's other keys are elided (compared lower-cased).
  */
 export const IMPORTANT_KEYS: ReadonlySet<string> = new Set([
-  'id', 'uuid', 'guid', 'key', 'name', 'full_name', 'fullname', 'login', 'username', 'title', 'number',
-  'type', 'kind', 'event', 'status', 'state', 'conclusion', 'result', 'outcome', 'level', 'severity',
-  'error', 'errors', 'err', 'exception', 'message', 'msg', 'reason', 'detail', 'details', 'code',
-  'url', 'html_url', 'href', 'uri', 'link', 'path', 'file', 'filename', 'version', 'ref', 'sha',
+  'id',
+  'uuid',
+  'guid',
+  'key',
+  'name',
+  'full_name',
+  'fullname',
+  'login',
+  'username',
+  'title',
+  'number',
+  'type',
+  'kind',
+  'event',
+  'status',
+  'state',
+  'conclusion',
+  'result',
+  'outcome',
+  'level',
+  'severity',
+  'error',
+  'errors',
+  'err',
+  'exception',
+  'message',
+  'msg',
+  'reason',
+  'detail',
+  'details',
+  'code',
+  'url',
+  'html_url',
+  'href',
+  'uri',
+  'link',
+  'path',
+  'file',
+  'filename',
+  'version',
+  'ref',
+  'sha',
 ]);
 
 /** Key suffixes that also mark identifiers and links (`user_id`, `parentUuid`, `avatar_url`…). */
@@ -17,12 +55,19 @@ const IMPORTANT_SUFFIX = /(?:_id|Id|ID|_uuid|Uuid|_url|Url|URL)$/;
 
 /** Keys that say whether a record went wrong. */
 const OUTCOME_KEYS: ReadonlySet<string> = new Set([
-  'status', 'state', 'conclusion', 'result', 'outcome', 'level', 'severity',
+  'status',
+  'state',
+  'conclusion',
+  'result',
+  'outcome',
+  'level',
+  'severity',
 ]);
 /** Keys whose presence with a non-empty value means an error record. */
 const ERROR_KEYS: ReadonlySet<string> = new Set(['error', 'errors', 'exception', 'failure', 'err']);
 /** Outcome values that mark a failure. */
-const FAILURE_VALUE = /\b(?:err(?:or)?|fail(?:ed|ure|ing)?|fatal|critical|crit|panic|cancel+ed|timed?_?out|rejected)\b/i;
+const FAILURE_VALUE =
+  /\b(?:err(?:or)?|fail(?:ed|ure|ing)?|fatal|critical|crit|panic|cancel+ed|timed?_?out|rejected)\b/i;
 
 /** Keys that classify records (used to count elided items by kind). */
 export const DISCRIMINATOR_KEYS: readonly string[] = ['type', 'kind', 'event', 'level', 'status', 'state'];
@@ -70,7 +115,7 @@ export function kindCounts(items: readonly Json[]): string | undefined {
   if (objects.length < 2 || objects.length !== items.length) return undefined;
   for (const key of DISCRIMINATOR_KEYS) {
     const counts = countValues(objects, key);
-    if (counts && counts.size >= 2 && counts.size <= MAX_KINDS) {
+    if (counts && counts.size <= MAX_KINDS) {
       const parts = [...counts].map(([value, n]) => `${value}×${n}`);
       return `${key}: ${parts.join(', ')}`;
     }

@@ -10,7 +10,10 @@ const TAIL_LINES = 10;
 /** Middle lines kept because they hold an important key or a kept term. */
 const MIDDLE_MAX = 20;
 
-const IMPORTANT_LINE = new RegExp(`["']?\\b(?:${[...IMPORTANT_KEYS].filter((k) => k.length > 3).join('|')})\\b["']?\\s*[:=]`, 'i');
+const IMPORTANT_LINE = new RegExp(
+  `["']?\\b(?:${[...IMPORTANT_KEYS].filter((k) => k.length > 3).join('|')})\\b["']?\\s*[:=]`,
+  'i',
+);
 
 /**
  * Conservative reduction for text that looks structured but does not parse (truncated JSON,

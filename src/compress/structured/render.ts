@@ -90,13 +90,16 @@ function indent(entry: string): string {
 
 function objectEntries(object: JsonObject, keys: string[], depth: number, o: RenderOptions): string[] {
   const deep = depth > o.level.depth;
-  const shown = depth === 0 ? keys.slice(0, TOP_KEYS_MAX) : pickKeys(object, keys, deep ? 0 : o.level.keys, o);
+  const shown =
+    depth === 0 ? keys.slice(0, TOP_KEYS_MAX) : pickKeys(object, keys, deep ? 0 : o.level.keys, o);
   const shownSet = new Set(shown);
   const entries = shown.map((key) => `${formatKey(key)}: ${render(object[key] ?? null, depth + 1, key, o)}`);
   const hidden = keys.filter((key) => !shownSet.has(key));
   if (hidden.length > 0) {
     const listMax = depth === 0 || (depth === 1 && o.rootList) ? TOP_KEYS_MAX : o.level.keyList;
-    entries.push(`… ${hidden.length} more ${hidden.length === 1 ? 'key' : 'keys'}: ${nameList(hidden, listMax)}`);
+    entries.push(
+      `… ${hidden.length} more ${hidden.length === 1 ? 'key' : 'keys'}: ${nameList(hidden, listMax)}`,
+    );
   }
   return entries;
 }
@@ -107,7 +110,8 @@ function pickKeys(object: JsonObject, keys: string[], count: number, o: RenderOp
   return keys.filter((key, i) => {
     if (i < count) return true;
     const value = object[key] ?? null;
-    if (o.keep.has(key) || (isContainer(value) && o.pinned.has(value)) || matchesKeep(value, o.keep)) return true;
+    if (o.keep.has(key) || (isContainer(value) && o.pinned.has(value)) || matchesKeep(value, o.keep))
+      return true;
     if (isImportantKey(key, o.keep) && important < IMPORTANT_MAX) {
       important++;
       return true;
@@ -151,7 +155,13 @@ function pickItems(items: readonly Json[], count: number, o: RenderOptions): num
   return shown;
 }
 
-function gapMarker(gap: readonly Json[], depth: number, o: RenderOptions, style: ArrayStyle, last: boolean): string {
+function gapMarker(
+  gap: readonly Json[],
+  depth: number,
+  o: RenderOptions,
+  style: ArrayStyle,
+  last: boolean,
+): string {
   const noun = style === 'lines' ? 'lines' : 'items';
   let marker = `… ${gap.length} ${last ? 'more ' : ''}${gap.length === 1 ? noun.slice(0, -1) : noun}`;
   const keys = keyUnion(gap);
@@ -192,7 +202,9 @@ function collapsedObject(object: JsonObject, keys: string[], o: RenderOptions): 
   const fieldKeys = keys
     .filter((key) => !isContainer(object[key] ?? null) && isImportantKey(key, o.keep))
     .slice(0, COLLAPSED_FIELDS);
-  const fields = fieldKeys.map((key) => `${formatKey(key)}: ${render(object[key] ?? null, Infinity, undefined, o)}`);
+  const fields = fieldKeys.map(
+    (key) => `${formatKey(key)}: ${render(object[key] ?? null, Infinity, undefined, o)}`,
+  );
   const others = keys.filter((key) => !fieldKeys.includes(key));
   if (fields.length === 0) return `{… ${plural(keys.length, 'key')}: ${nameList(keys, o.level.keyList)}}`;
   if (others.length === 0) return `{${fields.join(', ')}}`;

@@ -71,7 +71,11 @@ function scalar(value: unknown): Json {
       return value.toString();
     case 'undefined':
       return null;
-    default:
-      return String(value);
+    case 'symbol':
+      return value.toString();
+    case 'function':
+      return `[function ${value.name}]`;
+    case 'object':
+      return null; // only null comes here: other objects are containers
   }
 }

@@ -53,7 +53,7 @@ export const aiderImporter: FormatImporter = {
   },
   parse(text, options = {}) {
     const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-    const sessions = lines.some((l) => TRANSCRIPT_DIV.test(l))
+    const sessions = lines.some((l) => l.startsWith('<div') && TRANSCRIPT_DIV.test(l))
       ? [websiteSession(lines)]
       : splitSessions(lines);
     const stem = fileStem(options.source);
@@ -118,11 +118,13 @@ function toDrafts(lines: string[]): DraftMessage[] {
       fence = undefined;
     let kind: Kind | 'blank';
     let body = line;
-    if (fence === undefined && isUserLine(line))
-      [kind, body] = ['user', stripBreak(line.replace(/^#### ?/, ''))];
-    else if (fence === undefined && isToolLine(line))
-      [kind, body] = ['tool', stripBreak(line.replace(/^> ?/, ''))];
-    else if (line.trim() === '' && fence === undefined) kind = 'blank';
+    if (fence === undefined && isUserLine(line)) {
+      kind = 'user';
+      body = stripBreak(line.slice(5));
+    } else if (fence === undefined && isToolLine(line)) {
+      kind = 'tool';
+      body = stripBreak(line.slice(2));
+    } else if (fence === undefined && line.trim() === '') kind = 'blank';
     else {
       kind = 'assistant';
       const marker = mayOpenFence(line) ? FENCE.exec(line)?.[1] : undefined;

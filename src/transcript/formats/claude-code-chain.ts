@@ -45,6 +45,17 @@ export interface Selection {
   offBranch: number;
   /** uuids on the chosen chain (for summaries' leafUuid). */
   uuids: Set<string>;
+  /** Compaction boundaries crossed on the way up. */
+  compactions: number;
+}
+
+/**
+ * A line's parent. A compaction boundary starts a new tree (`parentUuid` null) but names the line
+ * before it in `logicalParentUuid`: the chain goes on through it, so the history before a
+ * compaction stays in the transcript (with Claude Code's summary message after it).
+ */
+function parentOf(l: CcLine): string | undefined {
+  return str(l.entry['parentUuid']) ?? str(l.entry['logicalParentUuid']);
 }
 
 /**
@@ -57,17 +68,17 @@ export interface Selection {
  */
 export function selectBranch(group: readonly CcLine[], byUuid: ReadonlyMap<string, CcLine>): Selection {
   const messages = group.filter(isMessageLine);
-  if (messages.length === 0) return { lines: [], offBranch: 0, uuids: new Set() };
+  if (messages.length === 0) return { lines: [], offBranch: 0, uuids: new Set(), compactions: 0 };
   // Hand-written logs without uuids have no tree: take them as they are.
   if (messages.every((l) => str(l.entry['uuid']) === undefined))
-    return { lines: messages, offBranch: 0, uuids: new Set() };
+    return { lines: messages, offBranch: 0, uuids: new Set(), compactions: 0 };
 
   // Whether a line's chain reaches an assistant message; parents come before children in the file.
   const reachesAssistant = new Map<string, boolean>();
   for (const l of byUuid.values()) {
     const uuid = str(l.entry['uuid']);
     if (uuid === undefined) continue;
-    const parent = str(l.entry['parentUuid']);
+    const parent = parentOf(l);
     reachesAssistant.set(
       uuid,
       l.entry['type'] === 'assistant' || (parent !== undefined && reachesAssistant.get(parent) === true),
@@ -78,11 +89,14 @@ export function selectBranch(group: readonly CcLine[], byUuid: ReadonlyMap<strin
     messages[messages.length - 1]!;
 
   const included = new Set<string>();
+  let compactions = 0;
   for (let cur: CcLine | undefined = leaf; cur;) {
     const uuid = str(cur.entry['uuid']);
     if (uuid === undefined || included.has(uuid)) break;
     included.add(uuid);
-    const parent = str(cur.entry['parentUuid']);
+    if (str(cur.entry['parentUuid']) === undefined && str(cur.entry['logicalParentUuid']) !== undefined)
+      compactions += 1;
+    const parent = parentOf(cur);
     cur = parent === undefined ? undefined : byUuid.get(parent);
   }
   const chain = new Set(included);
@@ -118,5 +132,5 @@ export function selectBranch(group: readonly CcLine[], byUuid: ReadonlyMap<strin
     seen.add(uuid);
     lines.push(l);
   }
-  return { lines, offBranch: messages.length - lines.length, uuids: chain };
+  return { lines, offBranch: messages.length - lines.length, uuids: chain, compactions };
 }

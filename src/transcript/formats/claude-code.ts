@@ -5,7 +5,7 @@ import type { FormatImporter, ParseOptions } from './importer.js';
 import { isPlainObject, jsonShape, readJson, recordsOf, sniffValues } from './json-input.js';
 import { isMessageLine, selectBranch, str, type CcLine } from './claude-code-chain.js';
 
-/** Line types Claude Code writes besides user/assistant messages; none of them is sent to the model. */
+/** Line types Claude Code writes besides user/assistant messages: bookkeeping, not conversation turns. */
 const NON_MESSAGE_TYPES = new Set([
   'summary',
   'system',
@@ -64,6 +64,7 @@ function parseLines(lines: CcLine[], options: ParseOptions): Transcript[] {
   }
   const main: CcLine[] = [];
   const sidechains = new Map<string, CcLine[]>();
+  const roots = new Map<string, string>();
   for (const l of lines) {
     const type = str(l.entry['type']);
     if (type !== undefined && NON_MESSAGE_TYPES.has(type)) continue;
@@ -71,7 +72,7 @@ function parseLines(lines: CcLine[], options: ParseOptions): Transcript[] {
       main.push(l);
       continue;
     }
-    const key = str(l.entry['agentId']) ?? `root:${sidechainRoot(l, byUuid)}`;
+    const key = str(l.entry['agentId']) ?? `root:${sidechainRoot(l, byUuid, roots)}`;
     const group = sidechains.get(key) ?? [];
     group.push(l);
     sidechains.set(key, group);
@@ -98,17 +99,29 @@ function parseLines(lines: CcLine[], options: ParseOptions): Transcript[] {
   return transcripts;
 }
 
-/** The first line of a sidechain conversation (its parent is null or outside the sidechain). */
-function sidechainRoot(l: CcLine, byUuid: ReadonlyMap<string, CcLine>): string {
-  const seen = new Set<string>();
+/**
+ * The first line of a sidechain conversation (its parent is null or outside the sidechain).
+ * `roots` remembers the answer per line; parents usually come first, so each walk is one step.
+ */
+function sidechainRoot(l: CcLine, byUuid: ReadonlyMap<string, CcLine>, roots: Map<string, string>): string {
+  const path: string[] = [];
   let cur = l;
+  let root: string | undefined;
   for (;;) {
     const uuid = str(cur.entry['uuid']) ?? `line-${cur.line}`;
+    root = roots.get(uuid);
+    if (root !== undefined) break;
     const parent = byUuid.get(str(cur.entry['parentUuid']) ?? '');
-    if (seen.has(uuid) || !parent || parent.entry['isSidechain'] !== true) return uuid;
-    seen.add(uuid);
+    if (path.includes(uuid) || !parent || parent.entry['isSidechain'] !== true) {
+      root = uuid;
+      path.push(uuid);
+      break;
+    }
+    path.push(uuid);
     cur = parent;
   }
+  for (const uuid of path) roots.set(uuid, root);
+  return root;
 }
 
 type Identity = (sessionId: string | undefined) => { id: string; meta: TranscriptMeta };
@@ -136,6 +149,7 @@ function buildGroup(
   const model = lastModel(selection.lines);
   if (model !== undefined) meta.model = model;
   if (selection.offBranch > 0) meta['offBranchLines'] = selection.offBranch;
+  if (selection.compactions > 0) meta['compactions'] = selection.compactions;
   return buildTranscript({
     id,
     format: 'claude-code',

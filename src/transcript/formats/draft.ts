@@ -36,9 +36,9 @@ export function titleFrom(text: string | undefined): string | undefined {
 /** The text blocks of a content, joined by blank lines. */
 export function contentText(content: string | readonly Block[]): string {
   if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
+  if (!Array.isArray(content)) return ''; // malformed input: nothing to read
   const parts: string[] = [];
-  for (const block of content) if (block.type === 'text') parts.push(block.text);
+  for (const block of content as readonly Block[]) if (block.type === 'text') parts.push(block.text);
   return parts.join('\n\n');
 }
 

@@ -37,7 +37,7 @@ describe('Python outline', () => {
 
   it('keeps the first line of function docstrings when the outline is small enough', () => {
     const out = py(['def load(path):', '    """Load the ledger at path.', '', '    Long explanation.', '    """', ...body(40)]);
-    expect(out).toBe('def load(path):\n    """Load the ledger at path. …  # 43 lines');
+    expect(out).toBe('def load(path):\n    """Load the ledger at path. …"""  # 43 lines');
   });
 
   it('drops function docstrings first when the outline would stay too large', () => {

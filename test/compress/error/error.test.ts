@@ -4,7 +4,8 @@ import { compressError, MIN_ERROR_CHARS } from '../../../src/compress/error/inde
 import { libraryNames, parseTrace, type Frame } from '../../../src/compress/error/frames.js';
 import { isLibraryLine } from '../../../src/compress/error/library.js';
 
-const fixture = (name: string): string => readFileSync(new URL(`../../fixtures/compress/error/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string): string =>
+  readFileSync(new URL(`../../fixtures/compress/error/${name}`, import.meta.url), 'utf8');
 
 describe('compressError', () => {
   it('Python: keeps both exceptions and the chain line, keeps project frames, folds site-packages and <frozen> frames', () => {
@@ -15,7 +16,9 @@ describe('compressError', () => {
     expect(summary.text).toContain('sqlite3.OperationalError: no such table: shop_product');
     expect(summary.text).toContain('The above exception was the direct cause of the following exception:');
     expect(summary.text).toContain('django.db.utils.OperationalError: no such table: shop_product');
-    expect(summary.text).toContain('File "/home/dev/shop/reproduce.py", line 42, in <module>\n    product.save()');
+    expect(summary.text).toContain(
+      'File "/home/dev/shop/reproduce.py", line 42, in <module>\n    product.save()',
+    );
     expect(summary.text).toContain('File "/home/dev/shop/shop/models.py", line 88, in save');
     expect(summary.text).toContain('[… 2 library frames: django]');
     expect(summary.text).toContain('[… 7 library frames: django, importlib._bootstrap]');
@@ -36,9 +39,15 @@ describe('compressError', () => {
 
   it('Java: keeps every Caused by, project frames and "... N more", folds platform and framework frames', () => {
     const summary = compressError(fixture('java.txt'));
-    expect(summary.text).toContain('Exception in thread "main" java.lang.IllegalStateException: Failed to load ApplicationContext');
-    expect(summary.text).toContain("Caused by: org.springframework.beans.factory.BeanCreationException: Error creating bean with name 'orderRepository'");
-    expect(summary.text).toContain("Caused by: java.sql.SQLException: Access denied for user 'shop'@'localhost'");
+    expect(summary.text).toContain(
+      'Exception in thread "main" java.lang.IllegalStateException: Failed to load ApplicationContext',
+    );
+    expect(summary.text).toContain(
+      "Caused by: org.springframework.beans.factory.BeanCreationException: Error creating bean with name 'orderRepository'",
+    );
+    expect(summary.text).toContain(
+      "Caused by: java.sql.SQLException: Access denied for user 'shop'@'localhost'",
+    );
     expect(summary.text).toContain('at com.acme.shop.OrderServiceTest.setUp(OrderServiceTest.java:41)');
     expect(summary.text).toContain('... 25 more');
     expect(summary.text).not.toContain('java.base/');
@@ -47,7 +56,9 @@ describe('compressError', () => {
   it('Go: keeps the panic and the main goroutine, folds runtime and standard library goroutines', () => {
     const summary = compressError(fixture('go-panic.txt'));
     expect(summary.text).toContain('panic: runtime error: index out of range [5] with length 3');
-    expect(summary.text).toContain('main.(*Inventory).Take(0xc000012345, 0x5)\n\t/home/dev/inventory/store.go:48 +0x1d');
+    expect(summary.text).toContain(
+      'main.(*Inventory).Take(0xc000012345, 0x5)\n\t/home/dev/inventory/store.go:48 +0x1d',
+    );
     expect(summary.text).toContain('/home/dev/inventory/main.go:15 +0x5b');
     expect(summary.text).not.toContain('/usr/local/go/src');
     expect(summary.text).toContain('exit status 2');
@@ -57,7 +68,9 @@ describe('compressError', () => {
     const summary = compressError(fixture('rust-panic.txt'));
     expect(summary.text).toContain("thread 'main' panicked at src/inventory.rs:48:21:");
     expect(summary.text).toContain('index out of bounds: the len is 3 but the index is 5');
-    expect(summary.text).toContain('   3: shop::inventory::Inventory::take\n             at ./src/inventory.rs:48:21');
+    expect(summary.text).toContain(
+      '   3: shop::inventory::Inventory::take\n             at ./src/inventory.rs:48:21',
+    );
     expect(summary.text).toContain('[… 3 library frames: core]');
     expect(summary.text).not.toContain('/rustc/');
   });
@@ -98,7 +111,14 @@ describe('compressError', () => {
 
 describe('trace parsing', () => {
   it('groups a Python frame with its source line and tells library frames apart', () => {
-    const items = parseTrace(['Traceback (most recent call last):', '  File "/app/a.py", line 1, in f', '    g()', '  File "/venv/lib/python3.11/site-packages/lib/b.py", line 2, in g', '    h()', 'KeyError: 1']);
+    const items = parseTrace([
+      'Traceback (most recent call last):',
+      '  File "/app/a.py", line 1, in f',
+      '    g()',
+      '  File "/venv/lib/python3.11/site-packages/lib/b.py", line 2, in g',
+      '    h()',
+      'KeyError: 1',
+    ]);
     const frames = items.filter((item): item is Frame => item.kind === 'frame');
     expect(frames.map((frame) => [frame.lines.length, frame.library])).toEqual([
       [2, false],

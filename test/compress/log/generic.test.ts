@@ -8,7 +8,8 @@ import { groupFindings, isLintOutput } from '../../../src/compress/log/lint.js';
 import { gapMarker, refsOf } from '../../../src/compress/log/refs.js';
 import { countSeverities, severityOf } from '../../../src/compress/log/severity.js';
 
-const fixture = (name: string): string => readFileSync(new URL(`../../fixtures/compress/log/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string): string =>
+  readFileSync(new URL(`../../fixtures/compress/log/${name}`, import.meta.url), 'utf8');
 
 describe('compressLog on build and CI logs', () => {
   it('collapses repeated lines, keeps the failure with its context and the last lines (act CI run)', () => {
@@ -18,7 +19,9 @@ describe('compressLog on build and CI logs', () => {
     expect(summary.text.split('\n')[0]).toBe('[log: 130 lines, 5 errors, 0 warnings]');
     expect(summary.text).toContain('[×4]');
     expect(summary.text).toMatch(/test_case_0 PASSED \[ 0%\] \[×30\]/);
-    expect(summary.text).toContain("E       PermissionError: [Errno 13] Permission denied: '/github/home/.cache/proj'");
+    expect(summary.text).toContain(
+      "E       PermissionError: [Errno 13] Permission denied: '/github/home/.cache/proj'",
+    );
     expect(summary.text).toContain('test/test_cache.py:429: PermissionError');
     expect(summary.text.trimEnd().endsWith("Error: Job 'test' failed")).toBe(true);
     expect(summary.text).toMatch(/\[… \d+ lines\]/);
@@ -28,7 +31,9 @@ describe('compressLog on build and CI logs', () => {
     const summary = compressLog(fixture('pip-install.txt'));
     expect(summary.text).not.toContain('\u001b');
     expect(summary.text).not.toContain('━━━━');
-    expect(summary.text).toContain("WARNING: Retrying (Retry(total=4, connect=None, read=None)) after connection broken by 'ReadTimeoutError'");
+    expect(summary.text).toContain(
+      "WARNING: Retrying (Retry(total=4, connect=None, read=None)) after connection broken by 'ReadTimeoutError'",
+    );
     expect(summary.text).toContain("ERROR: pip's dependency resolver does not currently take into account");
     expect(summary.text).toContain('Successfully installed certifi-2023.7.22');
   });
@@ -47,9 +52,14 @@ describe('compressLog on build and CI logs', () => {
   it('groups linter findings by message and keeps every location', () => {
     const original = fixture('pylint.txt');
     const summary = compressLog(original);
-    expect(summary.text).toContain('C0114: Missing module docstring (missing-module-docstring) [×2]: reproduce_issue.py:1, verify_bar.py:1');
-    expect(summary.text).toContain("E0401: Unable to import 'git' (import-error) [×2]: pylint/testutils/primer.py:10, doc/exts/pylint_messages.py:14");
-    for (const location of original.matchAll(/^([\w./]+\.py:\d+):/gm)) expect(summary.text).toContain(location[1]);
+    expect(summary.text).toContain(
+      'C0114: Missing module docstring (missing-module-docstring) [×2]: reproduce_issue.py:1, verify_bar.py:1',
+    );
+    expect(summary.text).toContain(
+      "E0401: Unable to import 'git' (import-error) [×2]: pylint/testutils/primer.py:10, doc/exts/pylint_messages.py:14",
+    );
+    for (const location of original.matchAll(/^([\w./]+\.py:\d+):/gm))
+      expect(summary.text).toContain(location[1]);
     expect(summary.text).not.toContain('************* Module');
     expect(summary.text).toContain('Your code has been rated at 6.04/10');
   });
@@ -66,13 +76,17 @@ describe('log building blocks', () => {
   it('recognises progress lines, not content that mentions percentages', () => {
     expect(isProgressLine('     ━━━━━━━━━━━━━━╺━━━━━━━━━ 0.5/1.2 MB 9.8 MB/s eta 0:00:01')).toBe(true);
     expect(isProgressLine(' 45%|████▌     | 45/100 [00:01<00:02, 30.1it/s]')).toBe(true);
-    expect(isProgressLine('........................................................................ [ 40%]')).toBe(true);
+    expect(
+      isProgressLine('........................................................................ [ 40%]'),
+    ).toBe(true);
     expect(isProgressLine('Coverage for src/vat.py is 45% and must be at least 80%')).toBe(false);
     expect(isProgressLine('tests/test_a.py::test_x PASSED [ 45%]')).toBe(false);
   });
 
   it('cleans a terminal stream: redraws resolved, blank runs squeezed', () => {
-    const { lines, progressDropped } = cleanLog('step 1\r\n\n\n\ndownloading 10%|█     |\rdownloading 100%|██████|\nstep 2\n\n');
+    const { lines, progressDropped } = cleanLog(
+      'step 1\r\n\n\n\ndownloading 10%|█     |\rdownloading 100%|██████|\nstep 2\n\n',
+    );
     expect(lines).toEqual(['step 1', '', 'step 2']);
     expect(progressDropped).toBe(1);
   });
@@ -86,7 +100,13 @@ describe('log building blocks', () => {
   });
 
   it('lists refs of hidden lines in gap markers, skipping library locations and refs already shown', () => {
-    expect(refsOf(['KeyError at src/a.py:12', '/usr/lib/python3.11/json/decoder.py:355', 'see http://host.com:8080'])).toEqual(['KeyError', 'src/a.py:12']);
+    expect(
+      refsOf([
+        'KeyError at src/a.py:12',
+        '/usr/lib/python3.11/json/decoder.py:355',
+        'see http://host.com:8080',
+      ]),
+    ).toEqual(['KeyError', 'src/a.py:12']);
     const present = new Set(['KeyError']);
     expect(gapMarker(3, ['KeyError at src/a.py:12', 'x', 'y'], present)).toBe('[… 3 lines: src/a.py:12]');
     expect(present.has('src/a.py:12')).toBe(true);
@@ -94,20 +114,35 @@ describe('log building blocks', () => {
   });
 
   it('groups consecutive lines of one shape and keeps error lines of a repeated shape once with a count', () => {
-    expect(toEntries(['GET /a 200 12ms', 'GET /b 200 9ms', 'POST /c 500 3ms']).map((entry) => entry.lines.length)).toEqual([2, 1]);
-    const lines = Array.from({ length: 60 }, (_, i) => (i % 10 === 5 ? `ERROR job ${i} failed: timeout after 30s` : `INFO tick ${i} in queue ${i % 3 === 0 ? 'default' : 'fast lane'}`));
+    expect(
+      toEntries(['GET /a 200 12ms', 'GET /b 200 9ms', 'POST /c 500 3ms']).map((entry) => entry.lines.length),
+    ).toEqual([2, 1]);
+    const lines = Array.from({ length: 60 }, (_, i) =>
+      i % 10 === 5
+        ? `ERROR job ${i} failed: timeout after 30s`
+        : `INFO tick ${i} in queue ${i % 3 === 0 ? 'default' : 'fast lane'}`,
+    );
     const { out, errors } = summariseLines(lines, new Set());
     expect(errors).toBe(6);
-    expect(out.filter((line) => line.startsWith('ERROR'))).toEqual(['ERROR job 5 failed: timeout after 30s [×6]']);
+    expect(out.filter((line) => line.startsWith('ERROR'))).toEqual([
+      'ERROR job 5 failed: timeout after 30s [×6]',
+    ]);
   });
 
   it('reads diffs and lint output only when they are', () => {
     expect(isDiff(['diff --git a/x b/x', '--- a/x', '+++ b/x', '@@ -1 +1 @@', '-a', '+b'])).toBe(true);
     expect(isDiff(['hello', '- item', '+ item'])).toBe(false);
-    expect(summariseDiff(['--- a/x.py', '+++ b/x.py', '@@ -1 +1 @@', '-a = 1', '+a = 2'])[0]).toBe('[diff: 1 file, +1 −1]');
-    const lint = Array.from({ length: 8 }, (_, i) => `src/m${i}.py:${i + 1}:0: W0611: Unused import os (unused-import)`);
+    expect(summariseDiff(['--- a/x.py', '+++ b/x.py', '@@ -1 +1 @@', '-a = 1', '+a = 2'])[0]).toBe(
+      '[diff: 1 file, +1 −1]',
+    );
+    const lint = Array.from(
+      { length: 8 },
+      (_, i) => `src/m${i}.py:${i + 1}:0: W0611: Unused import os (unused-import)`,
+    );
     expect(isLintOutput(lint)).toBe(true);
     expect(isLintOutput(['just', 'words', 'here'])).toBe(false);
-    expect(groupFindings(lint).groups).toEqual([`W0611: Unused import os (unused-import) [×8]: ${lint.map((_, i) => `src/m${i}.py:${i + 1}`).join(', ')}`]);
+    expect(groupFindings(lint).groups).toEqual([
+      `W0611: Unused import os (unused-import) [×8]: ${lint.map((_, i) => `src/m${i}.py:${i + 1}`).join(', ')}`,
+    ]);
   });
 });

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { unwrapToolOutput } from '../../../src/classify/unwrap.js';
 import { compressLog } from '../../../src/compress/log/index.js';
 
-const fixture = (name: string): string => readFileSync(new URL(`../../fixtures/compress/log/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string): string =>
+  readFileSync(new URL(`../../fixtures/compress/log/${name}`, import.meta.url), 'utf8');
 
 describe('compressLog on pytest output', () => {
   it('reduces a failing run to totals, each failing test, its assertion and location', () => {
@@ -31,7 +32,12 @@ describe('compressLog on pytest output', () => {
     const summary = compressLog(fixture('pytest-setup-errors.txt'));
     expect(summary.text).toContain('ERROR ×6');
     expect(summary.text.match(/recursive dependency involving fixture 'httpbin' detected/g)).toHaveLength(1);
-    for (const name of ['test_no_content_length[GET]', 'test_no_content_length[HEAD]', 'test_no_body_content_length[POST]', 'test_no_body_content_length[OPTIONS]']) {
+    for (const name of [
+      'test_no_content_length[GET]',
+      'test_no_content_length[HEAD]',
+      'test_no_body_content_length[POST]',
+      'test_no_body_content_length[OPTIONS]',
+    ]) {
       expect(summary.text).toContain(name);
     }
     expect(summary.text).toContain('/testbed/tests/conftest.py:28');
@@ -51,7 +57,9 @@ describe('compressLog on other test runners', () => {
   it('unittest (Django runner): totals, FAIL and ERROR blocks with message and project frames', () => {
     const summary = compressLog(fixture('unittest-django.txt'));
     expect(summary.text).toContain('[unittest: Ran 16 tests in 0.214s · FAILED (failures=1, errors=1)]');
-    expect(summary.text).toContain('FAILED test_custom_form_saves_many_to_many_field (auth_tests.test_forms.UserCreationFormTest');
+    expect(summary.text).toContain(
+      'FAILED test_custom_form_saves_many_to_many_field (auth_tests.test_forms.UserCreationFormTest',
+    );
     expect(summary.text).toContain('AssertionError: Lists differ: [] != [<Organization: organization 1>]');
     expect(summary.text).toContain('ERROR test_user_create_form_validates_password_with_all_data');
     expect(summary.text).toContain("KeyError: 'username'");

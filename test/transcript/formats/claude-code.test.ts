@@ -108,6 +108,35 @@ describe('claude-code importer', () => {
     });
   });
 
+  it('keeps the history before a compaction by following logicalParentUuid across the boundary', () => {
+    const line = (uuid: string, parent: string | null, type: string, extra: object) =>
+      JSON.stringify({ uuid, parentUuid: parent, type, sessionId: 's-c', isSidechain: false, ...extra });
+    const text = [
+      line('u1', null, 'user', { message: { role: 'user', content: 'Refactor the parser' } }),
+      line('a1', 'u1', 'assistant', {
+        message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },
+      }),
+      line('b1', null, 'system', {
+        subtype: 'compact_boundary',
+        logicalParentUuid: 'a1',
+        content: 'Conversation compacted',
+      }),
+      line('s1', 'b1', 'user', {
+        isCompactSummary: true,
+        message: { role: 'user', content: 'This session is being continued…' },
+      }),
+      line('u2', 's1', 'user', { message: { role: 'user', content: 'Now add tests' } }),
+      line('a2', 'u2', 'assistant', {
+        message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: 'Added.' }] },
+      }),
+    ].join('\n');
+    const [t] = claudeCodeImporter.parse(text);
+    expectValid(t!);
+    expect(t!.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(t!.messages[0]!.content).toBe('Refactor the parser');
+    expect(t!.meta?.['compactions']).toBe(1);
+  });
+
   it('returns nothing for a file of summary and snapshot lines only', () => {
     const text =
       '{"type":"summary","summary":"x","leafUuid":"u1"}\n{"type":"file-history-snapshot","messageId":"m","snapshot":{},"isSnapshotUpdate":false}\n';

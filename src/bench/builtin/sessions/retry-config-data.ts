@@ -2,6 +2,37 @@
 import { type Rng } from '../random.js';
 import type { VitestFailure } from '../typescript.js';
 
+/** The source files of the relay service: path, option object, fields. */
+export const SOURCES: Array<[string, string, string[]]> = [
+  [
+    'src/config/retry.ts',
+    'retryPolicy',
+    ['retryBackoffMs', 'maxAttempts', 'jitter', 'retryOn', 'timeoutMs', 'circuitName'],
+  ],
+  [
+    'src/config/load.ts',
+    'relayConfig',
+    ['region', 'port', 'logLevel', 'queueUrl', 'retryBackoffMs', 'dlqName', 'batchSize'],
+  ],
+  [
+    'src/queue/consumer.ts',
+    'consumerOptions',
+    ['queueUrl', 'visibilityTimeout', 'retryBackoffMs', 'concurrency', 'handlerName'],
+  ],
+  [
+    'src/queue/producer.ts',
+    'producerOptions',
+    ['queueUrl', 'maxBatch', 'flushMs', 'compression', 'retryBackoffMs'],
+  ],
+  [
+    'src/http/client.ts',
+    'clientOptions',
+    ['baseUrl', 'timeoutMs', 'retryBackoffMs', 'userAgent', 'keepAlive'],
+  ],
+  ['src/http/server.ts', 'serverOptions', ['host', 'port', 'bodyLimit', 'trustProxy', 'healthPath']],
+  ['src/metrics/emit.ts', 'metricsOptions', ['namespace', 'flushMs', 'dimensions', 'sampleRate']],
+];
+
 /** pino JSON lines from the running service, retries included. */
 export function pinoLog(rng: Rng, count: number): string {
   const lines: string[] = [];

@@ -5,6 +5,7 @@ import { gitDiff, grepOutput, lsLong } from '../misc.js';
 import { createRng } from '../random.js';
 import { tscErrors, tsModule, vitestLog, type TsModule, type VitestFailure } from '../typescript.js';
 import {
+  SOURCES,
   pinoLog,
   sourceOf,
   window,
@@ -16,7 +17,6 @@ import {
   PACKAGE_JSON,
   DOCS,
   HELPER,
-  testConfig,
   DEPRECATION,
   DEPRECATION_TEST,
   DIFF_STAT,
@@ -25,35 +25,6 @@ import {
 } from './retry-config-data.js';
 
 const ROOT = '/home/dev/relay';
-const SOURCES: Array<[string, string, string[]]> = [
-  [
-    'src/config/retry.ts',
-    'retryPolicy',
-    ['retryBackoffMs', 'maxAttempts', 'jitter', 'retryOn', 'timeoutMs', 'circuitName'],
-  ],
-  [
-    'src/config/load.ts',
-    'relayConfig',
-    ['region', 'port', 'logLevel', 'queueUrl', 'retryBackoffMs', 'dlqName', 'batchSize'],
-  ],
-  [
-    'src/queue/consumer.ts',
-    'consumerOptions',
-    ['queueUrl', 'visibilityTimeout', 'retryBackoffMs', 'concurrency', 'handlerName'],
-  ],
-  [
-    'src/queue/producer.ts',
-    'producerOptions',
-    ['queueUrl', 'maxBatch', 'flushMs', 'compression', 'retryBackoffMs'],
-  ],
-  [
-    'src/http/client.ts',
-    'clientOptions',
-    ['baseUrl', 'timeoutMs', 'retryBackoffMs', 'userAgent', 'keepAlive'],
-  ],
-  ['src/http/server.ts', 'serverOptions', ['host', 'port', 'bodyLimit', 'trustProxy', 'healthPath']],
-  ['src/metrics/emit.ts', 'metricsOptions', ['namespace', 'flushMs', 'dimensions', 'sampleRate']],
-];
 const TEST_FILES = [
   { file: 'test/config/retry.test.ts', tests: 14 },
   { file: 'test/config/load.test.ts', tests: 22 },

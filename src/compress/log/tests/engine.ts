@@ -47,7 +47,14 @@ const PROBE = 500;
 
 /** Reads a runner's output with its spec. */
 export function parseWithSpec(spec: RunnerSpec, lines: readonly string[]): TestReport {
-  const report: TestReport = { runner: spec.runner, totals: [], notes: [], failures: [], warnings: [], residual: [] };
+  const report: TestReport = {
+    runner: spec.runner,
+    totals: [],
+    notes: [],
+    failures: [],
+    warnings: [],
+    residual: [],
+  };
   const failures = emptyFailures();
   const counts = new Map<string, number>();
   let block: TestFailure | undefined;
@@ -61,7 +68,8 @@ export function parseWithSpec(spec: RunnerSpec, lines: readonly string[]): TestR
     const opened = matchId(spec.block, line);
     if (opened !== undefined) {
       block = failureFor(failures, opened.id, opened.kind, opened.reason);
-      for (const earlier of pending ?? []) addDetail(block, earlier, spec.message.test(earlier) ? 'message' : 'drop');
+      for (const earlier of pending ?? [])
+        addDetail(block, earlier, spec.message.test(earlier) ? 'message' : 'drop');
       pending = undefined;
       continue;
     }
@@ -76,7 +84,8 @@ export function parseWithSpec(spec: RunnerSpec, lines: readonly string[]): TestR
       block = undefined;
       continue;
     }
-    for (const [pattern, label] of spec.counters ?? []) if (pattern.test(line)) counts.set(label, (counts.get(label) ?? 0) + 1);
+    for (const [pattern, label] of spec.counters ?? [])
+      if (pattern.test(line)) counts.set(label, (counts.get(label) ?? 0) + 1);
     if (spec.blockEnd.some((pattern) => pattern.test(line))) {
       block = undefined;
       pending = undefined;
@@ -86,7 +95,11 @@ export function parseWithSpec(spec: RunnerSpec, lines: readonly string[]): TestR
       continue;
     }
     if (block !== undefined) {
-      const role = spec.message.test(line) ? 'message' : spec.location?.test(line) === true ? 'location' : 'drop';
+      const role = spec.message.test(line)
+        ? 'message'
+        : spec.location?.test(line) === true
+          ? 'location'
+          : 'drop';
       if (line.trim() !== '') addDetail(block, line, role);
       continue;
     }
@@ -96,21 +109,28 @@ export function parseWithSpec(spec: RunnerSpec, lines: readonly string[]): TestR
       continue;
     }
     if (spec.notes?.some((pattern) => pattern.test(line)) === true) report.notes.push(line);
-    else if (!spec.noise.some((pattern) => pattern.test(line)) && line.trim() !== '') report.residual.push(line);
+    else if (!spec.noise.some((pattern) => pattern.test(line)) && line.trim() !== '')
+      report.residual.push(line);
   }
-  if (report.totals.length === 0 && counts.size > 0) report.totals.push([...counts].map(([label, n]) => `${n} ${label}`).join(', '));
+  if (report.totals.length === 0 && counts.size > 0)
+    report.totals.push([...counts].map(([label, n]) => `${n} ${label}`).join(', '));
   report.failures = failures.list;
   return report;
 }
 
-function matchId(patterns: readonly IdPattern[], line: string): { id: string; kind: TestFailure['kind']; reason?: string } | undefined {
+function matchId(
+  patterns: readonly IdPattern[],
+  line: string,
+): { id: string; kind: TestFailure['kind']; reason?: string } | undefined {
   for (const { pattern, id = 1, reason, kind } of patterns) {
     const match = pattern.exec(line);
     const found = match?.[id]?.trim();
     if (match === null || found === undefined || found === '') continue;
     const isError = kind !== undefined && /^error$/i.test(match[kind] ?? '');
     const text = reason === undefined ? undefined : match[reason]?.trim();
-    return text === undefined ? { id: found, kind: isError ? 'error' : 'failed' } : { id: found, kind: isError ? 'error' : 'failed', reason: text };
+    return text === undefined
+      ? { id: found, kind: isError ? 'error' : 'failed' }
+      : { id: found, kind: isError ? 'error' : 'failed', reason: text };
   }
   return undefined;
 }

@@ -15,7 +15,12 @@ export function emptyFailures(): Failures {
  * (a verbose line, a section header, a summary line) in different spellings: they are merged,
  * the most qualified id and the first reason win.
  */
-export function failureFor(failures: Failures, id: string, kind: TestFailure['kind'], reason?: string): TestFailure {
+export function failureFor(
+  failures: Failures,
+  id: string,
+  kind: TestFailure['kind'],
+  reason?: string,
+): TestFailure {
   const name = components(id).pop() ?? id;
   const candidates = failures.byName.get(name) ?? [];
   const found = candidates.find((failure) => sameTest(failure.id, id));

@@ -16,7 +16,14 @@ const LOCATION = /^\s+at .*\(?(?!node:|internal\/)[^()\s]+:\d+:\d+\)?$/;
  * lines and the error. The number links the two.
  */
 export function parseMocha(lines: readonly string[]): TestReport {
-  const report: TestReport = { runner: 'mocha', totals: [], notes: [], failures: [], warnings: [], residual: [] };
+  const report: TestReport = {
+    runner: 'mocha',
+    totals: [],
+    notes: [],
+    failures: [],
+    warnings: [],
+    residual: [],
+  };
   const failures = emptyFailures();
   const byNumber = new Map<string, TestFailure>();
   let details = false;
@@ -48,7 +55,15 @@ export function parseMocha(lines: readonly string[]): TestReport {
         continue;
       }
       if (line.trim() === '') continue;
-      addDetail(block, line, MESSAGE.test(line) ? 'message' : LOCATION.test(line) && !/node_modules/.test(line) ? 'location' : 'drop');
+      addDetail(
+        block,
+        line,
+        MESSAGE.test(line)
+          ? 'message'
+          : LOCATION.test(line) && !/node_modules/.test(line)
+            ? 'location'
+            : 'drop',
+      );
       continue;
     }
     if (!PASSED.test(line) && !SUITE_TITLE.test(line) && line.trim() !== '') report.residual.push(line);

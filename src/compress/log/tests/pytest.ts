@@ -3,15 +3,17 @@ import { emptyFailures, failureFor } from './failures.js';
 import { addDetail, type TestFailure, type TestReport } from './report.js';
 
 /** Distinct warnings listed from pytest's warnings summary. */
-const MAX_WARNINGS = 5;
+const MAX_WARNINGS = 3;
 
 type Section = 'pre' | 'session' | 'failures' | 'errors' | 'warnings' | 'summary' | 'other';
 
 const SECTION = /^=+ (.+?) =+$/;
-const TOTALS = /^=+ ((?:\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?|rerun)\b.* |no tests ran )in [\d.]+s(?: \([\d:]+\))?) =+$/;
+const TOTALS =
+  /^=+ ((?:\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?|rerun)\b.* |no tests ran )in [\d.]+s(?: \([\d:]+\))?) =+$/;
 /** Lines are matched on their first characters: pytest's own lines are short, and this bounds the work. */
 const PROBE = 500;
-const SESSION_NOISE = /^(?:platform |cachedir: |rootdir: |configfile: |inifile: |testpaths: |plugins: |asyncio: |hypothesis profile |django: |benchmark: |Using --randomly-seed|collecting \.\.\.|collected \d+ items?|created: |\[gw\d+\]|gw\d+ \[|bringing up nodes|Test order randomisation|metadata: |tmp_path_base)/;
+const SESSION_NOISE =
+  /^(?:platform |cachedir: |rootdir: |configfile: |inifile: |testpaths: |plugins: |asyncio: |hypothesis profile |django: |benchmark: |Using --randomly-seed|collecting \.\.\.|collected \d+ items?|created: |\[gw\d+\]|gw\d+ \[|bringing up nodes|Test order randomisation|metadata: |tmp_path_base)/;
 const PROGRESS = /^(?:\S+\.py )?[.FEsxXR]+(?:\s+\[\s*\d+%\])?$/;
 const VERBOSE = /^(\S.*?::\S.*?)(?: <- \S+)? (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS|RERUN)\b.*$/;
 const BLOCK = /^_+ (?!_ )(\S.*?) _+$/;
@@ -24,7 +26,14 @@ const ELIDED = /^\[… \d+ characters elided …\]$/;
 
 /** Parses pytest output into totals, failures (merged from verbose lines, blocks and the short summary) and warnings. */
 export function parsePytest(lines: readonly string[]): TestReport {
-  const report: TestReport = { runner: 'pytest', totals: [], notes: [], failures: [], warnings: [], residual: [] };
+  const report: TestReport = {
+    runner: 'pytest',
+    totals: [],
+    notes: [],
+    failures: [],
+    warnings: [],
+    residual: [],
+  };
   const failures = emptyFailures();
   const warningShapes = new Set<string>();
   let section: Section = 'pre';
@@ -76,7 +85,8 @@ export function parsePytest(lines: readonly string[]): TestReport {
         if (SESSION_NOISE.test(line) || PROGRESS.test(line) || line === '') break;
         const verbose = VERBOSE.exec(line);
         if (verbose?.[1] !== undefined) {
-          if (verbose[2] === 'FAILED' || verbose[2] === 'ERROR') failureFor(failures, verbose[1], verbose[2] === 'ERROR' ? 'error' : 'failed');
+          if (verbose[2] === 'FAILED' || verbose[2] === 'ERROR')
+            failureFor(failures, verbose[1], verbose[2] === 'ERROR' ? 'error' : 'failed');
           break;
         }
         report.residual.push(line);
@@ -96,7 +106,8 @@ export function parsePytest(lines: readonly string[]): TestReport {
         if (CAPTURED.test(line)) captured = true;
         if (captured || /^(?:_ )+_?$/.test(line)) addDetail(block, line, 'drop');
         else if (/^E\s/.test(line)) {
-          if (arrow !== undefined && !block.message.some((kept) => kept.startsWith('>'))) addDetail(block, arrow, 'message');
+          if (arrow !== undefined && !block.message.some((kept) => kept.startsWith('>')))
+            addDetail(block, arrow, 'message');
           addDetail(block, line, 'message');
         } else if (/^>\s/.test(line)) arrow = line;
         else if (LOCATION.test(line)) addDetail(block, line, 'location');

@@ -4,13 +4,13 @@ import { isLibraryLine } from '../../error/library.js';
 import { gapMarker, refsOf } from '../refs.js';
 
 /** Message lines kept per failure (assertion, expected/received, diff). */
-export const MAX_MESSAGE_LINES = 8;
+const MAX_MESSAGE_LINES = 6;
 /** Of those, the last lines kept (the rest come from the start). */
 const MESSAGE_TAIL = 2;
 /** `path:line` location lines kept per failure (the ones nearest the failure). */
-export const MAX_LOCATION_LINES = 3;
+const MAX_LOCATION_LINES = 2;
 /** Detail lines are clipped to this many characters. */
-export const DETAIL_LINE_MAX = 200;
+const DETAIL_LINE_MAX = 200;
 /** A failure's one-line reason is clipped to this many characters. */
 const REASON_MAX = 160;
 
@@ -59,14 +59,21 @@ export function addDetail(failure: TestFailure, line: string, role: 'message' | 
 /** Renders a report: the totals header, then failures grouped when their details are the same. */
 export function renderReport(report: TestReport, present: Set<string>): string[] {
   const header = report.totals.length > 0 ? report.totals.join(' · ') : `${report.failures.length} failing`;
-  const out = [`[${runnerLabel(report.runner)}: ${header}]`, ...report.notes.map((line) => clipLine(line.trim(), DETAIL_LINE_MAX))];
+  const out = [
+    `[${runnerLabel(report.runner)}: ${header}]`,
+    ...report.notes.map((line) => clipLine(line.trim(), DETAIL_LINE_MAX)),
+  ];
   for (const group of groupFailures(report.failures)) {
     const first = group[0];
     if (first === undefined) continue;
     const label = first.kind === 'error' ? 'ERROR' : 'FAILED';
     const reason = first.reason === undefined ? '' : ` - ${clipLine(first.reason, REASON_MAX)}`;
     if (group.length === 1) out.push(`${label} ${first.id}${reason}`);
-    else out.push(`${label} ×${group.length}${reason}`, ...groupIds(group.map((failure) => failure.id)).map((line) => `  ${line}`));
+    else
+      out.push(
+        `${label} ×${group.length}${reason}`,
+        ...groupIds(group.map((failure) => failure.id)).map((line) => `  ${line}`),
+      );
     const { message, locations, hidden } = boundedDetail(first);
     out.push(...message.map((line) => `  ${clipLine(line.trimEnd(), DETAIL_LINE_MAX)}`));
     out.push(...locations.map((line) => `  ${clipLine(line.trim(), DETAIL_LINE_MAX)}`));
@@ -78,7 +85,8 @@ export function renderReport(report: TestReport, present: Set<string>): string[]
     }
     if (dropped.length > 0) out.push(gapMarker(dropped.length, dropped, present, '  '));
   }
-  if (report.warnings.length > 0) out.push('warnings:', ...report.warnings.map((line) => `  ${clipLine(line.trim(), DETAIL_LINE_MAX)}`));
+  if (report.warnings.length > 0)
+    out.push('warnings:', ...report.warnings.map((line) => `  ${clipLine(line.trim(), DETAIL_LINE_MAX)}`));
   return out;
 }
 
@@ -110,8 +118,8 @@ function boundedDetail(failure: TestFailure): { message: string[]; locations: st
   const hidden = cut ? lines.slice(head, -MESSAGE_TAIL) : [];
   const unique = [...new Set(failure.locations)];
   const project = unique.filter((line) => !isLibraryLine(line));
-  const candidates = project.length > 0 ? project : unique;
-  const locations = candidates.slice(-MAX_LOCATION_LINES);
+  // Library locations only when there is no project one, and then only the nearest.
+  const locations = project.length > 0 ? project.slice(-MAX_LOCATION_LINES) : unique.slice(-1);
   for (const line of unique) if (!locations.includes(line)) hidden.push(line);
   return { message, locations, hidden };
 }
@@ -120,8 +128,10 @@ function boundedDetail(failure: TestFailure): { message: string[]; locations: st
 function groupFailures(failures: readonly TestFailure[]): TestFailure[][] {
   const groups = new Map<string, TestFailure[]>();
   for (const failure of failures) {
-    // Failures with the same message are one problem, whatever the call path that led there.
-    const key = [failure.kind, failure.reason ?? '', ...failure.message].join('\n');
+    // Failures with the same message are one problem, whatever the call path that led there;
+    // without a message, the locations tell problems apart.
+    const detail = failure.message.length > 0 ? failure.message : failure.locations;
+    const key = [failure.kind, failure.reason ?? '', ...detail].join('\n');
     const group = groups.get(key);
     if (group) group.push(failure);
     else groups.set(key, [failure]);
@@ -140,5 +150,7 @@ export function groupIds(ids: readonly string[]): string[] {
     names.push(name);
     byPrefix.set(prefix, names);
   }
-  return [...byPrefix].map(([prefix, names]) => (prefix === '' ? names.join(', ') : `${prefix} ${names.join(', ')}`));
+  return [...byPrefix].map(([prefix, names]) =>
+    prefix === '' ? names.join(', ') : `${prefix} ${names.join(', ')}`,
+  );
 }

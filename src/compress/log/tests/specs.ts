@@ -10,14 +10,43 @@ const NOT_PROJECT = /node_modules|node:internal|internal\/|\(native\)|\(<anonymo
 export function jestSpec(runner: 'jest' | 'vitest'): RunnerSpec {
   return {
     runner,
-    block: [{ pattern: /^\s*● (?!Console\b)(.+?)\s*$/ }, { pattern: /^\s*FAIL\s+(\S.*? > .+?)(?:\s+\[[^\]]*\])?\s*$/ }],
+    block: [
+      { pattern: /^\s*● (?!Console\b)(.+?)\s*$/ },
+      { pattern: /^\s*FAIL\s+(\S.*? > .+?)(?:\s+\[[^\]]*\])?\s*$/ },
+    ],
     failed: [{ pattern: /^\s*[✕×✗]\s+(.+?)(?:\s+\(?\d+(?:\.\d+)?\s*m?s\)?)?\s*$/ }],
-    totals: [/^\s*(Test Suites:.*)$/, /^\s*(Tests:.*)$/, /^\s*(Test Files\s.*)$/, /^\s*(Tests\s+\d.*)$/, /^\s*(Time:.*)$/, /^\s*(Duration\s.*)$/],
+    totals: [
+      /^\s*(Test Suites:.*)$/,
+      /^\s*(Tests:.*)$/,
+      /^\s*(Test Files\s.*)$/,
+      /^\s*(Tests\s+\d.*)$/,
+      /^\s*(Time:.*)$/,
+      /^\s*(Duration\s.*)$/,
+    ],
     notes: [/^\s*FAIL\s+\S+\.(?:test|spec)\.[cm]?[jt]sx?\b(?!.* > )/],
-    blockEnd: [/^\s*(?:PASS|FAIL)\s+\S+\.(?:test|spec)\./, /^\s*⎯{3,}/, /^\s*(?:Test Suites|Tests|Snapshots|Time|Test Files|Duration|Start at)\b/, /^\s*[✓✔√✕×]\s/],
-    noise: [/^\s*[✓✔√]\s/, /^\s*PASS\s/, /^\s*Snapshots:/, /^\s*Ran all test suites/, /^\s*RUN\s+v/, /^\s*Start at\s/, /^\s*❯ \S+\.(?:test|spec)\.\S+ \(\d+ tests?/, /^\s*⎯{3,}/, /^\s*↓\s/, /^\s+→ /, SUITE_TITLE],
+    blockEnd: [
+      /^\s*(?:PASS|FAIL)\s+\S+\.(?:test|spec)\./,
+      /^\s*⎯{3,}/,
+      /^\s*(?:Test Suites|Tests|Snapshots|Time|Test Files|Duration|Start at)\b/,
+      /^\s*[✓✔√✕×]\s/,
+    ],
+    noise: [
+      /^\s*[✓✔√]\s/,
+      /^\s*PASS\s/,
+      /^\s*Snapshots:/,
+      /^\s*Ran all test suites/,
+      /^\s*RUN\s+v/,
+      /^\s*Start at\s/,
+      /^\s*❯ \S+\.(?:test|spec)\.\S+ \(\d+ tests?/,
+      /^\s*⎯{3,}/,
+      /^\s*↓\s/,
+      /^\s+→ /,
+      SUITE_TITLE,
+    ],
     message: /Error\b|Expected|Received|expected|expect\(|^\s*[-+] |^\s*>\s*\d+\s*\||→|AssertionError|assert/,
-    location: new RegExp(`^(?!.*(?:${NOT_PROJECT.source})).*(?:\\(\\S+:\\d+:\\d+\\)|❯ \\S+:\\d+:\\d+|at \\S+:\\d+:\\d+)\\s*$`),
+    location: new RegExp(
+      `^(?!.*(?:${NOT_PROJECT.source})).*(?:\\(\\S+:\\d+:\\d+\\)|❯ \\S+:\\d+:\\d+|at \\S+:\\d+:\\d+)\\s*$`,
+    ),
   };
 }
 
@@ -37,7 +66,13 @@ export const goSpec: RunnerSpec = {
     [/^FAIL\s+\S+\s/, 'packages failed'],
   ],
   blockEnd: [/^(?:=== |\s*--- (?:PASS|FAIL|SKIP)|ok\s|FAIL\s|PASS$|FAIL$)/],
-  noise: [/^=== (?:RUN|PAUSE|CONT|NAME)\s/, /^\s*--- (?:PASS|SKIP): /, /^(?:PASS|FAIL)$/, /^ok\s/, /^\?\s+\S+\s+\[no test files\]/],
+  noise: [
+    /^=== (?:RUN|PAUSE|CONT|NAME)\s/,
+    /^\s*--- (?:PASS|SKIP): /,
+    /^(?:PASS|FAIL)$/,
+    /^ok\s/,
+    /^\?\s+\S+\s+\[no test files\]/,
+  ],
   message: /\S/,
 };
 
@@ -60,8 +95,15 @@ export const unittestSpec: RunnerSpec = {
   failed: [{ pattern: /^(\S+ \([\w.]+\))(?: \S+)? \.\.\. (FAIL|ERROR)$/, kind: 2 }],
   totals: [/^(Ran \d+ tests? in [\d.]+s)$/, /^((?:OK|FAILED)(?: \(.*\))?)$/],
   blockEnd: [/^={20,}$/, /^Ran \d+ tests?/],
-  noise: [/^\S.* \.\.\. (?:ok|skipped.*|expected failure|unexpected success)$/, /^-{20,}$/, /^={20,}$/, /^[.EFsxu]+$/, /^ok$/],
-  message: /^\w[\w.]*(?:Error|Exception|Failure|Exit)\b|^\s*[-+?] |^(?:First|Second) differing|^Lists differ|^Items in|^Dict|^Tuples differ|^\s*assert|^AssertionError/,
+  noise: [
+    /^\S.* \.\.\. (?:ok|skipped.*|expected failure|unexpected success)$/,
+    /^-{20,}$/,
+    /^={20,}$/,
+    /^[.EFsxu]+$/,
+    /^ok$/,
+  ],
+  message:
+    /^\w[\w.]*(?:Error|Exception|Failure|Exit)\b|^\s*[-+?] |^(?:First|Second) differing|^Lists differ|^Items in|^Dict|^Tuples differ|^\s*assert|^AssertionError/,
   location: /^\s*File "(?![^"]*(?:site-packages|dist-packages|\/lib\/python\d|<frozen))/,
 };
 
@@ -70,7 +112,11 @@ export const toxSpec: RunnerSpec = {
   runner: 'tox',
   block: [],
   failed: [{ pattern: /^ERROR:\s+(\S+): (?:commands failed|InvocationError.*)$/ }],
-  totals: [/^\s*(\S+: commands? (?:succeeded|failed).*)$/, /^\s*((?:congratulations|evaluation failed).*)$/, /^\s*(\S+: (?:OK|FAIL) \(.*\))$/],
+  totals: [
+    /^\s*(\S+: commands? (?:succeeded|failed).*)$/,
+    /^\s*((?:congratulations|evaluation failed).*)$/,
+    /^\s*(\S+: (?:OK|FAIL) \(.*\))$/,
+  ],
   blockEnd: [],
   noise: [/^_+ summary _+$/],
   message: /\S/,

@@ -1,0 +1,113 @@
+import type { Entry, Note, RecallOptions, RecallResult, Scope, Store } from '../store/types.js';
+import type { Tokenizer } from '../tokens/tokenizer.js';
+import type { Block, MessagesRequest, Transcript } from '../transcript/types.js';
+import type { BudgetFigures } from './budget-check.js';
+import type { GardenSettings } from './config.js';
+import type { ClassifyFn, CompressFn } from './ingest.js';
+import type { PressureReport } from './pressure.js';
+import type { SyncResult } from './sync.js';
+import type { BreakdownClass, ClassBreakdown, Form, GardenCounters, GardenEvent } from './types.js';
+
+/** The engine's public surface: what every door calls (DESIGN.md "One core, many doors"). */
+
+export interface GardenOptions {
+  store: Store;
+  /** Project and session the garden works in (DESIGN.md invariant 7). */
+  session: Scope;
+  /** Tokens the rendered request must stay under. */
+  budget: number;
+  tokenizer?: Tokenizer;
+  config?: GardenSettings;
+  /** Classifier and compressor; the real ones by default (tests may pass their own). */
+  classify?: ClassifyFn;
+  compress?: CompressFn;
+}
+
+export interface PlanOptions {
+  /** Compact down to this many tokens now, without hysteresis (the `gardener compress --budget` path). */
+  target?: number;
+  /** Throw BUDGET_IMPOSSIBLE when the request cannot fit (default); false reports it in the result. */
+  strict?: boolean;
+}
+
+export interface PlanResult {
+  /** The event this plan made, if any. */
+  event: GardenEvent | undefined;
+  /** Estimated tokens of the request as it will render (before injection). */
+  tokens: number;
+  /** The same, calibrated on the provider's last count. */
+  calibratedTokens: number;
+  budget: number;
+  /** The prompt cache was cold (idle longer than its TTL, or never used). */
+  cold: boolean;
+  /** Set (with strict: false) when the request cannot fit the budget. */
+  impossible?: BudgetFigures;
+}
+
+export interface RenderOptions {
+  /** Add recall injection to the newest user turn (default: as configured). */
+  inject?: boolean;
+}
+
+export interface FetchResult {
+  entry: Entry;
+  /** The original block: from the transcript when it is in it, else rebuilt from a media entry. */
+  block?: Block;
+  /** The block's form in context now, when it is in the transcript. */
+  form?: Form;
+}
+
+export interface ChangeResult {
+  /** Blocks whose form changed. */
+  changed: number;
+  event?: GardenEvent;
+  /** Why nothing changed. */
+  reason?: 'unknown' | 'not in context' | 'protected' | 'already';
+}
+
+export interface CompactAllOptions {
+  /** Only blocks of at least this many tokens. */
+  minTokens?: number;
+  keepLastTurns?: number;
+}
+
+export interface SettleResult {
+  /** Blocks classified, compressed and stored. */
+  ingested: number;
+  byClass: SyncResult['byClass'];
+}
+
+export interface Garden {
+  readonly scope: Scope;
+  budget(): number;
+  setBudget(budget: number): void;
+  /**
+   * Takes the transcript as it is now: recognises known blocks, registers new ones with their exact
+   * token counts, and stores (classify → compress → store) those outside the working window. New
+   * blocks inside the window are stored by settle(), or when they leave it.
+   */
+  sync(transcript: Transcript): SyncResult;
+  /** Stores every pending block now. Doors call it while they wait (e.g. while the model answers). */
+  settle(): SettleResult;
+  plan(options?: PlanOptions): PlanResult;
+  render(options?: RenderOptions): MessagesRequest;
+  pressure(): PressureReport;
+  /** The provider's `usage.input_tokens` for the last rendered request (calibrates pressure). */
+  observeUsage(inputTokens: number): void;
+  recall(query: string, options?: RecallOptions): RecallResult;
+  fetch(id: string): FetchResult | undefined;
+  /** Brings an entry back to its original form in context (an event). */
+  recallIntoContext(id: string): ChangeResult;
+  /** Drops an entry to a stub in context (an event); `purge` also removes it from recall. */
+  forget(id: string, options?: { purge?: boolean }): ChangeResult;
+  pin(id: string): ChangeResult;
+  unpin(id: string): boolean;
+  note(text: string, options?: { tags?: string[]; pinned?: boolean }): Note;
+  /** Every eligible block of at least `minTokens` to its summary, in one event (the no-budget compress). */
+  compactAll(options?: CompactAllOptions): ChangeResult;
+  classStats(): Partial<Record<BreakdownClass, ClassBreakdown>>;
+  counters(): GardenCounters;
+  events(): GardenEvent[];
+  /** Saves the state (forms, pins, counters) to the store. The store stays open: it is the caller's. */
+  close(): void;
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { checkBars } from '../../src/bench/bars.js';
+import type { StrategyFigures } from '../../src/bench/figures.js';
+import type { BenchReport } from '../../src/bench/run.js';
+
+function figures(strategy: StrategyFigures['strategy'], over: Partial<StrategyFigures>): StrategyFigures {
+  return {
+    strategy,
+    calls: 100,
+    billed: 1000,
+    peak: 100,
+    over: 0,
+    cost: 100,
+    costRatio: null,
+    cachedTokens: 0,
+    events: 0,
+    summaryTokens: 0,
+    needles: 10,
+    keptInContext: 10,
+    keptWithRecall: 10,
+    fidelityContext: 1,
+    fidelityRecall: 1,
+    ms: null,
+    ...over,
+  };
+}
+
+function report(gardener: Partial<StrategyFigures>): BenchReport {
+  return {
+    window: 32_000,
+    maskKeep: 10,
+    budget: null,
+    strategies: ['raw', 'mask', 'gardener'],
+    tokenizer: 'cl100k_base',
+    sessions: [],
+    skipped: [],
+    aggregatedSessions: 1,
+    elapsedMs: 0,
+    totals: [
+      figures('raw', {}),
+      figures('mask', { cost: 220, fidelityContext: 0.9 }),
+      figures('gardener', gardener),
+    ],
+  };
+}
+
+describe('checkBars', () => {
+  it('holds every bar for a gardener inside all targets', () => {
+    const bars = checkBars(
+      report({
+        billed: 650,
+        cost: 95,
+        fidelityContext: 0.92,
+        fidelityRecall: 0.97,
+        ms: { p50: 2, p95: 12, max: 40 },
+      }),
+    );
+    expect(bars?.every((b) => b.holds)).toBe(true);
+  });
+
+  it('says by how much each missed bar misses', () => {
+    const bars =
+      checkBars(
+        report({
+          over: 3,
+          billed: 760,
+          cost: 120,
+          fidelityContext: 0.85,
+          fidelityRecall: 0.93,
+          ms: { p50: 2, p95: 61.5, max: 90 },
+        }),
+      ) ?? [];
+    expect(bars.filter((b) => !b.holds).map((b) => `${b.bar}: ${b.miss}`)).toEqual([
+      'over = 0: 3 calls over the window',
+      'cost ≤ 1.0× raw: 0.200× too high',
+      'cost ≤ 0.5× mask: 0.045× too high',
+      'billed ≤ 0.70× raw: 0.060× too high (60 tokens)',
+      'fidelity (context ∪ recall@5) ≥ 95%: 2.0 points short',
+      "fidelity in context ≥ mask's: 5.0 points short",
+      'gardener ms p95 ≤ 50: 11.5 ms too slow',
+    ]);
+  });
+});

@@ -1,0 +1,56 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { runGardener } from '../support/cli.js';
+import { seededDb } from './store-commands-support.js';
+
+const seeded = seededDb([
+  { original: 'FAILED tests/test_cart.py::test_discount - KeyError: "coupon"', class: 'log', sourceTool: 'Bash' },
+  { original: 'def apply_discount(cart, coupon):\n    return cart.total * coupon.rate\n', class: 'code', sourceTool: 'Read', sourcePath: 'shop/cart.py', priority: 60 },
+]);
+afterAll(seeded.cleanup);
+
+describe('gardener recall', () => {
+  it('prints hits with id, class, source, signals and the matching text', async () => {
+    const run = await runGardener(['recall', 'discount', 'coupon', ...seeded.flags]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain(seeded.ids[0]);
+    expect(run.stdout).toContain(seeded.ids[1]);
+    expect(run.stdout).toMatch(/keyword:(discount|coupon)/);
+    expect(run.stdout).toMatch(/2 hits · 2 entries searched/);
+  });
+
+  it('prints JSON with the wire fields: relevance_signal and coverage', async () => {
+    const run = await runGardener(['recall', 'apply_discount in cart.py', '--json', '--class', 'code', ...seeded.flags]);
+    expect(run.code).toBe(0);
+    const data = JSON.parse(run.stdout);
+    expect(data.results).toHaveLength(1);
+    expect(data.results[0]).toMatchObject({ id: seeded.ids[1], class: 'code', source: { tool: 'Read', path: 'shop/cart.py' } });
+    expect(data.results[0].relevance_signal).toMatch(/path:shop\/cart\.py/);
+    expect(data.coverage.entries_scanned).toBe(1); // the code entries: what --class code searched
+    expect(data.coverage.time_range).toHaveLength(2);
+  });
+
+  it('returns originals with --full', async () => {
+    const run = await runGardener(['recall', 'apply_discount', '--full', '--json', ...seeded.flags]);
+    expect(JSON.parse(run.stdout).results[0].text).toBe('def apply_discount(cart, coupon):\n    return cart.total * coupon.rate\n');
+  });
+
+  it('accepts FTS syntax in the query as plain text', async () => {
+    const run = await runGardener(['recall', 'test_discount" OR NEAR( *', ...seeded.flags]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(seeded.ids[0]);
+  });
+
+  it('stays inside the project: another project finds nothing', async () => {
+    const run = await runGardener(['recall', 'discount', '--db', seeded.flags[1]!, '--project', 'elsewhere']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/0 hits/);
+  });
+
+  it('rejects a bad --limit or --class with exit code 2', async () => {
+    expect((await runGardener(['recall', 'x', '--limit', 'lots', ...seeded.flags])).code).toBe(2);
+    const badClass = await runGardener(['recall', 'x', '--class', 'poem', ...seeded.flags]);
+    expect(badClass.code).toBe(2);
+    expect(badClass.stderr).toMatch(/unknown class "poem"/);
+  });
+});

@@ -1,0 +1,116 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { stringify as toYaml } from 'yaml';
+import { compressStructured, topLevelKeys } from '../../../src/compress/structured/index.js';
+
+const anyText = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 400 }),
+  fc.string({
+    unit: fc.constantFrom('{', '}', '[', ']', ':', ',', '"', '\n', ' ', 'a', '1', '-', '#', '=', '\t'),
+    maxLength: 400,
+  }),
+  fc.jsonValue().map((v) => JSON.stringify(v, null, 2)),
+);
+
+const records = fc.dictionary(
+  fc.string({ minLength: 1, maxLength: 12 }),
+  fc.oneof(
+    fc.string({ maxLength: 300 }),
+    fc.integer(),
+    fc.boolean(),
+    fc.array(fc.jsonValue({ maxDepth: 3 }), { maxLength: 30 }),
+  ),
+  { minKeys: 1, maxKeys: 25 },
+);
+
+describe('compressStructured properties', () => {
+  it('never throws, never lengthens, and is deterministic', () => {
+    fc.assert(
+      fc.property(anyText, (text) => {
+        const a = compressStructured(text, {});
+        const b = compressStructured(text, {});
+        expect(a).toEqual(b);
+        expect(a.text.length).toBeLessThanOrEqual(text.length);
+        if (!a.helped) expect(a.text).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps every top-level key of a JSON or YAML object', () => {
+    fc.assert(
+      fc.property(records, fc.boolean(), (object, yaml) => {
+        const text = yaml ? toYaml(object) : JSON.stringify(object, null, 2);
+        const summary = compressStructured(text, {});
+        if (!summary.helped) return;
+        for (const key of topLevelKeys(text))
+          expect(summary.text).toContain(JSON.stringify(key).slice(1, -1));
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('leaves a summary (almost) as it is', () => {
+    fc.assert(
+      fc.property(fc.array(records, { minLength: 3, maxLength: 30 }), (items) => {
+        const once = compressStructured(JSON.stringify(items, null, 2), {});
+        const twice = compressStructured(once.text, {});
+        expect(twice.text.length).toBeGreaterThanOrEqual(once.text.length * 0.9);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('copes with a single huge line', () => {
+    const line = `{"blob": "${'QUJD'.repeat(150_000)}", "id": 7}`;
+    const summary = compressStructured(line, {});
+    expect(summary.helped).toBe(true);
+    expect(summary.text).toContain('id: 7');
+    expect(summary.text.length).toBeLessThan(1_000);
+    const raw = 'x'.repeat(600_000);
+    expect(compressStructured(raw, {}).text.length).toBeLessThanOrEqual(raw.length);
+  });
+
+  it('reduces a 2 MB JSON array quickly and keeps its record keys', () => {
+    const items = Array.from({ length: 12_000 }, (_, i) => ({
+      id: i,
+      name: `item-${i}`,
+      status: i === 9_001 ? 'error' : 'ok',
+      tags: ['alpha', 'beta', 'gamma'],
+      detail: { created: '2025-01-01T00:00:00Z', owner: { login: `user${i % 40}` }, score: i / 7 },
+    }));
+    const text = JSON.stringify(items, null, 2);
+    expect(text.length).toBeGreaterThan(2_000_000);
+    const start = performance.now();
+    const summary = compressStructured(text, {});
+    expect(performance.now() - start).toBeLessThan(3_000);
+    expect(summary.text.length).toBeLessThan(text.length * 0.01);
+    expect(summary.text).toContain('name: "item-9001"');
+    for (const key of topLevelKeys(text)) expect(summary.text).toContain(key);
+  });
+
+  it('finishes pathological inputs quickly and never returns a blank summary', () => {
+    const inputs = [
+      ' '.repeat(200_000),
+      '\n'.repeat(200_000),
+      '- a\n'.repeat(20_000),
+      '> a.\n'.repeat(20_000),
+      'a: b\n'.repeat(20_000),
+      'a,b,c\n'.repeat(20_000),
+      '```\n'.repeat(20_000),
+      '`'.repeat(200_000),
+      '['.repeat(100_000),
+      '"'.repeat(200_000),
+      'QUJD'.repeat(50_000),
+      ' \t'.repeat(100_000) + 'x: 1',
+      '… 3 more items\n'.repeat(10_000),
+    ];
+    for (const text of inputs) {
+      const start = performance.now();
+      const summary = compressStructured(text, {});
+      expect(performance.now() - start, text.slice(0, 12)).toBeLessThan(3_000);
+      expect(summary.text.length).toBeLessThanOrEqual(text.length);
+      if (summary.helped) expect(summary.text.trim()).not.toBe('');
+    }
+  });
+});

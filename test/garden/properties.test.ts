@@ -1,0 +1,159 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { classify } from '../../src/classify/classify.js';
+import type { ClassifyHints, ContentClass } from '../../src/classify/types.js';
+import { compress } from '../../src/compress/index.js';
+import type { CompressContext, Summary } from '../../src/compress/types.js';
+import { openGarden, type Garden } from '../../src/garden/garden.js';
+import { stripMessage } from '../../src/garden/strip-message.js';
+import { INJECT_BEGIN } from '../../src/garden/strip.js';
+import type { InjectMode } from '../../src/garden/types.js';
+import { openStore } from '../../src/store/open.js';
+import { blockText } from '../../src/transcript/blocks.js';
+import type { Block, MessageParam, Transcript } from '../../src/transcript/types.js';
+import { toRequest } from '../../src/transcript/types.js';
+import { validate } from '../../src/transcript/validate.js';
+import { textOnlyTranscriptArb, transcriptArb } from '../support/transcript-arbitraries.js';
+
+/**
+ * Replays generated transcripts call by call through two gardens in lockstep and checks, at every
+ * call: the render adds no validation issue to the input's; it is identical in both gardens; every
+ * shortened block is recoverable byte for byte from the store; between events the previous request
+ * is a prefix of the next (its injection aside); injected text never reaches the store.
+ * GARDENER_PROPERTY_RUNS raises the number of transcripts (default keeps the suite fast).
+ */
+const RUNS = Number(process.env['GARDENER_PROPERTY_RUNS'] ?? 120);
+
+const dir = mkdtempSync(join(tmpdir(), 'gardener-props-'));
+const store = openStore({ path: join(dir, 'props.db'), redact: false, now: () => 1_000_000 });
+afterAll(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+let run = 0;
+
+const issues = (request: unknown) => new Set(validate(request).issues.map((i) => `${i.path}|${i.message}`));
+const norm = (m: MessageParam | undefined) => (m ? JSON.stringify({ ...m, content: typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content }) : '');
+const blocksOf = (m: MessageParam): Block[] => (typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content as Block[]));
+
+/** Every `id=…` a rendered block mentions. */
+function idsIn(block: Block): string[] {
+  return [...JSON.stringify(block).matchAll(/id=(\w+)/g)].map((m) => m[1] as string);
+}
+
+/** The stored originals a block can be rebuilt from: its text, its tool input, or its media parts. */
+function recoverableFrom(block: Block): string[] {
+  const out = [blockText(block)];
+  if (block.type === 'image' || block.type === 'document') out.push(JSON.stringify(block));
+  if (block.type === 'tool_result' && Array.isArray(block.content)) for (const part of block.content) out.push(JSON.stringify(part));
+  return out;
+}
+
+function withBlock(message: MessageParam, block: Block): MessageParam {
+  return { ...message, content: [...blocksOf(message), block] } as MessageParam;
+}
+
+function replay(transcript: Transcript, budget: number, inject: InjectMode): void {
+  run++;
+  // The twin garden reuses the first one's classifier and compressor results (keyed by their input):
+  // it checks that the engine is deterministic at half the cost.
+  const classified = new Map<string, ContentClass>();
+  const compressed = new Map<string, Summary>();
+  const recordClassify = (text: string, hints: ClassifyHints) => {
+    const cls = classify(text, hints);
+    classified.set(JSON.stringify([text, hints]), cls);
+    return cls;
+  };
+  const recordCompress = (cls: ContentClass, text: string, context: CompressContext) => {
+    const summary = compress(cls, text, context);
+    compressed.set(JSON.stringify([cls, text, context]), summary);
+    return summary;
+  };
+  const open = (name: string, twin: boolean): Garden =>
+    openGarden({
+      store,
+      session: { project: `p${run}`, session: name },
+      budget,
+      config: { inject, now: () => 1_000_000, keepLastTurns: 2 },
+      classify: twin ? (text, hints) => classified.get(JSON.stringify([text, hints])) ?? classify(text, hints) : recordClassify,
+      compress: twin ? (cls, text, context) => compressed.get(JSON.stringify([cls, text, context])) ?? compress(cls, text, context) : recordCompress,
+    });
+  const a = open('a', false);
+  const b = open('b', true);
+  const calls = transcript.messages.flatMap((m, i) => (m.role === 'assistant' && i > 0 ? [i] : [])).concat([transcript.messages.length]);
+  let previous: MessageParam[] | undefined;
+  let injected: Block | undefined;
+  for (const end of calls) {
+    const messages = transcript.messages.slice(0, end);
+    // A chat door keeps what it sent: the turn that carried an injection comes back with it.
+    const history = injected && previous ? messages.map((m, i) => (i === previous!.length - 2 ? withBlock(m, injected!) : m)) : messages;
+    const input: Transcript = { ...transcript, messages: history };
+    const eventsBefore = a.counters().events;
+    const renders = [a, b].map((g) => {
+      g.sync(input);
+      g.plan({ strict: false });
+      return g.render();
+    });
+    const [request, twin] = renders as [ReturnType<Garden['render']>, ReturnType<Garden['render']>];
+    const event = a.counters().events > eventsBefore;
+
+    expect(JSON.stringify(twin)).toBe(JSON.stringify(request));
+    const inputIssues = issues(toRequest({ ...transcript, messages }));
+    expect([...issues(request)].filter((k) => !inputIssues.has(k))).toEqual([]);
+
+    request.messages.forEach((message, i) => {
+      const original = messages[i];
+      if (!original || norm(stripMessage(message).message) === norm(original)) return;
+      blocksOf(stripMessage(message).message).forEach((block, j) => {
+        const source = blocksOf(original)[j];
+        if (!source || JSON.stringify(source) === JSON.stringify(block)) return;
+        const ids = idsIn(block);
+        expect(ids.length).toBeGreaterThan(0);
+        for (const id of ids) {
+          const entry = store.fetch(id);
+          expect(entry).toBeDefined();
+          expect(recoverableFrom(source)).toContain(entry!.original);
+        }
+      });
+    });
+
+    if (previous && !event) {
+      for (let i = 0; i < previous.length; i++) {
+        const before = i === previous.length - 2 ? stripMessage(previous[i]!).message : previous[i];
+        expect(norm(request.messages[i])).toBe(norm(before));
+      }
+    }
+    const output = transcript.messages[end];
+    const last = request.messages[request.messages.length - 1];
+    const tail = last && typeof last.content !== 'string' ? last.content[last.content.length - 1] : undefined;
+    injected = tail?.type === 'text' && tail.text.startsWith(INJECT_BEGIN) ? tail : undefined;
+    previous = output ? [...request.messages, output] : undefined;
+  }
+  a.settle();
+  expect(store.recall('injected', { project: `p${run}`, session: 'a' }, { limit: 5 }).hits).toEqual([]);
+  expect(JSON.stringify(a.pressure())).not.toContain(INJECT_BEGIN);
+}
+
+describe('engine properties over generated transcripts', () => {
+  it('renders valid, deterministic, recoverable, cache-stable requests, and never stores injected text', () => {
+    fc.assert(
+      fc.property(transcriptArb({ scale: 'small' }), fc.integer({ min: 200, max: 3_000 }), fc.constantFrom<InjectMode>('off', 'auto', 'full'), (transcript, budget, inject) => {
+        replay(transcript, budget, inject);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('holds the same for formats whose tool output arrives as user text', () => {
+    fc.assert(
+      fc.property(textOnlyTranscriptArb(10, 'small'), fc.integer({ min: 200, max: 2_000 }), (transcript, budget) => {
+        replay(transcript, budget, 'auto');
+      }),
+      { numRuns: Math.ceil(RUNS / 3) },
+    );
+  });
+});

@@ -1,0 +1,175 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntryInput, GardenerStore } from '../../src/store/types.js';
+import { defaultTokenizer } from '../../src/tokens/tokenizer.js';
+import { entry, SCOPE, tempStore, type TempStore } from '../store/support.js';
+
+const PYTEST_FAILURE = `============================= test session starts ==============================
+collected 42 items
+
+tests/test_invoice.py ..........F.....
+=================================== FAILURES ===================================
+______________________________ test_vat_rounding _______________________________
+    def test_vat_rounding():
+>       assert compute_vat(Decimal("19.99"), rate=Decimal("0.19")) == Decimal("3.80")
+E       AssertionError: assert Decimal('3.7981') == Decimal('3.80')
+tests/test_invoice.py:88: AssertionError
+========================= 1 failed, 41 passed in 0.42s =========================`;
+
+const CONFIG_SOURCE = `import { readFileSync } from 'node:fs';
+
+export function parseConfigFile(path: string): Config {
+  const raw = readFileSync(path, 'utf8');
+  return validateConfig(JSON.parse(raw));
+}
+`;
+
+const NPM_LOG = `npm ERR! code ERESOLVE
+npm ERR! ERESOLVE unable to resolve dependency tree
+npm ERR! peer react@"^18.0.0" from react-dom@18.2.0`;
+
+let t: TempStore;
+let store: GardenerStore;
+const ids: Record<string, string> = {};
+
+function add(name: string, input: EntryInput): void {
+  ids[name] = store.ingest(input).id;
+  t.advance(60_000);
+}
+
+beforeAll(() => {
+  t = tempStore();
+  store = t.store;
+  add('pytest', entry({ original: PYTEST_FAILURE, summary: 'pytest: 1 failed, 41 passed (test_vat_rounding)', class: 'log', sourceTool: 'Bash' }));
+  add('config', entry({ original: CONFIG_SOURCE, summary: 'fn parseConfigFile(path) → Config', class: 'code', priority: 60, sourceTool: 'Read', sourcePath: 'src/config/load_config.ts' }));
+  add('npm', entry({ original: NPM_LOG, summary: 'npm ERESOLVE: peer react', class: 'error', priority: 80, sourceTool: 'Bash' }));
+  add('prose', entry({ original: 'The rounding rule lives in the VAT module; banks round half-even.', class: 'prose', priority: 40 }));
+  add('other-session', entry({ original: 'kubernetes rollout of the billing service finished', scope: { ...SCOPE, session: 'session-2' } }));
+  add('other-project', entry({ original: 'test_vat_rounding also fails in the legacy app', scope: { project: '/work/legacy', session: 's' } }));
+  add('latest', entry({ original: 'dev server listening on port 5173' }));
+  ids['vat-note'] = store.note(SCOPE, 'VAT is always rounded half-even to cents', { tags: ['vat'] }).id;
+});
+afterAll(() => t.close());
+
+const hitIds = (query: string, options = {}) => store.recall(query, SCOPE, { touch: false, ...options }).hits.map((h) => h.id);
+
+describe('recall: matching', () => {
+  it('finds a failing test by its name, with keyword signals', () => {
+    const result = store.recall('test_vat_rounding failure', SCOPE, { touch: false });
+    expect(result.hits[0]?.id).toBe(ids['pytest']);
+    expect(result.hits[0]?.relevanceSignal).toEqual(expect.arrayContaining([expect.stringMatching(/^keyword:/)]));
+    expect(result.hits[0]?.text).toContain('test_vat_rounding');
+  });
+
+  it('matches camelCase parts: "config file" finds parseConfigFile', () => {
+    expect(hitIds('config file')[0]).toBe(ids['config']);
+  });
+
+  it('matches a snake_case identifier and a path by its segments', () => {
+    expect(hitIds('load_config')[0]).toBe(ids['config']);
+    const result = store.recall('src/config/load_config.ts', SCOPE, { touch: false });
+    expect(result.hits[0]?.id).toBe(ids['config']);
+    expect(result.hits[0]?.relevanceSignal).toContain('path:src/config/load_config.ts');
+  });
+
+  it('matches an error code and returns a snippet of the original around it', () => {
+    const hit = store.recall('ERESOLVE peer dependency', SCOPE, { touch: false }).hits[0];
+    expect(hit?.id).toBe(ids['npm']);
+    expect(hit?.form).toBe('snippet');
+    expect(hit?.text).toContain('ERESOLVE');
+  });
+
+  it('returns whole originals with full', () => {
+    const hit = store.recall('parseConfigFile', SCOPE, { full: true, touch: false }).hits[0];
+    expect(hit).toMatchObject({ id: ids['config'], form: 'original', text: CONFIG_SOURCE });
+  });
+
+  it('ranks a matching note high and marks it', () => {
+    const hits = store.recall('VAT rounding half-even', SCOPE, { touch: false }).hits;
+    const note = hits.find((h) => h.isNote);
+    expect(note?.id).toBe(ids['vat-note']);
+    expect(note?.relevanceSignal[0]).toBe('note');
+    expect(hits.indexOf(note!)).toBeLessThanOrEqual(1);
+  });
+
+  it('filters by class', () => {
+    expect(hitIds('rounding', { class: 'log' })).toEqual([ids['pytest']]);
+    expect(hitIds('rounding', { class: ['prose', 'error'] })).toEqual([ids['prose']]);
+  });
+
+  it('honours the limit', () => {
+    expect(hitIds('the', { limit: 1 }).length).toBeLessThanOrEqual(1);
+    expect(hitIds('rounding vat config npm', { limit: 2 })).toHaveLength(2);
+  });
+
+  it('returns the most recent entries, marked recent, for a query with no words', () => {
+    const result = store.recall('  ?? ', SCOPE, { touch: false, limit: 2 });
+    expect(result.hits.map((h) => h.id)).toEqual([ids['latest'], ids['other-session']]);
+    expect(result.hits.every((h) => h.relevanceSignal.includes('recent'))).toBe(true);
+  });
+
+  it('finds nothing for words the store has never seen', () => {
+    expect(store.recall('xylophone quartz', SCOPE).hits).toEqual([]);
+  });
+});
+
+describe('recall: scope', () => {
+  it('sees every session of the project, but never another project unless named', () => {
+    expect(hitIds('kubernetes rollout')).toEqual([ids['other-session']]);
+    expect(hitIds('legacy app')).toEqual([]);
+    expect(hitIds('legacy app', { scope: { projects: ['/work/legacy'] } })).toEqual([ids['other-project']]);
+  });
+
+  it('sees only the current session when asked', () => {
+    expect(hitIds('kubernetes rollout', { scope: { sessionOnly: true } })).toEqual([]);
+    expect(hitIds('kubernetes rollout', { scope: { sessionOnly: true, session: 'session-2' } })).toEqual([ids['other-session']]);
+  });
+
+  it('reports coverage: entries searched and their time range', () => {
+    const { coverage } = store.recall('vat', SCOPE, { touch: false });
+    expect(coverage.entriesScanned).toBe(6);
+    expect(coverage.from).toBe(Date.UTC(2025, 0, 1));
+    expect(coverage.to).toBe(Date.UTC(2025, 0, 1) + 6 * 60_000);
+  });
+
+  it('returns nothing, without failing, for a project that does not exist yet', () => {
+    expect(store.recall('anything', { project: '/nowhere', session: 's' })).toEqual({ hits: [], coverage: { entriesScanned: 0 }, truncated: false });
+  });
+});
+
+describe('recall: budget and side effects', () => {
+  it('cuts the returned texts to the token budget and says so', () => {
+    const long = Array.from({ length: 300 }, (_, i) => `migration step ${i}: altered table orders_${i}`).join('\n');
+    const { id } = store.ingest(entry({ original: long, scope: { project: '/work/budget', session: 's' } }));
+    const scope = { project: '/work/budget', session: 's' };
+    const result = store.recall('migration orders', scope, { full: true, maxTokens: 120, touch: false });
+    expect(result.truncated).toBe(true);
+    expect(result.hits[0]?.id).toBe(id);
+    expect(result.hits[0]?.text.startsWith('migration step 0')).toBe(true);
+    expect(result.hits[0]?.text).toContain(`cut to fit the recall budget; \`gardener show ${id}\``);
+    expect(defaultTokenizer().count(result.hits[0]?.text ?? '')).toBeLessThanOrEqual(120);
+  });
+
+  it('refreshes the last access of what it returns', () => {
+    const before = store.fetch(ids['npm'] ?? '')?.lastAccess ?? 0;
+    t.advance(1_000);
+    store.recall('ERESOLVE', SCOPE);
+    expect(store.fetch(ids['npm'] ?? '')?.lastAccess).toBeGreaterThan(before);
+  });
+
+  it('rejects a bad limit or class with a usage error', () => {
+    expect(() => store.recall('x', SCOPE, { limit: 0 })).toThrow(/limit/);
+    expect(() => store.recall('x', SCOPE, { class: 'poem' as never })).toThrow(/unknown class/);
+  });
+
+  it('never fails on any query text, FTS syntax included (property)', () => {
+    const syntax = fc.constantFrom('"', "'", '*', '^', ':', '(', ')', '{', '}', 'AND', 'OR', 'NOT', 'NEAR(', '-', '+', '\\', '\u0000', '🌱');
+    fc.assert(
+      fc.property(fc.array(fc.oneof(syntax, fc.string({ maxLength: 12 })), { maxLength: 20 }), (parts) => {
+        const result = store.recall(parts.join(' '), SCOPE, { touch: false });
+        expect(Array.isArray(result.hits)).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
