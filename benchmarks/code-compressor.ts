@@ -6,7 +6,7 @@
  *
  *   npx tsx benchmarks/code-compressor.ts [sessions-dir] [--show N] [--misses]
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { compressCode, topLevelDeclarationNames } from '../src/compress/code/index.js';
@@ -19,11 +19,13 @@ interface Block {
   command?: string;
 }
 
-const CODE_EXT = /\.(py|pyi|js|mjs|cjs|jsx|ts|mts|tsx|go|rs|java|kt|rb|sh|bash|c|h|cc|cpp|hpp|cs|php|swift|scala)\b/;
-const VIEW_HEADER = /(?:\[File: |result of running `cat -n` on )(\S+)/;
+const CODE_EXT =
+  /\.(py|pyi|js|mjs|cjs|jsx|ts|mts|tsx|go|rs|java|kt|rb|sh|bash|c|h|cc|cpp|hpp|cs|php|swift|scala)\b/;
+const VIEW_HEADER = /(?:\[File: |result of running `cat -n` on )([^\s\]]+?):?(?=[\s\]]|$)/m;
 /** A view starts with its header (strings that only quote one, like demonstrations, are not views). */
 const MAX_HEADER_OFFSET = 200;
-const VIEW_COMMAND = /^\s*(?:cat|nl|sed -n|head|tail)\b[^\n|>]*?(\S+\.(?:py|js|ts|tsx|jsx|go|rs|java|rb|sh|c|cpp|h))\b/;
+const VIEW_COMMAND =
+  /^\s*(?:cat|nl|sed -n|head|tail)\b[^\n|>]*?(\S+\.(?:py|js|ts|tsx|jsx|go|rs|java|rb|sh|c|cpp|h))\b/;
 /** Fenced blocks shorter than this are snippets, not file views. */
 const MIN_FENCE_LINES = 10;
 
@@ -41,7 +43,10 @@ function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
   if (Array.isArray(content)) {
     return content
-      .map((c: unknown) => (c && typeof c === 'object' && (c as { type?: string }).type === 'text' ? String((c as { text?: unknown }).text ?? '') : ''))
+      .map((c: unknown) => {
+        const block = c as { type?: unknown; text?: unknown } | null;
+        return block?.type === 'text' && typeof block.text === 'string' ? block.text : '';
+      })
       .join('\n');
   }
   return '';
@@ -66,7 +71,8 @@ function claudeCode(path: string, blocks: Block[]): void {
       }
       if (b['type'] === 'tool_result' && reads.has(String(b['tool_use_id'])) && b['is_error'] !== true) {
         const text = textOf(b['content']);
-        if (text) blocks.push({ source: 'claude-code Read', text, path: reads.get(String(b['tool_use_id'])) ?? '' });
+        if (text)
+          blocks.push({ source: 'claude-code Read', text, path: reads.get(String(b['tool_use_id'])) ?? '' });
       }
     }
   }
@@ -82,7 +88,8 @@ function miniSweAgent(path: string, blocks: Block[]): void {
     const next = messages[i + 1];
     if (!command || !match || !next || next.role !== 'user') return;
     const text = textOf(next.content);
-    if (text.includes('<returncode>0</returncode>')) blocks.push({ source: 'mini-swe-agent', text, path: match[1] ?? '', command });
+    if (text.includes('<returncode>0</returncode>'))
+      blocks.push({ source: 'mini-swe-agent', text, path: match[1] ?? '', command });
   });
 }
 
@@ -91,7 +98,8 @@ function jsonViews(path: string, source: string, blocks: Block[]): void {
   const walk = (value: unknown): void => {
     if (typeof value === 'string') {
       const header = VIEW_HEADER.exec(value);
-      if (header?.[1] && header.index < MAX_HEADER_OFFSET && CODE_EXT.test(header[1])) blocks.push({ source, text: value, path: header[1] });
+      if (header?.[1] && header.index < MAX_HEADER_OFFSET && CODE_EXT.test(header[1]))
+        blocks.push({ source, text: value, path: header[1] });
     } else if (Array.isArray(value)) value.forEach(walk);
     else if (value && typeof value === 'object') Object.values(value).forEach(walk);
   };
@@ -99,7 +107,8 @@ function jsonViews(path: string, source: string, blocks: Block[]): void {
 }
 
 function aider(path: string, blocks: Block[]): void {
-  const fence = /^```(python|py|javascript|js|typescript|ts|tsx|go|rust|java|ruby|bash|sh|c|cpp)\n([\s\S]*?)^```$/gm;
+  const fence =
+    /^```(python|py|javascript|js|typescript|ts|tsx|go|rust|java|ruby|bash|sh|c|cpp)\n([\s\S]*?)^```$/gm;
   for (const m of readFileSync(path, 'utf8').matchAll(fence)) {
     const body = m[2] ?? '';
     if (body.split('\n').length >= MIN_FENCE_LINES && !body.includes('<<<<<<<')) {
@@ -159,7 +168,9 @@ function measureSpeed(blocks: readonly Block[]): { wall: number; cpu: number } {
 
 function main(): void {
   const args = process.argv.slice(2);
-  const dir = resolve(args.find((a) => !a.startsWith('--')) ?? resolve(import.meta.dirname, '../../shared/sessions'));
+  const dir = resolve(
+    args.find((a) => !a.startsWith('--')) ?? resolve(import.meta.dirname, '../../shared/sessions'),
+  );
   const show = Number(args[args.indexOf('--show') + 1] ?? -1);
   const listMisses = args.includes('--misses');
   if (!existsSync(dir)) {
@@ -185,7 +196,10 @@ function main(): void {
   const misses: string[] = [];
   const bySource = new Map<string, { n: number; before: number; after: number }>();
   blocks.forEach((block, i) => {
-    const context = { ...(block.path ? { path: block.path } : {}), ...(block.command ? { command: block.command } : {}) };
+    const context = {
+      ...(block.path ? { path: block.path } : {}),
+      ...(block.command ? { command: block.command } : {}),
+    };
     const summary = compressCode(block.text, context);
     chars += block.text.length;
     const b = tokenizer.count(block.text);
@@ -204,19 +218,35 @@ function main(): void {
     if (args.includes('--again') && summary.helped) {
       const again = compressCode(summary.text, context);
       const share = again.text.length / summary.text.length;
-      if (share < 0.8) console.log(`#${i} second pass shrinks to ${share.toFixed(2)} (${block.source} ${block.path ?? ''})`);
+      if (share < 0.8)
+        console.log(`#${i} second pass shrinks to ${share.toFixed(2)} (${block.source} ${block.path ?? ''})`);
       if (share < 0.8 && i === show) console.log(`${summary.text}\n--- again\n${again.text}`);
     }
-    if (args.includes('--list')) console.log(`#${i} ${block.source} ${block.path ?? ''} ${b}→${a} ${(a / b).toFixed(2)} ${summary.note ?? ''}`);
-    if (i === show) console.log(`--- block ${i} (${block.source} ${block.path ?? ''})\n${block.text}\n--- summary (${summary.note ?? ''})\n${summary.text}`);
+    if (args.includes('--list'))
+      console.log(
+        `#${i} ${block.source} ${block.path ?? ''} ${b}→${a} ${(a / b).toFixed(2)} ${summary.note ?? ''}`,
+      );
+    if (i === show && args.includes('--dump')) writeFileSync('/tmp/block.txt', block.text);
+    if (i === show)
+      console.log(
+        `--- block ${i} (${block.source} ${block.path ?? ''})\n${block.text}\n--- summary (${summary.note ?? ''})\n${summary.text}`,
+      );
   });
 
-  console.log(`code blocks: ${blocks.length} from ${dir} (${(chars / 1e6).toFixed(2)} MB), helped: ${helped}`);
+  console.log(
+    `code blocks: ${blocks.length} from ${dir} (${(chars / 1e6).toFixed(2)} MB), helped: ${helped}`,
+  );
   for (const [source, s] of [...bySource].sort()) {
-    console.log(`  ${source.padEnd(18)} ${String(s.n).padStart(4)} blocks  ${String(s.before).padStart(8)} → ${String(s.after).padStart(7)} tokens  ratio ${(s.after / s.before).toFixed(3)}`);
+    console.log(
+      `  ${source.padEnd(18)} ${String(s.n).padStart(4)} blocks  ${String(s.before).padStart(8)} → ${String(s.after).padStart(7)} tokens  ratio ${(s.after / s.before).toFixed(3)}`,
+    );
   }
-  console.log(`ratio (Σ summary / Σ original tokens, cl100k): ${(after / before).toFixed(3)}   median per block: ${median(ratios).toFixed(3)}`);
-  console.log(`top-level declaration names kept: ${kept} / ${names} (${((100 * kept) / Math.max(1, names)).toFixed(1)}%)`);
+  console.log(
+    `ratio (Σ summary / Σ original tokens, cl100k): ${(after / before).toFixed(3)}   median per block: ${median(ratios).toFixed(3)}`,
+  );
+  console.log(
+    `top-level declaration names kept: ${kept} / ${names} (${((100 * kept) / Math.max(1, names)).toFixed(1)}%)`,
+  );
   const speed = measureSpeed(blocks);
   console.log(
     `speed (best of ${SPEED_PASSES} passes over ${(chars / 1e6).toFixed(2)} MB): ${speed.wall.toFixed(2)} MB/s wall, ${speed.cpu.toFixed(2)} MB/s of CPU time; grammar load ${warmMs.toFixed(0)} ms once`,

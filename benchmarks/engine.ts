@@ -71,7 +71,8 @@ function percentile(values: readonly number[], p: number): number {
 }
 
 const ms = (n: number) => `${n.toFixed(2)} ms`;
-const issueKeys = (request: unknown) => new Set(validate(request).issues.map((i) => `${i.path}|${i.message}`));
+const issueKeys = (request: unknown) =>
+  new Set(validate(request).issues.map((i) => `${i.path}|${i.message}`));
 
 async function load(): Promise<BenchSession[]> {
   const sessions: BenchSession[] = [];
@@ -122,9 +123,22 @@ function syncNewResult(session: BenchSession): number[] {
   const g = open(32_000, clock);
   const transcript = session.transcript;
   g.sync(transcript);
-  const pool = transcript.messages.flatMap((m) => (typeof m.content === 'string' ? [m.content] : m.content.flatMap((b) => (b.type === 'text' ? [b.text] : b.type === 'tool_result' && typeof b.content === 'string' ? [b.content] : []))));
+  const pool = transcript.messages.flatMap((m) =>
+    typeof m.content === 'string'
+      ? [m.content]
+      : m.content.flatMap((b) =>
+          b.type === 'text'
+            ? [b.text]
+            : b.type === 'tool_result' && typeof b.content === 'string'
+              ? [b.content]
+              : [],
+        ),
+  );
   const times: number[] = [];
-  const closing = transcript.messages[transcript.messages.length - 1]?.role === 'user' ? [{ role: 'assistant', content: 'ok' } as MessageParam] : [];
+  const closing =
+    transcript.messages[transcript.messages.length - 1]?.role === 'user'
+      ? [{ role: 'assistant', content: 'ok' } as MessageParam]
+      : [];
   for (let i = 0; i < SYNC_SAMPLES; i++) {
     const id = `bench_tool_${i}`;
     const next: Transcript = {
@@ -133,8 +147,14 @@ function syncNewResult(session: BenchSession): number[] {
         ...transcript.messages,
         ...closing,
         { role: 'user', content: `step ${i}` },
-        { role: 'assistant', content: [{ type: 'tool_use', id, name: 'Bash', input: { command: `make step${i}` } }] },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: newResult(pool, i, NEW_RESULT_TOKENS) }] },
+        {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id, name: 'Bash', input: { command: `make step${i}` } }],
+        },
+        {
+          role: 'user',
+          content: [{ type: 'tool_result', tool_use_id: id, content: newResult(pool, i, NEW_RESULT_TOKENS) }],
+        },
       ],
     };
     times.push(cpu(() => g.sync(next)));
@@ -187,7 +207,11 @@ interface ReplayTotals {
 /** Same message, a string content and one text block counting as the same. */
 function sameMessage(a: MessageParam | undefined, b: MessageParam | undefined): boolean {
   if (!a || !b) return false;
-  const norm = (m: MessageParam) => JSON.stringify({ ...m, content: typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content });
+  const norm = (m: MessageParam) =>
+    JSON.stringify({
+      ...m,
+      content: typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content,
+    });
   return norm(a) === norm(b);
 }
 
@@ -199,7 +223,10 @@ function replay(session: BenchSession, budget: number, totals: ReplayTotals): vo
   let injectedAt = -1;
   for (const call of session.calls) {
     clock.call = call.index;
-    const transcript = { ...session.transcript, messages: session.transcript.messages.slice(0, call.messageIndex) };
+    const transcript = {
+      ...session.transcript,
+      messages: session.transcript.messages.slice(0, call.messageIndex),
+    };
     if (transcript.messages.length === 0) continue;
     totals.calls++;
     try {
@@ -222,7 +249,8 @@ function replay(session: BenchSession, budget: number, totals: ReplayTotals): vo
         if (first !== -1) {
           // The turn that carried the previous call's injection is sent without it now: that one
           // message is rewritten by design (injected context is never re-sent as history).
-          if (first === injectedAt && sameMessage(stripMessage(previous[first]!).message, current[first])) totals.injectionRewrites++;
+          if (first === injectedAt && sameMessage(stripMessage(previous[first]!).message, current[first]))
+            totals.injectionRewrites++;
           else {
             totals.breaks++;
             if (events === 0) totals.breaksWithoutEvent++;
@@ -246,18 +274,33 @@ const sessions = await load();
 const sizes = new Map(sessions.map((s) => [s, countRequest(tokenizer, toRequest(s.transcript))]));
 const longest = [...sessions].sort((a, b) => (sizes.get(b) ?? 0) - (sizes.get(a) ?? 0))[0];
 if (!longest) throw new Error(`no sessions in ${sessionsDir}`);
-process.stderr.write(`longest: ${longest.label} (${longest.calls.length} calls, ${sizes.get(longest)} tokens)\n`);
+process.stderr.write(
+  `longest: ${longest.label} (${longest.calls.length} calls, ${sizes.get(longest)} tokens)\n`,
+);
 
 const pr = planRender(longest);
 const sy = syncNewResult(longest);
 const mem = memory(longest);
 const byBudget = new Map<number, ReplayTotals>();
 for (const budget of BUDGETS) {
-  const totals: ReplayTotals = { calls: 0, invalid: 0, over: 0, overProtected: 0, events: 0, callsWithEvent: 0, breaks: 0, breaksWithoutEvent: 0, injectionRewrites: 0, errors: 0 };
+  const totals: ReplayTotals = {
+    calls: 0,
+    invalid: 0,
+    over: 0,
+    overProtected: 0,
+    events: 0,
+    callsWithEvent: 0,
+    breaks: 0,
+    breaksWithoutEvent: 0,
+    injectionRewrites: 0,
+    errors: 0,
+  };
   const started = performance.now();
   for (const session of sessions) replay(session, budget, totals);
   byBudget.set(budget, totals);
-  process.stderr.write(`replayed ${sessions.length} sessions at ${budget} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  process.stderr.write(
+    `replayed ${sessions.length} sessions at ${budget} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+  );
 }
 
 const lines = [

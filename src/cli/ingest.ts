@@ -31,14 +31,19 @@ const n = (value: number): string => value.toLocaleString('en-US');
 /** `gardener ingest FILE`: read a transcript of any format and store its blocks through the engine. */
 export function makeIngestCommand(io: CliIo): Command {
   const command = new Command('ingest')
-    .description('Store every block of a transcript (any format) for recall: classified, summarised, originals kept')
+    .description(
+      'Store every block of a transcript (any format) for recall: classified, summarised, originals kept',
+    )
     .argument('<file>', 'transcript file ("-" reads stdin)')
     .option('--from <format>', 'input format (default: detected)')
     .option('--lenient', 'skip unreadable JSONL lines instead of failing')
     .option('--no-redact', 'store texts as given, without redacting secrets')
     .option('--json', 'print what was stored as JSON');
   return addStoreOptions(command)
-    .addHelpText('after', '\nThe session is --session when given, else the transcript\'s own id (subagents get theirs).\n\nExample:\n  gardener ingest ~/.claude/projects/my-app/5f1c….jsonl')
+    .addHelpText(
+      'after',
+      "\nThe session is --session when given, else the transcript's own id (subagents get theirs).\n\nExample:\n  gardener ingest ~/.claude/projects/my-app/5f1c….jsonl",
+    )
     .action(async (file: string, flags: IngestFlags) => {
       const { readInput } = await import('../transcript/read-input.js');
       const input = await readInput(file, {
@@ -53,7 +58,11 @@ export function makeIngestCommand(io: CliIo): Command {
         (store, { scope }) =>
           input.transcripts.map((transcript): IngestReport => {
             const session = flags.session?.trim() || transcript.id;
-            const garden = openGarden({ store, session: { project: scope.project, session }, budget: INGEST_BUDGET });
+            const garden = openGarden({
+              store,
+              session: { project: scope.project, session },
+              budget: INGEST_BUDGET,
+            });
             const result = garden.sync(transcript);
             const settled = garden.settle();
             garden.close();
@@ -77,7 +86,9 @@ export function makeIngestCommand(io: CliIo): Command {
         { redact: flags.redact },
       );
       if (flags.json) {
-        io.stdout.write(`${JSON.stringify({ format: input.format, skipped: input.skipped, transcripts: reports }, null, 2)}\n`);
+        io.stdout.write(
+          `${JSON.stringify({ format: input.format, skipped: input.skipped, transcripts: reports }, null, 2)}\n`,
+        );
         return;
       }
       const pc = (await import('picocolors')).default;
@@ -110,7 +121,11 @@ export function classTable(byClass: Record<string, { blocks: number; tokens: num
   }
   rows.push(['total', n(blocks), n(tokens)]);
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('   ')).join('\n');
+  return rows
+    .map((r) =>
+      r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('   '),
+    )
+    .join('\n');
 }
 
 function rank(name: string): number {

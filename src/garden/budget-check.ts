@@ -23,8 +23,24 @@ export interface BudgetFigures {
 }
 
 /** Splits the request into protected parts and the smallest the rest can get. */
-export function budgetFigures(view: View, fixed: number, budget: number, start: number, pinned: ReadonlySet<string>): BudgetFigures {
-  const figures: BudgetFigures = { budget, minimum: 0, protected: 0, fixed, window: 0, prompts: 0, pinned: 0, passThrough: 0, framing: 0 };
+export function budgetFigures(
+  view: View,
+  fixed: number,
+  budget: number,
+  start: number,
+  pinned: ReadonlySet<string>,
+): BudgetFigures {
+  const figures: BudgetFigures = {
+    budget,
+    minimum: 0,
+    protected: 0,
+    fixed,
+    window: 0,
+    prompts: 0,
+    pinned: 0,
+    passThrough: 0,
+    framing: 0,
+  };
   let shortenable = 0;
   for (const slot of view.all) {
     const why = protection(slot, start, pinned);
@@ -47,7 +63,8 @@ export function budgetFigures(view: View, fixed: number, budget: number, start: 
     }
   }
   figures.framing = MESSAGE_OVERHEAD * view.messages.length;
-  figures.protected = fixed + figures.prompts + figures.window + figures.pinned + figures.passThrough + figures.framing;
+  figures.protected =
+    fixed + figures.prompts + figures.window + figures.pinned + figures.passThrough + figures.framing;
   figures.minimum = figures.protected + shortenable;
   return figures;
 }
@@ -59,13 +76,19 @@ function smallest(slot: Slot): number {
 }
 
 /** The error for a request that cannot fit, with the figures and what to do (never a retry that changes nothing). */
-export function budgetError(figures: BudgetFigures, keepLastTurns: number, limit = figures.budget): GardenerError {
+export function budgetError(
+  figures: BudgetFigures,
+  keepLastTurns: number,
+  limit = figures.budget,
+): GardenerError {
   const parts = [
     `system and tools ${formatCount(figures.fixed)}`,
     `working window ${formatCount(figures.window)}`,
     `typed prompts ${formatCount(figures.prompts)}`,
     figures.pinned > 0 ? `pinned ${formatCount(figures.pinned)}` : '',
-    figures.passThrough > 0 ? `pass-through blocks (thinking, tool calls, unknown types) ${formatCount(figures.passThrough)}` : '',
+    figures.passThrough > 0
+      ? `pass-through blocks (thinking, tool calls, unknown types) ${formatCount(figures.passThrough)}`
+      : '',
     `message framing ${formatCount(figures.framing)}`,
   ].filter(Boolean);
   const lead =

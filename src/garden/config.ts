@@ -70,7 +70,8 @@ export function resolveGardenConfig(settings: GardenSettings = {}): GardenConfig
   share('highWater', config.highWater);
   share('lowWater', config.lowWater);
   share('windowMaxShare', config.windowMaxShare);
-  if (config.lowWater > config.highWater) bad('lowWater', config.lowWater, `at most highWater (${config.highWater})`);
+  if (config.lowWater > config.highWater)
+    bad('lowWater', config.lowWater, `at most highWater (${config.highWater})`);
   nonNegativeInteger('keepLastTurns', config.keepLastTurns);
   nonNegativeInteger('cacheTtlMs', config.cacheTtlMs);
   nonNegativeInteger('injectMaxTokens', config.injectMaxTokens);
@@ -91,5 +92,8 @@ function nonNegativeInteger(name: string, value: number): void {
 }
 
 function bad(name: string, value: unknown, expected: string): never {
-  throw new GardenerError('USAGE', `garden setting ${name} = ${JSON.stringify(value)} is invalid: expected ${expected}`);
+  throw new GardenerError(
+    'USAGE',
+    `garden setting ${name} = ${JSON.stringify(value)} is invalid: expected ${expected}`,
+  );
 }

@@ -1,14 +1,18 @@
+import type { Scope, Store } from '../store/types.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import type { MessageParam, Transcript } from '../transcript/types.js';
-import type { InjectionInput } from './inject.js';
+import { buildInjection, RECALL_LIMIT, type Injection, type InjectionInput } from './inject.js';
 import { breakdownClass } from './pressure.js';
+import { latestTypedText, newestTypedText } from './recent.js';
+import type { InjectMode } from './types.js';
 import { slotTokens, type View } from './view.js';
 
 /** Tokens of the system prompt and tool definitions, counted as countRequest counts them. */
 export function countFixed(tokenizer: Tokenizer, transcript: Pick<Transcript, 'system' | 'tools'>): number {
   let total = 0;
   if (typeof transcript.system === 'string') total += tokenizer.count(transcript.system);
-  else if (Array.isArray(transcript.system)) for (const block of transcript.system) total += tokenizer.count(block.text);
+  else if (Array.isArray(transcript.system))
+    for (const block of transcript.system) total += tokenizer.count(block.text);
   if (transcript.tools) total += tokenizer.count(JSON.stringify(transcript.tools));
   return total;
 }
@@ -16,7 +20,8 @@ export function countFixed(tokenizer: Tokenizer, transcript: Pick<Transcript, 's
 /** The newest user message with the injected block appended (after any tool_result blocks, as the API wants). */
 export function appendInjection(message: MessageParam, text: string): MessageParam {
   const injected = { type: 'text' as const, text };
-  if (typeof message.content === 'string') return { ...message, content: [{ type: 'text', text: message.content }, injected] } as MessageParam;
+  if (typeof message.content === 'string')
+    return { ...message, content: [{ type: 'text', text: message.content }, injected] };
   return { ...message, content: [...message.content, injected] } as MessageParam;
 }
 
@@ -34,5 +39,40 @@ export function compactedSummary(view: View): InjectionInput['compacted'] {
     const cls = breakdownClass(slot);
     byClass.set(cls, (byClass.get(cls) ?? 0) + 1);
   }
-  return { blocks, before, after, byClass: [...byClass].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)) };
+  return {
+    blocks,
+    before,
+    after,
+    byClass: [...byClass].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)),
+  };
+}
+
+/**
+ * The injection for the newest user turn, if any: only on a user turn, only when the user typed
+ * something in it (mode `full`: on any user turn, querying the latest typed text).
+ */
+export function turnInjection(input: {
+  view: View;
+  mode: InjectMode;
+  maxTokens: number;
+  store: Store;
+  scope: Scope;
+  tokenizer: Tokenizer;
+}): Injection | undefined {
+  const { view, store, scope } = input;
+  const last = view.messages[view.messages.length - 1];
+  if (input.mode === 'off' || last?.role !== 'user' || last.passthrough) return undefined;
+  const typed = newestTypedText(view);
+  if (typed === '' && input.mode !== 'full') return undefined;
+  const inContext = new Set(view.all.filter((s) => s.form === 'original' && s.entryId).map((s) => s.entryId));
+  return buildInjection({
+    mode: input.mode,
+    maxTokens: input.maxTokens,
+    query: typed || latestTypedText(view),
+    notes: store.notes(scope, { pinnedOnly: true }),
+    compacted: compactedSummary(view),
+    recall: (query, maxTokens) => store.recall(query, scope, { maxTokens, limit: RECALL_LIMIT }),
+    inContext: (id) => inContext.has(id),
+    tokenizer: input.tokenizer,
+  });
 }

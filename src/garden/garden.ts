@@ -9,21 +9,30 @@ import { budgetError, budgetFigures } from './budget-check.js';
 import { calibrate, scale, type Anchor } from './calibration.js';
 import { checkBudget, resolveGardenConfig, type GardenConfig } from './config.js';
 import { horizonCalls } from './cost-model.js';
-import { buildInjection } from './inject.js';
 import { settleSlot } from './ingest.js';
 import { loadState, saveState, type SavedState } from './persist.js';
 import { selectSteps } from './planner.js';
 import { classBreakdown, pressureReport } from './pressure.js';
-import { latestTypedText, newestTypedText, recentMentions } from './recent.js';
+import { recentMentions } from './recent.js';
 import { messageTokens, originalMessageTokens, renderMessages } from './render.js';
 import { eligibleSteps, targetForms, withReattachedMedia, type StepContext } from './steps.js';
 import { syncView, tally } from './sync.js';
 import type { Form, GardenEvent, Slot } from './types.js';
 import { emptyView, slotTokens, type View } from './view.js';
 import { protection, windowStart } from './window.js';
-import { countFixed, appendInjection, compactedSummary } from './garden-parts.js';
+import { appendInjection, countFixed, turnInjection } from './garden-parts.js';
 
-export type { ChangeResult, CompactAllOptions, FetchResult, Garden, GardenOptions, PlanOptions, PlanResult, RenderOptions, SettleResult } from './api.js';
+export type {
+  ChangeResult,
+  CompactAllOptions,
+  FetchResult,
+  Garden,
+  GardenOptions,
+  PlanOptions,
+  PlanResult,
+  RenderOptions,
+  SettleResult,
+} from './api.js';
 
 /** Events kept in memory (events() returns them; the counters keep totals). */
 const KEPT_EVENTS = 200;
@@ -61,8 +70,15 @@ function createGarden(options: GardenOptions): Garden {
   };
 
   const estimate = () => fixedTokens + view.messages.reduce((sum, m) => sum + messageTokens(m), 0);
-  const originalEstimate = () => fixedTokens + view.messages.reduce((sum, m) => sum + originalMessageTokens(m), 0);
-  const start = (limit = budget) => windowStart(view, config.keepLastTurns, view.messages.map(originalMessageTokens), Math.floor(config.windowMaxShare * limit));
+  const originalEstimate = () =>
+    fixedTokens + view.messages.reduce((sum, m) => sum + originalMessageTokens(m), 0);
+  const start = (limit = budget) =>
+    windowStart(
+      view,
+      config.keepLastTurns,
+      view.messages.map(originalMessageTokens),
+      Math.floor(config.windowMaxShare * limit),
+    );
   const stepContext = (windowFrom: number, minSaving = config.minSavingTokens): StepContext => ({
     start: windowFrom,
     pinned,
@@ -91,7 +107,10 @@ function createGarden(options: GardenOptions): Garden {
   };
 
   /** Applies form changes as one event; nothing happens when no form actually changes. */
-  const applyEvent = (kind: GardenEvent['kind'], forms: ReadonlyMap<string, Form>): GardenEvent | undefined => {
+  const applyEvent = (
+    kind: GardenEvent['kind'],
+    forms: ReadonlyMap<string, Form>,
+  ): GardenEvent | undefined => {
     const changes = [...forms].filter(([key, form]) => {
       const slot = view.byKey.get(key);
       return slot !== undefined && slot.form !== form && slot.blocks[form] !== undefined;
@@ -159,7 +178,7 @@ function createGarden(options: GardenOptions): Garden {
       for (const key of view.byKey.keys()) savedForms.delete(key);
       const windowFrom = start();
       const settled = settleWhere((slot) => slot.message < windowFrom);
-      result.pending -= settled.ingested;
+      result.pending = view.all.filter((slot) => slot.pending).length;
       for (const [cls, row] of Object.entries(settled.byClass)) {
         const into = (result.byClass[cls] ??= { blocks: 0, tokens: 0 });
         into.blocks += row.blocks;
@@ -219,31 +238,24 @@ function createGarden(options: GardenOptions): Garden {
     },
 
     render(renderOptions = {}) {
-      if (transcript === undefined) throw new GardenerError('USAGE', 'render() needs a transcript: call sync() first');
+      if (transcript === undefined)
+        throw new GardenerError('USAGE', 'render() needs a transcript: call sync() first');
       const messages = renderMessages(view);
       const tokens = estimate();
       let injected = 0;
-      const last = view.messages[view.messages.length - 1];
-      const wantInject = (renderOptions.inject ?? true) && config.inject !== 'off' && last?.role === 'user' && !last.passthrough;
-      if (wantInject) {
-        const typed = newestTypedText(view);
-        if (typed !== '' || config.inject === 'full') {
-          const room = Math.min(config.injectMaxTokens, Math.floor((budget - calibrate(tokens, anchor)) / scale(anchor)));
-          const inContext = new Set(view.all.filter((s) => s.form === 'original' && s.entryId).map((s) => s.entryId));
-          const injection = buildInjection({
-            mode: config.inject,
-            maxTokens: room,
-            query: typed || latestTypedText(view),
-            notes: store.notes(scope, { pinnedOnly: true }),
-            compacted: compactedSummary(view),
-            recall: (query, maxTokens) => store.recall(query, scope, { maxTokens, limit: 5 }),
-            inContext: (id) => inContext.has(id),
-            tokenizer,
-          });
-          if (injection) {
-            messages[messages.length - 1] = appendInjection(messages[messages.length - 1]!, injection.text);
-            injected = injection.tokens;
-          }
+      if (renderOptions.inject ?? true) {
+        const room = Math.floor((budget - calibrate(tokens, anchor)) / scale(anchor));
+        const injection = turnInjection({
+          view,
+          mode: config.inject,
+          maxTokens: Math.min(config.injectMaxTokens, room),
+          store,
+          scope,
+          tokenizer,
+        });
+        if (injection) {
+          messages[messages.length - 1] = appendInjection(messages[messages.length - 1]!, injection.text);
+          injected = injection.tokens;
         }
       }
       counters.renders++;
@@ -310,7 +322,9 @@ function createGarden(options: GardenOptions): Garden {
       const slots = slotsOf(id);
       if (slots.length === 0) return { changed: 0, reason: store.fetch(id) ? 'not in context' : 'unknown' };
       for (const slot of slots) access.set(slot.key, view.turns);
-      const forms = new Map(slots.filter((s) => s.form !== 'original').map((s) => [s.key, 'original' as Form]));
+      const forms = new Map(
+        slots.filter((s) => s.form !== 'original').map((s): [string, Form] => [s.key, 'original']),
+      );
       const shortened = forms.size;
       const event = applyEvent('recall', forms);
       if (!event) return { changed: 0, reason: 'already' };
@@ -325,7 +339,7 @@ function createGarden(options: GardenOptions): Garden {
       const windowFrom = start();
       const open = slots.filter((s) => protection(s, windowFrom, pinned) === undefined);
       if (open.length === 0) return { changed: 0, reason: 'protected' };
-      const forms = withReattachedMedia(view, new Map(open.map((s) => [s.key, 'stub' as Form])), windowFrom);
+      const forms = withReattachedMedia(view, new Map(open.map((s) => [s.key, 'stub'])), windowFrom);
       const event = applyEvent('forget', forms);
       return event ? { changed: event.changed, event } : { changed: 0, reason: 'already' };
     },
@@ -334,7 +348,10 @@ function createGarden(options: GardenOptions): Garden {
       const slots = slotsOf(id);
       if (slots.length === 0) return { changed: 0, reason: store.fetch(id) ? 'not in context' : 'unknown' };
       for (const slot of slots) pinned.add(slot.key);
-      const event = applyEvent('pin', new Map(slots.filter((s) => s.form !== 'original').map((s) => [s.key, 'original' as Form])));
+      const event = applyEvent(
+        'pin',
+        new Map(slots.filter((s) => s.form !== 'original').map((s): [string, Form] => [s.key, 'original'])),
+      );
       persist();
       return event ? { changed: event.changed, event } : { changed: 0, reason: 'already' };
     },
@@ -353,10 +370,14 @@ function createGarden(options: GardenOptions): Garden {
     compactAll(compactOptions = {}) {
       garden.settle();
       const minTokens = compactOptions.minTokens ?? 0;
-      const windowFrom = compactOptions.keepLastTurns === undefined ? start() : windowStart(view, compactOptions.keepLastTurns, [], Number.POSITIVE_INFINITY);
+      const windowFrom =
+        compactOptions.keepLastTurns === undefined
+          ? start()
+          : windowStart(view, compactOptions.keepLastTurns, [], Number.POSITIVE_INFINITY);
       const forms = new Map<string, Form>();
       for (const slot of view.all) {
-        if (slot.form !== 'original' || slot.blocks.summary === undefined || slot.textTokens < minTokens) continue;
+        if (slot.form !== 'original' || slot.blocks.summary === undefined || slot.textTokens < minTokens)
+          continue;
         if (protection(slot, windowFrom, pinned) !== undefined) continue;
         if (slotTokens(slot, 'summary') < slotTokens(slot, 'original')) forms.set(slot.key, 'summary');
       }

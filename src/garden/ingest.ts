@@ -12,7 +12,14 @@ import { BASE_PRIORITY, MEDIA_PRIORITY } from './priority.js';
 import { extractTerms, recallHint } from './terms.js';
 import { largeFields } from './tool-input.js';
 import type { GardenCounters, Slot } from './types.js';
-import { mediaVariants, textVariants, toolResultVariants, toolUseVariants, type FieldSummary, type TextLike } from './variants.js';
+import {
+  mediaVariants,
+  textVariants,
+  toolResultVariants,
+  toolUseVariants,
+  type FieldSummary,
+  type TextLike,
+} from './variants.js';
 
 /** Texts shorter than this (tokens) are stored as they are: a summary header would cost more than it saves. */
 export const MIN_COMPRESS_TOKENS = 64;
@@ -53,36 +60,52 @@ export interface BlockPlace {
  * (thinking, unknown types, small tool calls) become fixed slots and are not stored.
  */
 export function registerBlock(block: Block, place: BlockPlace, deps: IngestDeps): Slot {
-  switch (block.type) {
-    case 'text':
-      if (block.text === '') return fixedSlot(block, place, deps.tokenizer);
-      return pendingSlot(block, place, 'text', block.text, deps, place.typed ? { cls: 'prompt' } : {});
-    case 'tool_result': {
-      const children: Slot[] = [];
-      if (Array.isArray(block.content)) {
-        block.content.forEach((part, i) => {
-          if (!hasMediaSource(part)) return;
-          const child = ingestMedia(part as Block, { ...place, key: partKey(place.key, i) }, i, deps);
-          if (child) children.push(child);
-        });
-      }
-      const text = toolResultText(block.content);
-      const variants = toolResultVariants(deps.tokenizer, block, undefined);
-      const slot: Slot =
-        text === ''
-          ? { ...fixedSlot(block, place, deps.tokenizer), ...variants }
-          : { ...pendingSlot(block, place, 'tool_result', text, deps, place.toolUse ? { tool: place.toolUse } : {}), ...variants };
-      return children.length > 0 ? { ...slot, children } : slot;
-    }
-    case 'tool_use':
-      if (largeFields(block.input).length === 0) return fixedSlot(block, place, deps.tokenizer);
-      return pendingSlot(block, place, 'tool_use', JSON.stringify(block.input ?? {}), deps, {});
-    case 'image':
-    case 'document':
-      return ingestMedia(block, place, -1, deps) ?? fixedSlot(block, place, deps.tokenizer);
-    default:
-      return fixedSlot(block, place, deps.tokenizer);
+  // Block types are open-ended (unknown ones pass through), hence tests rather than a switch.
+  if (block.type === 'text') {
+    if (block.text === '') return fixedSlot(block, place, deps.tokenizer);
+    return pendingSlot(block, place, 'text', block.text, deps, place.typed ? { cls: 'prompt' } : {});
   }
+  if (block.type === 'tool_result') return registerToolResult(block, place, deps);
+  if (block.type === 'tool_use') {
+    if (largeFields(block.input).length === 0) return fixedSlot(block, place, deps.tokenizer);
+    return pendingSlot(block, place, 'tool_use', JSON.stringify(block.input ?? {}), deps, {});
+  }
+  if (block.type === 'image' || block.type === 'document')
+    return ingestMedia(block, place, -1, deps) ?? fixedSlot(block, place, deps.tokenizer);
+  return fixedSlot(block, place, deps.tokenizer);
+}
+
+/** A tool result: its media parts stored now (their own slots), its text pending. */
+function registerToolResult(
+  block: Block & { type: 'tool_result' },
+  place: BlockPlace,
+  deps: IngestDeps,
+): Slot {
+  const children: Slot[] = [];
+  if (Array.isArray(block.content)) {
+    block.content.forEach((part, i) => {
+      if (!hasMediaSource(part)) return;
+      const child = ingestMedia(part as Block, { ...place, key: partKey(place.key, i) }, i, deps);
+      if (child) children.push(child);
+    });
+  }
+  const text = toolResultText(block.content);
+  const variants = toolResultVariants(deps.tokenizer, block, undefined);
+  const slot: Slot =
+    text === ''
+      ? { ...fixedSlot(block, place, deps.tokenizer), ...variants }
+      : {
+          ...pendingSlot(
+            block,
+            place,
+            'tool_result',
+            text,
+            deps,
+            place.toolUse ? { tool: place.toolUse } : {},
+          ),
+          ...variants,
+        };
+  return children.length > 0 ? { ...slot, children } : slot;
 }
 
 /** Classifies, compresses and stores a pending slot, and builds its shortened forms. */
@@ -106,7 +129,12 @@ export function settleSlot(slot: Slot, deps: IngestDeps): void {
 }
 
 /** A block passed through as it is: always in its original form, never stored. */
-export function fixedSlot(block: Block, place: Pick<BlockPlace, 'key' | 'message' | 'index' | 'role' | 'turn'>, tokenizer: Tokenizer, tokens?: number): Slot {
+export function fixedSlot(
+  block: Block,
+  place: Pick<BlockPlace, 'key' | 'message' | 'index' | 'role' | 'turn'>,
+  tokenizer: Tokenizer,
+  tokens?: number,
+): Slot {
   return {
     ...position(place),
     kind: 'fixed',
@@ -122,7 +150,14 @@ export function fixedSlot(block: Block, place: Pick<BlockPlace, 'key' | 'message
   };
 }
 
-function pendingSlot(block: Block, place: BlockPlace, kind: Slot['kind'], text: string, deps: IngestDeps, extra: Partial<Slot>): Slot {
+function pendingSlot(
+  block: Block,
+  place: BlockPlace,
+  kind: Slot['kind'],
+  text: string,
+  deps: IngestDeps,
+  extra: Partial<Slot>,
+): Slot {
   return {
     ...position(place),
     kind,
@@ -150,7 +185,12 @@ function settleText(slot: Slot, deps: IngestDeps): void {
 function settleToolResult(slot: Slot, deps: IngestDeps): void {
   const block = slot.block as Block & { type: 'tool_result' };
   const hints = toolHints(slot.tool);
-  const cls = deps.classify(slot.text, { role: 'user', blockType: 'tool_result', ...hints, ...(block.is_error ? { isError: true } : {}) });
+  const cls = deps.classify(slot.text, {
+    role: 'user',
+    blockType: 'tool_result',
+    ...hints,
+    ...(block.is_error ? { isError: true } : {}),
+  });
   const stored = storeText(slot, cls, hints, deps);
   Object.assign(slot, stored.fields, toolResultVariants(deps.tokenizer, block, stored.info));
 }
@@ -161,7 +201,11 @@ function settleToolUse(slot: Slot, deps: IngestDeps): void {
   const input = (block.input ?? {}) as Record<string, unknown>;
   const hints = { toolName: block.name, toolInput: input, ...pathHint(block.name, input) };
   // A large field is a file body or a script: classify it as a read of that path would be.
-  const fieldHints = { role: 'assistant' as const, blockType: 'tool_result', ...(hints.path ? { toolName: 'Read', path: hints.path } : {}) };
+  const fieldHints = {
+    role: 'assistant' as const,
+    blockType: 'tool_result',
+    ...(hints.path ? { toolName: 'Read', path: hints.path } : {}),
+  };
   const summaries: FieldSummary[] = fields.map((field) => {
     const cls = deps.classify(field.text, fieldHints);
     const before = deps.tokenizer.count(field.text);
@@ -169,7 +213,11 @@ function settleToolUse(slot: Slot, deps: IngestDeps): void {
   });
   const largest = summaries.reduce((a, b) => (b.before > a.before ? b : a));
   const terms = extractTerms(fields.map((f) => f.text).join('\n'));
-  const hint = recallHint({ text: largest.summary ?? '', terms, ...(hints.path ? { path: hints.path } : {}) });
+  const hint = recallHint({
+    text: largest.summary ?? '',
+    terms,
+    ...(hints.path ? { path: hints.path } : {}),
+  });
   const result = deps.store.ingest({
     scope: deps.scope,
     class: largest.cls,
@@ -196,7 +244,7 @@ function settleToolUse(slot: Slot, deps: IngestDeps): void {
 }
 
 function ingestMedia(block: Block, place: BlockPlace, part: number, deps: IngestDeps): Slot | undefined {
-  const media = mediaInfo(block as { type: string; source?: unknown });
+  const media = mediaInfo(block);
   if (media === undefined) return undefined;
   const row = deps.store.manifestGet(deps.scope, media.hash);
   let entryId = row?.entryId;
@@ -213,10 +261,21 @@ function ingestMedia(block: Block, place: BlockPlace, part: number, deps: Ingest
       priority: MEDIA_PRIORITY,
       blockKey: place.key,
     }).id;
-    deps.store.manifestPut(deps.scope, { hash: media.hash, entryId, mediaType: media.mediaType, bytes: media.bytes });
+    deps.store.manifestPut(deps.scope, {
+      hash: media.hash,
+      entryId,
+      mediaType: media.mediaType,
+      bytes: media.bytes,
+    });
     deps.counters.blocksIngested++;
   }
-  const variants = mediaVariants(deps.tokenizer, block, media, entryId, place.isRepeat?.(media.hash) ?? false);
+  const variants = mediaVariants(
+    deps.tokenizer,
+    block,
+    media,
+    entryId,
+    place.isRepeat?.(media.hash) ?? false,
+  );
   return {
     ...position(place),
     part,
@@ -235,7 +294,10 @@ function ingestMedia(block: Block, place: BlockPlace, part: number, deps: Ingest
 }
 
 interface StoredText {
-  fields: Pick<Slot, 'cls' | 'entryId' | 'hint' | 'terms' | 'textTokens' | 'sourceTool' | 'sourcePath' | 'note'>;
+  fields: Pick<
+    Slot,
+    'cls' | 'entryId' | 'hint' | 'terms' | 'textTokens' | 'sourceTool' | 'sourcePath' | 'note'
+  >;
   info: TextLike;
 }
 
@@ -246,7 +308,12 @@ function storeText(slot: Slot, cls: ContentClass, hints: ToolHints, deps: Ingest
   const before = deps.tokenizer.count(text);
   const summary = summarize(cls, text, before, hints, deps);
   const terms = extractTerms(text);
-  const hint = recallHint({ text, terms, ...(hints.path ? { path: hints.path } : {}), ...(hints.command ? { command: hints.command } : {}) });
+  const hint = recallHint({
+    text,
+    terms,
+    ...(hints.path ? { path: hints.path } : {}),
+    ...(hints.command ? { command: hints.command } : {}),
+  });
   const result = deps.store.ingest({
     scope: deps.scope,
     class: cls,
@@ -274,7 +341,13 @@ function storeText(slot: Slot, cls: ContentClass, hints: ToolHints, deps: Ingest
 }
 
 /** The compressor's output when it makes the text shorter; nothing for prompts and short texts. */
-function summarize(cls: ContentClass, text: string, before: number, hints: ToolHints, deps: IngestDeps): { summary?: string; summaryTokens?: number; note?: string } {
+function summarize(
+  cls: ContentClass,
+  text: string,
+  before: number,
+  hints: ToolHints,
+  deps: IngestDeps,
+): { summary?: string; summaryTokens?: number; note?: string } {
   if (cls === 'prompt' || before < MIN_COMPRESS_TOKENS) return {};
   const context: CompressContext = {
     ...(hints.path ? { path: hints.path } : {}),
@@ -300,8 +373,17 @@ function pathHint(toolName: string, toolInput: Record<string, unknown>): { path?
   return { ...(path ? { path } : {}), ...(command ? { command } : {}) };
 }
 
-function position(place: Pick<BlockPlace, 'key' | 'message' | 'index' | 'role' | 'turn'>): Pick<Slot, 'key' | 'message' | 'index' | 'part' | 'role' | 'turn'> {
-  return { key: place.key, message: place.message, index: place.index, part: -1, role: place.role, turn: place.turn };
+function position(
+  place: Pick<BlockPlace, 'key' | 'message' | 'index' | 'role' | 'turn'>,
+): Pick<Slot, 'key' | 'message' | 'index' | 'part' | 'role' | 'turn'> {
+  return {
+    key: place.key,
+    message: place.message,
+    index: place.index,
+    part: -1,
+    role: place.role,
+    turn: place.turn,
+  };
 }
 
 function asRole(role: string): 'user' | 'assistant' {

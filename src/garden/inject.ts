@@ -20,7 +20,9 @@ const MIN_INJECT_TOKENS = 24;
 const MAX_HIT_CHARS = 600;
 /** Words too common to be a signal. */
 const STOPWORDS: ReadonlySet<string> = new Set(
-  'about also again another because before could does done from have into just like make more much only other over please should some still than that them then there these they this those through under very want what when where which while will with would your continue proceed'.split(' '),
+  'about also again another because before could does done from have into just like make more much only other over please should some still than that them then there these they this those through under very want what when where which while will with would your continue proceed'.split(
+    ' ',
+  ),
 );
 /** Distinct content words (4+ letters) that make a turn worth a recall. */
 const SIGNAL_WORDS = 3;
@@ -45,7 +47,12 @@ export interface InjectionInput {
   query: string;
   notes: readonly Note[];
   /** Compacted blocks now: count, tokens before and after, by class. */
-  compacted: { blocks: number; before: number; after: number; byClass: ReadonlyArray<readonly [string, number]> };
+  compacted: {
+    blocks: number;
+    before: number;
+    after: number;
+    byClass: ReadonlyArray<readonly [string, number]>;
+  };
   recall: (query: string, maxTokens: number) => RecallResult;
   /** Entries already in context in full: no point injecting them. */
   inContext: (id: string) => boolean;
@@ -62,7 +69,8 @@ export interface Injection {
 export function buildInjection(input: InjectionInput): Injection | undefined {
   if (input.mode === 'off' || input.maxTokens < MIN_INJECT_TOKENS) return undefined;
   const lines: string[] = [];
-  const fits = (candidate: readonly string[]) => input.tokenizer.count(wrapInjected(render(candidate))) <= input.maxTokens;
+  const fits = (candidate: readonly string[]) =>
+    input.tokenizer.count(wrapInjected(render(candidate))) <= input.maxTokens;
   const add = (line: string): boolean => {
     if (!fits([...lines, line])) return false;
     lines.push(line);
@@ -105,6 +113,12 @@ function hitLine(hit: RecallHit): string {
 
 /** One line, and no marker text that could unbalance the injected region. */
 function oneLine(text: string, max: number): string {
-  const line = text.split(INJECT_BEGIN).join('<gardener>').split(INJECT_END).join('</gardener>').replace(/\s+/g, ' ').trim();
+  const line = text
+    .split(INJECT_BEGIN)
+    .join('<gardener>')
+    .split(INJECT_END)
+    .join('</gardener>')
+    .replace(/\s+/g, ' ')
+    .trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }

@@ -40,12 +40,24 @@ export function stubLine(input: LabelInput): string {
 }
 
 /** A repeated image or document: the bytes were attached earlier, so only a reference is sent. */
-export function mediaRepeatLine(input: { what: string; mediaType: string; bytes: number; id: string; hash: string }): string {
+export function mediaRepeatLine(input: {
+  what: string;
+  mediaType: string;
+  bytes: number;
+  id: string;
+  hash: string;
+}): string {
   return `[gardener: ${input.what} ${input.mediaType} ${formatBytes(input.bytes)} · repeat of one attached earlier · id=${input.id} · sha256 ${input.hash.slice(0, 12)}]`;
 }
 
 /** An old image or document dropped from context. */
-export function mediaStubLine(input: { what: string; mediaType: string; bytes: number; id: string; before: number }): string {
+export function mediaStubLine(input: {
+  what: string;
+  mediaType: string;
+  bytes: number;
+  id: string;
+  before: number;
+}): string {
   return `[gardener: ${input.what} ${input.mediaType} ${formatBytes(input.bytes)} ${formatCount(input.before)}→0 tok · id=${input.id} · fetch("${input.id}") to see it again]`;
 }
 

@@ -35,7 +35,12 @@ export function mediaInfo(block: { type: string; source?: unknown }): MediaInfo 
   if (!hasMediaSource(block)) return undefined;
   const source = block.source as object;
   const s = source as Record<string, unknown>;
-  const mediaType = typeof s['media_type'] === 'string' ? s['media_type'] : block.type === 'image' ? 'image' : 'application/octet-stream';
+  const mediaType =
+    typeof s['media_type'] === 'string'
+      ? s['media_type']
+      : block.type === 'image'
+        ? 'image'
+        : 'application/octet-stream';
   const hash = createHash('sha256');
   let bytes = 0;
   switch (s['type']) {

@@ -22,7 +22,16 @@ export interface SavedState {
 }
 
 export function emptyState(): SavedState {
-  return { v: 1, forms: {}, pinned: [], access: {}, counters: emptyCounters(), events: [], eventSeq: 0, lastRenderAt: null };
+  return {
+    v: 1,
+    forms: {},
+    pinned: [],
+    access: {},
+    counters: emptyCounters(),
+    events: [],
+    eventSeq: 0,
+    lastRenderAt: null,
+  };
 }
 
 /** The saved state of a session; a missing or unreadable one starts afresh (and says so in the debug log). */
@@ -51,5 +60,9 @@ export function loadState(store: Store, scope: Scope): SavedState {
 }
 
 export function saveState(store: Store, scope: Scope, state: SavedState): void {
-  store.sessionStateSet(scope, STATE_KEY, JSON.stringify({ ...state, events: state.events.slice(-SAVED_EVENTS) }));
+  store.sessionStateSet(
+    scope,
+    STATE_KEY,
+    JSON.stringify({ ...state, events: state.events.slice(-SAVED_EVENTS) }),
+  );
 }

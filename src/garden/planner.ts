@@ -62,13 +62,15 @@ export function compareSteps(a: Step, b: Step): number {
  */
 export function selectSteps(input: PlanInput): Selection {
   const end = input.messageTokens.length;
-  if (input.need <= 0 || input.steps.length === 0) return { steps: [], saved: 0, cut: end, cost: 0, feasible: input.need <= 0 };
+  if (input.need <= 0 || input.steps.length === 0)
+    return { steps: [], saved: 0, cut: end, cost: 0, feasible: input.need <= 0 };
   if (input.cold) return selectCold(input);
 
   const cached = Math.min(input.cachedMessages, end);
   const prefixSums = [0];
   for (let m = 0; m < end; m++) prefixSums.push((prefixSums[m] ?? 0) + (input.messageTokens[m] ?? 0));
-  const cachedFrom = (m: number) => Math.max(0, (prefixSums[cached] ?? 0) - (prefixSums[Math.min(m, cached)] ?? 0));
+  const cachedFrom = (m: number) =>
+    Math.max(0, (prefixSums[cached] ?? 0) - (prefixSums[Math.min(m, cached)] ?? 0));
 
   const byMessage = new Map<number, Step[]>();
   for (const step of input.steps) {
@@ -91,7 +93,8 @@ export function selectSteps(input: PlanInput): Selection {
     const savedInCache = taken.steps.reduce((sum, s) => sum + (s.message < cached ? s.saved : 0), 0);
     const loss = taken.steps.reduce((sum, s) => sum + s.loss, 0);
     const cost = breakCost(cachedFrom(cut) - savedInCache) + loss - futureValue(taken.saved, input.horizon);
-    if (!best || cost < best.cost) best = { ...taken, cut: firstMessage(taken.steps, end), cost, feasible: true };
+    if (!best || cost < best.cost)
+      best = { ...taken, cut: firstMessage(taken.steps, end), cost, feasible: true };
   }
   if (best) return best;
   const all = [...input.steps].sort(compareSteps);
@@ -112,7 +115,12 @@ function selectCold(input: PlanInput): Selection {
   const taken = greedy(sorted, input.need);
   const loss = taken.steps.reduce((sum, s) => sum + s.loss, 0);
   const cost = loss - coldValue(taken.saved, input.horizon);
-  return { ...taken, cut: firstMessage(taken.steps, input.messageTokens.length), cost, feasible: taken.saved >= input.need };
+  return {
+    ...taken,
+    cut: firstMessage(taken.steps, input.messageTokens.length),
+    cost,
+    feasible: taken.saved >= input.need,
+  };
 }
 
 function greedy(sorted: readonly Step[], need: number): { steps: Step[]; saved: number } {

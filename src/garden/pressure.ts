@@ -1,6 +1,14 @@
 import { formatCount } from './labels.js';
 import type { Step } from './planner.js';
-import { FORMS, type BreakdownClass, type ClassBreakdown, type Form, type GardenCounters, type GardenEvent, type Slot } from './types.js';
+import {
+  FORMS,
+  type BreakdownClass,
+  type ClassBreakdown,
+  type Form,
+  type GardenCounters,
+  type GardenEvent,
+  type Slot,
+} from './types.js';
 import { slotTokens, type View } from './view.js';
 
 /**
@@ -58,7 +66,9 @@ export interface PressureInput {
 /** Builds the report; the one-line recommendation says what gardener will or can do next. */
 export function pressureReport(input: PressureInput): PressureReport {
   const byClass: PressureReport['by_class'] = {};
-  const byForm = Object.fromEntries(FORMS.map((f) => [f, { count: 0, tokens: 0 }])) as PressureReport['by_form'];
+  const byForm = Object.fromEntries(
+    FORMS.map((f) => [f, { count: 0, tokens: 0 }]),
+  ) as PressureReport['by_form'];
   let entries = 0;
   let summaries = 0;
   for (const slot of input.view.all) {
@@ -105,7 +115,13 @@ export function pressureReport(input: PressureInput): PressureReport {
 export function classBreakdown(view: View): Partial<Record<BreakdownClass, ClassBreakdown>> {
   const rows: Partial<Record<BreakdownClass, ClassBreakdown>> = {};
   for (const slot of view.all) {
-    const row = (rows[breakdownClass(slot)] ??= { blocks: 0, tokensBefore: 0, tokensAfter: 0, summaries: 0, stubs: 0 });
+    const row = (rows[breakdownClass(slot)] ??= {
+      blocks: 0,
+      tokensBefore: 0,
+      tokensAfter: 0,
+      summaries: 0,
+      stubs: 0,
+    });
     row.blocks++;
     row.tokensBefore += slotTokens(slot, 'original');
     row.tokensAfter += slotTokens(slot);
@@ -137,7 +153,8 @@ function recommend(input: PressureInput, pressure: number): string {
   }
   const best = [...savable.entries()].sort((a, b) => b[1].saved - a[1].saved)[0];
   if (pressure > input.highWater) {
-    if (!best) return `context at ${percent} of the budget and nothing left to shorten: raise the budget or forget blocks`;
+    if (!best)
+      return `context at ${percent} of the budget and nothing left to shorten: raise the budget or forget blocks`;
     return `context at ${percent} of the budget, above the high-water mark: the next plan() compacts down to ${Math.round(input.lowWater * 100)}%`;
   }
   if (best && best[1].saved > 0) {

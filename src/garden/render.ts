@@ -18,7 +18,8 @@ export function renderMessage(entry: MessageView): MessageParam {
     const slot = entry.slots[0];
     if (slot === undefined || slot.form === 'original') return entry.source;
     const block = slot.blocks[slot.form];
-    return { ...entry.source, content: block?.type === 'text' ? block.text : (entry.source.content as string) };
+    const text = block?.type === 'text' ? block.text : (entry.source.content as string);
+    return { ...entry.source, content: text };
   }
   return { ...entry.source, content: entry.slots.map(renderSlot) } as MessageParam;
 }
@@ -34,7 +35,10 @@ export function renderSlot(slot: Slot): Block {
     const content = original.content.map((part, i) => parts.get(i) ?? part);
     return { ...original, content } as Block;
   }
-  const head = typeof block.content === 'string' ? [{ type: 'text' as const, text: block.content }] : (block.content ?? []);
+  const head =
+    typeof block.content === 'string'
+      ? [{ type: 'text' as const, text: block.content }]
+      : (block.content ?? []);
   return { ...block, content: [...head, ...parts.values()] } as Block;
 }
 

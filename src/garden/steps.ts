@@ -17,9 +17,16 @@ export interface StepContext {
 }
 
 /** Priority of a slot now. */
-export function slotPriority(slot: Slot, view: View, context: Pick<StepContext, 'mentions' | 'access'>): number {
+export function slotPriority(
+  slot: Slot,
+  view: View,
+  context: Pick<StepContext, 'mentions' | 'access'>,
+): number {
   const since = Math.max(slot.turn, context.access.get(slot.key) ?? Number.NEGATIVE_INFINITY);
-  return priority({ cls: slot.media ? undefined : slot.cls, age: view.turns - since, terms: slot.terms }, context.mentions);
+  return priority(
+    { cls: slot.media ? undefined : slot.cls, age: view.turns - since, terms: slot.terms },
+    context.mentions,
+  );
 }
 
 /**
@@ -33,10 +40,26 @@ export function eligibleSteps(view: View, context: StepContext): Step[] {
     if (slot.form === 'stub' || protection(slot, context.start, context.pinned) !== undefined) continue;
     const p = slotPriority(slot, view, context);
     const order = slot.message * 1_000_000 + slot.index * 1_000 + slot.part + 1;
-    const make = (to: Form, from: Form, phase: 1 | 2, loss: number, afterSummary: boolean): Step | undefined => {
+    const make = (
+      to: Form,
+      from: Form,
+      phase: 1 | 2,
+      loss: number,
+      afterSummary: boolean,
+    ): Step | undefined => {
       const saved = slotTokens(slot, from) - slotTokens(slot, to);
       if (slot.blocks[to] === undefined || saved < context.minSaving) return undefined;
-      return { key: slot.key, message: slot.message, order, to, saved, priority: p, phase, loss, afterSummary };
+      return {
+        key: slot.key,
+        message: slot.message,
+        order,
+        to,
+        saved,
+        priority: p,
+        phase,
+        loss,
+        afterSummary,
+      };
     };
     const push = (step: Step | undefined) => {
       if (step) steps.push(step);

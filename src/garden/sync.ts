@@ -13,13 +13,13 @@ const KNOWN_ROLES: ReadonlySet<string> = new Set(['user', 'assistant']);
 export interface SyncResult {
   /** Blocks seen for the first time. */
   added: number;
-  /** New blocks registered but not stored yet (they wait in the working window; see settle()). */
+  /** Blocks registered but not stored yet (they wait in the working window; see settle()). */
   pending: number;
   /** Blocks recognised from an earlier sync. */
   known: number;
   /** Injected regions stripped from messages seen for the first time with them. */
   stripped: number;
-  /** New blocks stored (or passed through: `other`) during this sync, by class; `media` for images and documents. */
+  /** Blocks stored during this sync (and new ones passed through: `other`), by class; `media` for images and documents. */
   byClass: Record<string, { blocks: number; tokens: number }>;
 }
 
@@ -34,7 +34,11 @@ export interface SyncDeps extends IngestDeps {
  * Builds the view of a transcript, reusing the slots of blocks already seen (`previous`) and
  * ingesting the new ones. Injected regions are stripped first, so they are never stored.
  */
-export function syncView(transcript: Transcript, previous: View, deps: SyncDeps): { view: View; result: SyncResult } {
+export function syncView(
+  transcript: Transcript,
+  previous: View,
+  deps: SyncDeps,
+): { view: View; result: SyncResult } {
   checkShape(transcript);
   const result: SyncResult = { added: 0, pending: 0, known: 0, stripped: 0, byClass: {} };
   const stripped: MessageParam[] = [];
@@ -78,18 +82,36 @@ export function syncView(transcript: Transcript, previous: View, deps: SyncDeps)
     const role = message.role as string;
     if (role === 'assistant') view.turns++;
     const isString = typeof message.content === 'string';
-    const entry: MessageView = { role, source: message, isString, passthrough: !KNOWN_ROLES.has(role), slots: [], turn };
+    const entry: MessageView = {
+      role,
+      source: message,
+      isString,
+      passthrough: !KNOWN_ROLES.has(role),
+      slots: [],
+      turn,
+    };
     view.messages.push(entry);
     if (entry.passthrough) {
       const key = messageKey(m, message.content);
       const known = previous.byKey.get(key);
-      const slot = known ?? fixedSlot({ type: 'text', text: '' }, { key, message: m, index: 0, role, turn }, deps.tokenizer, countMessage(deps.tokenizer, message) - MESSAGE_OVERHEAD);
+      const slot =
+        known ??
+        fixedSlot(
+          { type: 'text', text: '' },
+          { key, message: m, index: 0, role, turn },
+          deps.tokenizer,
+          countMessage(deps.tokenizer, message) - MESSAGE_OVERHEAD,
+        );
       relocate(slot, m, 0);
       entry.slots.push(slot);
       adopt(slot, known === undefined);
       return;
     }
-    const blocks: Block[] = isString ? (message.content === '' ? [] : [{ type: 'text', text: message.content as string }]) : (message.content as Block[]);
+    const blocks: Block[] = isString
+      ? message.content === ''
+        ? []
+        : [{ type: 'text', text: message.content as string }]
+      : (message.content as Block[]);
     blocks.forEach((block, b) => {
       if (block.type === 'tool_use' && typeof block.id === 'string') {
         toolUses.set(block.id, { name: block.name, input: (block.input ?? {}) as Record<string, unknown> });
@@ -135,7 +157,12 @@ export function syncView(transcript: Transcript, previous: View, deps: SyncDeps)
  * The form a block starts in: the one saved by an earlier process, else original, except a repeated
  * image or document, which becomes a reference while an earlier copy is attached in full.
  */
-function initialForm(slot: Slot, saved: Form | undefined, media: ReadonlyMap<string, Slot[]>, deps: SyncDeps): Form {
+function initialForm(
+  slot: Slot,
+  saved: Form | undefined,
+  media: ReadonlyMap<string, Slot[]>,
+  deps: SyncDeps,
+): Form {
   if (saved !== undefined && slot.blocks[saved] !== undefined) return saved;
   if (slot.media) {
     const earlier = media.get(slot.media.hash) ?? [];
@@ -173,10 +200,15 @@ function checkShape(transcript: unknown): asserts transcript is Transcript {
     if (message === null || typeof message !== 'object') fail(`messages.${i}`, 'message must be an object');
     const { role, content } = message as { role?: unknown; content?: unknown };
     if (typeof role !== 'string') fail(`messages.${i}.role`, 'role must be a string');
-    if (typeof content !== 'string' && !Array.isArray(content)) fail(`messages.${i}.content`, 'content must be a string or an array of blocks');
+    if (typeof content !== 'string' && !Array.isArray(content))
+      fail(`messages.${i}.content`, 'content must be a string or an array of blocks');
     if (Array.isArray(content)) {
       content.forEach((block: unknown, j) => {
-        if (block === null || typeof block !== 'object' || typeof (block as { type?: unknown }).type !== 'string') {
+        if (
+          block === null ||
+          typeof block !== 'object' ||
+          typeof (block as { type?: unknown }).type !== 'string'
+        ) {
           fail(`messages.${i}.content.${j}`, 'block must be an object with a type');
         }
       });

@@ -70,7 +70,12 @@ const MAX_HINT = 48;
  * A short query that finds the block again: its path, the start of its command, its error names
  * and identifiers, else its first words. Quotes and line breaks are removed so it fits in `recall("…")`.
  */
-export function recallHint(input: { text: string; terms: readonly string[]; path?: string; command?: string }): string {
+export function recallHint(input: {
+  text: string;
+  terms: readonly string[];
+  path?: string;
+  command?: string;
+}): string {
   const parts: string[] = [];
   if (input.path) parts.push(input.path);
   if (input.command) parts.push(input.command.split(/\s+/).slice(0, 3).join(' '));
@@ -79,6 +84,10 @@ export function recallHint(input: { text: string; terms: readonly string[]; path
     if (!parts.some((p) => p.includes(term))) parts.push(term);
   }
   if (parts.length === 0) parts.push(input.text.trim().split(/\s+/).slice(0, 6).join(' '));
-  const hint = parts.join(' ').replace(/["\\\r\n\t]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const hint = parts
+    .join(' ')
+    .replace(/["\\\r\n\t]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return hint.length > MAX_HINT ? hint.slice(0, MAX_HINT).trimEnd() : hint;
 }

@@ -37,7 +37,10 @@ export function fieldName(path: FieldPath): string {
 }
 
 /** A copy of `input` with the fields at the given paths replaced; untouched branches are shared. */
-export function replaceFields(input: Record<string, unknown>, replacements: ReadonlyArray<{ path: FieldPath; value: string }>): Record<string, unknown> {
+export function replaceFields(
+  input: Record<string, unknown>,
+  replacements: ReadonlyArray<{ path: FieldPath; value: string }>,
+): Record<string, unknown> {
   let result: unknown = input;
   for (const { path, value } of replacements) result = setAt(result, path, 0, value);
   return result as Record<string, unknown>;
@@ -47,8 +50,8 @@ function setAt(node: unknown, path: FieldPath, at: number, value: string): unkno
   if (at === path.length) return value;
   const key = path[at] as string | number;
   if (Array.isArray(node) && typeof key === 'number') {
-    const copy = [...node];
-    copy[key] = setAt(node[key], path, at + 1, value);
+    const copy: unknown[] = [...(node as unknown[])];
+    copy[key] = setAt(copy[key], path, at + 1, value);
     return copy;
   }
   if (node !== null && typeof node === 'object' && typeof key === 'string') {

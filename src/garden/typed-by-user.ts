@@ -19,7 +19,13 @@ import type { Transcript } from '../transcript/types.js';
  *
  * `gardener bench`'s `mask` strategy uses the same rule to find "tool results" in those formats.
  */
-export const FORMATS_WITHOUT_TOOL_BLOCKS: ReadonlySet<string> = new Set(['mini-swe-agent', 'swe-agent', 'aider', 'openhands', 'adp']);
+export const FORMATS_WITHOUT_TOOL_BLOCKS: ReadonlySet<string> = new Set([
+  'mini-swe-agent',
+  'swe-agent',
+  'aider',
+  'openhands',
+  'adp',
+]);
 
 /** SWE-agent's label in front of tool output. */
 const OBSERVATION_LABEL = /^\s*OBSERVATION:/i;
@@ -40,7 +46,10 @@ export function typedByUser(transcript: Pick<Transcript, 'format' | 'meta' | 'me
   return (messageIndex, blockIndex) => {
     const message = transcript.messages[messageIndex];
     if (message === undefined || message.role !== 'user') return false;
-    const block = typeof message.content === 'string' ? { type: 'text', text: message.content } : message.content[blockIndex];
+    const block =
+      typeof message.content === 'string'
+        ? { type: 'text', text: message.content }
+        : message.content[blockIndex];
     if (block === undefined || block.type !== 'text') return false;
     if (observations !== undefined) return !observations.has(messageIndex);
     if (messageIndex === firstUser) return true;
@@ -49,7 +58,9 @@ export function typedByUser(transcript: Pick<Transcript, 'format' | 'meta' | 'me
     const key = `${messageIndex}.${blockIndex}`;
     let typed = cache.get(key);
     if (typed === undefined) {
-      typed = unwrapToolOutput(block.text).kind === 'none' && !OBSERVATION_CLASSES.has(classify(block.text, { role: 'user', blockType: 'text' }));
+      typed =
+        unwrapToolOutput(block.text).kind === 'none' &&
+        !OBSERVATION_CLASSES.has(classify(block.text, { role: 'user', blockType: 'text' }));
       cache.set(key, typed);
     }
     return typed;

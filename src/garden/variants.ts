@@ -36,14 +36,27 @@ export function summaryText(input: TextLike & { summary: string; summaryTokens: 
 }
 
 function stubText(input: TextLike): string {
-  return stubLine({ what: input.cls, before: input.before, id: input.id, hint: input.hint, ...(input.note ? { note: input.note } : {}) });
+  return stubLine({
+    what: input.cls,
+    before: input.before,
+    id: input.id,
+    hint: input.hint,
+    ...(input.note ? { note: input.note } : {}),
+  });
 }
 
 /** Forms of a text block (assistant prose, an observation in text-only formats…): it stays a text block. */
-export function textVariants(tokenizer: Tokenizer, block: Block & { type: 'text' }, info: TextLike): Variants {
+export function textVariants(
+  tokenizer: Tokenizer,
+  block: Block & { type: 'text' },
+  info: TextLike,
+): Variants {
   const blocks: Partial<Record<Form, Block>> = { original: block, stub: { ...block, text: stubText(info) } };
   if (info.summary !== undefined && info.summaryTokens !== undefined) {
-    blocks.summary = { ...block, text: summaryText({ ...info, summary: info.summary, summaryTokens: info.summaryTokens }) };
+    blocks.summary = {
+      ...block,
+      text: summaryText({ ...info, summary: info.summary, summaryTokens: info.summaryTokens }),
+    };
   }
   return withTokens(tokenizer, blocks);
 }
@@ -52,18 +65,25 @@ export function textVariants(tokenizer: Tokenizer, block: Block & { type: 'text'
  * Forms of a tool_result: the same tool_use_id and is_error, its text replaced; content that was a
  * string stays a string. Parts that are neither text nor media (tool references…) are kept as they are.
  */
-export function toolResultVariants(tokenizer: Tokenizer, block: Block & { type: 'tool_result' }, info: TextLike | undefined): Variants {
+export function toolResultVariants(
+  tokenizer: Tokenizer,
+  block: Block & { type: 'tool_result' },
+  info: TextLike | undefined,
+): Variants {
   const originalBlock = withoutMedia(block);
   const blocks: Partial<Record<Form, Block>> = { original: originalBlock };
   if (info !== undefined) {
     const shortened = (text: string): Block => {
-      if (typeof block.content === 'string' || block.content === undefined) return { ...block, content: text };
+      if (typeof block.content === 'string' || block.content === undefined)
+        return { ...block, content: text };
       const kept = block.content.filter((part) => part.type !== 'text' && !hasMediaSource(part));
       return { ...block, content: [{ type: 'text', text }, ...kept] };
     };
     blocks.stub = shortened(stubText(info));
     if (info.summary !== undefined && info.summaryTokens !== undefined) {
-      blocks.summary = shortened(summaryText({ ...info, summary: info.summary, summaryTokens: info.summaryTokens }));
+      blocks.summary = shortened(
+        summaryText({ ...info, summary: info.summary, summaryTokens: info.summaryTokens }),
+      );
     }
   }
   return withTokens(tokenizer, blocks);
@@ -87,7 +107,13 @@ export function toolUseVariants(
   hint: string,
 ): Variants {
   const input = (block.input ?? {}) as Record<string, unknown>;
-  const label = (f: FieldSummary) => ({ cls: f.cls, id, hint, before: f.before, ...(f.note ? { note: f.note } : {}) });
+  const label = (f: FieldSummary) => ({
+    cls: f.cls,
+    id,
+    hint,
+    before: f.before,
+    ...(f.note ? { note: f.note } : {}),
+  });
   const stubInput = replaceFields(
     input,
     fields.map((f) => ({ path: f.path, value: `${fieldName(f.path)}: ${stubText(label(f))}` })),
@@ -110,10 +136,22 @@ export function toolUseVariants(
 }
 
 /** Forms of an image or document: the original, or one line (a repeat reference, or a stub of an old one). */
-export function mediaVariants(tokenizer: Tokenizer, block: Block, media: MediaInfo, id: string, repeat: boolean): Variants {
+export function mediaVariants(
+  tokenizer: Tokenizer,
+  block: Block,
+  media: MediaInfo,
+  id: string,
+  repeat: boolean,
+): Variants {
   const before = countBlock(tokenizer, block);
   const line = repeat
-    ? mediaRepeatLine({ what: media.type, mediaType: media.mediaType, bytes: media.bytes, id, hash: media.hash })
+    ? mediaRepeatLine({
+        what: media.type,
+        mediaType: media.mediaType,
+        bytes: media.bytes,
+        id,
+        hash: media.hash,
+      })
     : mediaStubLine({ what: media.type, mediaType: media.mediaType, bytes: media.bytes, id, before });
   return withTokens(tokenizer, { original: block, stub: { type: 'text', text: line } });
 }
@@ -126,6 +164,7 @@ function withoutMedia(block: Block & { type: 'tool_result' }): Block {
 
 function withTokens(tokenizer: Tokenizer, blocks: Partial<Record<Form, Block>>): Variants {
   const tokens: Partial<Record<Form, number>> = {};
-  for (const [form, block] of Object.entries(blocks) as Array<[Form, Block]>) tokens[form] = countBlock(tokenizer, block);
+  for (const [form, block] of Object.entries(blocks) as Array<[Form, Block]>)
+    tokens[form] = countBlock(tokenizer, block);
   return { blocks, tokens };
 }

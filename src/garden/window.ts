@@ -7,7 +7,12 @@ import type { View } from './view.js';
  * oldest turns, down to the last one, so that a few huge tool results cannot make every budget
  * impossible. The newest message is always in it. Before any assistant message, all is window.
  */
-export function windowStart(view: View, keepLastTurns: number, messageTokens: readonly number[], maxTokens: number): number {
+export function windowStart(
+  view: View,
+  keepLastTurns: number,
+  messageTokens: readonly number[],
+  maxTokens: number,
+): number {
   const count = view.messages.length;
   if (count === 0) return 0;
   if (keepLastTurns === 0) return count - 1;
@@ -27,7 +32,11 @@ export function windowStart(view: View, keepLastTurns: number, messageTokens: re
 }
 
 /** Why a slot may not be shortened, or undefined when it may. */
-export function protection(slot: Slot, start: number, pinned: ReadonlySet<string>): 'fixed' | 'prompt' | 'window' | 'pinned' | undefined {
+export function protection(
+  slot: Slot,
+  start: number,
+  pinned: ReadonlySet<string>,
+): 'fixed' | 'prompt' | 'window' | 'pinned' | undefined {
   if (slot.kind === 'fixed') return 'fixed';
   if (slot.typed || slot.cls === 'prompt') return 'prompt';
   if (slot.message >= start) return 'window';

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ParsedQuery } from './query.js';
+import { ftsString, type ParsedQuery } from './query.js';
 
 /** Words kept in one FTS query: enough to describe a block, few enough to stay fast. */
 export const MAX_QUERY_TERMS = 14;
@@ -9,9 +9,9 @@ const MAX_DOC_SHARE = 0.08;
 const SMALL_INDEX_DOCS = 2_000;
 /** Total postings (Σ document frequency) the chosen words may read; bounds the query's work. */
 const POSTINGS_BUDGET = 40_000;
-/** A phrase is checked position by position: only phrases with one word this rare are worth it. */
-const PHRASE_MAX_MIN_DF = 10_000;
-/** When every word is common, the rarest few are still used. */
+/** Words looked up per query, in the order parseQuery ranks them (identifiers and long words first). */
+const MAX_LOOKUPS = 64;
+/** When every word is common, the first few (as parseQuery ranks them) are still used. */
 const FALLBACK_TERMS = 3;
 
 export interface SelectedTerm {
@@ -28,17 +28,41 @@ export interface TermSelection {
 }
 
 export interface VocabLookup {
-  df(token: string): number;
+  /** Entries holding the word, counted up to `cap` (a count of `cap` means "at least"). */
+  df(token: string, cap: number): number;
   docs(): number;
 }
 
-/** Document frequencies from an fts5vocab 'row' table (`term`, `doc`). */
-export function vocabLookup(db: Database.Database, vocabTable: string, countSql: string): VocabLookup {
-  const get = db.prepare<[string], { doc: number }>(`SELECT doc FROM ${vocabTable} WHERE term = ?`);
+/** Cached counts stay valid while the index grows by less than this share. */
+const CACHE_GROWTH = 0.1;
+/** Words whose counts are cached per store (cleared wholesale when full). */
+const CACHE_SIZE = 20_000;
+
+/**
+ * Document frequencies from the FTS index, counted with a cap: only whether a word is rare enough
+ * matters, and counting stops there, so a common word costs no more than a rare one. Counts are
+ * cached per word while the index grows less than 10%.
+ */
+export function ftsDocFrequency(db: Database.Database, ftsTable: string, countSql: string): VocabLookup {
+  const capped = db.prepare<[string, number], { n: number }>(
+    `SELECT count(*) AS n FROM (SELECT 1 FROM ${ftsTable} WHERE ${ftsTable} MATCH ? LIMIT ?)`,
+  );
   const count = db.prepare<[], { n: number | null }>(countSql);
+  const cache = new Map<string, { n: number; exact: boolean; docs: number }>();
+  let docs = 0;
   return {
-    df: (token) => get.get(token)?.doc ?? 0,
-    docs: () => count.get()?.n ?? 0,
+    docs: () => (docs = count.get()?.n ?? 0),
+    df(token, cap) {
+      const hit = cache.get(token);
+      if (hit && docs <= hit.docs * (1 + CACHE_GROWTH)) {
+        if (hit.exact) return Math.min(hit.n, cap);
+        if (hit.n >= cap) return cap;
+      }
+      const n = capped.get(ftsString(token), cap)?.n ?? 0;
+      if (cache.size >= CACHE_SIZE) cache.clear();
+      cache.set(token, { n, exact: n < cap, docs });
+      return n;
+    },
   };
 }
 
@@ -48,27 +72,29 @@ export function vocabLookup(db: Database.Database, vocabTable: string, countSql:
  */
 export function selectTerms(query: ParsedQuery, vocab: VocabLookup): TermSelection {
   const docs = vocab.docs();
+  const maxDf = docs <= SMALL_INDEX_DOCS ? docs : Math.max(1, Math.floor(docs * MAX_DOC_SHARE));
+  const cap = maxDf + 1;
   const known: SelectedTerm[] = [];
   const dfs = new Map<string, number>();
-  for (const { token } of query.words) {
-    const df = vocab.df(token);
+  for (const { token } of query.words.slice(0, MAX_LOOKUPS)) {
+    const df = vocab.df(token, cap);
     dfs.set(token, df);
     if (df > 0) known.push({ token, df });
   }
-  known.sort((a, b) => a.df - b.df || (a.token < b.token ? -1 : 1));
-  const maxDf = docs <= SMALL_INDEX_DOCS ? Infinity : Math.max(1, Math.floor(docs * MAX_DOC_SHARE));
+  const rarest = [...known].sort((a, b) => a.df - b.df);
   const terms: SelectedTerm[] = [];
   let postings = 0;
-  for (const term of known) {
+  for (const term of rarest) {
     if (terms.length >= MAX_QUERY_TERMS) break;
     if (term.df > maxDf || postings + term.df > POSTINGS_BUDGET) continue;
     terms.push(term);
     postings += term.df;
   }
+  // Every word common: the first few (the most distinctive-looking) are still searched.
   if (terms.length === 0) terms.push(...known.slice(0, FALLBACK_TERMS));
   const phrases = query.phrases.filter((phrase) => {
-    const counts = phrase.map((token) => dfs.get(token) ?? vocab.df(token));
-    return counts.every((n) => n > 0) && Math.min(...counts) <= PHRASE_MAX_MIN_DF;
+    const counts = phrase.map((token) => dfs.get(token) ?? vocab.df(token, cap));
+    return counts.every((n) => n > 0) && Math.min(...counts) <= maxDf;
   });
   return { terms, phrases, docs };
 }

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { CONTENT_CLASSES } from '../classify/types.js';
 import { GardenerError } from '../errors.js';
-import { randomId } from './ids.js';
+import { derivedId } from './ids.js';
 import { pack, PACKED_ORIGINAL, PACKED_SUMMARY } from './packing.js';
 import { redactSecrets } from './redact.js';
 import type { Scopes } from './scopes.js';
 import { indexTerms } from './terms.js';
 import type { EntryInput, IngestResult } from './types.js';
 
-/** Tries before giving up on finding an unused random id (a clash is ~1 in 10^12 per pair). */
+/** Candidates tried before giving up on finding an unused id (a clash is ~1 in 10^12 per pair). */
 const ID_ATTEMPTS = 8;
 
 /** Hex digits kept of the SHA-256: 128 bits, ample against accidental collisions. */
@@ -68,9 +68,9 @@ export function makeIngest({ db, scopes, redact, now }: IngestDeps): (input: Ent
     'INSERT OR REPLACE INTO blocks (session_id, block_key, entry_seq, created_at) VALUES (?, ?, ?, ?)',
   );
 
-  const freshId = (): string => {
+  const freshId = (seed: string): string => {
     for (let attempt = 0; attempt < ID_ATTEMPTS; attempt++) {
-      const id = randomId();
+      const id = derivedId(seed, attempt);
       if (!idTaken.get(id)) return id;
     }
     throw new GardenerError('INTERNAL', 'could not find an unused entry id');
@@ -99,7 +99,7 @@ export function makeIngest({ db, scopes, redact, now }: IngestDeps): (input: Ent
         link.run(sessionId, input.blockKey ?? `#${existing.id}`, existing.seq, at);
         return { id: existing.id, deduplicated: true, redactions };
       }
-      const id = freshId();
+      const id = freshId(`${input.scope.project}\0${hash}`);
       const { lastInsertRowid } = insert.run({
         id,
         projectId,

@@ -71,7 +71,6 @@ export const MIGRATIONS: readonly string[] = [
     original, summary, source_path, terms, scope,
     content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2'
   );
-  CREATE VIRTUAL TABLE entries_vocab USING fts5vocab(entries_fts, 'row');
 
   CREATE TRIGGER entries_ai AFTER INSERT ON entries WHEN NEW.active = 1 BEGIN
     INSERT INTO entries_fts (rowid, original, summary, source_path, terms, scope)

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { GardenerError } from '../errors.js';
 import { runRecall } from '../recall/recall.js';
 import { makeSearch } from '../recall/search.js';
-import { vocabLookup } from '../recall/terms-select.js';
+import { ftsDocFrequency } from '../recall/terms-select.js';
 import { isNoteId, normalizeId } from './ids.js';
 import { makeIngest } from './ingest.js';
 import { makeNotes } from './notes.js';
@@ -54,7 +54,7 @@ export function createStore(db: Database.Database, settings: StoreSettings): Gar
   const ingest = writable ? makeIngest({ db, scopes, redact: settings.redact, now }) : undefined;
   const notes = makeNotes(db, scopes, settings.redact, now);
   const search = makeSearch(db);
-  const vocab = vocabLookup(db, 'entries_vocab', 'SELECT max(seq) AS n FROM entries');
+  const vocab = ftsDocFrequency(db, 'entries_fts', 'SELECT max(seq) AS n FROM entries');
 
   const byId = db.prepare<[string], EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM ${ENTRY_FROM} WHERE e.id = ?`);
   const byBlockKey = db.prepare<[string, string, string], EntryRow>(

@@ -30,7 +30,11 @@ describe('gardener ingest', () => {
     expect(run.stdout).toMatch(/^total\s+10\s+[\d,]+$/m);
     const store = openStore({ path: db });
     try {
-      const hits = store.recall('module2 build failed', { project: 'demo', session: 'one' }, { full: true, limit: 3 });
+      const hits = store.recall(
+        'module2 build failed',
+        { project: 'demo', session: 'one' },
+        { full: true, limit: 3 },
+      );
       expect(hits.hits.map((h) => h.text)).toContain(buildLog('module2', 40));
     } finally {
       store.close();
@@ -38,9 +42,22 @@ describe('gardener ingest', () => {
   });
 
   it('recognises blocks it already stored when the same file is ingested again', async () => {
-    const run = await runGardener(['ingest', file, '--db', db, '--project', 'demo', '--session', 'again', '--json']);
+    const run = await runGardener([
+      'ingest',
+      file,
+      '--db',
+      db,
+      '--project',
+      'demo',
+      '--session',
+      'again',
+      '--json',
+    ]);
     expect(run.code).toBe(0);
-    const report = JSON.parse(run.stdout) as { format: string; transcripts: Array<{ session: string; added: number; byClass: Record<string, { blocks: number }> }> };
+    const report = JSON.parse(run.stdout) as {
+      format: string;
+      transcripts: Array<{ session: string; added: number; byClass: Record<string, { blocks: number }> }>;
+    };
     expect(report.format).toBe('anthropic');
     expect(report.transcripts[0]?.session).toBe('again');
     expect(report.transcripts[0]?.byClass['log']?.blocks).toBe(3);

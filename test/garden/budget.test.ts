@@ -18,7 +18,9 @@ describe('when it cannot fit', () => {
     expect(error).toBeInstanceOf(GardenerError);
     const e = error as GardenerError;
     expect(e.code).toBe('BUDGET_IMPOSSIBLE');
-    expect(e.message).toMatch(/^protected content alone is [\d,]+ tokens \(system and tools \d+, working window [\d,]+, typed prompts \d+, (pass-through blocks \(thinking, tool calls, unknown types\) \d+, )?message framing \d+\), over the budget of 2,000$/);
+    expect(e.message).toMatch(
+      /^protected content alone is [\d,]+ tokens \(system and tools \d+, working window [\d,]+, typed prompts \d+, (pass-through blocks \(thinking, tool calls, unknown types\) \d+, )?message framing \d+\), over the budget of 2,000$/,
+    );
     expect(e.hint).toMatch(/raise the budget/);
   });
 

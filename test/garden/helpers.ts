@@ -23,15 +23,27 @@ export function tempStore(): { store: GardenerStore; cleanup: () => void } {
 let sessions = 0;
 
 /** A garden on the store with a fresh session name; time stands still unless the test moves it. */
-export function garden(store: GardenerStore, budget: number, config: GardenSettings = {}, session = `s${++sessions}`): Garden {
-  return openGarden({ store, session: { project: 'test', session }, budget, config: { now: () => 1_000_000, ...config } });
+export function garden(
+  store: GardenerStore,
+  budget: number,
+  config: GardenSettings = {},
+  session = `s${++sessions}`,
+): Garden {
+  return openGarden({
+    store,
+    session: { project: 'test', session },
+    budget,
+    config: { now: () => 1_000_000, ...config },
+  });
 }
 
 /** A long build log (a few thousand tokens) mentioning `topic`. */
 export function buildLog(topic: string, lines = 300): string {
   const out: string[] = [];
   for (let i = 0; i < lines; i++) {
-    out.push(`2024-05-01 12:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')} INFO compiling ${topic} module ${i % 17} ok (${(i * 37) % 1000} ms)`);
+    out.push(
+      `2024-05-01 12:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')} INFO compiling ${topic} module ${i % 17} ok (${(i * 37) % 1000} ms)`,
+    );
   }
   out.push(`2024-05-01 12:59:59 ERROR ${topic}: build failed with 1 error`);
   return out.join('\n');
@@ -42,7 +54,9 @@ export function buildLog(topic: string, lines = 300): string {
  * Ends with the tool results of the last turn (a call point).
  */
 export function agentSession(turns: number, options: { id?: string; lines?: number } = {}): Transcript {
-  const messages: MessageParam[] = [{ role: 'user', content: 'Please find out why the vat build fails and fix it.' }];
+  const messages: MessageParam[] = [
+    { role: 'user', content: 'Please find out why the vat build fails and fix it.' },
+  ];
   for (let t = 0; t < turns; t++) {
     messages.push({
       role: 'assistant',
@@ -51,9 +65,23 @@ export function agentSession(turns: number, options: { id?: string; lines?: numb
         { type: 'tool_use', id: `toolu_${t}`, name: 'Bash', input: { command: `make module${t}` } },
       ],
     });
-    messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_${t}`, content: buildLog(`module${t}`, options.lines ?? 300) }] });
+    messages.push({
+      role: 'user',
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: `toolu_${t}`,
+          content: buildLog(`module${t}`, options.lines ?? 300),
+        },
+      ],
+    });
   }
-  return { id: options.id ?? 'agent', format: 'anthropic', system: 'You are a careful coding agent.', messages };
+  return {
+    id: options.id ?? 'agent',
+    format: 'anthropic',
+    system: 'You are a careful coding agent.',
+    messages,
+  };
 }
 
 /** The first `messages` messages of a transcript (a call point of a replay). */
@@ -63,5 +91,9 @@ export function upTo(transcript: Transcript, messages: number): Transcript {
 
 /** Every block of a rendered request, with its message index. */
 export function blocksOf(messages: readonly MessageParam[]): Array<{ message: number; block: Block }> {
-  return messages.flatMap((m, i) => (typeof m.content === 'string' ? [{ message: i, block: { type: 'text', text: m.content } as Block }] : m.content.map((block) => ({ message: i, block: block as Block }))));
+  return messages.flatMap((m, i) =>
+    typeof m.content === 'string'
+      ? [{ message: i, block: { type: 'text', text: m.content } }]
+      : m.content.map((block) => ({ message: i, block: block })),
+  );
 }

@@ -13,7 +13,10 @@ const tokenizer = defaultTokenizer();
 function withQuestion(question: string): Transcript {
   const session = agentSession(14, { lines: 60 });
   const last = session.messages[session.messages.length - 1]!;
-  const messages: MessageParam[] = [...session.messages.slice(0, -1), { ...last, content: [...(last.content as []), { type: 'text', text: question }] }];
+  const messages: MessageParam[] = [
+    ...session.messages.slice(0, -1),
+    { ...last, content: [...(last.content as []), { type: 'text', text: question }] },
+  ];
   return { ...session, messages };
 }
 
@@ -101,7 +104,14 @@ describe('recall injection', () => {
     g.plan();
     const rendered = g.render();
     // A chat door keeps what it sent: the injected turn is now history.
-    const next: Transcript = { ...transcript, messages: [...rendered.messages, { role: 'assistant', content: 'It was a missing header.' }, { role: 'user', content: 'thanks' }] };
+    const next: Transcript = {
+      ...transcript,
+      messages: [
+        ...rendered.messages,
+        { role: 'assistant', content: 'It was a missing header.' },
+        { role: 'user', content: 'thanks' },
+      ],
+    };
     g.sync(next);
     g.plan();
     const again = g.render({ inject: false });

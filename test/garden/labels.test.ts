@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCount, mediaRepeatLine, mediaStubLine, stubLine, summaryHeader } from '../../src/garden/labels.js';
+import {
+  formatBytes,
+  formatCount,
+  mediaRepeatLine,
+  mediaStubLine,
+  stubLine,
+  summaryHeader,
+} from '../../src/garden/labels.js';
 
 describe('labels', () => {
   it('formats counts with thousands separators independently of the locale', () => {
@@ -15,7 +22,13 @@ describe('labels', () => {
   });
 
   it('puts a compressor note on one line inside the stub', () => {
-    const line = stubLine({ what: 'log', before: 10, id: 'x', hint: 'h', note: 'pytest: 3 failed\n[120 passed]' });
+    const line = stubLine({
+      what: 'log',
+      before: 10,
+      id: 'x',
+      hint: 'h',
+      note: 'pytest: 3 failed\n[120 passed]',
+    });
     expect(line).toBe('[gardener: log 10→0 tok · id=x · pytest: 3 failed 120 passed · recall("h")]');
   });
 
@@ -26,10 +39,20 @@ describe('labels', () => {
   });
 
   it('describes media repeats and stubs with type, size and id', () => {
-    expect(mediaRepeatLine({ what: 'image', mediaType: 'image/png', bytes: 2048, id: 'm1', hash: 'ab'.repeat(32) })).toBe(
+    expect(
+      mediaRepeatLine({
+        what: 'image',
+        mediaType: 'image/png',
+        bytes: 2048,
+        id: 'm1',
+        hash: 'ab'.repeat(32),
+      }),
+    ).toBe(
       '[gardener: image image/png 2.0 KB · repeat of one attached earlier · id=m1 · sha256 abababababab]',
     );
-    expect(mediaStubLine({ what: 'image', mediaType: 'image/png', bytes: 200_000, id: 'm1', before: 1500 })).toContain('1,500→0 tok · id=m1 · fetch("m1")');
+    expect(
+      mediaStubLine({ what: 'image', mediaType: 'image/png', bytes: 200_000, id: 'm1', before: 1500 }),
+    ).toContain('1,500→0 tok · id=m1 · fetch("m1")');
     expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MB');
   });
 });

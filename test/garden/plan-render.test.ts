@@ -85,11 +85,23 @@ describe('plan and render', () => {
     g.sync(session);
     g.plan();
     const request = g.render();
-    const shortened = blocksOf(request.messages).filter(({ block }) => block.type === 'tool_result' && typeof block.content === 'string' && block.content.startsWith('[gardener:'));
+    const shortened = blocksOf(request.messages).filter(
+      ({ block }) =>
+        block.type === 'tool_result' &&
+        typeof block.content === 'string' &&
+        block.content.startsWith('[gardener:'),
+    );
     expect(shortened.length).toBeGreaterThan(0);
-    const first = request.messages[2]!.content as Array<{ type: string; tool_use_id: string; is_error?: boolean; content: string }>;
+    const first = request.messages[2]!.content as Array<{
+      type: string;
+      tool_use_id: string;
+      is_error?: boolean;
+      content: string;
+    }>;
     expect(first[0]).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_0', is_error: true });
-    expect(first[0]!.content).toMatch(/^\[gardener: (log|error) (summary · [\d,]+→[\d,]+ tok · id=\w+ · fetch\("\w+"\) for the original\]\n|[\d,]+→0 tok · id=\w+)/);
+    expect(first[0]!.content).toMatch(
+      /^\[gardener: (log|error) (summary · [\d,]+→[\d,]+ tok · id=\w+ · fetch\("\w+"\) for the original\]\n|[\d,]+→0 tok · id=\w+)/,
+    );
   });
 
   it('renders the same request for the same input (deterministic)', () => {
@@ -100,7 +112,11 @@ describe('plan and render', () => {
 
   it('keeps thinking blocks byte-identical', () => {
     const session = agentSession(10);
-    const thinking = { type: 'thinking' as const, thinking: 'Let me think about module3.', signature: 'EqQBCkgIAxABGAIiQL' };
+    const thinking = {
+      type: 'thinking' as const,
+      thinking: 'Let me think about module3.',
+      signature: 'EqQBCkgIAxABGAIiQL',
+    };
     (session.messages[7]!.content as unknown[]).unshift(thinking);
     const g = garden(store, 8_000, off);
     g.sync(session);
@@ -117,17 +133,35 @@ describe('plan and render', () => {
   });
 
   it('shortens a large file body inside a tool call and keeps the input an object', () => {
-    const body = Array.from({ length: 200 }, (_, i) => `export function handler${i}(x: number): number {\n  return x * ${i};\n}\n`).join('\n');
+    const body = Array.from(
+      { length: 200 },
+      (_, i) => `export function handler${i}(x: number): number {\n  return x * ${i};\n}\n`,
+    ).join('\n');
     const messages: MessageParam[] = [
       { role: 'user', content: 'write the handlers file' },
-      { role: 'assistant', content: [{ type: 'tool_use', id: 'w1', name: 'Write', input: { file_path: 'src/handlers.ts', content: body } }] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'w1', content: 'File created successfully' }] },
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool_use',
+            id: 'w1',
+            name: 'Write',
+            input: { file_path: 'src/handlers.ts', content: body },
+          },
+        ],
+      },
+      {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 'w1', content: 'File created successfully' }],
+      },
       ...agentSession(6).messages.slice(1),
     ];
     const g = garden(store, 9_000, off);
     g.sync({ id: 'w', format: 'anthropic', messages });
     g.plan();
-    const call = (g.render().messages[1]!.content as Array<{ input: { file_path: string; content: string } }>)[0]!;
+    const call = (
+      g.render().messages[1]!.content as Array<{ input: { file_path: string; content: string } }>
+    )[0]!;
     expect(call.input.file_path).toBe('src/handlers.ts');
     expect(call.input.content.length).toBeLessThan(body.length / 3);
     expect(call.input.content).toMatch(/^(\[gardener: code summary|content: \[gardener: code )/);

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { breakCost, horizonCalls, stepLoss } from '../../src/garden/cost-model.js';
 import { compareSteps, selectSteps, type Step } from '../../src/garden/planner.js';
 
-function step(key: string, message: number, saved: number, priority: number, extra: Partial<Step> = {}): Step {
+function step(
+  key: string,
+  message: number,
+  saved: number,
+  priority: number,
+  extra: Partial<Step> = {},
+): Step {
   return {
     key,
     message,
@@ -31,14 +37,28 @@ describe('compareSteps', () => {
 
 describe('selectSteps', () => {
   it('does nothing when nothing is needed', () => {
-    const result = selectSteps({ steps: [step('a', 0, 500, 10)], need: 0, messageTokens: tenMessages, cachedMessages: 10, horizon: 10, cold: false });
+    const result = selectSteps({
+      steps: [step('a', 0, 500, 10)],
+      need: 0,
+      messageTokens: tenMessages,
+      cachedMessages: 10,
+      horizon: 10,
+      cold: false,
+    });
     expect(result.steps).toEqual([]);
     expect(result.feasible).toBe(true);
   });
 
   it('takes the lowest priority per token saved first, and stops once the need is met', () => {
     const steps = [step('log', 3, 900, 10), step('code', 3, 900, 60), step('prose', 3, 900, 40)];
-    const result = selectSteps({ steps, need: 1_500, messageTokens: tenMessages, cachedMessages: 10, horizon: 10, cold: false });
+    const result = selectSteps({
+      steps,
+      need: 1_500,
+      messageTokens: tenMessages,
+      cachedMessages: 10,
+      horizon: 10,
+      cold: false,
+    });
     expect(result.steps.map((s) => s.key)).toEqual(['log', 'prose']);
     expect(result.saved).toBe(1_800);
   });
@@ -46,21 +66,42 @@ describe('selectSteps', () => {
   it('prefers a late cut that rewrites little of the cache over an early one with cheaper blocks', () => {
     const early = step('early', 0, 600, 10);
     const late = step('late', 8, 600, 80);
-    const result = selectSteps({ steps: [early, late], need: 500, messageTokens: tenMessages, cachedMessages: 10, horizon: 10, cold: false });
+    const result = selectSteps({
+      steps: [early, late],
+      need: 500,
+      messageTokens: tenMessages,
+      cachedMessages: 10,
+      horizon: 10,
+      cold: false,
+    });
     expect(result.steps.map((s) => s.key)).toEqual(['late']);
     expect(result.cut).toBe(8);
   });
 
   it('moves the cut earlier only as far as the need requires', () => {
     const steps = [step('m1', 1, 600, 30), step('m5', 5, 600, 30), step('m8', 8, 600, 30)];
-    const result = selectSteps({ steps, need: 1_100, messageTokens: tenMessages, cachedMessages: 10, horizon: 10, cold: false });
+    const result = selectSteps({
+      steps,
+      need: 1_100,
+      messageTokens: tenMessages,
+      cachedMessages: 10,
+      horizon: 10,
+      cold: false,
+    });
     expect(result.steps.map((s) => s.key).sort()).toEqual(['m5', 'm8']);
     expect(result.cut).toBe(5);
   });
 
   it('treats changes after the cached prefix as free of rewrite cost', () => {
     const steps = [step('old', 2, 600, 10), step('fresh', 9, 600, 90)];
-    const result = selectSteps({ steps, need: 500, messageTokens: tenMessages, cachedMessages: 9, horizon: 10, cold: false });
+    const result = selectSteps({
+      steps,
+      need: 500,
+      messageTokens: tenMessages,
+      cachedMessages: 9,
+      horizon: 10,
+      cold: false,
+    });
     expect(result.steps.map((s) => s.key)).toEqual(['fresh']);
     expect(breakCost(0)).toBe(0);
   });
@@ -71,13 +112,27 @@ describe('selectSteps', () => {
       step('a', 4, 300, 10, { phase: 2, to: 'stub', afterSummary: true }),
       step('b', 4, 400, 50),
     ];
-    const result = selectSteps({ steps, need: 1_000, messageTokens: tenMessages, cachedMessages: 10, horizon: 10, cold: false });
+    const result = selectSteps({
+      steps,
+      need: 1_000,
+      messageTokens: tenMessages,
+      cachedMessages: 10,
+      horizon: 10,
+      cold: false,
+    });
     expect(result.steps.map((s) => `${s.key}:${s.to}`)).toEqual(['a:summary', 'b:summary', 'a:stub']);
   });
 
   it('takes every step and says so when the need cannot be met', () => {
     const steps = [step('a', 1, 100, 10), step('b', 2, 100, 10)];
-    const result = selectSteps({ steps, need: 1_000, messageTokens: tenMessages, cachedMessages: 10, horizon: 10, cold: false });
+    const result = selectSteps({
+      steps,
+      need: 1_000,
+      messageTokens: tenMessages,
+      cachedMessages: 10,
+      horizon: 10,
+      cold: false,
+    });
     expect(result.feasible).toBe(false);
     expect(result.steps).toHaveLength(2);
     expect(result.cut).toBe(1);
@@ -86,7 +141,14 @@ describe('selectSteps', () => {
   it('on a cold cache ignores position and skips steps not worth their loss', () => {
     const worth = step('big', 0, 2_000, 40);
     const notWorth = step('tiny', 9, 70, 100, { loss: 1_000_000 });
-    const result = selectSteps({ steps: [notWorth, worth], need: 5_000, messageTokens: tenMessages, cachedMessages: 0, horizon: 10, cold: true });
+    const result = selectSteps({
+      steps: [notWorth, worth],
+      need: 5_000,
+      messageTokens: tenMessages,
+      cachedMessages: 0,
+      horizon: 10,
+      cold: true,
+    });
     expect(result.steps.map((s) => s.key)).toEqual(['big']);
     expect(result.feasible).toBe(false);
   });
@@ -94,7 +156,14 @@ describe('selectSteps', () => {
   it('on a cold cache drops a stub step whose summary step was not worth taking', () => {
     const summary = step('x', 0, 70, 100, { loss: 1_000_000 });
     const stub = step('x', 0, 500, 100, { phase: 2, to: 'stub', afterSummary: true, loss: 1 });
-    const result = selectSteps({ steps: [summary, stub], need: 100, messageTokens: tenMessages, cachedMessages: 0, horizon: 10, cold: true });
+    const result = selectSteps({
+      steps: [summary, stub],
+      need: 100,
+      messageTokens: tenMessages,
+      cachedMessages: 0,
+      horizon: 10,
+      cold: true,
+    });
     expect(result.steps).toEqual([]);
   });
 });

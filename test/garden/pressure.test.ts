@@ -6,7 +6,7 @@ const { store, cleanup } = tempStore();
 afterAll(cleanup);
 
 describe('pressure', () => {
-  it('reports the plan\'s context_pressure() fields, by class and by form', () => {
+  it("reports the plan's context_pressure() fields, by class and by form", () => {
     const g = garden(store, 9_000, { inject: 'off' });
     g.sync(agentSession(12, { lines: 40 }));
     g.plan();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BASE_PRIORITY, MEDIA_PRIORITY, priority, RECENCY_BONUS, REFERENCE_BONUS, STALENESS_MAX } from '../../src/garden/priority.js';
+import {
+  BASE_PRIORITY,
+  MEDIA_PRIORITY,
+  priority,
+  RECENCY_BONUS,
+  REFERENCE_BONUS,
+  STALENESS_MAX,
+} from '../../src/garden/priority.js';
 import { extractTerms, isMentioned, mentionSet, recallHint } from '../../src/garden/terms.js';
 
 const none = new Set<string>();
@@ -26,7 +33,9 @@ describe('priority', () => {
   it('adds the reference bonus when the recent turns mention a path of the block by its basename', () => {
     const mentions = mentionSet(['let me open vat.py again']);
     const base = priority({ cls: 'prose', age: 50, terms: ['src/billing/vat.py'] }, none);
-    expect(priority({ cls: 'prose', age: 50, terms: ['src/billing/vat.py'] }, mentions)).toBe(base + REFERENCE_BONUS);
+    expect(priority({ cls: 'prose', age: 50, terms: ['src/billing/vat.py'] }, mentions)).toBe(
+      base + REFERENCE_BONUS,
+    );
   });
 
   it('stays within 0..100 and gives media their own base', () => {
@@ -38,8 +47,12 @@ describe('priority', () => {
 
 describe('terms', () => {
   it('finds paths, error names and identifiers', () => {
-    const terms = extractTerms('Traceback in src/app/vat.py line 3\nValueError: bad rate in computeVat and tax_rate_for');
-    expect(terms).toEqual(expect.arrayContaining(['src/app/vat.py', 'ValueError', 'computeVat', 'tax_rate_for']));
+    const terms = extractTerms(
+      'Traceback in src/app/vat.py line 3\nValueError: bad rate in computeVat and tax_rate_for',
+    );
+    expect(terms).toEqual(
+      expect.arrayContaining(['src/app/vat.py', 'ValueError', 'computeVat', 'tax_rate_for']),
+    );
   });
 
   it('keeps at most 24 terms', () => {
@@ -58,9 +71,16 @@ describe('terms', () => {
   });
 
   it('builds a recall hint from path, command and terms, without quotes', () => {
-    expect(recallHint({ text: 'x', terms: ['ValueError'], path: 'src/vat.py' })).toBe('src/vat.py ValueError');
+    expect(recallHint({ text: 'x', terms: ['ValueError'], path: 'src/vat.py' })).toBe(
+      'src/vat.py ValueError',
+    );
     expect(recallHint({ text: 'say "hi" there', terms: [] })).toBe('say hi there');
-    expect(recallHint({ text: 'y', terms: [], command: 'pytest -x tests/ --tb=short' })).toBe('pytest -x tests/');
-    expect(recallHint({ text: 'z '.repeat(100), terms: Array.from({ length: 30 }, (_, i) => `identifier_${i}`) }).length).toBeLessThanOrEqual(48);
+    expect(recallHint({ text: 'y', terms: [], command: 'pytest -x tests/ --tb=short' })).toBe(
+      'pytest -x tests/',
+    );
+    expect(
+      recallHint({ text: 'z '.repeat(100), terms: Array.from({ length: 30 }, (_, i) => `identifier_${i}`) })
+        .length,
+    ).toBeLessThanOrEqual(48);
   });
 });

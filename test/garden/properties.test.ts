@@ -25,7 +25,7 @@ import { textOnlyTranscriptArb, transcriptArb } from '../support/transcript-arbi
  * is a prefix of the next (its injection aside); injected text never reaches the store.
  * GARDENER_PROPERTY_RUNS raises the number of transcripts (default keeps the suite fast).
  */
-const RUNS = Number(process.env['GARDENER_PROPERTY_RUNS'] ?? 120);
+const RUNS = Number(process.env['GARDENER_PROPERTY_RUNS'] ?? 80);
 
 const dir = mkdtempSync(join(tmpdir(), 'gardener-props-'));
 const store = openStore({ path: join(dir, 'props.db'), redact: false, now: () => 1_000_000 });
@@ -37,8 +37,15 @@ afterAll(() => {
 let run = 0;
 
 const issues = (request: unknown) => new Set(validate(request).issues.map((i) => `${i.path}|${i.message}`));
-const norm = (m: MessageParam | undefined) => (m ? JSON.stringify({ ...m, content: typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content }) : '');
-const blocksOf = (m: MessageParam): Block[] => (typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content as Block[]));
+const norm = (m: MessageParam | undefined) =>
+  m
+    ? JSON.stringify({
+        ...m,
+        content: typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content,
+      })
+    : '';
+const blocksOf = (m: MessageParam): Block[] =>
+  typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content as Block[]);
 
 /** Every `id=…` a rendered block mentions. */
 function idsIn(block: Block): string[] {
@@ -49,7 +56,8 @@ function idsIn(block: Block): string[] {
 function recoverableFrom(block: Block): string[] {
   const out = [blockText(block)];
   if (block.type === 'image' || block.type === 'document') out.push(JSON.stringify(block));
-  if (block.type === 'tool_result' && Array.isArray(block.content)) for (const part of block.content) out.push(JSON.stringify(part));
+  if (block.type === 'tool_result' && Array.isArray(block.content))
+    for (const part of block.content) out.push(JSON.stringify(part));
   return out;
 }
 
@@ -79,18 +87,28 @@ function replay(transcript: Transcript, budget: number, inject: InjectMode): voi
       session: { project: `p${run}`, session: name },
       budget,
       config: { inject, now: () => 1_000_000, keepLastTurns: 2 },
-      classify: twin ? (text, hints) => classified.get(JSON.stringify([text, hints])) ?? classify(text, hints) : recordClassify,
-      compress: twin ? (cls, text, context) => compressed.get(JSON.stringify([cls, text, context])) ?? compress(cls, text, context) : recordCompress,
+      classify: twin
+        ? (text, hints) => classified.get(JSON.stringify([text, hints])) ?? classify(text, hints)
+        : recordClassify,
+      compress: twin
+        ? (cls, text, context) =>
+            compressed.get(JSON.stringify([cls, text, context])) ?? compress(cls, text, context)
+        : recordCompress,
     });
   const a = open('a', false);
   const b = open('b', true);
-  const calls = transcript.messages.flatMap((m, i) => (m.role === 'assistant' && i > 0 ? [i] : [])).concat([transcript.messages.length]);
+  const calls = transcript.messages
+    .flatMap((m, i) => (m.role === 'assistant' && i > 0 ? [i] : []))
+    .concat([transcript.messages.length]);
   let previous: MessageParam[] | undefined;
   let injected: Block | undefined;
   for (const end of calls) {
     const messages = transcript.messages.slice(0, end);
     // A chat door keeps what it sent: the turn that carried an injection comes back with it.
-    const history = injected && previous ? messages.map((m, i) => (i === previous!.length - 2 ? withBlock(m, injected!) : m)) : messages;
+    const history =
+      injected && previous
+        ? messages.map((m, i) => (i === previous!.length - 2 ? withBlock(m, injected!) : m))
+        : messages;
     const input: Transcript = { ...transcript, messages: history };
     const eventsBefore = a.counters().events;
     const renders = [a, b].map((g) => {
@@ -141,18 +159,27 @@ function replay(transcript: Transcript, budget: number, inject: InjectMode): voi
 describe('engine properties over generated transcripts', () => {
   it('renders valid, deterministic, recoverable, cache-stable requests, and never stores injected text', () => {
     fc.assert(
-      fc.property(transcriptArb({ scale: 'small' }), fc.integer({ min: 200, max: 3_000 }), fc.constantFrom<InjectMode>('off', 'auto', 'full'), (transcript, budget, inject) => {
-        replay(transcript, budget, inject);
-      }),
+      fc.property(
+        transcriptArb({ scale: 'small' }),
+        fc.integer({ min: 200, max: 3_000 }),
+        fc.constantFrom<InjectMode>('off', 'auto', 'full'),
+        (transcript, budget, inject) => {
+          replay(transcript, budget, inject);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
 
   it('holds the same for formats whose tool output arrives as user text', () => {
     fc.assert(
-      fc.property(textOnlyTranscriptArb(10, 'small'), fc.integer({ min: 200, max: 2_000 }), (transcript, budget) => {
-        replay(transcript, budget, 'auto');
-      }),
+      fc.property(
+        textOnlyTranscriptArb(10, 'small'),
+        fc.integer({ min: 200, max: 2_000 }),
+        (transcript, budget) => {
+          replay(transcript, budget, 'auto');
+        },
+      ),
       { numRuns: Math.ceil(RUNS / 3) },
     );
   });

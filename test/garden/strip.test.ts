@@ -40,7 +40,14 @@ describe('stripInjected', () => {
   });
 
   it('removes exactly the well-formed regions and keeps every user piece (property)', () => {
-    const userPiece = fc.string().map((t) => t.split(INJECT_BEGIN).join('').split(INJECT_END).join('').replace(/^[\r\n]+/, ''));
+    const userPiece = fc.string().map((t) =>
+      t
+        .split(INJECT_BEGIN)
+        .join('')
+        .split(INJECT_END)
+        .join('')
+        .replace(/^[\r\n]+/, ''),
+    );
     const region = fc.string().map((t) => t.split(INJECT_END).join(''));
     fc.assert(
       fc.property(userPiece, fc.array(fc.tuple(region, userPiece), { maxLength: 5 }), (first, rest) => {
@@ -55,7 +62,12 @@ describe('stripInjected', () => {
   });
 
   it('never lengthens a text, whatever markers it holds (property)', () => {
-    const piece = fc.oneof(fc.string(), fc.constant(INJECT_BEGIN), fc.constant(INJECT_END), fc.constant('\n'));
+    const piece = fc.oneof(
+      fc.string(),
+      fc.constant(INJECT_BEGIN),
+      fc.constant(INJECT_END),
+      fc.constant('\n'),
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
         const text = pieces.join('');
@@ -99,9 +111,17 @@ describe('stripMessage', () => {
   it('strips injected recall output from tool_result text parts', () => {
     const { message } = stripMessage({
       role: 'user',
-      content: [{ type: 'tool_result', tool_use_id: 't', content: [{ type: 'text', text: `found:\n${wrapInjected('hit')}` }] }],
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: 't',
+          content: [{ type: 'text', text: `found:\n${wrapInjected('hit')}` }],
+        },
+      ],
     });
-    expect(message.content).toEqual([{ type: 'tool_result', tool_use_id: 't', content: [{ type: 'text', text: 'found:' }] }]);
+    expect(message.content).toEqual([
+      { type: 'tool_result', tool_use_id: 't', content: [{ type: 'text', text: 'found:' }] },
+    ]);
   });
 
   it('never touches assistant messages', () => {

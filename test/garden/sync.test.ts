@@ -41,7 +41,10 @@ describe('sync', () => {
     const g = garden(store, 100_000, { keepLastTurns: 2 });
     const first = g.sync(agentSession(1, { id: 'stored' }));
     expect(first.pending).toBe(2); // the assistant text and the tool result; the prompt is before the window
-    const query = () => store.recall('module0 build failed', g.scope, { full: true, limit: 5 }).hits.some((h) => h.text === buildLog('module0'));
+    const query = () =>
+      store
+        .recall('module0 build failed', g.scope, { full: true, limit: 5 })
+        .hits.some((h) => h.text === buildLog('module0'));
     expect(query()).toBe(false);
     const later = g.sync(agentSession(4, { id: 'stored' }));
     expect(later.pending).toBeLessThan(later.added + first.pending);
@@ -67,7 +70,12 @@ describe('sync', () => {
     const transcript: Transcript = {
       id: 'x',
       format: 'anthropic',
-      messages: [{ role: 'user', content: `what broke in the zebrafish parser?\n\n${wrapInjected('recall: unrelated giraffe context')}` }],
+      messages: [
+        {
+          role: 'user',
+          content: `what broke in the zebrafish parser?\n\n${wrapInjected('recall: unrelated giraffe context')}`,
+        },
+      ],
     };
     const result = g.sync(transcript);
     expect(result.stripped).toBe(1);
@@ -84,7 +92,14 @@ describe('sync', () => {
       messages: [
         { role: 'user', content: 'hi' },
         { role: 'system', content: 'be terse' },
-        { role: 'assistant', content: [{ type: 'thinking', thinking: 'hmm', signature: 'sig' }, { type: 'future_widget', payload: 1 }, { type: 'text', text: 'hello' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'thinking', thinking: 'hmm', signature: 'sig' },
+            { type: 'future_widget', payload: 1 },
+            { type: 'text', text: 'hello' },
+          ],
+        },
         { role: 'user', content: 'thanks' },
       ],
     } as unknown as Transcript;
@@ -94,7 +109,14 @@ describe('sync', () => {
 
   it('refuses input it cannot read at all, naming where', () => {
     const g = garden(store, 100_000);
-    const bad = { id: 'x', format: 'anthropic', messages: [{ role: 'user', content: 'ok' }, { role: 'assistant', content: 42 }] };
+    const bad = {
+      id: 'x',
+      format: 'anthropic',
+      messages: [
+        { role: 'user', content: 'ok' },
+        { role: 'assistant', content: 42 },
+      ],
+    };
     expect(() => g.sync(bad as unknown as Transcript)).toThrowError(GardenerError);
     expect(() => g.sync(bad as unknown as Transcript)).toThrowError(/transcript\.messages\.1\.content/);
   });

@@ -15,7 +15,11 @@ describe('tool input fields', () => {
       { path: ['content'], value: 'short' },
       { path: ['edits', 0, 'new_string'], value: 'n' },
     ]);
-    expect(out).toEqual({ file_path: 'a.ts', content: 'short', edits: [{ old_string: 'a', new_string: 'n' }] });
+    expect(out).toEqual({
+      file_path: 'a.ts',
+      content: 'short',
+      edits: [{ old_string: 'a', new_string: 'n' }],
+    });
     expect(input.content).toBe(big);
     expect(input.edits[0]?.new_string).toBe(big);
   });

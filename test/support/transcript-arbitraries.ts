@@ -31,7 +31,23 @@ function sometimes<T>(arb: fc.Arbitrary<T>, oneIn: number): fc.Arbitrary<T | nul
   return fc.oneof({ weight: oneIn - 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: arb });
 }
 
-const WORDS = ['vat', 'rate', 'invoice', 'total', 'billing', 'customer', 'parser', 'config', 'session', 'cache', 'token', 'budget', 'request', 'render', 'store'];
+const WORDS = [
+  'vat',
+  'rate',
+  'invoice',
+  'total',
+  'billing',
+  'customer',
+  'parser',
+  'config',
+  'session',
+  'cache',
+  'token',
+  'budget',
+  'request',
+  'render',
+  'store',
+];
 
 const word = fc.constantFrom(...WORDS);
 const sentence = fc.array(word, { minLength: 4, maxLength: 14 }).map((w) => `${w.join(' ')}.`);
@@ -39,7 +55,10 @@ const sentence = fc.array(word, { minLength: 4, maxLength: 14 }).map((w) => `${w
 /** How long generated texts get: `normal` reaches a few thousand characters, `small` a few hundred. */
 export type TextScale = 'small' | 'normal';
 
-const SCALES: Record<TextScale, { sentences: number; lines: number; functions: number; rows: number; frames: number }> = {
+const SCALES: Record<
+  TextScale,
+  { sentences: number; lines: number; functions: number; rows: number; frames: number }
+> = {
   small: { sentences: 8, lines: 25, functions: 5, rows: 8, frames: 3 },
   normal: { sentences: 30, lines: 120, functions: 25, rows: 40, frames: 8 },
 };
@@ -52,8 +71,17 @@ export function proseArbOf(scale: TextScale = 'normal'): fc.Arbitrary<string> {
 /** A log: timestamped lines with levels and repeats, like a build or test run. */
 export function logArbOf(scale: TextScale = 'normal'): fc.Arbitrary<string> {
   return fc
-    .array(fc.tuple(fc.nat(59), fc.constantFrom('INFO', 'DEBUG', 'WARN', 'ERROR'), word, fc.nat(999)), { minLength: 1, maxLength: SCALES[scale].lines })
-    .map((lines) => lines.map(([s, level, w, n]) => `2024-05-01 12:00:${String(s).padStart(2, '0')} ${level} ${w} step ${n} done`).join('\n'));
+    .array(fc.tuple(fc.nat(59), fc.constantFrom('INFO', 'DEBUG', 'WARN', 'ERROR'), word, fc.nat(999)), {
+      minLength: 1,
+      maxLength: SCALES[scale].lines,
+    })
+    .map((lines) =>
+      lines
+        .map(
+          ([s, level, w, n]) => `2024-05-01 12:00:${String(s).padStart(2, '0')} ${level} ${w} step ${n} done`,
+        )
+        .join('\n'),
+    );
 }
 
 /** Code: small functions in TypeScript or Python. */
@@ -62,8 +90,15 @@ export function codeArbOf(scale: TextScale = 'normal'): fc.Arbitrary<string> {
     .array(fc.tuple(word, word, fc.nat(99)), { minLength: 1, maxLength: SCALES[scale].functions })
     .chain((fns) =>
       fc.constantFrom(
-        fns.map(([a, b, n]) => `export function ${a}_${b}${n}(x: number): number {\n  const ${a} = x * ${n};\n  return ${a} + 1;\n}\n`).join('\n'),
-        fns.map(([a, b, n]) => `def ${a}_${b}${n}(x):\n    ${a} = x * ${n}\n    return ${a} + 1\n`).join('\n'),
+        fns
+          .map(
+            ([a, b, n]) =>
+              `export function ${a}_${b}${n}(x: number): number {\n  const ${a} = x * ${n};\n  return ${a} + 1;\n}\n`,
+          )
+          .join('\n'),
+        fns
+          .map(([a, b, n]) => `def ${a}_${b}${n}(x):\n    ${a} = x * ${n}\n    return ${a} + 1\n`)
+          .join('\n'),
       ),
     );
 }
@@ -71,16 +106,32 @@ export function codeArbOf(scale: TextScale = 'normal'): fc.Arbitrary<string> {
 /** JSON data. */
 export function jsonArbOf(scale: TextScale = 'normal'): fc.Arbitrary<string> {
   return fc
-    .array(fc.record({ id: fc.nat(9999), name: word, total: fc.nat(100_000), tags: fc.array(word, { maxLength: 3 }) }), { minLength: 1, maxLength: SCALES[scale].rows })
+    .array(
+      fc.record({
+        id: fc.nat(9999),
+        name: word,
+        total: fc.nat(100_000),
+        tags: fc.array(word, { maxLength: 3 }),
+      }),
+      { minLength: 1, maxLength: SCALES[scale].rows },
+    )
     .map((rows) => JSON.stringify({ items: rows }, null, 2));
 }
 
 /** A Python traceback. */
 export function tracebackArbOf(scale: TextScale = 'normal'): fc.Arbitrary<string> {
   return fc
-    .tuple(fc.array(fc.tuple(word, fc.nat(400)), { minLength: 1, maxLength: SCALES[scale].frames }), fc.constantFrom('ValueError', 'KeyError', 'TypeError'), sentence)
+    .tuple(
+      fc.array(fc.tuple(word, fc.nat(400)), { minLength: 1, maxLength: SCALES[scale].frames }),
+      fc.constantFrom('ValueError', 'KeyError', 'TypeError'),
+      sentence,
+    )
     .map(([frames, error, message]) =>
-      ['Traceback (most recent call last):', ...frames.map(([w, line]) => `  File "src/${w}.py", line ${line}, in ${w}\n    ${w}(x)`), `${error}: ${message}`].join('\n'),
+      [
+        'Traceback (most recent call last):',
+        ...frames.map(([w, line]) => `  File "src/${w}.py", line ${line}, in ${w}\n    ${w}(x)`),
+        `${error}: ${message}`,
+      ].join('\n'),
     );
 }
 
@@ -104,18 +155,25 @@ export const tracebackArb = tracebackArbOf();
 export const contentTextArb = contentTextArbOf();
 
 /** A few distinct tiny "images": the same one drawn twice is a byte-identical repeat. */
-const IMAGES = ['iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk', 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////'];
-export const imageArb: fc.Arbitrary<Block> = fc
-  .nat(IMAGES.length - 1)
-  .map((i) => ({ type: 'image', source: { type: 'base64', media_type: i === 1 ? 'image/gif' : 'image/png', data: IMAGES[i] ?? '' } }) as Block);
+const IMAGES = [
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk',
+  'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7',
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////',
+];
+export const imageArb: fc.Arbitrary<Block> = fc.nat(IMAGES.length - 1).map((i) => ({
+  type: 'image',
+  source: { type: 'base64', media_type: i === 1 ? 'image/gif' : 'image/png', data: IMAGES[i] ?? '' },
+}));
 
 const unknownBlockArb: fc.Arbitrary<Block> = fc
   .record({ kind: fc.constantFrom('mystery_block', 'future_widget'), payload: fc.string({ maxLength: 20 }) })
   .map(({ kind, payload }) => ({ type: kind, payload }) as unknown as Block);
 
 const thinkingArb: fc.Arbitrary<Block> = fc.oneof(
-  fc.record({ thinking: proseArb, signature: fc.string({ minLength: 8, maxLength: 40 }) }).map((t) => ({ type: 'thinking', ...t }) as Block),
-  fc.string({ minLength: 4, maxLength: 40 }).map((data) => ({ type: 'redacted_thinking', data }) as Block),
+  fc
+    .record({ thinking: proseArb, signature: fc.string({ minLength: 8, maxLength: 40 }) })
+    .map((t): Block => ({ type: 'thinking', ...t })),
+  fc.string({ minLength: 4, maxLength: 40 }).map((data): Block => ({ type: 'redacted_thinking', data })),
 );
 
 const TOOL_NAMES = ['Bash', 'Read', 'Grep', 'Write', 'str_replace_editor'];
@@ -123,7 +181,13 @@ const TOOL_NAMES = ['Bash', 'Read', 'Grep', 'Write', 'str_replace_editor'];
 interface TurnShape {
   thinking: Block[];
   say: string | undefined;
-  calls: Array<{ name: string; input: Record<string, unknown>; result: string; isError: boolean; image: Block | undefined }>;
+  calls: Array<{
+    name: string;
+    input: Record<string, unknown>;
+    result: string;
+    isError: boolean;
+    image: Block | undefined;
+  }>;
   resultOrder: number[];
   followUp: string | undefined;
   userImage: Block | undefined;
@@ -199,8 +263,13 @@ function buildMessages(prompt: string, turns: TurnShape[]): MessageParam[] {
     const assistant: Block[] = [...turn.thinking];
     if (turn.say !== undefined) assistant.push({ type: 'text', text: turn.say });
     if (turn.unknownAssistant) assistant.push(turn.unknownAssistant);
-    turn.calls.forEach((c, i) => assistant.push({ type: 'tool_use', id: ids[i] as string, name: c.name, input: c.input }));
-    if (assistant.length === 0 || assistant.every((b) => b.type === 'thinking' || b.type === 'redacted_thinking')) {
+    turn.calls.forEach((c, i) =>
+      assistant.push({ type: 'tool_use', id: ids[i] as string, name: c.name, input: c.input }),
+    );
+    if (
+      assistant.length === 0 ||
+      assistant.every((b) => b.type === 'thinking' || b.type === 'redacted_thinking')
+    ) {
       assistant.push({ type: 'text', text: 'Looking into it.' });
     }
     messages.push(
@@ -214,7 +283,12 @@ function buildMessages(prompt: string, turns: TurnShape[]): MessageParam[] {
       const c = turn.calls[i];
       if (!c) continue;
       const content = c.image ? [{ type: 'text' as const, text: c.result }, c.image] : c.result;
-      user.push({ type: 'tool_result', tool_use_id: ids[i] as string, content, ...(c.isError ? { is_error: true } : {}) } as Block);
+      user.push({
+        type: 'tool_result',
+        tool_use_id: ids[i] as string,
+        content,
+        ...(c.isError ? { is_error: true } : {}),
+      } as Block);
     }
     if (turn.followUp !== undefined) user.push({ type: 'text', text: turn.followUp });
     if (turn.userImage) user.push(turn.userImage);
@@ -226,9 +300,11 @@ function buildMessages(prompt: string, turns: TurnShape[]): MessageParam[] {
         : { role: 'user', content: user },
     );
     // A system-role message can only sit where it splits no tool pair: after a user turn.
-    if (turn.systemAfter !== undefined) messages.push({ role: 'system', content: turn.systemAfter } as unknown as MessageParam);
+    if (turn.systemAfter !== undefined)
+      messages.push({ role: 'system', content: turn.systemAfter } as unknown as MessageParam);
   });
-  if (messages[messages.length - 1]?.role !== 'user') messages.push({ role: 'user', content: 'continue please' });
+  if (messages[messages.length - 1]?.role !== 'user')
+    messages.push({ role: 'user', content: 'continue please' });
   return messages;
 }
 
@@ -253,7 +329,15 @@ export function transcriptArb(options: TranscriptOptions = {}): fc.Arbitrary<Tra
       id: 'generated',
       format: 'anthropic',
       ...(system !== null ? { system } : {}),
-      ...(tools ? { tools: TOOL_NAMES.map((name) => ({ name, description: `the ${name} tool`, input_schema: { type: 'object' as const } })) } : {}),
+      ...(tools
+        ? {
+            tools: TOOL_NAMES.map((name) => ({
+              name,
+              description: `the ${name} tool`,
+              input_schema: { type: 'object' as const },
+            })),
+          }
+        : {}),
       messages: buildMessages(prompt, turns),
     }));
 }
@@ -263,7 +347,10 @@ export function textOnlyTranscriptArb(maxTurns = 10, scale: TextScale = 'normal'
   return fc
     .record({
       task: proseArbOf(scale),
-      turns: fc.array(fc.tuple(proseArbOf(scale), fc.oneof(logArbOf(scale), codeArbOf(scale), tracebackArbOf(scale))), { minLength: 1, maxLength: maxTurns }),
+      turns: fc.array(
+        fc.tuple(proseArbOf(scale), fc.oneof(logArbOf(scale), codeArbOf(scale), tracebackArbOf(scale))),
+        { minLength: 1, maxLength: maxTurns },
+      ),
     })
     .map(({ task, turns }) => ({
       id: 'generated-text',

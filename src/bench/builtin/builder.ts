@@ -42,7 +42,7 @@ export function createSessionBuilder(spec: SessionSpec, rng: Rng): SessionBuilde
       const blocks: Block[] = [];
       if (options.thought) blocks.push({ type: 'text', text: options.thought });
       blocks.push({ type: 'tool_use', id, name, input });
-      messages.push({ role: 'assistant', content: blocks });
+      push('assistant', blocks); // joins a preceding `say` in the same assistant message
       const block: Block = { type: 'tool_result', tool_use_id: id, content: result };
       if (options.isError) block.is_error = true;
       messages.push({ role: 'user', content: [block] });

@@ -102,8 +102,8 @@ function markFences(lines: readonly string[], framing: boolean[], fenceLanguages
   for (let i = 0; i < lines.length; i++) if (!inside[i]) framing[i] = true;
 }
 
-const PATH_IN_FRAME = /(?:\[File: |running `cat -n` on )(\S+?\.\w+)\b/;
+const PATH_IN_FRAME = /(?:\[File: |running `cat -n` on )(\S+)/;
 
 function pathIn(line: string): string | undefined {
-  return PATH_IN_FRAME.exec(line)?.[1];
+  return PATH_IN_FRAME.exec(line)?.[1]?.replace(/[:\]]+$/, '');
 }

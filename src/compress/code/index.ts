@@ -65,8 +65,13 @@ function languageHint(context: CompressContext, view: SourceView): CodeLanguage 
   if (context.language !== undefined && context.language.trim() !== '') {
     return normalizeLanguage(context.language) ?? 'other';
   }
-  for (const path of [context.path, view.path, ...pathsIn(context.command)]) {
-    const language = path === undefined ? undefined : languageFromPath(path);
+  for (const path of [context.path, view.path]) {
+    if (path === undefined || !/\.\w+$/.test(path)) continue;
+    // A known extension of another kind (.html, .css, .sql…) is folded by indentation, not sniffed.
+    return languageFromPath(path) ?? 'other';
+  }
+  for (const path of pathsIn(context.command)) {
+    const language = languageFromPath(path);
     if (language) return language;
   }
   return undefined;

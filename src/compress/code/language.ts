@@ -96,6 +96,8 @@ const CUES: readonly { language: CodeLanguage; re: RegExp }[] = [
   { language: 'python', re: /^(?:from [\w.]+ import |import [\w.]+(?: as \w+)?\s*$)/ },
   { language: 'python', re: /^\s*(?:elif .*|else|try|except(?: .*)?|finally):\s*$/ },
   { language: 'python', re: /\bself\.\w+/ },
+  { language: 'python', re: /^\s*(?:[rRbBuU]?"""|>>> )|^\s*(?:if|elif|for|while|with) .*[^{]:\s*(?:#.*)?$/ },
+  { language: 'python', re: /\b(?:is not None|not in|None|True|False)\b.*[^;{]$/ },
   { language: 'typescript', re: /^\s*(?:export\s+)?(?:interface|type)\s+\w+.*[={]\s*$/ },
   { language: 'typescript', re: /\w\??: (?:string|number|boolean|void|unknown|any|never)\b/ },
   { language: 'typescript', re: /^\s*(?:private|public|protected|readonly)\s+\w+/ },

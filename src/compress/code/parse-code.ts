@@ -3,6 +3,7 @@ import { parse } from './grammars.js';
 import { isBlank } from './folds.js';
 import type { ParsedLanguage } from './language.js';
 import { declaredName } from './names-regex.js';
+import { variants } from './parse-repairs.js';
 
 /**
  * Prepares a code segment for tree-sitter and judges the parse. Shared by the compressor and by
@@ -12,7 +13,7 @@ import { declaredName } from './names-regex.js';
 /** Above this share of rows inside top-level ERROR nodes, the parse is not trusted. */
 const MAX_ERROR_SHARE = 0.5;
 /** Texts longer than this are first tried on a prefix this long (cut at a line end). */
-const SCREEN_CHARS = 1000;
+const SCREEN_CHARS = 600;
 /** Prefixes with more ERROR nodes than this per non-blank line are not code in this grammar. */
 const MAX_SCREEN_ERROR_DENSITY = 0.5;
 
@@ -124,16 +125,20 @@ function isQuoted(node: Parser.SyntaxNode): boolean {
 function screenParse(lines: readonly string[], language: ParsedLanguage): boolean {
   let chars = 0;
   let end = 0;
-  while (end < lines.length && chars + (lines[end] ?? '').length < SCREEN_CHARS) chars += (lines[end++] ?? '').length + 1;
+  while (end < lines.length && chars + (lines[end] ?? '').length < SCREEN_CHARS)
+    chars += (lines[end++] ?? '').length + 1;
   if (end >= lines.length) return true;
   const window = lines.slice(0, Math.max(1, end));
-  const tree = parse(language, window.join('\n'));
-  if (!tree) return false;
-  const root = tree.rootNode;
-  if (!root.hasError) return true;
-  const errors = root.descendantsOfType('ERROR').filter((n) => n.id !== root.id).length;
-  const nonBlank = window.filter((l) => !isBlank(l)).length;
-  return errors <= Math.max(1, nonBlank) * MAX_SCREEN_ERROR_DENSITY;
+  const nonBlank = Math.max(1, window.filter((l) => !isBlank(l)).length);
+  for (const { source } of variants(window, language)) {
+    const tree = parse(language, source);
+    if (!tree) continue;
+    const root = tree.rootNode;
+    if (!root.hasError) return true;
+    const errors = root.descendantsOfType('ERROR').filter((n) => n.id !== root.id).length;
+    if (errors <= nonBlank * MAX_SCREEN_ERROR_DENSITY) return true;
+  }
+  return false;
 }
 
 /** Grammars tried, in order, for a language (JavaScript with types in it parses as TSX). */
@@ -151,66 +156,6 @@ function candidates(language: ParsedLanguage): ParsedLanguage[] {
       const never: never = language;
       return [never];
     }
-  }
-}
-
-/** A fold marker of an earlier summary: `… 12 lines`, `… lines 40–87`, `…  # 3 lines`. */
-const MARKER = /…(?:"""|''')?(  # | )(?:\d+ lines?|lines? \d+(?:–\d+)?)/g;
-
-/**
- * Summaries get summarized again: their markers are made into valid code for the parser (an
- * expression `0` before a Python comment, blanks elsewhere), columns unchanged.
- */
-function neutralizeMarkers(line: string): string {
-  if (!line.includes('…')) return line;
-  return line.replace(MARKER, (m, sep: string) => (sep === ' ' ? ' '.repeat(m.length) : `0${m.slice(1)}`));
-}
-
-/**
- * A Python slice may start at an `elif` / `else` / `except` / `finally` whose `if` or `try` lies
- * above it. At the top level such clauses are made into `if` / `with` headers of the same width,
- * for the parser only: the outline shows them as they are either way.
- */
-function openDanglingClause(line: string): string {
-  const m = /^(elif|else|except|finally)\b(.*)$/.exec(line);
-  if (!m) return line;
-  const [, keyword = '', rest = ''] = m;
-  switch (keyword) {
-    case 'elif':
-      return `if  ${rest}`;
-    case 'except':
-      if (/^\s*:/.test(rest)) return `if 1 ${rest.replace(':', ' :')}`.slice(0, line.length);
-      return /\bas\b/.test(rest) ? `with  ${rest}` : `if    ${rest}`;
-    default:
-      // else: / finally:  ->  if 1: / if 1   :
-      return /^\s*:/.test(rest) ? `if 1${' '.repeat(keyword.length - 4)}${rest}` : line;
-  }
-}
-
-/** Source variants for a Python slice cut inside a docstring (an odd number of triple quotes). */
-function* variants(
-  original: readonly string[],
-  language: ParsedLanguage,
-): Generator<{ source: string; skipRows: number }> {
-  const lines = original.map((l) =>
-    language === 'python' ? openDanglingClause(neutralizeMarkers(l)) : neutralizeMarkers(l),
-  );
-  yield { source: lines.join('\n'), skipRows: 0 };
-  if (language !== 'python') return;
-  for (const quote of ['"""', "'''"]) {
-    let count = 0;
-    let firstRow = -1;
-    lines.forEach((line, row) => {
-      const n = line.split(quote).length - 1;
-      if (n > 0 && firstRow < 0) firstRow = row;
-      count += n;
-    });
-    if (count % 2 === 0) continue;
-    // Either the slice starts inside a docstring (skip through the first quote) or ends inside one (close it).
-    yield { source: lines.map((l, row) => (row <= firstRow ? '' : l)).join('\n'), skipRows: firstRow + 1 };
-    let last = lines.length - 1;
-    while (last > 0 && isBlank(lines[last])) last--;
-    yield { source: lines.map((l, row) => (row === last ? l + quote : l)).join('\n'), skipRows: 0 };
   }
 }
 

@@ -77,7 +77,7 @@ export function isImportantKey(key: string, keep: ReadonlySet<string>): boolean 
   return IMPORTANT_KEYS.has(key.toLowerCase()) || IMPORTANT_SUFFIX.test(key) || keep.has(key);
 }
 
-/** Important keys get longer strings than others: their text is the point. */
+/** Keys whose text is the point (messages, errors, titles): their strings get a longer budget. */
 export function isMessageKey(key: string): boolean {
   const k = key.toLowerCase();
   return k === 'message' || k === 'msg' || k === 'error' || k === 'reason' || k === 'detail' || k === 'title';

@@ -34,7 +34,9 @@ describe('compressCode on a Claude Code Read of a TypeScript file', () => {
 
   it('folds method bodies into markers naming the hidden lines', () => {
     expect(summary.text).toContain('    38→  totals(invoice: Invoice): Totals { … lines 39–46 }');
-    expect(summary.text).toContain('    66→export function formatTotals(totals: Totals, currency: Currency): string { … lines 67–73 }');
+    expect(summary.text).toContain(
+      '    66→export function formatTotals(totals: Totals, currency: Currency): string { … lines 67–73 }',
+    );
     expect(summary.text).not.toContain('this.cache.set(key, result)');
   });
 
@@ -43,7 +45,9 @@ describe('compressCode on a Claude Code Read of a TypeScript file', () => {
   });
 
   it('keeps a one-line body as it is', () => {
-    expect(summary.text).toContain("    62→    return createHash('sha1').update(JSON.stringify(invoice)).digest('hex');");
+    expect(summary.text).toContain(
+      "    62→    return createHash('sha1').update(JSON.stringify(invoice)).digest('hex');",
+    );
   });
 
   it('keeps the numbers of kept lines in increasing order and condenses the system reminder', () => {
@@ -54,7 +58,16 @@ describe('compressCode on a Claude Code Read of a TypeScript file', () => {
 
   it('keeps every top-level declaration name', () => {
     const names = topLevelDeclarationNames(text, 'typescript');
-    expect(names).toEqual(['Currency', 'BillingOptions', 'Totals', 'DEFAULT_OPTIONS', 'MAX_LINES', 'BillingService', 'formatTotals', 'isEmpty']);
+    expect(names).toEqual([
+      'Currency',
+      'BillingOptions',
+      'Totals',
+      'DEFAULT_OPTIONS',
+      'MAX_LINES',
+      'BillingService',
+      'formatTotals',
+      'isEmpty',
+    ]);
     for (const name of names) expect(summary.text).toContain(name);
   });
 
@@ -103,7 +116,9 @@ describe('compressCode on a partial `sed -n` slice', () => {
     expect(summary.helped).toBe(true);
     expect(summary.text).toContain('    @property\n    def balance(self) -> float:');
     expect(summary.text).toContain('def categorize(entry: Entry) -> str: …  # 6 lines');
-    expect(summary.text).toContain('def render(summaries: list[MonthlySummary], width: int = DEFAULT_WIDTH) -> str:\n</output>');
+    expect(summary.text).toContain(
+      'def render(summaries: list[MonthlySummary], width: int = DEFAULT_WIDTH) -> str:\n</output>',
+    );
   });
 });
 
@@ -112,7 +127,11 @@ describe('compressCode on the SWE-agent file viewer', () => {
   const summary = compressCode(text, {});
 
   it('keeps the viewer framing and CRLF line ends, and numbers as `N:`', () => {
-    expect(summary.text.startsWith('[File: /repo/ledger/reporting.py (75 lines total)]\r\n(22 more lines above)\r\n')).toBe(true);
+    expect(
+      summary.text.startsWith(
+        '[File: /repo/ledger/reporting.py (75 lines total)]\r\n(22 more lines above)\r\n',
+      ),
+    ).toBe(true);
     expect(summary.text).toContain('(15 more lines below)\r\n');
     expect(summary.text).toContain('42:def categorize(entry: Entry) -> str: …  # lines 43–48\r\n');
     expect(summary.text).not.toMatch(/[^\r]\n/);
@@ -125,7 +144,9 @@ describe('compressCode on a TSX component', () => {
 
   it('keeps the props interface and folds the component bodies with line counts', () => {
     expect(summary.text).toContain('interface CheckoutProps {\n  items: CartItem[];');
-    expect(summary.text).toContain('export function Checkout({ items, onPay }: CheckoutProps) { … 27 lines }');
+    expect(summary.text).toContain(
+      'export function Checkout({ items, onPay }: CheckoutProps) { … 27 lines }',
+    );
     expect(summary.text).toContain('export const EmptyCart = () => ( … 4 lines );');
     expect(summary.text).toContain('export default Checkout;');
     expect(summary.text).not.toContain('<section');

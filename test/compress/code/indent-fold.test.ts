@@ -70,14 +70,35 @@ describe('indentation folding', () => {
 
   it('keeps the block under a header naming a kept identifier', () => {
     const calls = Array.from({ length: 8 }, (_, i) => `    step_${i}(&mut state);`);
-    const lines = ['fn parse(input: &str) -> Ast {', '    let tokens = lex(input);', '    let ast = build(tokens);', '    ast', '}', 'fn other() {', ...calls, '}'];
+    const lines = [
+      'fn parse(input: &str) -> Ast {',
+      '    let tokens = lex(input);',
+      '    let ast = build(tokens);',
+      '    ast',
+      '}',
+      'fn other() {',
+      ...calls,
+      '}',
+    ];
     const out = fold('rust', lines, ['parse']);
     expect(out).toContain('    let ast = build(tokens);');
     expect(out).toContain('fn other() { … 8 lines }');
   });
 
   it('folds a headerless deeper head of a slice into a marker line of its own', () => {
-    const out = fold('go', ['\t\treturn nil', '\t}', '\treturn err', '}', '', 'func next() error {', '\tif a {', '\t\tb()', '\t}', '\treturn nil', '}']);
+    const out = fold('go', [
+      '\t\treturn nil',
+      '\t}',
+      '\treturn err',
+      '}',
+      '',
+      'func next() error {',
+      '\tif a {',
+      '\t\tb()',
+      '\t}',
+      '\treturn nil',
+      '}',
+    ]);
     expect(out).toContain('\t… 3 lines\n}');
     expect(out).toContain('func next() error { … 4 lines }');
   });

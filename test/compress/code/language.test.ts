@@ -13,11 +13,24 @@ describe('language detection', () => {
   });
 
   it('sniffs unlabelled code from its content', () => {
-    expect(sniffLanguage(['import os', '', 'class A:', '    def f(self):', '        return self.x'])).toBe('python');
-    expect(sniffLanguage(['export interface A {', '  name: string;', '}', 'export const f = (a: A) => {'])).toBe('typescript');
-    expect(sniffLanguage(['const a = require("a");', 'function f() {', '  return 1;', '}'])).toBe('javascript');
+    expect(sniffLanguage(['import os', '', 'class A:', '    def f(self):', '        return self.x'])).toBe(
+      'python',
+    );
+    expect(
+      sniffLanguage(['export interface A {', '  name: string;', '}', 'export const f = (a: A) => {']),
+    ).toBe('typescript');
+    expect(sniffLanguage(['const a = require("a");', 'function f() {', '  return 1;', '}'])).toBe(
+      'javascript',
+    );
     expect(sniffLanguage(['package main', '', 'func main() {', '}'])).toBe('go');
-    expect(sniffLanguage(['export const A = (p: { name: string }) => (', '  <div>{p.name}</div>', ');', 'interface B {'])).toBe('tsx');
+    expect(
+      sniffLanguage([
+        'export const A = (p: { name: string }) => (',
+        '  <div>{p.name}</div>',
+        ');',
+        'interface B {',
+      ]),
+    ).toBe('tsx');
     expect(sniffLanguage(['Hello there,', 'this is a letter.'])).toBe('other');
   });
 });

@@ -127,7 +127,18 @@ describe('JavaScript / TypeScript outline', () => {
 
   it('outlines a slice with stray closing braces through error recovery', () => {
     const out = compressCode(
-      ['    return total;', '  }', '}', 'function next(a) {', '  if (a) {', '    a.go();', '    a.stop();', '  }', '  return a;', '}'].join('\n'),
+      [
+        '    return total;',
+        '  }',
+        '}',
+        'function next(a) {',
+        '  if (a) {',
+        '    a.go();',
+        '    a.stop();',
+        '  }',
+        '  return a;',
+        '}',
+      ].join('\n'),
       { language: 'javascript' },
     );
     expect(out.text).toContain('function next(a) { … 5 lines }');

@@ -5,7 +5,8 @@ const py = (lines: string[], keep?: string[]): string =>
   compressCode(lines.join('\n'), { language: 'python', ...(keep ? { keep } : {}) }).text;
 
 /** A body of n statements, indented by `indent` spaces. */
-const body = (n: number, indent = 4): string[] => Array.from({ length: n }, (_, i) => `${' '.repeat(indent)}total += step(${i})`);
+const body = (n: number, indent = 4): string[] =>
+  Array.from({ length: n }, (_, i) => `${' '.repeat(indent)}total += step(${i})`);
 
 describe('Python outline', () => {
   it('keeps decorators and multi-line signatures, folds bodies with a Python comment marker', () => {
@@ -19,7 +20,9 @@ describe('Python outline', () => {
       ...body(6),
       '    return total',
     ]);
-    expect(out).toBe('import functools\n\n@functools.lru_cache(maxsize=None)\ndef fib(\n    n: int,\n) -> int: …  # 7 lines');
+    expect(out).toBe(
+      'import functools\n\n@functools.lru_cache(maxsize=None)\ndef fib(\n    n: int,\n) -> int: …  # 7 lines',
+    );
   });
 
   it('shows nested definitions inside a function body (closures, decorators)', () => {
@@ -32,16 +35,30 @@ describe('Python outline', () => {
       '        return fn',
       '    return decorate',
     ]);
-    expect(out).toContain('def retry(times):\n    …  # 2 lines\n    def decorate(fn): …  # 6 lines\n    return decorate');
+    expect(out).toContain(
+      'def retry(times):\n    …  # 2 lines\n    def decorate(fn): …  # 6 lines\n    return decorate',
+    );
   });
 
   it('keeps the first line of function docstrings when the outline is small enough', () => {
-    const out = py(['def load(path):', '    """Load the ledger at path.', '', '    Long explanation.', '    """', ...body(40)]);
+    const out = py([
+      'def load(path):',
+      '    """Load the ledger at path.',
+      '',
+      '    Long explanation.',
+      '    """',
+      ...body(40),
+    ]);
     expect(out).toBe('def load(path):\n    """Load the ledger at path. …"""  # 43 lines');
   });
 
   it('drops function docstrings first when the outline would stay too large', () => {
-    const defs = Array.from({ length: 6 }, (_, i) => [`def f${i}(x):`, '    """Describe the function at some length here."""', '    y = x + 1', '    return y * 2']);
+    const defs = Array.from({ length: 6 }, (_, i) => [
+      `def f${i}(x):`,
+      '    """Describe the function at some length here."""',
+      '    y = x + 1',
+      '    return y * 2',
+    ]);
     const out = py(defs.flat());
     expect(out).toContain('def f0(x): …  # 3 lines');
     expect(out).not.toContain('Describe the function');
@@ -64,7 +81,14 @@ describe('Python outline', () => {
   });
 
   it('keeps a function body named in keep, bounded', () => {
-    const lines = ['def small(x):', ...body(5), '    return total', 'def other(x):', ...body(5), '    return total'];
+    const lines = [
+      'def small(x):',
+      ...body(5),
+      '    return total',
+      'def other(x):',
+      ...body(5),
+      '    return total',
+    ];
     const out = py(lines, ['small']);
     expect(out).toContain('    total += step(4)\n    return total\ndef other(x): …  # 6 lines');
   });

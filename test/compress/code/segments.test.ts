@@ -56,11 +56,15 @@ describe('splitSource', () => {
     ].join('\n');
     const { segments } = splitSource(text);
     expect(segments.map((s) => s.kind)).toEqual(['frame', 'code', 'frame', 'code', 'frame']);
-    expect(segments[0]?.lines).toEqual(['<returncode>0</returncode>', '<warning>… 4 lines</warning><output_head>']);
+    expect(segments[0]?.lines).toEqual([
+      '<returncode>0</returncode>',
+      '<warning>… 4 lines</warning><output_head>',
+    ]);
   });
 
   it('keeps SWE-agent cursor lines amid numbered code as verbatim rows, blank to the parser', () => {
-    const text = '[File: a.py (9 lines total)]\n<<<<< START CURSOR >>>>>\n1:x = 1\n<<<<< END CURSOR >>>>>\n2:y = 2';
+    const text =
+      '[File: a.py (9 lines total)]\n<<<<< START CURSOR >>>>>\n1:x = 1\n<<<<< END CURSOR >>>>>\n2:y = 2';
     const [code] = codeOf(text);
     expect(code?.lines).toEqual(['x = 1', '', 'y = 2']);
     expect(code?.verbatim?.get(1)).toBe('<<<<< END CURSOR >>>>>');
@@ -73,8 +77,11 @@ describe('splitSource', () => {
   });
 
   it('finds the file path in a viewer header and the line ending used', () => {
-    const view = splitSource("Here's the result of running `cat -n` on /repo/src/app.ts:\r\n     1\tconst a = 1;\r\n     2\tconst b = 2;");
-    expect(view.path).toBe('/repo/src/app.ts');
+    const view = splitSource(
+      "Here's the result of running `cat -n` on /work/python__mypy__1.6/src/app.ts:\r\n     1\tconst a = 1;\r\n     2\tconst b = 2;",
+    );
+    expect(view.path).toBe('/work/python__mypy__1.6/src/app.ts');
     expect(view.eol).toBe('\r\n');
+    expect(splitSource('[File: /repo/a.py (230 lines total)]\n1:x = 1\n2:y = 2').path).toBe('/repo/a.py');
   });
 });
