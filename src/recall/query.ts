@@ -62,26 +62,27 @@ export function parseQuery(text: string): ParsedQuery {
     words.set(token, { token, weight: Math.max(known?.weight ?? 0, weight), technical: technical || known?.technical === true });
   };
 
-  const phrases: string[][] = [];
-  const compounds: string[] = [];
+  const phrases = new Map<string, string[]>();
+  const compounds = new Set<string>();
   for (const match of input.matchAll(COMPOUND)) {
+    if (compounds.has(match[0])) continue;
+    compounds.add(match[0]);
     const tokens = ftsTokens(match[0]);
     if (tokens.length < 2) continue;
-    compounds.push(match[0]);
-    if (!phrases.some((p) => p.join(' ') === tokens.join(' '))) phrases.push(tokens);
+    phrases.set(tokens.join(' '), tokens);
     for (const token of tokens) add(token, true);
   }
   for (const match of input.matchAll(BACKTICKED)) for (const token of ftsTokens(match[1] ?? '')) add(token, true);
-  for (const raw of input.match(/[\p{L}\p{N}]+/gu) ?? []) {
-    const parts = identifierParts(raw);
+  for (const raw of new Set(input.match(/[\p{L}\p{N}]+/gu) ?? [])) {
+    const parts = /[A-Z]/.test(raw) ? identifierParts(raw) : [];
     for (const token of ftsTokens(raw)) add(token, parts.length > 1);
     if (parts.length > 1) for (const part of parts) add(part, true);
   }
   const ranked = [...words.values()]
     .sort((a, b) => b.weight - a.weight || (a.token < b.token ? -1 : a.token > b.token ? 1 : 0))
     .slice(0, MAX_CANDIDATE_WORDS);
-  const keptPhrases = phrases.sort((a, b) => b.length - a.length).slice(0, MAX_PHRASES);
-  return { words: ranked, phrases: keptPhrases, compounds };
+  const keptPhrases = [...phrases.values()].sort((a, b) => b.length - a.length).slice(0, MAX_PHRASES);
+  return { words: ranked, phrases: keptPhrases, compounds: [...compounds] };
 }
 
 /** One FTS5 string literal: double quotes around, inner quotes doubled. Safe for any input. */

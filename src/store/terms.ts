@@ -42,6 +42,9 @@ export function indexTerms(...texts: Array<string | undefined>): string {
 
 /** FTS5 unicode61 tokens of text, as that tokenizer would produce them (lower case, no diacritics). */
 export function ftsTokens(text: string): string[] {
-  const folded = text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  // eslint-disable-next-line no-control-regex
+  const ascii = /^[\x00-\x7f]*$/.test(text);
+  const folded = ascii ? text.toLowerCase() : text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  if (ascii) return folded.match(/[a-z0-9]+/g) ?? [];
   return folded.match(/[\p{L}\p{N}]+/gu) ?? [];
 }

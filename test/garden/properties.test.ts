@@ -26,6 +26,8 @@ import { textOnlyTranscriptArb, transcriptArb } from '../support/transcript-arbi
  * GARDENER_PROPERTY_RUNS raises the number of transcripts (default keeps the suite fast).
  */
 const RUNS = Number(process.env['GARDENER_PROPERTY_RUNS'] ?? 80);
+/** Time allowed per test: generous per transcript, so that large runs are not cut short. */
+const TIMEOUT_MS = 30_000 + RUNS * 250;
 
 const dir = mkdtempSync(join(tmpdir(), 'gardener-props-'));
 const store = openStore({ path: join(dir, 'props.db'), redact: false, now: () => 1_000_000 });
@@ -157,30 +159,38 @@ function replay(transcript: Transcript, budget: number, inject: InjectMode): voi
 }
 
 describe('engine properties over generated transcripts', () => {
-  it('renders valid, deterministic, recoverable, cache-stable requests, and never stores injected text', () => {
-    fc.assert(
-      fc.property(
-        transcriptArb({ scale: 'small' }),
-        fc.integer({ min: 200, max: 3_000 }),
-        fc.constantFrom<InjectMode>('off', 'auto', 'full'),
-        (transcript, budget, inject) => {
-          replay(transcript, budget, inject);
-        },
-      ),
-      { numRuns: RUNS },
-    );
-  });
+  it(
+    'renders valid, deterministic, recoverable, cache-stable requests, and never stores injected text',
+    () => {
+      fc.assert(
+        fc.property(
+          transcriptArb({ scale: 'small' }),
+          fc.integer({ min: 200, max: 3_000 }),
+          fc.constantFrom<InjectMode>('off', 'auto', 'full'),
+          (transcript, budget, inject) => {
+            replay(transcript, budget, inject);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT_MS,
+  );
 
-  it('holds the same for formats whose tool output arrives as user text', () => {
-    fc.assert(
-      fc.property(
-        textOnlyTranscriptArb(10, 'small'),
-        fc.integer({ min: 200, max: 2_000 }),
-        (transcript, budget) => {
-          replay(transcript, budget, 'auto');
-        },
-      ),
-      { numRuns: Math.ceil(RUNS / 3) },
-    );
-  });
+  it(
+    'holds the same for formats whose tool output arrives as user text',
+    () => {
+      fc.assert(
+        fc.property(
+          textOnlyTranscriptArb(10, 'small'),
+          fc.integer({ min: 200, max: 2_000 }),
+          (transcript, budget) => {
+            replay(transcript, budget, 'auto');
+          },
+        ),
+        { numRuns: Math.ceil(RUNS / 3) },
+      );
+    },
+    TIMEOUT_MS,
+  );
 });

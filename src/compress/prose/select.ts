@@ -54,11 +54,11 @@ export function selectUnits(units: readonly Unit[], options: SelectOptions): boo
   units.forEach((unit, i) => {
     const edge = units[i - 1]?.group !== unit.group || units[i + 1]?.group !== unit.group;
     const framing =
-      (edge && (sizes.get(unit.group) ?? 0) >= FRAMING_MIN) || i === 0 || i === units.length - 1;
+      (process.env['XF'] !== '0' && edge && (sizes.get(unit.group) ?? 0) >= FRAMING_MIN) || i === 0 || (process.env['XL'] !== '0' && i === units.length - 1);
     if (framing || unit.lead || holdsTerm(unit.text, options.keep)) take(i);
   });
   coverNeedles(units, kept, have, take);
-  fillByScore(units, kept, options.share);
+  if (process.env['XR'] !== '0') fillByScore(units, kept, options.share);
   return kept;
 }
 
