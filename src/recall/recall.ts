@@ -25,7 +25,7 @@ const W_RECENCY = 0.1;
  * writes, so bm25 over-ranks it; what a recall is after is mostly tool output. Measured on the
  * needles of ../shared/sessions: +2 points of recall@5 (benchmarks/store.ts quality).
  */
-const ECHO_PENALTY = Number(process.env["X_ECHO"] ?? 0.2);
+const ECHO_PENALTY = 0.2;
 /** Curated notes outrank entries of equal text relevance. */
 const NOTE_BOOST = 1.3;
 /** Recency halves every hour since the last access. */
@@ -67,29 +67,6 @@ function checkOptions(options: RecallOptions): { limit: number; classes: Content
   return { limit, classes };
 }
 
-const X_DIV = Number(process.env['X_DIV'] ?? 0);
-const X_CMP = Number(process.env['X_CMP'] ?? 0);
-function diversify(ranked: Ranked[], limit: number): Ranked[] {
-  const pool = [...ranked];
-  const out: Ranked[] = [];
-  const seen = new Map<string, number>();
-  while (out.length < limit && pool.length > 0) {
-    let bestIndex = 0;
-    let bestScore = -Infinity;
-    for (let i = 0; i < Math.min(pool.length, 40); i++) {
-      const r = pool[i]!;
-      const key = r.entry?.sourcePath ?? undefined;
-      const s = r.score - (key ? (seen.get(key) ?? 0) * X_DIV : 0);
-      if (s > bestScore) { bestScore = s; bestIndex = i; }
-    }
-    const [picked] = pool.splice(bestIndex, 1);
-    out.push(picked!);
-    const key = picked!.entry?.sourcePath;
-    if (key) seen.set(key, (seen.get(key) ?? 0) + 1);
-  }
-  return out;
-}
-
 function isEcho(entry: Candidate): boolean {
   return entry.class === 'prose' && entry.sourceTool === null;
 }
@@ -124,18 +101,6 @@ export function runRecall(deps: RecallDeps, query: string, scope: Scope, options
   const noteItems = [...parsed.words.slice(0, 16).map((w) => w.token), ...parsed.phrases.map((p) => p.join(' '))];
   const notes = classes.length > 0 || searchScope.sessionId !== undefined ? [] : deps.search.notes(noteItems, projectIds, limit);
 
-  const compoundBonus = new Map<number, number>();
-  if (X_CMP > 0 && !browsing && parsed.compounds.length > 0) {
-    const compounds = [...parsed.compounds].sort((a, b) => b.length - a.length).slice(0, 12).filter((c) => c.length >= 6);
-    const texts = deps.search.texts(entries.map((e) => e.seq));
-    for (const e of entries) {
-      const t = texts.get(e.seq);
-      const hay = `${t?.original ?? ''}\n${e.sourcePath ?? ''}`;
-      let n = 0;
-      for (const c of compounds) if (hay.includes(c)) n++;
-      if (compounds.length > 0) compoundBonus.set(e.seq, n / compounds.length);
-    }
-  }
   const best = Math.min(-1e-9, ...entries.map((e) => e.rank), ...notes.map((n) => n.rank));
   const ranked: Ranked[] = browsing
     ? entries.map((entry) => ({ entry, score: recency(entry.createdAt, now) })) // newest first, as listed
@@ -146,12 +111,11 @@ export function runRecall(deps: RecallDeps, query: string, scope: Scope, options
             entry.rank / best +
             (W_PRIORITY * entry.priority) / 100 +
             W_RECENCY * recency(entry.lastAccess, now) -
-            (isEcho(entry) ? ECHO_PENALTY : 0) +
-            X_CMP * (compoundBonus.get(entry.seq) ?? 0),
+            (isEcho(entry) ? ECHO_PENALTY : 0),
         })),
         ...notes.map((note): Ranked => ({ note, score: (note.rank / best) * NOTE_BOOST + W_PRIORITY + W_RECENCY * recency(note.createdAt, now) })),
       ].sort((a, b) => b.score - a.score || (a.entry?.seq ?? 0) - (b.entry?.seq ?? 0));
-  const top = X_DIV > 0 ? diversify(ranked, limit) : ranked.slice(0, limit);
+  const top = ranked.slice(0, limit);
 
   const hits = buildHits(deps, top, selection.terms, selection.docs, options.full === true, now);
   const tokenizer = deps.tokenizer ?? defaultTokenizer();

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { ftsString, type ParsedQuery } from './query.js';
 
 /** Words kept in one FTS query: enough to describe a block, few enough to stay fast. */
-export const MAX_QUERY_TERMS = Number(process.env["X_TERMS"] ?? 14);
+export const MAX_QUERY_TERMS = 14;
 /** A word in more than this share of all entries says little and costs much; it is left out… */
 const MAX_DOC_SHARE = 0.08;
 /** …unless the index is small enough that no word is costly. */
@@ -11,10 +11,10 @@ const SMALL_INDEX_DOCS = 2_000;
 const POSTINGS_BUDGET = 40_000;
 /**
  * A phrase is matched position by position over every entry holding its words; it is kept only when
- * one of its words is in at most this share of the entries (measured: all phrases cost ~2× the query
- * time at 100k entries; this bound keeps most of their recall gain for a third of that).
+ * one of its words is in at most this share of the entries. Phrases are worth ~2 points of recall@5
+ * on the needles, and unbounded they cost 3× the query time at 100k entries (benchmarks/store.ts).
  */
-const PHRASE_DOC_SHARE = 0.01;
+const PHRASE_DOC_SHARE = 0.03;
 /** Words looked up per query, in the order parseQuery ranks them (identifiers and long words first). */
 const MAX_LOOKUPS = 64;
 /** When every word is common, the first few (as parseQuery ranks them) are still used. */

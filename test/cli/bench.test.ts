@@ -21,7 +21,7 @@ describe('gardener bench', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^gardener bench · 4 sessions \(3 aggregated: ≥ 10 calls\) · window 32,000/);
     for (const name of ['raw', 'mask', 'clear', 'summary', 'gardener'])
-      expect(run.stdout).toMatch(new RegExp(`^${name} +139 `, 'm'));
+      expect(run.stdout).toMatch(new RegExp(`^${name} +138 `, 'm'));
     expect(run.stdout).toContain('builtin/builtin-cache-question (not aggregated)');
     const report = readFileSync(path.join(out, 'report.md'), 'utf8');
     expect(report).toContain('- Command: `gardener bench --window 32000`');

@@ -5,7 +5,7 @@
  */
 
 export type BlockKind =
-  'blank' | 'heading' | 'rule' | 'fence' | 'code' | 'table' | 'paragraph' | 'item' | 'quote';
+  'blank' | 'heading' | 'rule' | 'fence' | 'code' | 'data' | 'table' | 'paragraph' | 'item' | 'quote';
 
 export interface MdBlock {
   kind: BlockKind;
@@ -60,7 +60,7 @@ export function segment(text: string): MdBlock[] {
       const end = runEnd(lines, i + 1, (l) => l.trim() !== '' && !startsBlock(l));
       const run = lines.slice(i, end);
       if (item) blocks.push(listItem(run, item[0]));
-      else blocks.push(looksLikeCode(run) ? plain('code', run) : prose('paragraph', run, '', ''));
+      else blocks.push(paragraphLike(run));
       i = end;
     }
   }
@@ -70,14 +70,50 @@ export function segment(text: string): MdBlock[] {
 /** Lines that read as code or markup rather than sentences. */
 const CODE_LINE =
   /[;{}([]\s*$|^\s*(?:def|class|import|from|return|if|elif|else|for|while|try|except|const|let|var|function|export|async|await|print)\b|^\s*[\w.[\]'"]+\s*[+\-*/|&]?=[^=]|^\s*(?:#|\/\/)|^\s*<\/?[\w:-]+[^>]*>\s*$|^\s*[)\]}]/;
+/** The margin and elision lines of an outline listing (aider's repo map: `│def main():`, `⋮...`). */
+const OUTLINE_MARGIN = /^│/;
+const OUTLINE_ELISION = /^⋮/;
 /** Unfenced paragraphs of at least this many lines, mostly code lines, are treated as code. */
 const CODE_MIN_LINES = 3;
 const CODE_LINE_SHARE = 0.6;
+/** Paragraphs of at least this many lines, nearly all of them short non-sentences, are listings. */
+const LISTING_MIN_LINES = 6;
+const LISTING_LINE_SHARE = 0.85;
+/** A listing line has at most this many words (a pinned package, a path, a key and value…). */
+const LISTING_MAX_WORDS = 4;
+/** A line this long that holds almost no sentence ends is a data dump (a repr, minified JSON…). */
+const DATA_LINE_CHARS = 2_000;
+/** Characters per sentence end above which a long line reads as data rather than prose. */
+const DATA_CHARS_PER_SENTENCE = 600;
+
+/** A run of lines that is not a list item: a paragraph, unfenced code, a listing or a data dump. */
+function paragraphLike(run: string[]): MdBlock {
+  if (looksLikeCode(run) || looksLikeListing(run)) return plain('code', run);
+  if (run.some(isDataLine)) return plain('data', run);
+  return prose('paragraph', run, '', '');
+}
 
 function looksLikeCode(lines: readonly string[]): boolean {
   if (lines.length < CODE_MIN_LINES) return false;
-  const code = lines.filter((line) => CODE_LINE.test(line)).length;
+  const code = lines.filter(
+    (line) => OUTLINE_ELISION.test(line) || CODE_LINE.test(line.replace(OUTLINE_MARGIN, '')),
+  ).length;
   return code / lines.length >= CODE_LINE_SHARE;
+}
+
+/** Many short lines that are not sentences: a requirements file, a tree, a list of paths or pins. */
+function looksLikeListing(lines: readonly string[]): boolean {
+  if (lines.length < LISTING_MIN_LINES) return false;
+  const short = lines.filter(
+    (line) => !/[.!?]["')]?\s*$/.test(line) && line.trim().split(/\s+/).length <= LISTING_MAX_WORDS,
+  ).length;
+  return short / lines.length >= LISTING_LINE_SHARE;
+}
+
+function isDataLine(line: string): boolean {
+  if (line.length < DATA_LINE_CHARS) return false;
+  const ends = line.match(/[.!?]\s+[A-Z]/g)?.length ?? 0;
+  return line.length / (ends + 1) > DATA_CHARS_PER_SENTENCE;
 }
 
 function startsBlock(line: string): boolean {
