@@ -17,6 +17,8 @@ import { openStore } from '../src/store/open.js';
 import { exportTranscripts } from '../src/transcript/export.js';
 import { readInput } from '../src/transcript/read-input.js';
 import { readSessionPaths } from '../src/transcript/session-paths.js';
+import { toRequest } from '../src/transcript/types.js';
+import { validate } from '../src/transcript/validate.js';
 
 const sessionsDir = path.resolve(process.argv[2] ?? '../shared/sessions');
 const bin = path.resolve('bin/gardener');
@@ -94,12 +96,18 @@ let before = 0;
 let after = 0;
 let files = 0;
 let skipped = 0;
+let transcripts = 0;
+let invalid = 0;
 const store = openStore({ path: path.join(work, 'ratio.db') });
 for (const session of await readSessionPaths([sessionsDir])) {
   try {
     const input = await readInput(session.path);
     const result = compressTranscripts(store, 'ratio', input.transcripts, { budget: undefined, minTokens: 200, keepLastTurns: 2, session: undefined });
     files += 1;
+    for (const t of result.transcripts) {
+      transcripts += 1;
+      if (!validate(toRequest(t)).ok) invalid += 1;
+    }
     before += result.stats.tokensBefore;
     after += result.stats.tokensAfter;
     for (const [cls, row] of Object.entries(result.stats.byClass) as Array<[BreakdownClass, ClassBreakdown]>) {
@@ -124,3 +132,4 @@ for (const [cls, row] of Object.entries(totals) as Array<[BreakdownClass, ClassB
   );
 }
 console.log(`whole requests: ${before} → ${after} tokens, ratio ${(after / before).toFixed(3)}`);
+console.log(`round trip: ${transcripts} compressed transcripts from ${files} files, ${invalid} failing validate()`);

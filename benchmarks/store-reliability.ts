@@ -69,15 +69,23 @@ async function kills(dir: string, n: number): Promise<void> {
     if (verdict.opened && verdict.integrity.length === 0) intact++;
     lost += verdict.lost.length;
     if (verdict.error || verdict.integrity.length > 0 || verdict.lost.length > 0) {
-      console.log(`  run ${run}: ${verdict.error ?? ''} ${verdict.integrity.join('; ')} lost ${verdict.lost.length}`);
+      console.log(
+        `  run ${run}: ${verdict.error ?? ''} ${verdict.integrity.join('; ')} lost ${verdict.lost.length}`,
+      );
     }
-    process.stderr.write(`\rkill ${run + 1}/${n}: ${committed.length.toLocaleString('en-US')} committed entries checked`);
+    process.stderr.write(
+      `\rkill ${run + 1}/${n}: ${committed.length.toLocaleString('en-US')} committed entries checked`,
+    );
   }
   process.stderr.write('\n');
-  console.log(`\n## SIGKILL during ingest: ${n} runs (${killedMidway} killed mid-run), ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `\n## SIGKILL during ingest: ${n} runs (${killedMidway} killed mid-run), ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
   console.log(`opened after kill        ${opened}/${n}`);
   console.log(`integrity_check ok       ${intact}/${n}`);
-  console.log(`committed entries        ${committed.length.toLocaleString('en-US')}, lost or changed: ${lost}`);
+  console.log(
+    `committed entries        ${committed.length.toLocaleString('en-US')}, lost or changed: ${lost}`,
+  );
 }
 
 async function concurrent(dir: string, workers: number, entries: number): Promise<void> {
@@ -90,12 +98,22 @@ async function concurrent(dir: string, workers: number, entries: number): Promis
   const failures = results.filter((r) => r.code !== 0);
   const busy = results.filter((r) => /BUSY|locked/i.test(r.stderr)).length;
   const verdict = await verifyStore(db, committed);
-  console.log(`\n## ${workers} processes × ${entries.toLocaleString('en-US')} entries at once, into a new database: ${seconds.toFixed(1)} s`);
-  console.log(`processes failed         ${failures.length}${failures.map((f) => `\n  ${f.stderr.trim()}`).join('')}`);
+  console.log(
+    `\n## ${workers} processes × ${entries.toLocaleString('en-US')} entries at once, into a new database: ${seconds.toFixed(1)} s`,
+  );
+  console.log(
+    `processes failed         ${failures.length}${failures.map((f) => `\n  ${f.stderr.trim()}`).join('')}`,
+  );
   console.log(`busy errors seen         ${busy}`);
-  console.log(`committed                ${committed.length.toLocaleString('en-US')} of ${(workers * entries).toLocaleString('en-US')}, distinct ids ${new Set(committed.map((c) => c.id)).size.toLocaleString('en-US')}`);
-  console.log(`lost or changed          ${verdict.lost.length}, integrity_check ${verdict.integrity.length === 0 ? 'ok' : verdict.integrity.join('; ')}`);
-  console.log(`throughput               ${Math.round(committed.length / seconds).toLocaleString('en-US')} entries/s across processes`);
+  console.log(
+    `committed                ${committed.length.toLocaleString('en-US')} of ${(workers * entries).toLocaleString('en-US')}, distinct ids ${new Set(committed.map((c) => c.id)).size.toLocaleString('en-US')}`,
+  );
+  console.log(
+    `lost or changed          ${verdict.lost.length}, integrity_check ${verdict.integrity.length === 0 ? 'ok' : verdict.integrity.join('; ')}`,
+  );
+  console.log(
+    `throughput               ${Math.round(committed.length / seconds).toLocaleString('en-US')} entries/s across processes`,
+  );
 }
 
 function damaged(dir: string): void {
@@ -103,14 +121,28 @@ function damaged(dir: string): void {
   const good = path.join(dir, 'good.db');
   const store = openStore({ path: good });
   for (let i = 0; i < 300; i++) {
-    store.ingest({ scope: { project: 'p', session: 's' }, class: 'log', original: `entry ${i} `.repeat(300), summary: `entry ${i}`, tokensOriginal: 600, tokensSummary: 3, priority: 20 });
+    store.ingest({
+      scope: { project: 'p', session: 's' },
+      class: 'log',
+      original: `entry ${i} `.repeat(300),
+      summary: `entry ${i}`,
+      tokensOriginal: 600,
+      tokensSummary: 3,
+      priority: 20,
+    });
   }
   store.close();
   const bytes = readFileSync(good);
   const cases: Array<[string, (file: string) => void]> = [
     ['text file in its place', (f) => writeFileSync(f, 'my notes\n'.repeat(200))],
-    ['header overwritten', (f) => writeFileSync(f, Buffer.concat([Buffer.alloc(100, 0x41), bytes.subarray(100)]))],
-    ['pages after the first scrambled', (f) => writeFileSync(f, Buffer.from(bytes.map((b, i) => (i < 4096 ? b : (i * 131) & 0xff))))],
+    [
+      'header overwritten',
+      (f) => writeFileSync(f, Buffer.concat([Buffer.alloc(100, 0x41), bytes.subarray(100)])),
+    ],
+    [
+      'pages after the first scrambled',
+      (f) => writeFileSync(f, Buffer.from(bytes.map((b, i) => (i < 4096 ? b : (i * 131) & 0xff)))),
+    ],
     ['truncated to half', (f) => writeFileSync(f, bytes.subarray(0, Math.floor(bytes.length / 2)))],
     ['a folder in its place', (f) => mkdirSync(f)],
   ];
@@ -129,9 +161,15 @@ function damaged(dir: string): void {
           s.close();
         }
       })();
-      outcome = problems.length === 0 ? 'opened, no problem found' : `opened; integrity check reports ${problems.length} problem(s)`;
+      outcome =
+        problems.length === 0
+          ? 'opened, no problem found'
+          : `opened; integrity check reports ${problems.length} problem(s)`;
     } catch (error) {
-      outcome = error instanceof GardenerError ? `${error.code}: ${error.message}${error.hint ? ` — ${error.hint}` : ''}` : `crash: ${String(error)}`;
+      outcome =
+        error instanceof GardenerError
+          ? `${error.code}: ${error.message}${error.hint ? ` — ${error.hint}` : ''}`
+          : `crash: ${String(error)}`;
     }
     const untouched = before === undefined || Buffer.compare(before, safeRead(file) ?? Buffer.alloc(0)) === 0;
     console.log(`- ${label}: ${outcome}\n  file left untouched: ${untouched ? 'yes' : 'NO'}`);
@@ -149,7 +187,9 @@ function safeRead(file: string): Buffer | undefined {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gardener-reliability-'));
-  console.log(`# store reliability · ${os.cpus()[0]?.model.trim() ?? 'cpu'} × ${os.cpus().length} · Node ${process.version} · load ${os.loadavg()[0]?.toFixed(1)}`);
+  console.log(
+    `# store reliability · ${os.cpus()[0]?.model.trim() ?? 'cpu'} × ${os.cpus().length} · Node ${process.version} · load ${os.loadavg()[0]?.toFixed(1)}`,
+  );
   try {
     damaged(dir);
     await concurrent(dir, args.workers, args.entries);

@@ -30,7 +30,14 @@ import type { Transcript } from '../src/transcript/types.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** DESIGN.md base priorities. */
-const BASE_PRIORITY: Record<ContentClass, number> = { prompt: 90, error: 80, code: 60, prose: 40, structured: 30, log: 20 };
+const BASE_PRIORITY: Record<ContentClass, number> = {
+  prompt: 90,
+  error: 80,
+  code: 60,
+  prose: 40,
+  structured: 30,
+  log: 20,
+};
 
 interface Args {
   mode: 'perf' | 'quality' | 'all';
@@ -79,16 +86,20 @@ type CompressFn = (cls: ContentClass, text: string, context: CompressContext) =>
 
 async function loadCompressor(): Promise<{ compress: CompressFn | undefined; note: string }> {
   const file = path.join(repoRoot, 'src/compress/index.ts');
-  if (!existsSync(file)) return { compress: undefined, note: 'src/compress/index.ts absent: summaries are empty' };
-  const module = (await import('../src/compress/index.js' as string)) as { compress?: CompressFn };
-  return module.compress ? { compress: module.compress, note: 'summaries from src/compress (compress(cls, text, ctx))' } : { compress: undefined, note: 'no compress() export: summaries are empty' };
+  if (!existsSync(file))
+    return { compress: undefined, note: 'src/compress/index.ts absent: summaries are empty' };
+  const module = (await import('../src/compress/index.js')) as { compress?: CompressFn };
+  return module.compress
+    ? { compress: module.compress, note: 'summaries from src/compress (compress(cls, text, ctx))' }
+    : { compress: undefined, note: 'no compress() export: summaries are empty' };
 }
 
 function toolInfo(transcript: Transcript): Map<string, { name: string; input: Record<string, unknown> }> {
   const tools = new Map<string, { name: string; input: Record<string, unknown> }>();
   for (const message of transcript.messages) {
     for (const block of contentBlocks(message)) {
-      if (block.type === 'tool_use') tools.set(block.id, { name: block.name, input: (block.input ?? {}) as Record<string, unknown> });
+      if (block.type === 'tool_use')
+        tools.set(block.id, { name: block.name, input: (block.input ?? {}) as Record<string, unknown> });
     }
   }
   return tools;
@@ -123,7 +134,12 @@ async function loadSessions(dir: string, compress: CompressFn | undefined): Prom
           // As the engine does (src/garden/ingest.ts): a tool call is stored only for its large fields.
           if (block.type === 'tool_use' && largeFields(block.input).length === 0) return;
           const toolResult = message.role === 'user' && isToolResult(messageIndex, blockIndex);
-          const tool = block.type === 'tool_result' ? tools.get(block.tool_use_id) : block.type === 'tool_use' ? { name: block.name, input: (block.input ?? {}) as Record<string, unknown> } : undefined;
+          const tool =
+            block.type === 'tool_result'
+              ? tools.get(block.tool_use_id)
+              : block.type === 'tool_use'
+                ? { name: block.name, input: (block.input ?? {}) as Record<string, unknown> }
+                : undefined;
           const sourcePath = tool ? pathOf(tool.input) : undefined;
           const hints: ClassifyHints = {
             role: message.role === 'assistant' ? 'assistant' : 'user',
@@ -134,7 +150,13 @@ async function loadSessions(dir: string, compress: CompressFn | undefined): Prom
             ...(message.role === 'user' && block.type === 'text' && !toolResult ? { isUserTyped: true } : {}),
           };
           const cls = classify(text, hints);
-          const summary = compress && cls !== 'prompt' ? compress(cls, text, { ...(sourcePath ? { path: sourcePath } : {}), ...(tool ? { toolName: tool.name } : {}) }).text : '';
+          const summary =
+            compress && cls !== 'prompt'
+              ? compress(cls, text, {
+                  ...(sourcePath ? { path: sourcePath } : {}),
+                  ...(tool ? { toolName: tool.name } : {}),
+                }).text
+              : '';
           items.push({
             messageIndex,
             text,
@@ -169,11 +191,18 @@ function freshStore(file: string): GardenerStore {
 }
 
 /** Queries of the needle protocol: the later text with the needle taken out. */
-function needleQueries(sessions: Session[]): Array<{ session: Session; needle: string; query: string; usedMessageIndex: number }> {
+function needleQueries(
+  sessions: Session[],
+): Array<{ session: Session; needle: string; query: string; usedMessageIndex: number }> {
   const queries = [];
   for (const session of sessions) {
     for (const needle of findNeedles(session.transcript)) {
-      queries.push({ session, needle: needle.text, query: needle.usedText.split(needle.text).join(' '), usedMessageIndex: needle.usedMessageIndex });
+      queries.push({
+        session,
+        needle: needle.text,
+        query: needle.usedText.split(needle.text).join(' '),
+        usedMessageIndex: needle.usedMessageIndex,
+      });
     }
   }
   return queries;
@@ -219,7 +248,9 @@ function perf(sessions: Session[], args: Args): void {
       }
     }
     passes++;
-    process.stderr.write(`\rpass ${passes}: ${stored.toLocaleString('en-US')} entries stored (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    process.stderr.write(
+      `\rpass ${passes}: ${stored.toLocaleString('en-US')} entries stored (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    );
   }
   process.stderr.write('\n');
   store.close();
@@ -229,7 +260,9 @@ function perf(sessions: Session[], args: Args): void {
   raw.close();
   const bytes = databaseBytes(args.db);
 
-  console.log(`\n## perf: ${stored.toLocaleString('en-US')} entries in ${passes} passes over ${sessions.length} sessions (${args.db})`);
+  console.log(
+    `\n## perf: ${stored.toLocaleString('en-US')} entries in ${passes} passes over ${sessions.length} sessions (${args.db})`,
+  );
   console.log(summary('ingest, all calls (wall)', ingestMs));
   console.log(summary('ingest, all calls (CPU)', ingestCpuMs));
   console.log(summary('ingest, new entries only (wall)', freshMs));
@@ -250,10 +283,25 @@ function perf(sessions: Session[], args: Args): void {
     store2.recall(query, { project, session: session.id }, { limit: 5 });
     recallMs.push(performance.now() - t0);
   }
-  const words = ['error', 'test_', 'TypeError', 'import', 'config.json', 'src/index.ts', 'def __init__', 'AssertionError', 'npm install', 'README.md'];
+  const words = [
+    'error',
+    'test_',
+    'TypeError',
+    'import',
+    'config.json',
+    'src/index.ts',
+    'def __init__',
+    'AssertionError',
+    'npm install',
+    'README.md',
+  ];
   for (let i = 0; i < 500; i++) {
     const t0 = performance.now();
-    store2.recall(words[i % words.length] ?? '', { project: `bench-project-${i % passes}`, session: 'x' }, { limit: 5 });
+    store2.recall(
+      words[i % words.length] ?? '',
+      { project: `bench-project-${i % passes}`, session: 'x' },
+      { limit: 5 },
+    );
     shortMs.push(performance.now() - t0);
   }
   store2.close();
@@ -312,10 +360,15 @@ function quality(sessions: Session[], args: Args): void {
   store.close();
   for (const suffix of ['', '-wal', '-shm']) rmSync(args.db + suffix, { force: true });
   const n = queries.length;
-  console.log(`\n## quality: ${n} needles in ${sessions.length} sessions (${emptyQueries} queries empty once the needle is removed)`);
+  console.log(
+    `\n## quality: ${n} needles in ${sessions.length} sessions (${emptyQueries} queries empty once the needle is removed)`,
+  );
   console.log(`recall@1  ${((100 * at1) / n).toFixed(1)}%  (${at1}/${n})`);
   console.log(`recall@5  ${((100 * at5) / n).toFixed(1)}%  (${at5}/${n})`);
-  for (const [kind, k] of [...byKind].sort()) console.log(`  ${kind.padEnd(11)} n=${String(k.n).padStart(5)}  @1 ${((100 * k.at1) / k.n).toFixed(1)}%  @5 ${((100 * k.at5) / k.n).toFixed(1)}%`);
+  for (const [kind, k] of [...byKind].sort())
+    console.log(
+      `  ${kind.padEnd(11)} n=${String(k.n).padStart(5)}  @1 ${((100 * k.at1) / k.n).toFixed(1)}%  @5 ${((100 * k.at5) / k.n).toFixed(1)}%`,
+    );
 }
 
 function kindOf(needle: string): string {
@@ -338,8 +391,12 @@ async function main(): Promise<void> {
   const t0 = Date.now();
   const sessions = await loadSessions(args.sessions, compress);
   const items = sessions.reduce((n, s) => n + s.items.length, 0);
-  console.log(`# store benchmark · ${os.cpus()[0]?.model.trim() ?? 'cpu'} × ${os.cpus().length} · Node ${process.version} · load ${os.loadavg()[0]?.toFixed(1)}`);
-  console.log(`${sessions.length} sessions, ${items.toLocaleString('en-US')} blocks from ${args.sessions} (prepared in ${((Date.now() - t0) / 1000).toFixed(1)} s; ${note})`);
+  console.log(
+    `# store benchmark · ${os.cpus()[0]?.model.trim() ?? 'cpu'} × ${os.cpus().length} · Node ${process.version} · load ${os.loadavg()[0]?.toFixed(1)}`,
+  );
+  console.log(
+    `${sessions.length} sessions, ${items.toLocaleString('en-US')} blocks from ${args.sessions} (prepared in ${((Date.now() - t0) / 1000).toFixed(1)} s; ${note})`,
+  );
   if (args.mode === 'quality' || args.mode === 'all') quality(sessions, args);
   if (args.mode === 'perf' || args.mode === 'all') perf(sessions, args);
 }

@@ -85,6 +85,12 @@ const BY_NAME: Readonly<Record<string, string>> = {
   'cargo.toml': 'toml',
   'pyproject.toml': 'toml',
   'go.mod': 'go-mod',
+  // Lock files: TOML or JSON under a name of their own.
+  'uv.lock': 'toml',
+  'poetry.lock': 'toml',
+  'cargo.lock': 'toml',
+  'pdm.lock': 'toml',
+  'pipfile.lock': 'json',
   '.gitignore': 'ignore',
   '.env': 'dotenv',
 };

@@ -19,7 +19,8 @@ function collect(value: string, previous: string[]): string[] {
 
 async function readStdin(io: CliIo): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of io.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  for await (const chunk of io.stdin)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -42,26 +43,38 @@ export function makeNoteCommand(io: CliIo): Command {
     .option('--no-redact', 'store the text as given, without redacting secrets')
     .option('--json', 'print the note (or the list) as JSON');
   return addStoreOptions(command)
-    .addHelpText('after', '\nExamples:\n  gardener note "deploys go through scripts/release.sh, never npm publish" --tag deploy\n  gardener note --list')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  gardener note "deploys go through scripts/release.sh, never npm publish" --tag deploy\n  gardener note --list',
+    )
     .action(async (words: string[], flags: NoteFlags) => {
       if (flags.list) {
         if (words.length > 0) throw new GardenerError('USAGE', 'give either a note text or --list, not both');
         await withStore(io, flags, (store, { scope }) => {
           const notes = store.notes(scope, { pinnedOnly: flags.pinned === true });
           if (flags.json) io.stdout.write(`${JSON.stringify(notes, null, 2)}\n`);
-          else io.stdout.write(notes.length === 0 ? `no notes in ${scope.project}\n` : `${notes.map(listLine).join('\n')}\n`);
+          else
+            io.stdout.write(
+              notes.length === 0 ? `no notes in ${scope.project}\n` : `${notes.map(listLine).join('\n')}\n`,
+            );
         });
         return;
       }
       const text = words.length === 1 && words[0] === '-' ? await readStdin(io) : words.join(' ');
-      if (text.trim() === '') throw new GardenerError('USAGE', 'a note needs some text', { hint: 'gardener note "what to remember" (or --list)' });
+      if (text.trim() === '')
+        throw new GardenerError('USAGE', 'a note needs some text', {
+          hint: 'gardener note "what to remember" (or --list)',
+        });
       await withStore(
         io,
         flags,
         (store, { scope }) => {
           const note = store.note(scope, text, { tags: flags.tag, pinned: flags.pin === true });
           if (flags.json) io.stdout.write(`${JSON.stringify(note, null, 2)}\n`);
-          else io.stdout.write(`noted ${note.id} in ${scope.project}${note.text !== text.trim() ? ' (secrets redacted)' : ''}\n`);
+          else
+            io.stdout.write(
+              `noted ${note.id} in ${scope.project}${note.text !== text.trim() ? ' (secrets redacted)' : ''}\n`,
+            );
         },
         { redact: flags.redact },
       );

@@ -23,7 +23,10 @@ export function makeRecallCommand(io: CliIo): Command {
   const command = new Command('recall')
     .description('Search what gardener stored (originals, summaries, notes) in this project')
     .argument('<query...>', 'words, identifiers, paths, error names; any text is safe')
-    .option('--class <list>', 'only these classes, comma-separated (log, code, structured, prose, prompt, error)')
+    .option(
+      '--class <list>',
+      'only these classes, comma-separated (log, code, structured, prose, prompt, error)',
+    )
     .option('--limit <n>', 'at most this many hits (1–100)', '5')
     .option('--full', 'return whole originals instead of snippets or summaries')
     .option('--max-tokens <n>', 'token budget of all returned texts (default 2,000; 8,000 with --full)')
@@ -31,10 +34,14 @@ export function makeRecallCommand(io: CliIo): Command {
     .option('--include-project <name>', 'also search this project, by name (repeatable)', collect, [])
     .option('--json', 'print the result as JSON');
   return addStoreOptions(command)
-    .addHelpText('after', '\nExamples:\n  gardener recall "vat test failure"\n  gardener recall parseConfig --class code --full\n  gardener recall "ECONNREFUSED" --include-project api-server --json')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  gardener recall "vat test failure"\n  gardener recall parseConfig --class code --full\n  gardener recall "ECONNREFUSED" --include-project api-server --json',
+    )
     .action(async (words: string[], flags: RecallFlags) => {
       const limit = intFlag(flags.limit, '--limit', 1, 100);
-      const maxTokens = flags.maxTokens === undefined ? undefined : intFlag(flags.maxTokens, '--max-tokens', 1);
+      const maxTokens =
+        flags.maxTokens === undefined ? undefined : intFlag(flags.maxTokens, '--max-tokens', 1);
       const classes = flags.class
         ?.split(',')
         .map((c) => c.trim())
@@ -50,7 +57,9 @@ export function makeRecallCommand(io: CliIo): Command {
         });
         const { formatRecallText, recallWire } = await import('../recall/format.js');
         if (flags.json) {
-          io.stdout.write(`${JSON.stringify({ query, project: scope.project, ...recallWire(result) }, null, 2)}\n`);
+          io.stdout.write(
+            `${JSON.stringify({ query, project: scope.project, ...recallWire(result) }, null, 2)}\n`,
+          );
           return;
         }
         const pc = (await import('picocolors')).default;

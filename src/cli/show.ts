@@ -26,10 +26,14 @@ function entryHeader(entry: Entry): string[] {
   return [
     `id        ${entry.id}${entry.active ? '' : '  (forgotten)'}`,
     `class     ${entry.class}${entry.kind === 'media' ? ' (media)' : ''} · priority ${entry.priority} · ${tokens}`,
-    ...(entry.sourceTool || entry.sourcePath ? [`source    ${[entry.sourceTool, entry.sourcePath].filter(Boolean).join(' ')}`] : []),
+    ...(entry.sourceTool || entry.sourcePath
+      ? [`source    ${[entry.sourceTool, entry.sourcePath].filter(Boolean).join(' ')}`]
+      : []),
     `scope     ${entry.scope.project} · session ${entry.scope.session}`,
     `created   ${when(entry.createdAt)} · last access ${when(entry.lastAccess)}${entry.ttlMs ? ` · ttl ${Math.round(entry.ttlMs / 1000)} s` : ''}`,
-    ...(entry.redactions > 0 ? [`redacted  ${entry.redactions} secret${entry.redactions === 1 ? '' : 's'}`] : []),
+    ...(entry.redactions > 0
+      ? [`redacted  ${entry.redactions} secret${entry.redactions === 1 ? '' : 's'}`]
+      : []),
   ];
 }
 
@@ -67,7 +71,9 @@ export function makeShowCommand(io: CliIo): Command {
       const pc = (await import('picocolors')).default;
       const dim = useColor(io, 'stdout') ? pc.dim : (s: string) => s;
       const body = flags.summary ? e.summary : e.original;
-      io.stdout.write(`${dim(entryHeader(e).join('\n'))}\n${dim(flags.summary ? '── summary' : '── original')}\n${body}${body.endsWith('\n') ? '' : '\n'}`);
+      io.stdout.write(
+        `${dim(entryHeader(e).join('\n'))}\n${dim(flags.summary ? '── summary' : '── original')}\n${body}${body.endsWith('\n') ? '' : '\n'}`,
+      );
     });
   });
 }

@@ -12,6 +12,8 @@ interface StatsFlags extends StoreFlags {
 }
 
 const n = (value: number): string => value.toLocaleString('en-US');
+const count = (value: number, one: string, many = `${one}s`): string =>
+  `${n(value)} ${value === 1 ? one : many}`;
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -34,19 +36,36 @@ export function classTable(stats: StoreStats): string {
   const rows: string[][] = [['class', 'entries', 'original tokens', 'summary tokens', 'ratio']];
   for (const cls of CONTENT_CLASSES) {
     const c = stats.byClass[cls];
-    if (c) rows.push([cls, n(c.count), n(c.tokensOriginal), n(c.tokensSummary), ratio(c.tokensSummary, c.tokensOriginal)]);
+    if (c)
+      rows.push([
+        cls,
+        n(c.count),
+        n(c.tokensOriginal),
+        n(c.tokensSummary),
+        ratio(c.tokensSummary, c.tokensOriginal),
+      ]);
   }
-  rows.push(['total', n(stats.entries), n(stats.tokensOriginal), n(stats.tokensSummary), ratio(stats.tokensSummary, stats.tokensOriginal)]);
+  rows.push([
+    'total',
+    n(stats.entries),
+    n(stats.tokensOriginal),
+    n(stats.tokensSummary),
+    ratio(stats.tokensSummary, stats.tokensOriginal),
+  ]);
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
   return rows
-    .map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('   '))
+    .map((r) =>
+      r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('   '),
+    )
     .join('\n');
 }
 
 /** `gardener stats`: what the store holds, by class, and the context_pressure() figures of a session. */
 export function makeStatsCommand(io: CliIo): Command {
   const command = new Command('stats')
-    .description('Entries and tokens (original → summary) by class, database size, and context_pressure() of a session')
+    .description(
+      'Entries and tokens (original → summary) by class, database size, and context_pressure() of a session',
+    )
     .option('--all', 'the whole database (every project) instead of this project')
     .option('--check', 'also run an integrity check of the database (slow on large stores)')
     .option('--json', 'print the figures as JSON');
@@ -59,7 +78,11 @@ export function makeStatsCommand(io: CliIo): Command {
       const problems = flags.check ? store.check() : undefined;
       if (flags.json) {
         const data = {
-          database: { path, bytes: stats.databaseBytes, ...(problems ? { integrity: problems.length === 0 ? 'ok' : problems } : {}) },
+          database: {
+            path,
+            bytes: stats.databaseBytes,
+            ...(problems ? { integrity: problems.length === 0 ? 'ok' : problems } : {}),
+          },
           scope: flags.all ? 'all projects' : { project: scope.project },
           stats,
           ...(pressure ? { session: { name: scope.session, context_pressure: pressure } } : {}),
@@ -71,11 +94,17 @@ export function makeStatsCommand(io: CliIo): Command {
       const bold = useColor(io, 'stdout') ? pc.bold : (s: string) => s;
       const lines = [
         `${bold('database')}  ${path} · ${formatBytes(stats.databaseBytes)}`,
-        `${bold(flags.all ? 'all projects' : 'project')}   ${flags.all ? '' : scope.project + ' · '}${n(stats.entries)} entries · ${n(stats.notes)} notes · ${n(stats.redactions)} secrets redacted`,
+        `${bold(flags.all ? 'all projects' : 'project')}   ${flags.all ? '' : scope.project + ' · '}${count(stats.entries, 'entry', 'entries')} · ${count(stats.notes, 'note')} · ${count(stats.redactions, 'secret')} redacted`,
         '',
         classTable(stats),
       ];
-      if (problems) lines.push('', problems.length === 0 ? 'integrity check: ok' : `integrity check found problems:\n  ${problems.join('\n  ')}`);
+      if (problems)
+        lines.push(
+          '',
+          problems.length === 0
+            ? 'integrity check: ok'
+            : `integrity check found problems:\n  ${problems.join('\n  ')}`,
+        );
       if (pressure) {
         lines.push(
           '',

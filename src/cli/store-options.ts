@@ -15,8 +15,14 @@ export interface StoreFlags {
 /** Adds `--db`, `--project` and `--session`, shared by every command that opens the store. */
 export function addStoreOptions(command: Command): Command {
   return command
-    .option('--db <file>', 'database file (default: $GARDENER_HOME/gardener.db, else ~/.local/share/gardener/gardener.db)')
-    .option('--project <name>', 'project name (default: the repository root of the working directory, or the directory itself)')
+    .option(
+      '--db <file>',
+      'database file (default: $GARDENER_HOME/gardener.db, else ~/.local/share/gardener/gardener.db)',
+    )
+    .option(
+      '--project <name>',
+      'project name (default: the repository root of the working directory, or the directory itself)',
+    )
     .option('--session <name>', `session name (default: $GARDENER_SESSION, else "${CLI_SESSION}")`);
 }
 
@@ -28,8 +34,15 @@ export interface StoreTarget {
 /** Where the store is and which scope a command acts in, from flags, environment and cwd. */
 export async function storeTarget(io: CliIo, flags: StoreFlags): Promise<StoreTarget> {
   const { resolveDatabasePath, resolveProject } = await import('../store/paths.js');
-  const path = resolveDatabasePath({ ...(flags.db !== undefined ? { db: flags.db } : {}), env: io.env, cwd: io.cwd });
-  const project = resolveProject({ ...(flags.project !== undefined ? { project: flags.project } : {}), cwd: io.cwd });
+  const path = resolveDatabasePath({
+    ...(flags.db !== undefined ? { db: flags.db } : {}),
+    env: io.env,
+    cwd: io.cwd,
+  });
+  const project = resolveProject({
+    ...(flags.project !== undefined ? { project: flags.project } : {}),
+    cwd: io.cwd,
+  });
   const session = flags.session?.trim() || io.env['GARDENER_SESSION']?.trim() || CLI_SESSION;
   return { path, scope: { project, session } };
 }
@@ -43,7 +56,11 @@ export async function withStore<T>(
 ): Promise<T> {
   const target = await storeTarget(io, flags);
   const { openStore } = await import('../store/open.js');
-  const store = openStore({ path: target.path, env: io.env, ...(options.redact === false ? { redact: false } : {}) });
+  const store = openStore({
+    path: target.path,
+    env: io.env,
+    ...(options.redact === false ? { redact: false } : {}),
+  });
   try {
     return await use(store, target);
   } finally {

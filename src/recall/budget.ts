@@ -13,7 +13,12 @@ export function cutNotice(id: string): string {
  * The longest prefix of text (cut at a line end when one is near) that, with the notice, fits in
  * `budget` tokens. Found by binary search on the length, as counting is not linear in characters.
  */
-export function cutToFit(text: string, budget: number, notice: string, tokenizer: Tokenizer): string | undefined {
+export function cutToFit(
+  text: string,
+  budget: number,
+  notice: string,
+  tokenizer: Tokenizer,
+): string | undefined {
   const room = budget - tokenizer.count(notice);
   if (room <= 0) return undefined;
   let lo = 0;
@@ -40,7 +45,11 @@ export interface Budgeted<T> {
  * Keeps items in order while their texts fit in `maxTokens` together; the first item that does not
  * fit is cut to the room left (if that is useful), and the rest are dropped.
  */
-export function fitToBudget<T extends { id: string; text: string }>(items: readonly T[], maxTokens: number, tokenizer: Tokenizer): Budgeted<T> {
+export function fitToBudget<T extends { id: string; text: string }>(
+  items: readonly T[],
+  maxTokens: number,
+  tokenizer: Tokenizer,
+): Budgeted<T> {
   const kept: T[] = [];
   let used = 0;
   for (const item of items) {

@@ -52,7 +52,12 @@ const PLAIN: TextStyle = { id: (s) => s, dim: (s) => s };
 function hitHeader(hit: RecallHit, style: TextStyle): string {
   const what = hit.isNote ? 'note' : hit.class;
   const source = [hit.sourceTool, hit.sourcePath].filter(Boolean).join(' ');
-  const parts = [style.id(hit.id), what.padEnd(10), source, style.dim(`score ${hit.score.toFixed(2)}`)].filter((p) => p !== '');
+  const parts = [
+    style.id(hit.id),
+    what.padEnd(10),
+    source,
+    style.dim(`score ${hit.score.toFixed(2)}`),
+  ].filter((p) => p !== '');
   return `${parts.join('  ')}\n${style.dim(`  ${hit.relevanceSignal.join(' · ')}`)}`;
 }
 

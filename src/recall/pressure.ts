@@ -28,8 +28,15 @@ export function shortTokens(n: number): string {
 export function contextPressure(stats: StoreStats): ContextPressure {
   const byClass: ContextPressure['by_class'] = {};
   let best: { cls: ContentClass; count: number; orig: number; sum: number } | undefined;
-  for (const [cls, c] of Object.entries(stats.byClass) as Array<[ContentClass, NonNullable<StoreStats['byClass'][ContentClass]>]>) {
-    byClass[cls] = { count: c.count, orig: c.tokensOriginal, sum: c.tokensSummary, ratio: ratio(c.tokensSummary, c.tokensOriginal) };
+  for (const [cls, c] of Object.entries(stats.byClass) as Array<
+    [ContentClass, NonNullable<StoreStats['byClass'][ContentClass]>]
+  >) {
+    byClass[cls] = {
+      count: c.count,
+      orig: c.tokensOriginal,
+      sum: c.tokensSummary,
+      ratio: ratio(c.tokensSummary, c.tokensOriginal),
+    };
     const saving = c.tokensOriginal - c.tokensSummary;
     if (cls !== 'prompt' && saving > 0 && (!best || saving > best.orig - best.sum)) {
       best = { cls, count: c.count, orig: c.tokensOriginal, sum: c.tokensSummary };

@@ -17,7 +17,9 @@ const STOPWORDS = new Set(
   who whom why will with would you your yours yes ok okay sure see look looks looking check checking now next first
   let's i'm i'll we'll it's that's there's here's don't doesn't didn't can't won't isn't aren't wasn't weren't
   need needs want wants try trying going get gets got make makes made use used using run runs running file files
-  line lines code found find seems seem think know also still well new one two way thing things something`.split(/\s+/),
+  line lines code found find seems seem think know also still well new one two way thing things something`.split(
+    /\s+/,
+  ),
 );
 
 export interface QueryWord {
@@ -59,7 +61,11 @@ export function parseQuery(text: string): ParsedQuery {
     const technical = fromIdentifier || /\d/.test(token);
     const weight = wordWeight(token, technical);
     const known = words.get(token);
-    words.set(token, { token, weight: Math.max(known?.weight ?? 0, weight), technical: technical || known?.technical === true });
+    words.set(token, {
+      token,
+      weight: Math.max(known?.weight ?? 0, weight),
+      technical: technical || known?.technical === true,
+    });
   };
 
   const phrases = new Map<string, string[]>();
@@ -72,7 +78,8 @@ export function parseQuery(text: string): ParsedQuery {
     phrases.set(tokens.join(' '), tokens);
     for (const token of tokens) add(token, true);
   }
-  for (const match of input.matchAll(BACKTICKED)) for (const token of ftsTokens(match[1] ?? '')) add(token, true);
+  for (const match of input.matchAll(BACKTICKED))
+    for (const token of ftsTokens(match[1] ?? '')) add(token, true);
   for (const raw of new Set(input.match(/[\p{L}\p{N}]+/gu) ?? [])) {
     const parts = /[A-Z]/.test(raw) ? identifierParts(raw) : [];
     for (const token of ftsTokens(raw)) add(token, parts.length > 1);

@@ -21,11 +21,12 @@ const CANDIDATES = 60;
 const W_PRIORITY = 0.15;
 const W_RECENCY = 0.1;
 /**
- * The agent's own prose (message text, no tool behind it) shares the wording of any query the agent
- * writes, so bm25 over-ranks it; what a recall is after is mostly tool output. Measured on the
- * needles of ../shared/sessions: +2 points of recall@5 (benchmarks/store.ts quality).
+ * Text the agent has anyway ranks lower: its own prose (message text, no tool behind it) shares
+ * the wording of any query the agent writes, so bm25 over-ranks it, and prompts are never compacted.
+ * What a recall is after is mostly tool output. On the needles of ../shared/sessions: +2 points of
+ * recall@5 and +3 of recall@1 (benchmarks/store.ts quality).
  */
-const ECHO_PENALTY = 0.2;
+const ECHO_PENALTY = 0.3;
 /** Curated notes outrank entries of equal text relevance. */
 const NOTE_BOOST = 1.3;
 /** Recency halves every hour since the last access. */
@@ -53,22 +54,36 @@ interface Ranked {
 function checkOptions(options: RecallOptions): { limit: number; classes: ContentClass[] } {
   const limit = options.limit ?? DEFAULT_RECALL_LIMIT;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RECALL_LIMIT) {
-    throw new GardenerError('USAGE', `recall limit must be a whole number from 1 to ${MAX_RECALL_LIMIT} (got ${String(limit)})`);
+    throw new GardenerError(
+      'USAGE',
+      `recall limit must be a whole number from 1 to ${MAX_RECALL_LIMIT} (got ${String(limit)})`,
+    );
   }
-  const classes = options.class === undefined ? [] : typeof options.class === 'string' ? [options.class] : [...options.class];
+  const classes =
+    options.class === undefined
+      ? []
+      : typeof options.class === 'string'
+        ? [options.class]
+        : [...options.class];
   for (const c of classes) {
     if (!CONTENT_CLASSES.includes(c)) {
-      throw new GardenerError('USAGE', `unknown class ${JSON.stringify(c)}`, { hint: `Classes: ${CONTENT_CLASSES.join(', ')}.` });
+      throw new GardenerError('USAGE', `unknown class ${JSON.stringify(c)}`, {
+        hint: `Classes: ${CONTENT_CLASSES.join(', ')}.`,
+      });
     }
   }
   if (options.maxTokens !== undefined && !(Number.isInteger(options.maxTokens) && options.maxTokens > 0)) {
-    throw new GardenerError('USAGE', `recall maxTokens must be a positive whole number (got ${String(options.maxTokens)})`);
+    throw new GardenerError(
+      'USAGE',
+      `recall maxTokens must be a positive whole number (got ${String(options.maxTokens)})`,
+    );
   }
   return { limit, classes };
 }
 
+/** Prompts, and message prose with no tool behind it. */
 function isEcho(entry: Candidate): boolean {
-  return entry.class === 'prose' && entry.sourceTool === null;
+  return entry.class === 'prompt' || (entry.class === 'prose' && entry.sourceTool === null);
 }
 
 function recency(at: number, now: number): number {
@@ -80,12 +95,19 @@ function recency(at: number, now: number): number {
  * paths and identifiers), re-ranked with priority and recency, notes weighted up; each hit says
  * why it matched. Scope: the bound session's project, plus projects named in `options.scope`.
  */
-export function runRecall(deps: RecallDeps, query: string, scope: Scope, options: RecallOptions = {}): RecallResult {
+export function runRecall(
+  deps: RecallDeps,
+  query: string,
+  scope: Scope,
+  options: RecallOptions = {},
+): RecallResult {
   const { limit, classes } = checkOptions(options);
   const now = deps.now();
   const primary = options.scope?.project ?? scope.project;
   const names = [...new Set([primary, ...(options.scope?.projects ?? [])])];
-  const projectIds = names.map((name) => deps.scopes.projectId(name)).filter((id): id is number => id !== undefined);
+  const projectIds = names
+    .map((name) => deps.scopes.projectId(name))
+    .filter((id): id is number => id !== undefined);
   const searchScope: SearchScope = { projectIds, classes };
   if (options.scope?.sessionOnly) {
     const session = deps.scopes.find({ project: primary, session: options.scope.session ?? scope.session });
@@ -97,9 +119,17 @@ export function runRecall(deps: RecallDeps, query: string, scope: Scope, options
   const selection = selectTerms(parsed, deps.vocab);
   const items = [...selection.terms.map((t) => t.token), ...selection.phrases.map((p) => p.join(' '))];
   const browsing = parsed.words.length === 0;
-  const entries = browsing ? deps.search.recent(searchScope, now, limit) : deps.search.entries(items, searchScope, now, CANDIDATES);
-  const noteItems = [...parsed.words.slice(0, 16).map((w) => w.token), ...parsed.phrases.map((p) => p.join(' '))];
-  const notes = classes.length > 0 || searchScope.sessionId !== undefined ? [] : deps.search.notes(noteItems, projectIds, limit);
+  const entries = browsing
+    ? deps.search.recent(searchScope, now, limit)
+    : deps.search.entries(items, searchScope, now, CANDIDATES);
+  const noteItems = [
+    ...parsed.words.slice(0, 16).map((w) => w.token),
+    ...parsed.phrases.map((p) => p.join(' ')),
+  ];
+  const notes =
+    classes.length > 0 || searchScope.sessionId !== undefined
+      ? []
+      : deps.search.notes(noteItems, projectIds, limit);
 
   const best = Math.min(-1e-9, ...entries.map((e) => e.rank), ...notes.map((n) => n.rank));
   const ranked: Ranked[] = browsing
@@ -113,7 +143,10 @@ export function runRecall(deps: RecallDeps, query: string, scope: Scope, options
             W_RECENCY * recency(entry.lastAccess, now) -
             (isEcho(entry) ? ECHO_PENALTY : 0),
         })),
-        ...notes.map((note): Ranked => ({ note, score: (note.rank / best) * NOTE_BOOST + W_PRIORITY + W_RECENCY * recency(note.createdAt, now) })),
+        ...notes.map((note): Ranked => ({
+          note,
+          score: (note.rank / best) * NOTE_BOOST + W_PRIORITY + W_RECENCY * recency(note.createdAt, now),
+        })),
       ].sort((a, b) => b.score - a.score || (a.entry?.seq ?? 0) - (b.entry?.seq ?? 0));
   const top = ranked.slice(0, limit);
 
@@ -121,17 +154,30 @@ export function runRecall(deps: RecallDeps, query: string, scope: Scope, options
   const tokenizer = deps.tokenizer ?? defaultTokenizer();
   const maxTokens = options.maxTokens ?? (options.full ? DEFAULT_FULL_RECALL_TOKENS : DEFAULT_RECALL_TOKENS);
   const fitted = fitToBudget(hits, maxTokens, tokenizer);
-  const seqs = top.flatMap((r) => (r.entry && fitted.items.some((h) => h.id === r.entry?.id) ? [r.entry.seq] : []));
+  const seqs = top.flatMap((r) =>
+    r.entry && fitted.items.some((h) => h.id === r.entry?.id) ? [r.entry.seq] : [],
+  );
   if (deps.writable && options.touch !== false) deps.search.touch(seqs, now);
 
   const coverage = deps.search.coverage(searchScope);
-  const result: RecallResult = { hits: fitted.items, coverage: { entriesScanned: coverage.count }, truncated: fitted.truncated };
+  const result: RecallResult = {
+    hits: fitted.items,
+    coverage: { entriesScanned: coverage.count },
+    truncated: fitted.truncated,
+  };
   if (coverage.from !== null) result.coverage.from = coverage.from;
   if (coverage.to !== null) result.coverage.to = coverage.to;
   return result;
 }
 
-function buildHits(deps: RecallDeps, top: Ranked[], terms: SelectedTerm[], docs: number, full: boolean, now: number): RecallHit[] {
+function buildHits(
+  deps: RecallDeps,
+  top: Ranked[],
+  terms: SelectedTerm[],
+  docs: number,
+  full: boolean,
+  now: number,
+): RecallHit[] {
   const weights = new Map(terms.map((t) => [t.token, Math.log(1 + docs / t.df)]));
   const byWeight = terms.map((t) => t.token).sort((a, b) => (weights.get(b) ?? 0) - (weights.get(a) ?? 0));
   const texts = deps.search.texts(top.flatMap((r) => (r.entry ? [r.entry.seq] : [])));
@@ -158,7 +204,9 @@ function buildHits(deps: RecallDeps, top: Ranked[], terms: SelectedTerm[], docs:
     const pathTokens = new Set(ftsTokens(e.sourcePath ?? ''));
     const signals: string[] = [];
     if (e.sourcePath && byWeight.some((t) => pathTokens.has(t))) signals.push(`path:${e.sourcePath}`);
-    const keywords = byWeight.filter((t) => inOriginal.has(t) || inSummary.has(t)).slice(0, MAX_KEYWORD_SIGNALS);
+    const keywords = byWeight
+      .filter((t) => inOriginal.has(t) || inSummary.has(t))
+      .slice(0, MAX_KEYWORD_SIGNALS);
     signals.push(...keywords.map((k) => `keyword:${k}`));
     if (now - e.lastAccess <= RECENT_MS || terms.length === 0) signals.push('recent');
 
@@ -171,7 +219,15 @@ function buildHits(deps: RecallDeps, top: Ranked[], terms: SelectedTerm[], docs:
       else if (summary.trim() !== '') [text, form] = [summary, 'summary'];
       else [text, form] = [head(original), 'snippet'];
     }
-    const hit: RecallHit = { id: e.id, class: e.class, text, score: round(score), relevanceSignal: signals, createdAt: e.createdAt, form };
+    const hit: RecallHit = {
+      id: e.id,
+      class: e.class,
+      text,
+      score: round(score),
+      relevanceSignal: signals,
+      createdAt: e.createdAt,
+      form,
+    };
     if (e.sourceTool !== null) hit.sourceTool = e.sourceTool;
     if (e.sourcePath !== null) hit.sourcePath = e.sourcePath;
     return hit;

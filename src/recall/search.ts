@@ -89,9 +89,10 @@ export function makeSearch(db: Database.Database): Search {
     `SELECT n.seq, n.id, n.text, n.tags, n.created_at AS createdAt, ${NOTE_BM25} AS rank
      FROM notes_fts JOIN notes n ON n.seq = notes_fts.rowid WHERE notes_fts MATCH @match ORDER BY rank LIMIT @limit`,
   );
-  const textsOf = db.prepare<[string], { seq: number; original: string | Buffer; summary: string | Buffer; packing: number }>(
-    'SELECT seq, original, summary, packing FROM entries WHERE seq IN (SELECT value FROM json_each(?))',
-  );
+  const textsOf = db.prepare<
+    [string],
+    { seq: number; original: string | Buffer; summary: string | Buffer; packing: number }
+  >('SELECT seq, original, summary, packing FROM entries WHERE seq IN (SELECT value FROM json_each(?))');
   const touchAll = db.prepare<[number, string]>(
     'UPDATE entries SET last_access = max(last_access, ?) WHERE seq IN (SELECT value FROM json_each(?))',
   );

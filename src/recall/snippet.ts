@@ -21,12 +21,20 @@ export function findTokens(text: string, tokens: readonly string[]): Map<string,
   const found = new Map<string, number[]>();
   for (const token of tokens) {
     const positions: number[] = [];
-    for (let at = lower.indexOf(token); at !== -1 && positions.length < MAX_POSITIONS; at = lower.indexOf(token, at + 1)) {
+    for (
+      let at = lower.indexOf(token);
+      at !== -1 && positions.length < MAX_POSITIONS;
+      at = lower.indexOf(token, at + 1)
+    ) {
       const before = scanned[at - 1] ?? '';
       const first = scanned[at] ?? '';
       const after = scanned[at + token.length] ?? '';
-      const startsWord = before === '' || !WORD_CHAR.test(before) || (LOWER_OR_DIGIT.test(before) && first !== first.toLowerCase());
-      const endsWord = after === '' || !LOWER_OR_DIGIT.test(after) || /\d/.test(token.at(-1) ?? '') !== /\d/.test(after);
+      const startsWord =
+        before === '' ||
+        !WORD_CHAR.test(before) ||
+        (LOWER_OR_DIGIT.test(before) && first !== first.toLowerCase());
+      const endsWord =
+        after === '' || !LOWER_OR_DIGIT.test(after) || /\d/.test(token.at(-1) ?? '') !== /\d/.test(after);
       if (startsWord && endsWord) positions.push(at);
     }
     if (positions.length > 0) found.set(token, positions);
@@ -73,7 +81,8 @@ export function snippet(
   if (start - (lineStart + 1) <= LINE_SNAP) start = lineStart + 1;
   let end = Math.min(text.length, start + width);
   const lineEnd = text.indexOf('\n', end);
-  if (lineEnd === -1 ? text.length - end <= LINE_SNAP : lineEnd - end <= LINE_SNAP) end = lineEnd === -1 ? text.length : lineEnd;
+  if (lineEnd === -1 ? text.length - end <= LINE_SNAP : lineEnd - end <= LINE_SNAP)
+    end = lineEnd === -1 ? text.length : lineEnd;
   const body = text.slice(start, end).replace(/\s+$/, '');
   return `${start > 0 ? '…' : ''}${body}${end < text.length ? '…' : ''}`;
 }

@@ -100,7 +100,9 @@ export function selectTerms(query: ParsedQuery, vocab: VocabLookup): TermSelecti
   if (terms.length === 0) terms.push(...known.slice(0, FALLBACK_TERMS));
   const phrases = query.phrases.filter((phrase) => {
     const counts = phrase.map((token) => dfs.get(token) ?? vocab.df(token, cap));
-    return counts.every((n) => n > 0) && Math.min(...counts) <= Math.max(1, Math.floor(docs * PHRASE_DOC_SHARE));
+    return (
+      counts.every((n) => n > 0) && Math.min(...counts) <= Math.max(1, Math.floor(docs * PHRASE_DOC_SHARE))
+    );
   });
   return { terms, phrases, docs };
 }

@@ -17,7 +17,12 @@ const HASH_HEX_CHARS = 32;
 
 /** The content hash that deduplicates entries within a project (of the stored, redacted text). */
 export function contentHash(kind: 'text' | 'media', original: string): string {
-  return createHash('sha256').update(kind).update('\0').update(original).digest('hex').slice(0, HASH_HEX_CHARS);
+  return createHash('sha256')
+    .update(kind)
+    .update('\0')
+    .update(original)
+    .digest('hex')
+    .slice(0, HASH_HEX_CHARS);
 }
 
 export function checkEntryInput(input: EntryInput): void {
@@ -31,11 +36,14 @@ export function checkEntryInput(input: EntryInput): void {
     ['tokensOriginal', input.tokensOriginal],
     ['tokensSummary', input.tokensSummary],
   ] as const) {
-    if (!Number.isInteger(value) || value < 0) bad(`${name} must be a non-negative integer (got ${String(value)})`);
+    if (!Number.isInteger(value) || value < 0)
+      bad(`${name} must be a non-negative integer (got ${String(value)})`);
   }
   if (!Number.isFinite(input.priority)) bad(`priority must be a number (got ${String(input.priority)})`);
-  if (input.ttlMs !== undefined && !(Number.isFinite(input.ttlMs) && input.ttlMs > 0)) bad(`ttlMs must be positive (got ${String(input.ttlMs)})`);
-  if (input.kind !== undefined && input.kind !== 'text' && input.kind !== 'media') bad(`unknown kind ${JSON.stringify(input.kind)}`);
+  if (input.ttlMs !== undefined && !(Number.isFinite(input.ttlMs) && input.ttlMs > 0))
+    bad(`ttlMs must be positive (got ${String(input.ttlMs)})`);
+  if (input.kind !== undefined && input.kind !== 'text' && input.kind !== 'media')
+    bad(`unknown kind ${JSON.stringify(input.kind)}`);
 }
 
 interface IngestDeps {
@@ -88,7 +96,8 @@ export function makeIngest({ db, scopes, redact, now }: IngestDeps): (input: Ent
     const terms = indexTerms(kind === 'media' ? undefined : original.text, summary.text, input.sourcePath);
     const packedOriginal = pack(original.text);
     const packedSummary = pack(summary.text);
-    const packing = (packedOriginal.packed ? PACKED_ORIGINAL : 0) | (packedSummary.packed ? PACKED_SUMMARY : 0);
+    const packing =
+      (packedOriginal.packed ? PACKED_ORIGINAL : 0) | (packedSummary.packed ? PACKED_SUMMARY : 0);
 
     const run = db.transaction((): IngestResult => {
       const at = now();

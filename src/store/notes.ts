@@ -30,7 +30,12 @@ export interface NoteOps {
   forgetNote(id: string): boolean;
 }
 
-export function makeNotes(db: Database.Database, scopes: Scopes, redact: boolean, now: () => number): NoteOps {
+export function makeNotes(
+  db: Database.Database,
+  scopes: Scopes,
+  redact: boolean,
+  now: () => number,
+): NoteOps {
   const insert = db.prepare(
     `INSERT INTO notes (id, project_id, session_id, text, tags, terms, pinned, created_at, redactions)
      VALUES (@id, @projectId, @sessionId, @text, @tags, @terms, @pinned, @now, @redactions)`,
@@ -48,9 +53,13 @@ export function makeNotes(db: Database.Database, scopes: Scopes, redact: boolean
       const trimmed = typeof text === 'string' ? text.trim() : '';
       if (trimmed === '') throw new GardenerError('USAGE', 'a note needs some text');
       if (trimmed.length > MAX_NOTE_CHARS) {
-        throw new GardenerError('USAGE', `a note holds at most ${MAX_NOTE_CHARS} characters (got ${trimmed.length})`, {
-          hint: 'Notes are short curated facts; longer material belongs in the transcript, where it is stored as entries.',
-        });
+        throw new GardenerError(
+          'USAGE',
+          `a note holds at most ${MAX_NOTE_CHARS} characters (got ${trimmed.length})`,
+          {
+            hint: 'Notes are short curated facts; longer material belongs in the transcript, where it is stored as entries.',
+          },
+        );
       }
       const redacted = redact ? redactSecrets(trimmed) : { text: trimmed, count: 0 };
       const tags = normalizeTags(options.tags ?? []);
@@ -70,7 +79,14 @@ export function makeNotes(db: Database.Database, scopes: Scopes, redact: boolean
           now: at,
           redactions: redacted.count,
         });
-        return { id, scope: { ...scope }, text: redacted.text, tags, pinned: options.pinned === true, createdAt: at };
+        return {
+          id,
+          scope: { ...scope },
+          text: redacted.text,
+          tags,
+          pinned: options.pinned === true,
+          createdAt: at,
+        };
       });
       return run.immediate();
     },

@@ -30,7 +30,10 @@ function checkFile(path: string, readonly: boolean): void {
   let size: number;
   try {
     const info = statSync(path);
-    if (!info.isFile()) throw Object.assign(new Error('not a regular file'), { code: info.isDirectory() ? 'EISDIR' : 'ENOENT' });
+    if (!info.isFile())
+      throw Object.assign(new Error('not a regular file'), {
+        code: info.isDirectory() ? 'EISDIR' : 'ENOENT',
+      });
     accessSync(path, readonly ? constants.R_OK : constants.R_OK | constants.W_OK);
     size = info.size;
   } catch (error) {
@@ -45,10 +48,14 @@ function checkFile(path: string, readonly: boolean): void {
     closeSync(fd);
   }
   if (header.toString('latin1') !== SQLITE_HEADER) {
-    throw new GardenerError('STORE_CORRUPT', 'this file is not a SQLite database (damaged, or something else)', {
-      where: path,
-      hint: corruptHint(path),
-    });
+    throw new GardenerError(
+      'STORE_CORRUPT',
+      'this file is not a SQLite database (damaged, or something else)',
+      {
+        where: path,
+        hint: corruptHint(path),
+      },
+    );
   }
 }
 
@@ -83,7 +90,12 @@ export function openStore(options: OpenStoreOptions = {}): GardenerStore {
     registerFunctions(db);
     if (readonly) checkVersion(db, path);
     else migrate(db, path);
-    const store = createStore(db, { path, readonly, redact: options.redact !== false, now: options.now ?? Date.now });
+    const store = createStore(db, {
+      path,
+      readonly,
+      redact: options.redact !== false,
+      now: options.now ?? Date.now,
+    });
     if (!readonly) store.expire();
     return store;
   } catch (error) {
@@ -95,9 +107,14 @@ export function openStore(options: OpenStoreOptions = {}): GardenerStore {
 function checkVersion(db: Database.Database, path: string): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version !== SCHEMA_VERSION) {
-    throw new GardenerError('STORE_UNAVAILABLE', `database schema version ${version} is not the one this gardener reads (${SCHEMA_VERSION})`, {
-      where: path,
-      hint: version < SCHEMA_VERSION ? 'Open it once without read-only to upgrade it.' : 'Upgrade gardener.',
-    });
+    throw new GardenerError(
+      'STORE_UNAVAILABLE',
+      `database schema version ${version} is not the one this gardener reads (${SCHEMA_VERSION})`,
+      {
+        where: path,
+        hint:
+          version < SCHEMA_VERSION ? 'Open it once without read-only to upgrade it.' : 'Upgrade gardener.',
+      },
+    );
   }
 }

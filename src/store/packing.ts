@@ -23,7 +23,9 @@ export function pack(text: string): Packed {
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length < MIN_PACK_BYTES) return { value: text, packed: false };
   const deflated = deflateRawSync(bytes, { level: DEFLATE_LEVEL });
-  return deflated.length <= bytes.length * (1 - MIN_SAVING) ? { value: deflated, packed: true } : { value: text, packed: false };
+  return deflated.length <= bytes.length * (1 - MIN_SAVING)
+    ? { value: deflated, packed: true }
+    : { value: text, packed: false };
 }
 
 /** The text of a stored value (the exact string that was packed). */
@@ -38,8 +40,7 @@ export function unpack(value: string | Buffer | Uint8Array, packed: boolean): st
  */
 export function registerFunctions(db: Database.Database): void {
   db.function('gardener_unpack', { deterministic: true }, (value: unknown, packed: unknown) => {
-    if (value === null || value === undefined) return '';
-    if (typeof value !== 'string' && !(value instanceof Uint8Array)) return String(value as number);
-    return unpack(value, Number(packed) !== 0);
+    if (typeof value === 'string' || value instanceof Uint8Array) return unpack(value, Number(packed) !== 0);
+    return typeof value === 'number' || typeof value === 'bigint' ? String(value) : '';
   });
 }

@@ -23,9 +23,11 @@ interface Rule {
 const PRIVATE_KEY = '(?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?';
 
 /** Bare values after `password=` that are code or placeholders, not secrets. */
-const NOT_A_PASSWORD = /^(?:[$%{[<*]|(?:null|none|nil|true|false|undefined|str|string|bytes|int|bool|optional|any|secretstr|required|redacted|x+|\*+|\.+)$)/i;
+const NOT_A_PASSWORD =
+  /^(?:[$%{[<*]|(?:null|none|nil|true|false|undefined|str|string|bytes|int|bool|optional|any|secretstr|required|redacted|x+|\*+|\.+)$)/i;
 /** `password = self.password`, `password: opts.password`… */
-const CODE_REFERENCE = /^(?:self|this|os|process|config|cfg|settings|args|opts|options|env|req|request|params|form|data|user|ctx|props)\./i;
+const CODE_REFERENCE =
+  /^(?:self|this|os|process|config|cfg|settings|args|opts|options|env|req|request|params|form|data|user|ctx|props)\./i;
 
 /** A redaction marker on its own: running the rules again must not count it twice. */
 const ALREADY_REDACTED = /^\[REDACTED:[a-z-]+\]$/;
@@ -34,7 +36,12 @@ function plausiblePassword(value: string, match: string): boolean {
   const bare = value.replace(/^["']|["']$/g, '');
   if (bare.length === 0) return false;
   // `password: Secret` after a colon, unquoted and capitalized, is a type annotation.
-  if (bare === value && /:\s*$/.test(match.slice(0, match.length - value.length)) && /^[A-Z][A-Za-z]*$/.test(bare)) return false;
+  if (
+    bare === value &&
+    /:\s*$/.test(match.slice(0, match.length - value.length)) &&
+    /^[A-Z][A-Za-z]*$/.test(bare)
+  )
+    return false;
   if (NOT_A_PASSWORD.test(bare) || CODE_REFERENCE.test(bare)) return false;
   return !/[()]/.test(bare);
 }
@@ -54,19 +61,34 @@ const RULES: readonly Rule[] = [
     keep: 'prefix-suffix',
   },
   // A key block cut short (head -n, a truncated tool output): the header and the base64 lines after it.
-  { kind: 'private-key', pattern: new RegExp(`(-----BEGIN ${PRIVATE_KEY}-----)((?:\\r?\\n[A-Za-z0-9+/=:, -]{8,})+)`, 'g'), keep: 'prefix' },
+  {
+    kind: 'private-key',
+    pattern: new RegExp(`(-----BEGIN ${PRIVATE_KEY}-----)((?:\\r?\\n[A-Za-z0-9+/=:, -]{8,})+)`, 'g'),
+    keep: 'prefix',
+  },
   { kind: 'anthropic-key', pattern: /\bsk-ant-[a-z]{3,8}\d{0,3}-[A-Za-z0-9_-]{20,}/g },
-  { kind: 'openai-key', pattern: /\bsk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}/g, accept: mixedToken },
-  { kind: 'aws-access-key', pattern: /\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z0-9]{16}\b/g },
+  {
+    kind: 'openai-key',
+    pattern: /\bsk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}/g,
+    accept: mixedToken,
+  },
+  {
+    kind: 'aws-access-key',
+    pattern: /\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z0-9]{16}\b/g,
+  },
   {
     kind: 'aws-secret-key',
-    pattern: /(\b(?:aws_?secret_?access_?key|secret_?access_?key)["']?\s*[:=]\s*["']?)([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/gi,
+    pattern:
+      /(\b(?:aws_?secret_?access_?key|secret_?access_?key)["']?\s*[:=]\s*["']?)([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/gi,
     keep: 'prefix',
   },
   { kind: 'github-token', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g },
   { kind: 'slack-token', pattern: /\bxox[abposre]-[A-Za-z0-9-]{10,}/g },
   { kind: 'slack-token', pattern: /\bxapp-\d-[A-Za-z0-9-]{10,}/g },
-  { kind: 'slack-webhook', pattern: /\bhttps:\/\/hooks\.slack\.com\/(?:services|workflows)\/[A-Za-z0-9_/-]{20,}/g },
+  {
+    kind: 'slack-webhook',
+    pattern: /\bhttps:\/\/hooks\.slack\.com\/(?:services|workflows)\/[A-Za-z0-9_/-]{20,}/g,
+  },
   { kind: 'google-api-key', pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
   { kind: 'stripe-key', pattern: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,}\b/g },
   { kind: 'npm-token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
@@ -74,7 +96,8 @@ const RULES: readonly Rule[] = [
   { kind: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g },
   {
     kind: 'bearer-token',
-    pattern: /(\b(?:Proxy-)?Authorization["']?\s*[:=]\s*["']?(?:Bearer|Basic|Token|Bot|Digest)\s+)([A-Za-z0-9._~+/=-]{8,})/gi,
+    pattern:
+      /(\b(?:Proxy-)?Authorization["']?\s*[:=]\s*["']?(?:Bearer|Basic|Token|Bot|Digest)\s+)([A-Za-z0-9._~+/=-]{8,})/gi,
     keep: 'prefix',
   },
   {
@@ -85,7 +108,8 @@ const RULES: readonly Rule[] = [
   },
   {
     kind: 'password',
-    pattern: /(\b[\w.-]{0,40}(?:password|passwd|passphrase|pwd)["']?\s*[:=]\s*)("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'`&,;()[\]{}]{1,200}(?=$|[\s"'`&,;)\]}]))/gi,
+    pattern:
+      /(\b[\w.-]{0,40}(?:password|passwd|passphrase|pwd)["']?\s*[:=]\s*)("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"'`&,;()[\]{}]{1,200}(?=$|[\s"'`&,;)\]}]))/gi,
     keep: 'prefix',
     accept: plausiblePassword,
   },

@@ -32,7 +32,8 @@ export const ENTRY_COLUMNS = `e.seq, e.id, p.name AS project, s.name AS session,
   e.source_path, e.original, e.summary, e.packing, e.tokens_original, e.tokens_summary, e.priority, e.created_at,
   e.last_access, e.ttl_ms, e.active, e.content_hash, e.redactions`;
 
-export const ENTRY_FROM = 'entries e JOIN projects p ON p.id = e.project_id JOIN sessions s ON s.id = e.session_id';
+export const ENTRY_FROM =
+  'entries e JOIN projects p ON p.id = e.project_id JOIN sessions s ON s.id = e.session_id';
 
 export function toEntry(row: EntryRow): Entry {
   const entry: Entry = {
@@ -70,8 +71,10 @@ export interface NoteRow {
   active: number;
 }
 
-export const NOTE_COLUMNS = 'n.seq, n.id, p.name AS project, s.name AS session, n.text, n.tags, n.pinned, n.created_at, n.active';
-export const NOTE_FROM = 'notes n JOIN projects p ON p.id = n.project_id JOIN sessions s ON s.id = n.session_id';
+export const NOTE_COLUMNS =
+  'n.seq, n.id, p.name AS project, s.name AS session, n.text, n.tags, n.pinned, n.created_at, n.active';
+export const NOTE_FROM =
+  'notes n JOIN projects p ON p.id = n.project_id JOIN sessions s ON s.id = n.session_id';
 
 export function toNote(row: NoteRow): Note {
   return {

@@ -157,14 +157,20 @@ export function migrate(db: Database.Database, path: string): void {
     const appId = db.pragma('application_id', { simple: true }) as number;
     if (appId !== 0 && appId !== APPLICATION_ID) throw notOurs(path);
     if (version > SCHEMA_VERSION) {
-      throw new GardenerError('STORE_UNAVAILABLE', `database schema version ${version} is newer than this gardener understands (${SCHEMA_VERSION})`, {
-        where: path,
-        hint: 'Upgrade gardener, or pass --db to use another database file.',
-      });
+      throw new GardenerError(
+        'STORE_UNAVAILABLE',
+        `database schema version ${version} is newer than this gardener understands (${SCHEMA_VERSION})`,
+        {
+          where: path,
+          hint: 'Upgrade gardener, or pass --db to use another database file.',
+        },
+      );
     }
     if (version === SCHEMA_VERSION) return;
     if (version === 0) {
-      const tables = db.prepare(`SELECT count(*) AS n FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'`).get() as { n: number };
+      const tables = db
+        .prepare(`SELECT count(*) AS n FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'`)
+        .get() as { n: number };
       if (tables.n > 0) throw notOurs(path);
       db.pragma(`application_id = ${APPLICATION_ID}`);
     }

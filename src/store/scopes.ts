@@ -26,7 +26,10 @@ export function checkScope(scope: Scope): void {
     ['session', scope.session],
   ] as const) {
     if (typeof name !== 'string' || name.trim() === '' || name.length > MAX_NAME_LENGTH) {
-      throw new GardenerError('USAGE', `a ${what} name must be a non-empty string of at most ${MAX_NAME_LENGTH} characters`);
+      throw new GardenerError(
+        'USAGE',
+        `a ${what} name must be a non-empty string of at most ${MAX_NAME_LENGTH} characters`,
+      );
     }
   }
 }
@@ -34,8 +37,12 @@ export function checkScope(scope: Scope): void {
 export function makeScopes(db: Database.Database): Scopes {
   const getProject = db.prepare<[string], { id: number }>('SELECT id FROM projects WHERE name = ?');
   const addProject = db.prepare<[string, number]>('INSERT INTO projects (name, created_at) VALUES (?, ?)');
-  const getSession = db.prepare<[number, string], { id: number }>('SELECT id FROM sessions WHERE project_id = ? AND name = ?');
-  const addSession = db.prepare<[number, string, number]>('INSERT INTO sessions (project_id, name, created_at) VALUES (?, ?, ?)');
+  const getSession = db.prepare<[number, string], { id: number }>(
+    'SELECT id FROM sessions WHERE project_id = ? AND name = ?',
+  );
+  const addSession = db.prepare<[number, string, number]>(
+    'INSERT INTO sessions (project_id, name, created_at) VALUES (?, ?, ?)',
+  );
 
   const projectId = (name: string): number | undefined => getProject.get(name)?.id;
 
@@ -50,7 +57,9 @@ export function makeScopes(db: Database.Database): Scopes {
     ensure(scope, now) {
       checkScope(scope);
       const project = projectId(scope.project) ?? Number(addProject.run(scope.project, now).lastInsertRowid);
-      const session = getSession.get(project, scope.session)?.id ?? Number(addSession.run(project, scope.session, now).lastInsertRowid);
+      const session =
+        getSession.get(project, scope.session)?.id ??
+        Number(addSession.run(project, scope.session, now).lastInsertRowid);
       return { projectId: project, sessionId: session };
     },
   };

@@ -29,20 +29,34 @@ export function toStoreError(error: unknown, path: string): GardenerError {
   const code = sqliteCode(error) ?? '';
   const detail = error instanceof Error ? error.message : String(error);
   if (code.startsWith('SQLITE_CORRUPT') || code.startsWith('SQLITE_NOTADB')) {
-    return new GardenerError('STORE_CORRUPT', `the gardener database is damaged or not a database (${detail})`, {
-      where: path,
-      hint: corruptHint(path),
-      cause: error,
-    });
+    return new GardenerError(
+      'STORE_CORRUPT',
+      `the gardener database is damaged or not a database (${detail})`,
+      {
+        where: path,
+        hint: corruptHint(path),
+        cause: error,
+      },
+    );
   }
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
-    return new GardenerError('STORE_UNAVAILABLE', `the database stayed locked by another process (${detail})`, {
-      where: path,
-      hint: 'Another gardener is holding a long write; try again, or look for a stuck process.',
-      cause: error,
-    });
+    return new GardenerError(
+      'STORE_UNAVAILABLE',
+      `the database stayed locked by another process (${detail})`,
+      {
+        where: path,
+        hint: 'Another gardener is holding a long write; try again, or look for a stuck process.',
+        cause: error,
+      },
+    );
   }
-  if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_PERM') || code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+  if (
+    code.startsWith('SQLITE_READONLY') ||
+    code.startsWith('SQLITE_PERM') ||
+    code === 'EACCES' ||
+    code === 'EPERM' ||
+    code === 'EROFS'
+  ) {
     return new GardenerError('STORE_UNAVAILABLE', `the database cannot be written (${detail})`, {
       where: path,
       hint: 'Check the permissions of the file and its folder (gardener needs read and write access), or pass --db.',

@@ -42,8 +42,11 @@ export function storeStats(db: Database.Database, path: string, scope: Partial<S
     params['project'] = scope.project;
   }
   if (scope.session !== undefined) {
-    const inProject = scope.project !== undefined ? 'AND s.project_id = (SELECT id FROM projects WHERE name = @project)' : '';
-    where.push(`e.seq IN (SELECT b.entry_seq FROM blocks b JOIN sessions s ON s.id = b.session_id WHERE s.name = @session ${inProject})`);
+    const inProject =
+      scope.project !== undefined ? 'AND s.project_id = (SELECT id FROM projects WHERE name = @project)' : '';
+    where.push(
+      `e.seq IN (SELECT b.entry_seq FROM blocks b JOIN sessions s ON s.id = b.session_id WHERE s.name = @session ${inProject})`,
+    );
     params['session'] = scope.session;
   }
   const rows = db
@@ -54,11 +57,14 @@ export function storeStats(db: Database.Database, path: string, scope: Partial<S
        FROM entries e WHERE ${where.join(' AND ')} GROUP BY e.class ORDER BY e.class`,
     )
     .all(params);
-  const noteWhere = scope.project !== undefined ? 'AND project_id = (SELECT id FROM projects WHERE name = @project)' : '';
+  const noteWhere =
+    scope.project !== undefined ? 'AND project_id = (SELECT id FROM projects WHERE name = @project)' : '';
   const noteParams: Record<string, string> = scope.project !== undefined ? { project: scope.project } : {};
-  const notes = db.prepare<Record<string, string>, { n: number; r: number | null }>(
-    `SELECT count(*) AS n, sum(redactions) AS r FROM notes WHERE active = 1 ${noteWhere}`,
-  ).get(noteParams) ?? { n: 0, r: 0 };
+  const notes = db
+    .prepare<Record<string, string>, { n: number; r: number | null }>(
+      `SELECT count(*) AS n, sum(redactions) AS r FROM notes WHERE active = 1 ${noteWhere}`,
+    )
+    .get(noteParams) ?? { n: 0, r: 0 };
 
   const stats: StoreStats = {
     entries: 0,
@@ -71,7 +77,11 @@ export function storeStats(db: Database.Database, path: string, scope: Partial<S
     evictionCandidates: 0,
   };
   for (const row of rows) {
-    stats.byClass[row.class] = { count: row.count, tokensOriginal: row.tokens_original, tokensSummary: row.tokens_summary };
+    stats.byClass[row.class] = {
+      count: row.count,
+      tokensOriginal: row.tokens_original,
+      tokensSummary: row.tokens_summary,
+    };
     stats.entries += row.count;
     stats.tokensOriginal += row.tokens_original;
     stats.tokensSummary += row.tokens_summary;

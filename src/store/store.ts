@@ -63,8 +63,15 @@ export function createStore(db: Database.Database, settings: StoreSettings): Gar
        AND b.block_key = ?`,
   );
   const deactivate = db.prepare<[string]>('UPDATE entries SET active = 0 WHERE id = ?');
-  const touch = db.prepare<[number, string]>('UPDATE entries SET last_access = max(last_access, ?) WHERE id = ?');
-  const expire = db.prepare<[number]>('UPDATE entries SET active = 0 WHERE active = 1 AND expires_at IS NOT NULL AND expires_at <= ?');
+  const touch = db.prepare<[number, string]>(
+    'UPDATE entries SET last_access = max(last_access, ?) WHERE id = ?',
+  );
+  const anyExpired = db.prepare<[number], { one: number }>(
+    'SELECT 1 AS one FROM entries WHERE expires_at IS NOT NULL AND active = 1 AND expires_at <= ? LIMIT 1',
+  );
+  const expire = db.prepare<[number]>(
+    'UPDATE entries SET active = 0 WHERE active = 1 AND expires_at IS NOT NULL AND expires_at <= ?',
+  );
   const manifestGet = db.prepare<[string, string], ManifestRow>(
     `SELECT hash, entry_id AS entryId, media_type AS mediaType, bytes, first_seen AS firstSeen FROM manifest
      WHERE project_id = (SELECT id FROM projects WHERE name = ?) AND hash = ?`,
@@ -84,7 +91,8 @@ export function createStore(db: Database.Database, settings: StoreSettings): Gar
   );
 
   const requireWritable = (what: string): void => {
-    if (!writable) throw new GardenerError('USAGE', `cannot ${what}: the store was opened read-only`, { where: path });
+    if (!writable)
+      throw new GardenerError('USAGE', `cannot ${what}: the store was opened read-only`, { where: path });
   };
   const write = <T>(what: string, fn: () => T): T => {
     requireWritable(what);
@@ -118,14 +126,23 @@ export function createStore(db: Database.Database, settings: StoreSettings): Gar
     manifestGet: (scope, hash) => guard(path, () => manifestGet.get(scope.project, hash)),
     manifestPut: (scope, row) =>
       write('record an attachment', () => {
-        if (!entryExists.get(row.entryId)) throw new GardenerError('NOT_FOUND', `no entry ${row.entryId} for attachment ${row.hash}`);
+        if (!entryExists.get(row.entryId))
+          throw new GardenerError('NOT_FOUND', `no entry ${row.entryId} for attachment ${row.hash}`);
         db.transaction(() => {
           const at = now();
           const { projectId } = scopes.ensure(scope, at);
-          manifestPut.run({ projectId, hash: row.hash, entryId: row.entryId, mediaType: row.mediaType, bytes: row.bytes, now: at });
+          manifestPut.run({
+            projectId,
+            hash: row.hash,
+            entryId: row.entryId,
+            mediaType: row.mediaType,
+            bytes: row.bytes,
+            now: at,
+          });
         }).immediate();
       }),
-    sessionStateGet: (scope, key) => guard(path, () => stateGet.get(key, scope.project, scope.session)?.value),
+    sessionStateGet: (scope, key) =>
+      guard(path, () => stateGet.get(key, scope.project, scope.session)?.value),
     sessionStateSet: (scope, key, value) =>
       write('save session state', () => {
         db.transaction(() => {
@@ -134,7 +151,9 @@ export function createStore(db: Database.Database, settings: StoreSettings): Gar
         }).immediate();
       }),
     stats: (scope) => guard(path, () => storeStats(db, path, scope)),
-    expire: (at) => write('expire entries', () => expire.run(at ?? now()).changes),
+    // Looked up first (partial index) so that opening a store with nothing to expire never writes.
+    expire: (at) =>
+      write('expire entries', () => (anyExpired.get(at ?? now()) ? expire.run(at ?? now()).changes : 0)),
     check: () =>
       guard(path, () => {
         const rows = db.pragma('integrity_check') as Array<{ integrity_check: string }>;

@@ -16,7 +16,9 @@ const MAX_TERMS = 4_000;
 
 /** Lower-case parts of one identifier (`parseHTTPResponse` → parse, http, response). */
 export function identifierParts(identifier: string): string[] {
-  return (identifier.match(CAMEL_PART) ?? []).map((part) => part.toLowerCase()).filter((part) => part.length >= MIN_PART_LENGTH);
+  return (identifier.match(CAMEL_PART) ?? [])
+    .map((part) => part.toLowerCase())
+    .filter((part) => part.length >= MIN_PART_LENGTH);
 }
 
 /**
@@ -44,7 +46,12 @@ export function indexTerms(...texts: Array<string | undefined>): string {
 export function ftsTokens(text: string): string[] {
   // eslint-disable-next-line no-control-regex
   const ascii = /^[\x00-\x7f]*$/.test(text);
-  const folded = ascii ? text.toLowerCase() : text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  const folded = ascii
+    ? text.toLowerCase()
+    : text
+        .normalize('NFD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase();
   if (ascii) return folded.match(/[a-z0-9]+/g) ?? [];
   return folded.match(/[\p{L}\p{N}]+/gu) ?? [];
 }

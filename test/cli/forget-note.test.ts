@@ -2,7 +2,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runGardener } from '../support/cli.js';
 import { seededDb } from './store-commands-support.js';
 
-const seeded = seededDb([{ original: 'stale build output from webpack' }, { original: 'another webpack line' }]);
+const seeded = seededDb([
+  { original: 'stale build output from webpack' },
+  { original: 'another webpack line' },
+]);
 afterAll(seeded.cleanup);
 
 describe('gardener forget', () => {
@@ -26,7 +29,13 @@ describe('gardener forget', () => {
 describe('gardener note', () => {
   it('adds a note, redacting secrets, and lists it', async () => {
     const key = 'ghp_' + 'R2d2C3p0L8kM4nB6vX1zQ9wE7rT5yU3iO0pA';
-    const add = await runGardener(['note', `CI token is ${key}; rotate monthly`, '--tag', 'ci', ...seeded.flags]);
+    const add = await runGardener([
+      'note',
+      `CI token is ${key}; rotate monthly`,
+      '--tag',
+      'ci',
+      ...seeded.flags,
+    ]);
     expect(add.code).toBe(0);
     expect(add.stdout).toMatch(/^noted n[0-9a-z]{8} in shop \(secrets redacted\)\n$/);
     const list = await runGardener(['note', '--list', ...seeded.flags]);
@@ -35,13 +44,18 @@ describe('gardener note', () => {
   });
 
   it('reads the note from stdin with "-"', async () => {
-    const run = await runGardener(['note', '-', '--json', ...seeded.flags], { stdin: 'the staging DB resets nightly\n' });
+    const run = await runGardener(['note', '-', '--json', ...seeded.flags], {
+      stdin: 'the staging DB resets nightly\n',
+    });
     expect(JSON.parse(run.stdout)).toMatchObject({ text: 'the staging DB resets nightly' });
   });
 
   it('finds notes through recall', async () => {
     const run = await runGardener(['recall', 'staging', 'resets', '--json', ...seeded.flags]);
-    expect(JSON.parse(run.stdout).results[0]).toMatchObject({ class: 'note', relevance_signal: expect.stringMatching(/^note/) });
+    expect(JSON.parse(run.stdout).results[0]).toMatchObject({
+      class: 'note',
+      relevance_signal: expect.stringMatching(/^note/),
+    });
   });
 
   it('refuses an empty note', async () => {

@@ -3,8 +3,18 @@ import { runGardener } from '../support/cli.js';
 import { seededDb } from './store-commands-support.js';
 
 const seeded = seededDb([
-  { original: 'FAILED tests/test_cart.py::test_discount - KeyError: "coupon"', class: 'log', sourceTool: 'Bash' },
-  { original: 'def apply_discount(cart, coupon):\n    return cart.total * coupon.rate\n', class: 'code', sourceTool: 'Read', sourcePath: 'shop/cart.py', priority: 60 },
+  {
+    original: 'FAILED tests/test_cart.py::test_discount - KeyError: "coupon"',
+    class: 'log',
+    sourceTool: 'Bash',
+  },
+  {
+    original: 'def apply_discount(cart, coupon):\n    return cart.total * coupon.rate\n',
+    class: 'code',
+    sourceTool: 'Read',
+    sourcePath: 'shop/cart.py',
+    priority: 60,
+  },
 ]);
 afterAll(seeded.cleanup);
 
@@ -20,11 +30,22 @@ describe('gardener recall', () => {
   });
 
   it('prints JSON with the wire fields: relevance_signal and coverage', async () => {
-    const run = await runGardener(['recall', 'apply_discount in cart.py', '--json', '--class', 'code', ...seeded.flags]);
+    const run = await runGardener([
+      'recall',
+      'apply_discount in cart.py',
+      '--json',
+      '--class',
+      'code',
+      ...seeded.flags,
+    ]);
     expect(run.code).toBe(0);
     const data = JSON.parse(run.stdout);
     expect(data.results).toHaveLength(1);
-    expect(data.results[0]).toMatchObject({ id: seeded.ids[1], class: 'code', source: { tool: 'Read', path: 'shop/cart.py' } });
+    expect(data.results[0]).toMatchObject({
+      id: seeded.ids[1],
+      class: 'code',
+      source: { tool: 'Read', path: 'shop/cart.py' },
+    });
     expect(data.results[0].relevance_signal).toMatch(/path:shop\/cart\.py/);
     expect(data.coverage.entries_scanned).toBe(1); // the code entries: what --class code searched
     expect(data.coverage.time_range).toHaveLength(2);
@@ -32,7 +53,9 @@ describe('gardener recall', () => {
 
   it('returns originals with --full', async () => {
     const run = await runGardener(['recall', 'apply_discount', '--full', '--json', ...seeded.flags]);
-    expect(JSON.parse(run.stdout).results[0].text).toBe('def apply_discount(cart, coupon):\n    return cart.total * coupon.rate\n');
+    expect(JSON.parse(run.stdout).results[0].text).toBe(
+      'def apply_discount(cart, coupon):\n    return cart.total * coupon.rate\n',
+    );
   });
 
   it('accepts FTS syntax in the query as plain text', async () => {

@@ -3,7 +3,9 @@ import { runGardener } from '../support/cli.js';
 import { seededDb } from './store-commands-support.js';
 
 const ORIGINAL = 'line one\n  indented two\nno newline at the end';
-const seeded = seededDb([{ original: ORIGINAL, summary: 'two lines and a tail', class: 'code', sourcePath: 'a/b.py' }]);
+const seeded = seededDb([
+  { original: ORIGINAL, summary: 'two lines and a tail', class: 'code', sourcePath: 'a/b.py' },
+]);
 afterAll(seeded.cleanup);
 
 describe('gardener show', () => {
@@ -15,7 +17,9 @@ describe('gardener show', () => {
 
   it('prints metadata then the original by default, the summary with --summary', async () => {
     const run = await runGardener(['show', seeded.ids[0]!, ...seeded.flags]);
-    expect(run.stdout).toMatch(/^id {8}[0-9a-z]{8}\nclass {5}code · priority 20 · 100 → 10 tokens\nsource {4}a\/b\.py/);
+    expect(run.stdout).toMatch(
+      /^id {8}[0-9a-z]{8}\nclass {5}code · priority 20 · 100 → 10 tokens\nsource {4}a\/b\.py/,
+    );
     expect(run.stdout.endsWith(`── original\n${ORIGINAL}\n`)).toBe(true);
     const summary = await runGardener(['show', seeded.ids[0]!, '--summary', '--raw', ...seeded.flags]);
     expect(summary.stdout).toBe('two lines and a tail');

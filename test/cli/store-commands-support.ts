@@ -6,7 +6,12 @@ import { tempDir } from '../store/support.js';
 export const PROJECT = 'shop';
 
 /** A temporary database seeded with entries (in project "shop"), and the CLI flags that select it. */
-export function seededDb(entries: Array<Partial<EntryInput> & { original: string }>): { db: string; ids: string[]; flags: string[]; cleanup: () => void } {
+export function seededDb(entries: Array<Partial<EntryInput> & { original: string }>): {
+  db: string;
+  ids: string[];
+  flags: string[];
+  cleanup: () => void;
+} {
   const { dir, cleanup } = tempDir();
   const db = path.join(dir, 'gardener.db');
   const store = openStore({ path: db });

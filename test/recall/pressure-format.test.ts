@@ -23,14 +23,25 @@ describe('contextPressure', () => {
       total_original_tokens: 70_000,
       total_summary_tokens: 13_000,
       compression_ratio: 0.19,
-      by_class: { log: { count: 45, orig: 42_000, sum: 3_200, ratio: 0.08 }, code: { count: 38, orig: 28_000, sum: 9_800, ratio: 0.35 } },
+      by_class: {
+        log: { count: 45, orig: 42_000, sum: 3_200, ratio: 0.08 },
+        code: { count: 38, orig: 28_000, sum: 9_800, ratio: 0.35 },
+      },
       eviction_candidates: 23,
       recommendation: '45 log entries consuming 42k tokens could be compressed to 3.2k',
     });
   });
 
   it('says there is nothing to do for an empty session', () => {
-    const report = contextPressure({ entries: 0, byClass: {}, tokensOriginal: 0, tokensSummary: 0, notes: 0, databaseBytes: 0, redactions: 0 });
+    const report = contextPressure({
+      entries: 0,
+      byClass: {},
+      tokensOriginal: 0,
+      tokensSummary: 0,
+      notes: 0,
+      databaseBytes: 0,
+      redactions: 0,
+    });
     expect(report.compression_ratio).toBe(0);
     expect(report.recommendation).toMatch(/nothing to compress/);
   });
@@ -43,7 +54,16 @@ describe('contextPressure', () => {
 describe('recall output', () => {
   const result: RecallResult = {
     hits: [
-      { id: 'a3f2k9m1', class: 'log', sourceTool: 'Bash', text: 'FAILED test_x\nE  assert 1 == 2', score: 1.234, relevanceSignal: ['keyword:test_x', 'recent'], createdAt: Date.UTC(2025, 0, 1, 10), form: 'snippet' },
+      {
+        id: 'a3f2k9m1',
+        class: 'log',
+        sourceTool: 'Bash',
+        text: 'FAILED test_x\nE  assert 1 == 2',
+        score: 1.234,
+        relevanceSignal: ['keyword:test_x', 'recent'],
+        createdAt: Date.UTC(2025, 0, 1, 10),
+        form: 'snippet',
+      },
     ],
     coverage: { entriesScanned: 1234, from: Date.UTC(2025, 0, 1, 9), to: Date.UTC(2025, 0, 1, 11, 30) },
     truncated: false,
@@ -69,7 +89,10 @@ describe('recall output', () => {
           created_at: '2025-01-01T10:00:00.000Z',
         },
       ],
-      coverage: { entries_scanned: 1234, time_range: ['2025-01-01T09:00:00.000Z', '2025-01-01T11:30:00.000Z'] },
+      coverage: {
+        entries_scanned: 1234,
+        time_range: ['2025-01-01T09:00:00.000Z', '2025-01-01T11:30:00.000Z'],
+      },
       truncated: false,
     });
   });

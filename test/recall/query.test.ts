@@ -15,7 +15,9 @@ describe('parseQuery', () => {
 
   it('splits identifiers and paths and keeps them as phrases', () => {
     const parsed = parseQuery('see `parseConfigFile` in src/config/load_config.ts');
-    expect(parsed.words.map((w) => w.token)).toEqual(expect.arrayContaining(['parseconfigfile', 'parse', 'config', 'load', 'src', 'ts']));
+    expect(parsed.words.map((w) => w.token)).toEqual(
+      expect.arrayContaining(['parseconfigfile', 'parse', 'config', 'load', 'src', 'ts']),
+    );
     expect(parsed.phrases).toContainEqual(['src', 'config', 'load', 'config', 'ts']);
     expect(parsed.compounds).toContain('src/config/load_config.ts');
     expect(parsed.words.find((w) => w.token === 'parseconfigfile')?.technical).toBe(true);
@@ -39,7 +41,10 @@ describe('FTS expressions', () => {
 });
 
 describe('selectTerms', () => {
-  const vocab = (dfs: Record<string, number>, docs: number): VocabLookup => ({ df: (t, cap) => Math.min(dfs[t] ?? 0, cap), docs: () => docs });
+  const vocab = (dfs: Record<string, number>, docs: number): VocabLookup => ({
+    df: (t, cap) => Math.min(dfs[t] ?? 0, cap),
+    docs: () => docs,
+  });
 
   it('keeps words the index knows, rarest first, and drops words in too many entries', () => {
     const parsed = parseQuery('invoice rounding error unknownword');

@@ -40,24 +40,73 @@ function add(name: string, input: EntryInput): void {
 beforeAll(() => {
   t = tempStore();
   store = t.store;
-  add('pytest', entry({ original: PYTEST_FAILURE, summary: 'pytest: 1 failed, 41 passed (test_vat_rounding)', class: 'log', sourceTool: 'Bash' }));
-  add('config', entry({ original: CONFIG_SOURCE, summary: 'fn parseConfigFile(path) → Config', class: 'code', priority: 60, sourceTool: 'Read', sourcePath: 'src/config/load_config.ts' }));
-  add('npm', entry({ original: NPM_LOG, summary: 'npm ERESOLVE: peer react', class: 'error', priority: 80, sourceTool: 'Bash' }));
-  add('prose', entry({ original: 'The rounding rule lives in the VAT module; banks round half-even.', class: 'prose', priority: 40 }));
-  add('other-session', entry({ original: 'kubernetes rollout of the billing service finished', scope: { ...SCOPE, session: 'session-2' } }));
-  add('other-project', entry({ original: 'test_vat_rounding also fails in the legacy app', scope: { project: '/work/legacy', session: 's' } }));
+  add(
+    'pytest',
+    entry({
+      original: PYTEST_FAILURE,
+      summary: 'pytest: 1 failed, 41 passed (test_vat_rounding)',
+      class: 'log',
+      sourceTool: 'Bash',
+    }),
+  );
+  add(
+    'config',
+    entry({
+      original: CONFIG_SOURCE,
+      summary: 'fn parseConfigFile(path) → Config',
+      class: 'code',
+      priority: 60,
+      sourceTool: 'Read',
+      sourcePath: 'src/config/load_config.ts',
+    }),
+  );
+  add(
+    'npm',
+    entry({
+      original: NPM_LOG,
+      summary: 'npm ERESOLVE: peer react',
+      class: 'error',
+      priority: 80,
+      sourceTool: 'Bash',
+    }),
+  );
+  add(
+    'prose',
+    entry({
+      original: 'The rounding rule lives in the VAT module; banks round half-even.',
+      class: 'prose',
+      priority: 40,
+    }),
+  );
+  add(
+    'other-session',
+    entry({
+      original: 'kubernetes rollout of the billing service finished',
+      scope: { ...SCOPE, session: 'session-2' },
+    }),
+  );
+  add(
+    'other-project',
+    entry({
+      original: 'test_vat_rounding also fails in the legacy app',
+      scope: { project: '/work/legacy', session: 's' },
+    }),
+  );
   add('latest', entry({ original: 'dev server listening on port 5173' }));
   ids['vat-note'] = store.note(SCOPE, 'VAT is always rounded half-even to cents', { tags: ['vat'] }).id;
 });
 afterAll(() => t.close());
 
-const hitIds = (query: string, options = {}) => store.recall(query, SCOPE, { touch: false, ...options }).hits.map((h) => h.id);
+const hitIds = (query: string, options = {}) =>
+  store.recall(query, SCOPE, { touch: false, ...options }).hits.map((h) => h.id);
 
 describe('recall: matching', () => {
   it('finds a failing test by its name, with keyword signals', () => {
     const result = store.recall('test_vat_rounding failure', SCOPE, { touch: false });
     expect(result.hits[0]?.id).toBe(ids['pytest']);
-    expect(result.hits[0]?.relevanceSignal).toEqual(expect.arrayContaining([expect.stringMatching(/^keyword:/)]));
+    expect(result.hits[0]?.relevanceSignal).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^keyword:/)]),
+    );
     expect(result.hits[0]?.text).toContain('test_vat_rounding');
   });
 
@@ -122,7 +171,9 @@ describe('recall: scope', () => {
 
   it('sees only the current session when asked', () => {
     expect(hitIds('kubernetes rollout', { scope: { sessionOnly: true } })).toEqual([]);
-    expect(hitIds('kubernetes rollout', { scope: { sessionOnly: true, session: 'session-2' } })).toEqual([ids['other-session']]);
+    expect(hitIds('kubernetes rollout', { scope: { sessionOnly: true, session: 'session-2' } })).toEqual([
+      ids['other-session'],
+    ]);
   });
 
   it('reports coverage: entries searched and their time range', () => {
@@ -133,13 +184,19 @@ describe('recall: scope', () => {
   });
 
   it('returns nothing, without failing, for a project that does not exist yet', () => {
-    expect(store.recall('anything', { project: '/nowhere', session: 's' })).toEqual({ hits: [], coverage: { entriesScanned: 0 }, truncated: false });
+    expect(store.recall('anything', { project: '/nowhere', session: 's' })).toEqual({
+      hits: [],
+      coverage: { entriesScanned: 0 },
+      truncated: false,
+    });
   });
 });
 
 describe('recall: budget and side effects', () => {
   it('cuts the returned texts to the token budget and says so', () => {
-    const long = Array.from({ length: 300 }, (_, i) => `migration step ${i}: altered table orders_${i}`).join('\n');
+    const long = Array.from({ length: 300 }, (_, i) => `migration step ${i}: altered table orders_${i}`).join(
+      '\n',
+    );
     const { id } = store.ingest(entry({ original: long, scope: { project: '/work/budget', session: 's' } }));
     const scope = { project: '/work/budget', session: 's' };
     const result = store.recall('migration orders', scope, { full: true, maxTokens: 120, touch: false });
@@ -163,7 +220,26 @@ describe('recall: budget and side effects', () => {
   });
 
   it('never fails on any query text, FTS syntax included (property)', () => {
-    const syntax = fc.constantFrom('"', "'", '*', '^', ':', '(', ')', '{', '}', 'AND', 'OR', 'NOT', 'NEAR(', '-', '+', '\\', '\u0000', '🌱');
+    const syntax = fc.constantFrom(
+      '"',
+      "'",
+      '*',
+      '^',
+      ':',
+      '(',
+      ')',
+      '{',
+      '}',
+      'AND',
+      'OR',
+      'NOT',
+      'NEAR(',
+      '-',
+      '+',
+      '\\',
+      '\u0000',
+      '🌱',
+    );
     fc.assert(
       fc.property(fc.array(fc.oneof(syntax, fc.string({ maxLength: 12 })), { maxLength: 20 }), (parts) => {
         const result = store.recall(parts.join(' '), SCOPE, { touch: false });

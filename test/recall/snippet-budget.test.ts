@@ -16,7 +16,10 @@ describe('findTokens', () => {
 });
 
 describe('snippet', () => {
-  const lines = Array.from({ length: 200 }, (_, i) => `line ${i}: ${i === 150 ? 'ZeroDivisionError in compute_ratio' : 'ok'}`).join('\n');
+  const lines = Array.from(
+    { length: 200 },
+    (_, i) => `line ${i}: ${i === 150 ? 'ZeroDivisionError in compute_ratio' : 'ok'}`,
+  ).join('\n');
 
   it('centres a window on the matched words, at line boundaries, with … where cut', () => {
     const found = findTokens(lines, ['zerodivisionerror', 'ratio']);
@@ -54,7 +57,10 @@ describe('budget', () => {
   });
 
   it('reports no truncation when everything fits', () => {
-    expect(fitToBudget([{ id: 'a', text: 'small' }], 100, tokenizer)).toMatchObject({ truncated: false, items: [{ id: 'a', text: 'small' }] });
+    expect(fitToBudget([{ id: 'a', text: 'small' }], 100, tokenizer)).toMatchObject({
+      truncated: false,
+      items: [{ id: 'a', text: 'small' }],
+    });
   });
 
   it('cutToFit gives up when even the notice does not fit', () => {

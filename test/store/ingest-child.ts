@@ -18,6 +18,9 @@ try {
   }
   store.close();
 } catch (error) {
-  writeSync(2, `${isGardenerError(error) ? error.code : 'CRASH'} ${error instanceof Error ? error.message : String(error)}\n`);
+  writeSync(
+    2,
+    `${isGardenerError(error) ? error.code : 'CRASH'} ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exitCode = 1;
 }

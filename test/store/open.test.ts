@@ -39,7 +39,9 @@ describe('resolveDatabasePath', () => {
   });
 
   it('ignores a relative $XDG_DATA_HOME, as the XDG spec says', () => {
-    expect(resolveDatabasePath({ env: { XDG_DATA_HOME: 'rel/data' }, home })).toBe('/home/ada/.local/share/gardener/gardener.db');
+    expect(resolveDatabasePath({ env: { XDG_DATA_HOME: 'rel/data' }, home })).toBe(
+      '/home/ada/.local/share/gardener/gardener.db',
+    );
   });
 });
 
@@ -54,7 +56,9 @@ describe('resolveProject', () => {
     mkdirSync(path.join(root, 'repo', 'src', 'deep'), { recursive: true });
     mkdirSync(path.join(root, 'loose'), { recursive: true });
     expect(resolveProject({ cwd: path.join(root, 'repo', 'src', 'deep') })).toBe(path.join(root, 'repo'));
-    expect(resolveProject({ cwd: path.join(root, 'repo', 'src'), findRoot: false })).toBe(path.join(root, 'repo', 'src'));
+    expect(resolveProject({ cwd: path.join(root, 'repo', 'src'), findRoot: false })).toBe(
+      path.join(root, 'repo', 'src'),
+    );
   });
 });
 
@@ -104,7 +108,9 @@ describe('openStore', () => {
         const damaged = openStore({ path: file });
         try {
           damaged.recall('entry', { project: '/work/shop', session: 'x' });
-          return damaged.check().length > 0 ? new GardenerError('STORE_CORRUPT', 'check failed', { where: file }) : undefined;
+          return damaged.check().length > 0
+            ? new GardenerError('STORE_CORRUPT', 'check failed', { where: file })
+            : undefined;
         } finally {
           damaged.close();
         }
@@ -136,13 +142,19 @@ describe('openStore', () => {
     const db = new Database(file);
     db.pragma('user_version = 999');
     db.close();
-    expect(openError(file)).toMatchObject({ code: 'STORE_UNAVAILABLE', message: expect.stringMatching(/newer/) });
+    expect(openError(file)).toMatchObject({
+      code: 'STORE_UNAVAILABLE',
+      message: expect.stringMatching(/newer/),
+    });
   });
 
   it('refuses a folder where the file should be', () => {
     const folder = path.join(dir(), 'gardener.db');
     mkdirSync(folder);
-    expect(openError(folder)).toMatchObject({ code: 'STORE_UNAVAILABLE', message: expect.stringContaining(folder) });
+    expect(openError(folder)).toMatchObject({
+      code: 'STORE_UNAVAILABLE',
+      message: expect.stringContaining(folder),
+    });
   });
 
   it.skipIf(process.getuid?.() === 0)('refuses an unreadable file with a hint about permissions', () => {

@@ -3,13 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { redactSecrets } from '../../src/store/redact.js';
 
 // Real-looking but fake credentials, assembled so no scanner mistakes this file for a leak.
-const ANTHROPIC = 'sk-ant-api03-' + 'Xq3vB9kLmN2pQ7rS5tU8wY1zA4cD6eF0gH-jK_9mN3pQ5rS7tU2vW4xY6zA8bC0dE1fG3hJ5kL7mN9pQ-AbCdEfAA';
+const ANTHROPIC =
+  'sk-ant-api03-' +
+  'Xq3vB9kLmN2pQ7rS5tU8wY1zA4cD6eF0gH-jK_9mN3pQ5rS7tU2vW4xY6zA8bC0dE1fG3hJ5kL7mN9pQ-AbCdEfAA';
 const OPENAI = 'sk-proj-' + 'T3BlbkFJ9x8Yq2Lm5Np7Rs4Vw6Zb1Cd3Ef5Gh7Jk9Mn2Pq4St6Uv8Wx0Yz1Ab3Cd5Ef7Gh9_Jk-Lm';
 const OPENAI_LEGACY = 'sk-' + 'Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56Qr78St90Uv12Wx34';
 const AWS_ID = 'AKIA' + 'IOSFODNN7EXAMPLE';
 const AWS_SECRET = 'wJalrXUtnFEMI/K7MDENG/' + 'bPxRfiCYEXAMPLEKEY';
 const GITHUB = 'ghp_' + 'R2d2C3p0L8kM4nB6vX1zQ9wE7rT5yU3iO0pA';
-const GITHUB_FINE = 'github_pat_' + '11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV0123456789ab';
+const GITHUB_FINE =
+  'github_pat_' + '11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV0123456789ab';
 const SLACK = 'xoxb-' + '2048-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx';
 const PRIVATE_KEY = [
   '-----BEGIN OPENSSH PRIVATE KEY-----',
@@ -29,7 +32,11 @@ describe('redactSecrets', () => {
     ['GitHub fine-grained token', `GH_TOKEN=${GITHUB_FINE}`, 'github-token'],
     ['Slack bot token', `SLACK_BOT_TOKEN=${SLACK}`, 'slack-token'],
     ['private key block', `$ cat ~/.ssh/id_ed25519\n${PRIVATE_KEY}\n$ `, 'private-key'],
-    ['bearer header', 'curl -H "Authorization: Bearer eyJhbGciOi.abc123DEF456ghi789" https://api.example.com', 'bearer-token'],
+    [
+      'bearer header',
+      'curl -H "Authorization: Bearer eyJhbGciOi.abc123DEF456ghi789" https://api.example.com',
+      'bearer-token',
+    ],
     ['password assignment', 'DB_PASSWORD=hunter2-correct-horse', 'password'],
     ['password in JSON', '{"user": "admin", "password": "S3cr3t!pass"}', 'password'],
     ['password in a URL', 'DATABASE_URL=postgres://app:pa55w0rd@db.internal:5432/app', 'url-password'],
@@ -38,14 +45,28 @@ describe('redactSecrets', () => {
     expect(result.count).toBeGreaterThanOrEqual(1);
     expect(result.kinds).toContain(kind);
     expect(result.text).toContain(`[REDACTED:${kind}]`);
-    for (const secret of [ANTHROPIC, OPENAI, OPENAI_LEGACY, AWS_ID, AWS_SECRET, GITHUB, GITHUB_FINE, SLACK, 'hunter2', 'S3cr3t!pass', 'pa55w0rd']) {
+    for (const secret of [
+      ANTHROPIC,
+      OPENAI,
+      OPENAI_LEGACY,
+      AWS_ID,
+      AWS_SECRET,
+      GITHUB,
+      GITHUB_FINE,
+      SLACK,
+      'hunter2',
+      'S3cr3t!pass',
+      'pa55w0rd',
+    ]) {
       expect(result.text).not.toContain(secret);
     }
   });
 
   it('keeps the header and footer of a private key block and drops its body', () => {
     const { text } = redactSecrets(PRIVATE_KEY);
-    expect(text).toBe('-----BEGIN OPENSSH PRIVATE KEY-----\n[REDACTED:private-key]\n-----END OPENSSH PRIVATE KEY-----');
+    expect(text).toBe(
+      '-----BEGIN OPENSSH PRIVATE KEY-----\n[REDACTED:private-key]\n-----END OPENSSH PRIVATE KEY-----',
+    );
   });
 
   it('redacts a private key cut short by head or truncation', () => {
@@ -56,8 +77,12 @@ describe('redactSecrets', () => {
   });
 
   it('keeps what surrounds a secret: the Authorization prefix and the URL host', () => {
-    expect(redactSecrets('Authorization: Bearer abcdef0123456789xyz').text).toBe('Authorization: Bearer [REDACTED:bearer-token]');
-    expect(redactSecrets('postgres://app:pa55w0rd@db:5432/x').text).toBe('postgres://app:[REDACTED:url-password]@db:5432/x');
+    expect(redactSecrets('Authorization: Bearer abcdef0123456789xyz').text).toBe(
+      'Authorization: Bearer [REDACTED:bearer-token]',
+    );
+    expect(redactSecrets('postgres://app:pa55w0rd@db:5432/x').text).toBe(
+      'postgres://app:[REDACTED:url-password]@db:5432/x',
+    );
   });
 
   it('counts every secret found', () => {

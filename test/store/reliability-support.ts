@@ -33,7 +33,12 @@ export interface ChildRun {
   /** Resolves when the child says it opened the store. */
   ready: Promise<void>;
   /** Resolves at exit with the committed `[i, id]` pairs, the exit code or signal, and stderr. */
-  done: Promise<{ committed: Array<[number, string]>; code: number | null; signal: NodeJS.Signals | null; stderr: string }>;
+  done: Promise<{
+    committed: Array<[number, string]>;
+    code: number | null;
+    signal: NodeJS.Signals | null;
+    stderr: string;
+  }>;
 }
 
 /** Starts an ingesting child (`node --import tsx ingest-child.ts DB WORKER COUNT`). */
@@ -86,7 +91,12 @@ export async function verifyStore(db: string, committed: readonly Committed[]): 
   try {
     store = openStore({ path: db });
   } catch (error) {
-    return { opened: false, integrity: [], lost: [...committed], error: error instanceof Error ? error.message : String(error) };
+    return {
+      opened: false,
+      integrity: [],
+      lost: [...committed],
+      error: error instanceof Error ? error.message : String(error),
+    };
   }
   try {
     const integrity = store.check();

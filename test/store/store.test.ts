@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GardenerError } from '../../src/errors.js';
@@ -20,7 +21,15 @@ describe('store: ingest and fetch', () => {
     const { store } = open();
     const original = 'héllo wörld 🌱\r\n\ttabs, trailing spaces   \n\u0000nul and \u2028 separators\n';
     const { id, deduplicated, redactions } = store.ingest(
-      entry({ original, summary: 'greeting', class: 'prose', sourceTool: 'Read', sourcePath: 'docs/a.md', priority: 40, blockKey: 'toolu_1' }),
+      entry({
+        original,
+        summary: 'greeting',
+        class: 'prose',
+        sourceTool: 'Read',
+        sourcePath: 'docs/a.md',
+        priority: 40,
+        blockKey: 'toolu_1',
+      }),
     );
     expect(id).toMatch(/^[0-9a-hjkmnp-tv-z]{8}$/);
     expect(deduplicated).toBe(false);
@@ -43,7 +52,9 @@ describe('store: ingest and fetch', () => {
 
   it('round-trips large texts that are stored compressed', () => {
     const { store } = open();
-    const original = Array.from({ length: 5_000 }, (_, i) => `line ${i}: value=${(i * 7919) % 1000} ok`).join('\n');
+    const original = Array.from({ length: 5_000 }, (_, i) => `line ${i}: value=${(i * 7919) % 1000} ok`).join(
+      '\n',
+    );
     const { id } = store.ingest(entry({ original }));
     expect(store.fetch(id)?.original).toBe(original);
   });
@@ -52,14 +63,18 @@ describe('store: ingest and fetch', () => {
     const { store } = open({ redact: false });
     let run = 0;
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', minLength: 0, maxLength: 2_000 }), fc.string({ maxLength: 200 }), (text, summary) => {
-        // A distinct prefix per run: identical originals would be deduplicated (first summary kept).
-        const original = `${run++}\n${text}`;
-        const { id } = store.ingest(entry({ original, summary }));
-        const got = store.fetch(id);
-        expect(got?.original).toBe(original);
-        expect(got?.summary).toBe(summary);
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', minLength: 0, maxLength: 2_000 }),
+        fc.string({ maxLength: 200 }),
+        (text, summary) => {
+          // A distinct prefix per run: identical originals would be deduplicated (first summary kept).
+          const original = `${run++}\n${text}`;
+          const { id } = store.ingest(entry({ original, summary }));
+          const got = store.fetch(id);
+          expect(got?.original).toBe(original);
+          expect(got?.summary).toBe(summary);
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -67,10 +82,14 @@ describe('store: ingest and fetch', () => {
   it('deduplicates identical content within a project, and only there', () => {
     const { store } = open();
     const first = store.ingest(entry({ original: 'same output', priority: 20 }));
-    const again = store.ingest(entry({ original: 'same output', priority: 70, scope: { ...SCOPE, session: 'session-2' } }));
+    const again = store.ingest(
+      entry({ original: 'same output', priority: 70, scope: { ...SCOPE, session: 'session-2' } }),
+    );
     expect(again).toMatchObject({ id: first.id, deduplicated: true });
     expect(store.fetch(first.id)?.priority).toBe(70);
-    const elsewhere = store.ingest(entry({ original: 'same output', scope: { project: '/work/other', session: 's' } }));
+    const elsewhere = store.ingest(
+      entry({ original: 'same output', scope: { project: '/work/other', session: 's' } }),
+    );
     expect(elsewhere.deduplicated).toBe(false);
     expect(elsewhere.id).not.toBe(first.id);
     expect(store.stats({ project: SCOPE.project }).entries).toBe(1);
@@ -79,7 +98,9 @@ describe('store: ingest and fetch', () => {
   it('finds an entry by block key in every session that holds the block', () => {
     const { store } = open();
     const { id } = store.ingest(entry({ original: 'a tool result', blockKey: 'toolu_A' }));
-    store.ingest(entry({ original: 'a tool result', blockKey: 'toolu_B', scope: { ...SCOPE, session: 'session-2' } }));
+    store.ingest(
+      entry({ original: 'a tool result', blockKey: 'toolu_B', scope: { ...SCOPE, session: 'session-2' } }),
+    );
     expect(store.findByBlockKey(SCOPE, 'toolu_A')?.id).toBe(id);
     expect(store.findByBlockKey({ ...SCOPE, session: 'session-2' }, 'toolu_B')?.id).toBe(id);
     expect(store.findByBlockKey(SCOPE, 'toolu_B')).toBeUndefined();
@@ -98,6 +119,20 @@ describe('store: ingest and fetch', () => {
     ];
     for (const input of bad) expect(() => store.ingest(input)).toThrow(GardenerError);
     expect(store.stats().entries).toBe(0);
+  });
+
+  it('stores original and summary in one transaction: a failure half-way leaves nothing', () => {
+    const t = open();
+    // A trigger that fails the last statement of an ingest, after the entry row went in.
+    const other = new Database(t.path);
+    other.exec(`CREATE TRIGGER fail_link BEFORE INSERT ON blocks BEGIN SELECT RAISE(ABORT, 'disk on fire'); END`);
+    expect(() => t.store.ingest(entry({ original: 'half-way entry', summary: 'half' }))).toThrow(/disk on fire/);
+    other.exec('DROP TRIGGER fail_link');
+    other.close();
+    expect(t.store.stats().entries).toBe(0);
+    expect(t.store.recall('half-way', SCOPE).hits).toEqual([]);
+    const { id } = t.store.ingest(entry({ original: 'half-way entry', summary: 'half' }));
+    expect(t.store.fetch(id)?.summary).toBe('half');
   });
 
   it('clamps priority to 0–100', () => {
@@ -119,7 +154,9 @@ describe('store: secrets', () => {
   it('redacts secrets in original and summary before storing, and counts them', () => {
     const { store } = open();
     const key = 'AKIA' + 'IOSFODNN7EXAMPLE';
-    const { id, redactions } = store.ingest(entry({ original: `export AWS_ACCESS_KEY_ID=${key}\nDB_PASSWORD=hunter2x`, summary: `uses ${key}` }));
+    const { id, redactions } = store.ingest(
+      entry({ original: `export AWS_ACCESS_KEY_ID=${key}\nDB_PASSWORD=hunter2x`, summary: `uses ${key}` }),
+    );
     expect(redactions).toBe(3);
     const got = store.fetch(id);
     expect(got?.original).not.toContain(key);
@@ -202,9 +239,16 @@ describe('store: notes, manifest, session state, stats', () => {
     const { id } = store.ingest(entry({ original: '{"type":"image"}', kind: 'media' }));
     store.manifestPut(SCOPE, { hash: 'abc', entryId: id, mediaType: 'image/png', bytes: 1234 });
     store.manifestPut(SCOPE, { hash: 'abc', entryId: id, mediaType: 'image/jpeg', bytes: 1 });
-    expect(store.manifestGet(SCOPE, 'abc')).toMatchObject({ hash: 'abc', entryId: id, mediaType: 'image/png', bytes: 1234 });
+    expect(store.manifestGet(SCOPE, 'abc')).toMatchObject({
+      hash: 'abc',
+      entryId: id,
+      mediaType: 'image/png',
+      bytes: 1234,
+    });
     expect(store.manifestGet({ project: 'other', session: 's' }, 'abc')).toBeUndefined();
-    expect(() => store.manifestPut(SCOPE, { hash: 'x', entryId: 'zzzzzzzz', mediaType: 'image/png', bytes: 1 })).toThrow(/no entry/);
+    expect(() =>
+      store.manifestPut(SCOPE, { hash: 'x', entryId: 'zzzzzzzz', mediaType: 'image/png', bytes: 1 }),
+    ).toThrow(/no entry/);
   });
 
   it('keeps session state per session', () => {
@@ -218,8 +262,18 @@ describe('store: notes, manifest, session state, stats', () => {
   it('counts entries and tokens by class, per project and per session', () => {
     const { store } = open();
     store.ingest(entry({ original: 'a', class: 'log', tokensOriginal: 1_000, tokensSummary: 100 }));
-    store.ingest(entry({ original: 'b', class: 'code', tokensOriginal: 500, tokensSummary: 200, priority: 60 }));
-    store.ingest(entry({ original: 'c', class: 'log', tokensOriginal: 10, tokensSummary: 10, scope: { ...SCOPE, session: 's2' } }));
+    store.ingest(
+      entry({ original: 'b', class: 'code', tokensOriginal: 500, tokensSummary: 200, priority: 60 }),
+    );
+    store.ingest(
+      entry({
+        original: 'c',
+        class: 'log',
+        tokensOriginal: 10,
+        tokensSummary: 10,
+        scope: { ...SCOPE, session: 's2' },
+      }),
+    );
     store.ingest(entry({ original: 'd', scope: { project: 'other', session: 's' } }));
     const project = store.stats({ project: SCOPE.project });
     expect(project.entries).toBe(3);

@@ -1,5 +1,6 @@
 import { debug } from '../../debug.js';
 import type { CompressContext, Compressor, Summary } from '../types.js';
+import { putGutters, takeGutters } from './gutter.js';
 import { blockRoles, isProse, segment } from './markdown.js';
 import type { MdBlock } from './markdown.js';
 import { needlesOf } from './needles.js';
@@ -12,13 +13,14 @@ import { textRank } from './textrank.js';
 export { proseNeedles } from './needles.js';
 
 /** Share of the prose characters the TextRank pick aims at (framing and needles come on top). */
-const TARGET_SHARE = 0.4;
+const TARGET_SHARE = 0.2;
 /** Texts shorter than this are not worth a summary. */
 const MIN_CHARS = 240;
 /** A summary that saves less than this share of the input is not worth replacing it. */
 const MIN_SAVING = 0.1;
 /** The marks this compressor writes: a text that holds them is a summary already. */
-const SUMMARY_MARK = /\[…(?: \d+ items?)?\]|^[ \t]*\|? ?… \d+ more (?:lines|rows)\b/m;
+const SUMMARY_MARK =
+  /\[…[ \]]|^[ \t]*\|? ?… \d+ more (?:lines|rows|changed lines|outline lines)\b|^\[edit: /m;
 /** Separator between prose blocks in the text handed to the sentence splitter. */
 const BLOCK_SEPARATOR = '\n\n';
 
@@ -40,19 +42,23 @@ export const compressProse: Compressor = (text, context) => {
 function compress(text: string, context: CompressContext): Summary {
   if (text.length < MIN_CHARS) return { text, helped: false, note: 'prose: too short' };
   if (SUMMARY_MARK.test(text)) return { text, helped: false, note: 'prose: already a summary' };
-  const blocks = segment(text);
+  const numbered = takeGutters(text);
+  const body = numbered?.body ?? text;
+  const blocks = segment(body);
   const units = sentenceUnits(blocks);
-  const kept = selectUnits(units, {
+  const selection = selectUnits(units, {
     share: TARGET_SHARE,
     keep: new Set(context.keep ?? []),
     covered: fixedNeedles(blocks),
+    textLength: body.length,
   });
-  const out = renderBlocks(blocks, units, kept);
+  const rendered = renderBlocks(blocks, units, selection);
+  const out = numbered ? putGutters(rendered, numbered) : rendered;
   // An all-blank summary would become an empty text block, which the Messages API rejects.
   if (out.trim() === '' || out.length >= text.length * (1 - MIN_SAVING)) {
     return { text, helped: false, note: 'prose: no gain' };
   }
-  const keptCount = kept.filter(Boolean).length;
+  const keptCount = selection.kept.filter(Boolean).length;
   return { text: out, helped: true, note: `prose: ${keptCount} of ${units.length} sentences kept` };
 }
 

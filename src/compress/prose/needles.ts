@@ -1,3 +1,4 @@
+import { takeGutters } from './gutter.js';
 import { segment } from './markdown.js';
 
 /**
@@ -92,12 +93,13 @@ export function needlesOf(text: string): string[] {
 
 /**
  * The needles of a markdown text's prose: numbers, paths, identifiers, URLs and backticked
- * spans outside fenced code blocks, ignoring list numbers and heading marks. The prose
- * compressor keeps at least 90% of them (see benchmarks/structured-prose.ts).
+ * spans outside fenced code blocks, ignoring list numbers, heading marks and the line numbers
+ * of a file viewer's gutter. The prose compressor keeps at least 90% of them (see
+ * benchmarks/structured-prose.ts).
  */
 export function proseNeedles(text: string): string[] {
   const found = new Set<string>();
-  for (const block of segment(text)) {
+  for (const block of segment(takeGutters(text)?.body ?? text)) {
     if (block.kind === 'fence' || block.kind === 'code' || block.kind === 'blank' || block.kind === 'rule')
       continue;
     const body = block.prose !== '' ? block.prose : block.lines.join('\n').replace(/^\s{0,3}#{1,6}\s/, '');

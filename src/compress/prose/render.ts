@@ -1,23 +1,34 @@
+import { CODE_HEAD_LINES, CODE_KEEP_LINES, reduceFence, type FenceHints } from './fences.js';
 import type { MdBlock } from './markdown.js';
-import type { Unit } from './select.js';
+import type { Selection, Unit } from './select.js';
+
+export { reduceFence } from './fences.js';
 
 /** The elision mark for dropped sentences and paragraphs. */
 export const ELISION = '[…]';
-/** Fenced code blocks with at most this many lines stay whole. */
-const CODE_KEEP_LINES = 8;
-/** Lines a longer code block keeps. */
-const CODE_HEAD_LINES = 3;
+/** Characters a data line (a repr or minified dump inside prose) keeps from its start. */
+const DATA_HEAD_CHARS = 240;
+/** Lines of a data paragraph kept at most. */
+const DATA_KEEP_LINES = 2;
+/** A line of a file name alone (aider writes the path of the file above its fence). */
+const FILE_NAME_LINE = /^\s*`?([\w.@~+-]*[\w@~+-]\/)*[\w.@+-]+\.[A-Za-z]\w{0,7}`?:?\s*$/;
 /** Tables with at most this many body rows stay whole. */
 const TABLE_KEEP_ROWS = 8;
 /** Body rows a longer table keeps. */
 const TABLE_HEAD_ROWS = 4;
 
-/** Renders the blocks with only the kept units of prose blocks; dropped runs become marks. */
-export function renderBlocks(
-  blocks: readonly MdBlock[],
-  units: readonly Unit[],
-  kept: readonly boolean[],
-): string {
+/** The mark for dropped text: `[…]`, or `[… a, b]` listing the needles only the dropped text held. */
+export function elision(listed: readonly string[], lead = ''): string {
+  const parts = [lead, listed.join(', ')].filter((part) => part !== '');
+  return parts.length === 0 ? ELISION : `[… ${parts.join(': ')}]`;
+}
+
+/**
+ * Renders the blocks with only the kept units of prose blocks; dropped runs become marks that
+ * list the needles (selection.listed) of what they replace.
+ */
+export function renderBlocks(blocks: readonly MdBlock[], units: readonly Unit[], selection: Selection): string {
+  const { kept, listed } = selection;
   const byBlock = new Map<number, number[]>();
   units.forEach((unit, i) => {
     const list = byBlock.get(unit.block);
@@ -25,17 +36,16 @@ export function renderBlocks(
     else byBlock.set(unit.block, [i]);
   });
   const out: string[] = [];
-  let dropped = { items: 0, other: 0, indent: '', blank: false };
+  let dropped = { items: 0, other: 0, indent: '', blank: false, listed: [] as string[] };
   /** Writes the mark for a run of dropped blocks; `next` is what follows it. */
   const flush = (next?: string): void => {
     if (dropped.items + dropped.other === 0) return;
     const items = dropped.items > 0 && dropped.other === 0;
-    const mark = items
-      ? `${dropped.indent}[… ${dropped.items} ${dropped.items === 1 ? 'item' : 'items'}]`
-      : ELISION;
-    if (items || !next?.startsWith(ELISION)) out.push(mark);
+    const count = items ? `${dropped.items} ${dropped.items === 1 ? 'item' : 'items'}` : '';
+    const mark = dropped.indent + elision(dropped.listed, count);
+    if (items || dropped.listed.length > 0 || !next?.startsWith(ELISION)) out.push(mark);
     if (dropped.blank) out.push('');
-    dropped = { items: 0, other: 0, indent: '', blank: false };
+    dropped = { items: 0, other: 0, indent: '', blank: false, listed: [] };
   };
   blocks.forEach((block, b) => {
     switch (block.kind) {
@@ -50,11 +60,15 @@ export function renderBlocks(
         return;
       case 'fence':
         flush();
-        out.push(...reduceFence(block.lines));
+        out.push(...reduceFence(block.lines, fenceHints(blocks, b)));
         return;
       case 'code':
         flush();
         out.push(...reduceCode(block.lines));
+        return;
+      case 'data':
+        flush();
+        out.push(...reduceData(block.lines));
         return;
       case 'table':
         flush();
@@ -70,12 +84,14 @@ export function renderBlocks(
               block,
               indices.map((i) => units[i]!),
               indices.map((i) => kept[i]!),
+              indices.map((i) => listed[i] ?? []),
             )
           : undefined;
         if (text === undefined && indices.length > 0) {
           if (dropped.items + dropped.other === 0) dropped.indent = /^\s*/.exec(block.prefix)?.[0] ?? '';
           if (block.kind === 'item') dropped.items++;
           else dropped.other++;
+          for (const i of indices) dropped.listed.push(...(listed[i] ?? []));
           return;
         }
         const rendered = text ?? block.lines.join('\n');
@@ -89,41 +105,53 @@ export function renderBlocks(
   return out.join('\n');
 }
 
-/** A block's kept sentences with their original spacing; `[…]` where sentences were dropped. */
-function assemble(block: MdBlock, units: readonly Unit[], kept: readonly boolean[]): string {
+/** A block's kept sentences with their original spacing; a mark where sentences were dropped. */
+function assemble(
+  block: MdBlock,
+  units: readonly Unit[],
+  kept: readonly boolean[],
+  listed: readonly (readonly string[])[],
+): string {
   const prose = block.prose;
   let text = '';
   let cursor = 0;
-  let gap = false;
+  let gap: string[] | undefined;
   units.forEach((unit, n) => {
     if (!kept[n]) {
-      gap = true;
+      gap = [...(gap ?? []), ...(listed[n] ?? [])];
       cursor = unit.end;
       return;
     }
-    if (gap) text += text === '' ? `${ELISION} ` : ` ${ELISION} `;
+    if (gap) text += text === '' ? `${elision(gap)} ` : ` ${elision(gap)} `;
     else text += prose.slice(cursor, unit.start);
     text += prose.slice(unit.start, unit.end);
     cursor = unit.end;
-    gap = false;
+    gap = undefined;
   });
-  if (gap) text += ` ${ELISION}`;
+  if (gap) text += ` ${elision(gap)}`;
   else text += prose.slice(cursor).trimEnd();
   return block.prefix + text.replaceAll('\n', `\n${block.continuation}`);
 }
 
-/** Keeps the fences and the first lines of a long code block: `… N more lines`. */
-export function reduceFence(lines: readonly string[]): string[] {
-  const closed = lines.length > 1 && /^\s*(`{3,}|~{3,})\s*$/.test(lines[lines.length - 1]!);
-  const body = lines.slice(1, closed ? -1 : undefined);
-  if (body.length <= CODE_KEEP_LINES) return [...lines];
-  const indent = /^\s*/.exec(lines[0]!)?.[0] ?? '';
-  const reduced = [
-    lines[0]!,
-    ...body.slice(0, CODE_HEAD_LINES),
-    `${indent}… ${body.length - CODE_HEAD_LINES} more lines`,
-  ];
-  return closed ? [...reduced, lines[lines.length - 1]!] : reduced;
+/** The file a fence belongs to: a paragraph that is only a file name, right above it. */
+function fenceHints(blocks: readonly MdBlock[], at: number): FenceHints {
+  const before = blocks[at - 1];
+  if (before?.kind !== 'paragraph' || before.lines.length !== 1) return {};
+  const name = FILE_NAME_LINE.exec(before.lines[0]!)?.[0];
+  return name === undefined ? {} : { path: name.trim().replace(/^`|`?:?$/g, '') };
+}
+
+/** Keeps the start of a data dump: its first lines, each cut to DATA_HEAD_CHARS with a count. */
+export function reduceData(lines: readonly string[]): string[] {
+  const kept = lines
+    .slice(0, DATA_KEEP_LINES)
+    .map((line) =>
+      line.length <= DATA_HEAD_CHARS * 2
+        ? line
+        : `${line.slice(0, DATA_HEAD_CHARS)} [… ${line.length - DATA_HEAD_CHARS} more chars]`,
+    );
+  const rest = lines.length - kept.length;
+  return rest > 0 ? [...kept, `… ${rest} more lines`] : kept;
 }
 
 /** Keeps the first lines of an unfenced code paragraph: `… N more lines`. */

@@ -15,34 +15,49 @@ export interface Unit {
 }
 
 /**
- * Share of the prose the TextRank pick always adds on top of the must-keep sentences, so a
- * central sentence that carries no needle still has a chance when framing and needles fill the share.
- */
-export const RANKED_MIN = 0.1;
-
-export interface SelectOptions {
-  /** Share of the prose characters the kept sentences aim at (framing and needles may exceed it). */
-  share: number;
-  keep: ReadonlySet<string>;
-  /** Needles already kept elsewhere (headings): no sentence needs to carry them. */
-  covered: ReadonlySet<string>;
-}
-
-/**
  * Groups of fewer sentences are not framed: for a one- or two-sentence paragraph "first and
  * last" is the whole paragraph, and chat prose is mostly such paragraphs. The text's own first
  * and last sentence are always kept.
  */
 export const FRAMING_MIN = 3;
+/**
+ * A dropped sentence's needles are written into its elision mark (`[… parse(), src/a.ts]`) in
+ * texts of at least this many characters; in shorter ones the sentence itself is kept, since a
+ * list saves too little there to be worth the lost wording.
+ */
+export const LIST_MIN_CHARS = 600;
+/**
+ * A sentence whose length is at most this many times the length of the needle list that would
+ * replace it is kept whole: it is mostly needles already.
+ */
+export const WHOLE_FACTOR = 1.6;
+
+export interface SelectOptions {
+  /** Share of the prose characters the kept sentences aim at (framing and dense sentences may exceed it). */
+  share: number;
+  keep: ReadonlySet<string>;
+  /** Needles already kept elsewhere (headings): no sentence needs to carry them. */
+  covered: ReadonlySet<string>;
+  /** Length of the whole text: short texts keep the sentences that carry needles (see LIST_MIN_CHARS). */
+  textLength: number;
+}
+
+/** What stays of each sentence: kept whole, or dropped with the needles its mark lists. */
+export interface Selection {
+  kept: boolean[];
+  /** For a dropped sentence: the needles (as written) its elision mark lists; empty for a kept one. */
+  listed: string[][];
+}
 
 /**
  * Which sentences stay: the text's first and last sentence, the first and last of each group
- * (paragraph, quote, sibling list items) of FRAMING_MIN or more, lead items, sentences with
- * kept terms; then, until every needle (number, path, identifier, URL, code span) is carried
- * once, sentences with needles not yet kept, most new needles per character first; then the
- * best TextRank scores until the share is reached. One flag per unit.
+ * (paragraph, quote, sibling list items) of FRAMING_MIN or more, lead items, sentences with kept
+ * terms; then sentences that bring needles (numbers, paths, identifiers, URLs, code spans) not
+ * yet kept, when they are mostly needles (or always, in a short text); then the best TextRank
+ * scores up to the share. Every needle of a dropped sentence that no kept sentence carries is
+ * listed once, in the mark of the first dropped sentence holding it.
  */
-export function selectUnits(units: readonly Unit[], options: SelectOptions): boolean[] {
+export function selectUnits(units: readonly Unit[], options: SelectOptions): Selection {
   const kept = units.map(() => false);
   const have = new Set(options.covered);
   const take = (i: number): void => {
@@ -54,33 +69,72 @@ export function selectUnits(units: readonly Unit[], options: SelectOptions): boo
   units.forEach((unit, i) => {
     const edge = units[i - 1]?.group !== unit.group || units[i + 1]?.group !== unit.group;
     const framing =
-      (process.env['XF'] !== '0' && edge && (sizes.get(unit.group) ?? 0) >= FRAMING_MIN) || i === 0 || (process.env['XL'] !== '0' && i === units.length - 1);
+      (edge && (sizes.get(unit.group) ?? 0) >= FRAMING_MIN) || i === 0 || i === units.length - 1;
     if (framing || unit.lead || holdsTerm(unit.text, options.keep)) take(i);
   });
-  coverNeedles(units, kept, have, take);
-  if (process.env['XR'] !== '0') fillByScore(units, kept, options.share);
-  return kept;
+  const listing = options.textLength >= LIST_MIN_CHARS;
+  coverNeedles(units, kept, have, take, listing);
+  fillByScore(units, kept, options.share);
+  return { kept, listed: listNeedles(units, kept, options.covered) };
 }
 
+/**
+ * Sentences with needles not yet kept, most new needles per character first. When listing,
+ * only sentences that are mostly needles are taken (the others' needles go to the marks).
+ */
 function coverNeedles(
   units: readonly Unit[],
   kept: boolean[],
   have: Set<string>,
   take: (i: number) => void,
+  listing: boolean,
 ): void {
-  const fresh = (unit: Unit): number => unit.needles.filter((needle) => !have.has(needle)).length;
+  const fresh = (unit: Unit): string[] => unit.needles.filter((needle) => !have.has(needle));
   const candidates = units
-    .map((unit, i) => ({ i, gain: fresh(unit) / Math.max(1, unit.end - unit.start) }))
+    .map((unit, i) => ({ i, gain: fresh(unit).length / Math.max(1, unit.end - unit.start) }))
     .filter(({ i, gain }) => !kept[i] && gain > 0)
     .sort((a, b) => b.gain - a.gain || a.i - b.i);
-  for (const { i } of candidates) if (fresh(units[i]!) > 0) take(i);
+  for (const { i } of candidates) {
+    const unit = units[i]!;
+    const added = fresh(unit);
+    if (added.length === 0) continue;
+    if (listing && unit.end - unit.start > WHOLE_FACTOR * listLength(unit, added)) continue;
+    take(i);
+  }
+}
+
+/** Characters a mark needs to list these needles of a unit (as written, with separators). */
+function listLength(unit: Unit, needles: readonly string[]): number {
+  return needles.reduce((n, needle) => n + written(unit.text, needle).length + 2, 0);
+}
+
+/** A needle as the text wrote it: code spans keep their backticks. */
+export function written(text: string, needle: string): string {
+  return text.includes(`\`${needle}\``) ? `\`${needle}\`` : needle;
+}
+
+function listNeedles(units: readonly Unit[], kept: readonly boolean[], covered: ReadonlySet<string>): string[][] {
+  const shown = new Set(covered);
+  units.forEach((unit, i) => {
+    if (kept[i]) for (const needle of unit.needles) shown.add(needle);
+  });
+  return units.map((unit, i) => {
+    if (kept[i]) return [];
+    const list: string[] = [];
+    for (const needle of unit.needles) {
+      if (shown.has(needle)) continue;
+      shown.add(needle);
+      list.push(written(unit.text, needle));
+    }
+    return list;
+  });
 }
 
 function fillByScore(units: readonly Unit[], kept: boolean[], share: number): void {
   const length = (unit: Unit): number => unit.end - unit.start;
   const total = units.reduce((sum, unit) => sum + length(unit), 0);
   let used = units.reduce((sum, unit, i) => sum + (kept[i] ? length(unit) : 0), 0);
-  const budget = Math.max(total * share, used + total * RANKED_MIN);
+  const budget = total * share;
   const candidates = units
     .map((unit, i) => ({ i, score: unit.score }))
     .filter(({ i }) => !kept[i])
