@@ -47,9 +47,17 @@ export function compressMixed(text: string, context: CompressContext = {}): Summ
   const segments = splitSegments(stripAnsi(text).split('\n'));
   if (segments.length < 2) return unchanged(text, 'nothing to split');
   const parts: string[] = [];
+  const seen = new Set<string>();
   let helped = 0;
   for (const segment of segments) {
     const body = segment.lines.join('\n');
+    if (segment.kind !== 'log' && seen.has(body)) {
+      // The same trace or document printed again (a retried command, a crash logged twice).
+      parts.push(`[… ${segment.lines.length} lines: the same ${segment.kind} as above]`);
+      helped++;
+      continue;
+    }
+    seen.add(body);
     const summary = compressSegment(segment.kind, body, context);
     if (summary.helped) helped++;
     parts.push(summary.text);

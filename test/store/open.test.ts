@@ -157,6 +157,15 @@ describe('openStore', () => {
     });
   });
 
+  it('refuses a path whose folder is a file, naming it', () => {
+    const file = path.join(dir(), 'plain-file');
+    writeFileSync(file, 'x');
+    const error = openError(path.join(file, 'gardener.db'));
+    expect(error.code).toBe('STORE_UNAVAILABLE');
+    expect(error.message).toContain(path.join(file, 'gardener.db'));
+  });
+
+  // Root reads any file whatever its mode, so this one needs an ordinary user.
   it.skipIf(process.getuid?.() === 0)('refuses an unreadable file with a hint about permissions', () => {
     const file = path.join(dir(), 'g.db');
     openStore({ path: file }).close();

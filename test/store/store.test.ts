@@ -125,8 +125,12 @@ describe('store: ingest and fetch', () => {
     const t = open();
     // A trigger that fails the last statement of an ingest, after the entry row went in.
     const other = new Database(t.path);
-    other.exec(`CREATE TRIGGER fail_link BEFORE INSERT ON blocks BEGIN SELECT RAISE(ABORT, 'disk on fire'); END`);
-    expect(() => t.store.ingest(entry({ original: 'half-way entry', summary: 'half' }))).toThrow(/disk on fire/);
+    other.exec(
+      `CREATE TRIGGER fail_link BEFORE INSERT ON blocks BEGIN SELECT RAISE(ABORT, 'disk on fire'); END`,
+    );
+    expect(() => t.store.ingest(entry({ original: 'half-way entry', summary: 'half' }))).toThrow(
+      /disk on fire/,
+    );
     other.exec('DROP TRIGGER fail_link');
     other.close();
     expect(t.store.stats().entries).toBe(0);

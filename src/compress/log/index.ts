@@ -14,7 +14,7 @@ import { renderReport } from './tests/report.js';
 /** Logs shorter than this are left as they are: a summary would save next to nothing. */
 export const MIN_LOG_CHARS = 400;
 /** Lines kept from what a test report does not account for (install output, prints…). */
-const RESIDUAL_BUDGET = 4;
+const RESIDUAL_BUDGET = 2;
 
 const TIMESTAMP = /^\s*[[(]?(\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2})?|\d{2}:\d{2}:\d{2})/;
 

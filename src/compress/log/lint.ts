@@ -12,6 +12,8 @@ const PROBE = 1000;
 const MODULE_HEADER = /^\*{5,} Module \S+$/;
 /** A group's message is clipped to this many characters. */
 const MESSAGE_MAX = 160;
+/** A rule code at the start of a message (pylint `C0104:`, flake8 and ruff `E501`): findings group by it. */
+const RULE_CODE = /^([A-Z]{1,3}\d{3,5})\b/;
 
 interface Finding {
   location: string;
@@ -21,6 +23,8 @@ interface Finding {
 interface Group {
   message: string;
   locations: string[];
+  /** Distinct message shapes under this rule. */
+  shapes: Set<string>;
 }
 
 /** True when most lines are `path:line: message` findings. */
@@ -36,8 +40,9 @@ export function isLintOutput(lines: readonly string[]): boolean {
 }
 
 /**
- * Linter findings grouped by message (numbers and quoted names blanked when comparing): each
- * group shows its first message once, its count and every location, so no `path:line` is lost.
+ * Linter findings grouped by rule code when the message starts with one, else by message
+ * (numbers and quoted names blanked when comparing): each group shows its first message once,
+ * how many other wordings it has, its count and every location, so no `path:line` is lost.
  * Lines that are not findings are returned apart for the generic reduction.
  */
 export function groupFindings(lines: readonly string[]): { groups: string[]; other: string[] } {
@@ -49,14 +54,17 @@ export function groupFindings(lines: readonly string[]): { groups: string[]; oth
       if (!MODULE_HEADER.test(line)) other.push(line);
       continue;
     }
-    const key = lineShape(finding.message);
-    const group = groups.get(key) ?? { message: finding.message, locations: [] };
+    const shape = lineShape(finding.message);
+    const key = RULE_CODE.exec(finding.message)?.[1] ?? shape;
+    const group = groups.get(key) ?? { message: finding.message, locations: [], shapes: new Set() };
+    group.shapes.add(shape);
     if (!group.locations.includes(finding.location)) group.locations.push(finding.location);
     groups.set(key, group);
   }
   const rendered = [...groups.values()].map((group) => {
     const count = group.locations.length > 1 ? ` [×${group.locations.length}]` : '';
-    return `${clipLine(group.message, MESSAGE_MAX)}${count}: ${group.locations.join(', ')}`;
+    const variants = group.shapes.size > 1 ? ` (+${group.shapes.size - 1} other wordings)` : '';
+    return `${clipLine(group.message, MESSAGE_MAX)}${variants}${count}: ${group.locations.join(', ')}`;
   });
   return { groups: rendered, other };
 }

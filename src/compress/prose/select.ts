@@ -30,7 +30,7 @@ export const LIST_MIN_CHARS = 600;
  * A sentence whose length is at most this many times the length of the needle list that would
  * replace it is kept whole: it is mostly needles already.
  */
-export const WHOLE_FACTOR = 1.6;
+export const WHOLE_FACTOR = 1.3;
 
 export interface SelectOptions {
   /** Share of the prose characters the kept sentences aim at (framing and dense sentences may exceed it). */
