@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { compressTranscripts } from '../src/cli/compress-run.js';
+import { compressTranscripts, mergeBreakdown } from '../src/cli/compress-run.js';
 import type { BreakdownClass, ClassBreakdown } from '../src/garden/types.js';
 import { openStore } from '../src/store/open.js';
 import { exportTranscripts } from '../src/transcript/export.js';
@@ -110,17 +110,10 @@ for (const session of await readSessionPaths([sessionsDir])) {
     }
     before += result.stats.tokensBefore;
     after += result.stats.tokensAfter;
-    for (const [cls, row] of Object.entries(result.stats.byClass) as Array<[BreakdownClass, ClassBreakdown]>) {
-      const t = (totals[cls] ??= { blocks: 0, tokensBefore: 0, tokensAfter: 0, summaries: 0, stubs: 0 });
-      t.blocks += row.blocks;
-      t.tokensBefore += row.tokensBefore;
-      t.tokensAfter += row.tokensAfter;
-      t.summaries += row.summaries;
-      t.stubs += row.stubs;
-    }
+    mergeBreakdown(totals, result.stats.byClass);
   } catch (error) {
     skipped += 1;
-    console.log(`  skipped ${path.relative(sessionsDir, session.path)}: ${(error as Error).message.split('\n')[0]}`);
+    console.log(`  skipped ${(error as Error).message.split("\n")[0]}`);
   }
 }
 store.close();

@@ -85,7 +85,8 @@ function sessionName(given: string | undefined, transcript: Transcript, count: n
   return count > 1 ? `${name}/${transcript.id}` : name;
 }
 
-function mergeBreakdown(
+/** Adds one breakdown by class into another. */
+export function mergeBreakdown(
   into: Partial<Record<BreakdownClass, ClassBreakdown>>,
   from: Partial<Record<BreakdownClass, ClassBreakdown>>,
 ): void {

@@ -10,7 +10,7 @@ const TAIL_LINES = 3;
 /** Lines kept around each error line. */
 const ERROR_CONTEXT = 1;
 /** Kept lines at least, whatever the log's length. */
-const MIN_KEPT = 6;
+const MIN_KEPT = 12;
 /** Kept lines grow with the log at this share of its entries. */
 const KEPT_SHARE = 0.02;
 /** Kept lines at most, however long the log. */
