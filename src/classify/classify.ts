@@ -16,6 +16,8 @@ const NUMBERED_SHARE = 0.6;
 const DIFF_SHARE = 0.5;
 /** Share of code-like lines a text needs to be code on content alone. */
 const CODE_SHARE = 0.35;
+/** Share of lines that must read as sentences for text to be prose rather than the fallback. */
+const PROSE_MIN_SHARE = 0.2;
 /** An is_error result longer than this many lines that reads as a log stays a log. */
 const LONG_LOG_LINES = 40;
 /** Short error messages from tools that read files ("No such file…") are errors, not code. */
@@ -32,13 +34,15 @@ const FILE_ERROR_MAX_LINES = 3;
 export function classify(text: string, hints: ClassifyHints): ContentClass {
   if (hints.isUserTyped === true) return 'prompt';
   const unwrapped = unwrapToolOutput(text);
-  // Text-only formats (mini-swe-agent, SWE-agent, aider) put tool output in user text: an envelope or
-  // a command / tool hint says the text is tool output all the same.
+  // Text-only formats (mini-swe-agent, SWE-agent, aider) put tool output in user text: an envelope,
+  // a command / tool hint, or the caller's word that the user did not type it says the text is
+  // tool output all the same.
   const isToolOutput =
     hints.blockType === 'tool_result' ||
     unwrapped.kind !== 'none' ||
     hints.command !== undefined ||
-    hints.toolName !== undefined;
+    hints.toolName !== undefined ||
+    (hints.role === 'user' && hints.isUserTyped === false);
   if (!isToolOutput) return classifyMessageText(unwrapped.body, hints);
   return classifyToolOutput(unwrapped.body, hints);
 }
@@ -130,7 +134,8 @@ export function classifyByContent(
   if (code / lines >= CODE_SHARE && code > log && code > prose) return 'code';
   if (profile.trace > 0 && profile.traceStarts > 0 && lines <= LONG_LOG_LINES) return 'error';
   if (log > prose && log > 0) return 'log';
-  if (prose > log) return 'prose';
+  // Outnumbering the log lines is not enough when most lines are neither (a pinned requirements list).
+  if (prose > log && prose / lines >= PROSE_MIN_SHARE) return 'prose';
   return fallback;
 }
 

@@ -1,7 +1,14 @@
 /** The content classes gardener tells apart (DESIGN.md). */
 export type ContentClass = 'log' | 'code' | 'structured' | 'prose' | 'prompt' | 'error';
 
-export const CONTENT_CLASSES: readonly ContentClass[] = ['log', 'code', 'structured', 'prose', 'prompt', 'error'];
+export const CONTENT_CLASSES: readonly ContentClass[] = [
+  'log',
+  'code',
+  'structured',
+  'prose',
+  'prompt',
+  'error',
+];
 
 /** What is known about a block besides its text; the classifier uses it as hints. */
 export interface ClassifyHints {

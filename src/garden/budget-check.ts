@@ -3,7 +3,7 @@ import { MESSAGE_OVERHEAD } from '../tokens/count.js';
 import { formatCount } from './labels.js';
 import type { Form, Slot } from './types.js';
 import { slotTokens, type View } from './view.js';
-import { protection } from './window.js';
+import { protection, type WorkingWindow } from './window.js';
 
 /** What a request is made of, from the budget's point of view. */
 export interface BudgetFigures {
@@ -27,7 +27,7 @@ export function budgetFigures(
   view: View,
   fixed: number,
   budget: number,
-  start: number,
+  window: WorkingWindow,
   pinned: ReadonlySet<string>,
 ): BudgetFigures {
   const figures: BudgetFigures = {
@@ -43,7 +43,7 @@ export function budgetFigures(
   };
   let shortenable = 0;
   for (const slot of view.all) {
-    const why = protection(slot, start, pinned);
+    const why = protection(slot, window, pinned);
     switch (why) {
       case 'fixed':
         figures.passThrough += slotTokens(slot);

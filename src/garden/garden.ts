@@ -19,7 +19,7 @@ import { eligibleSteps, targetForms, withReattachedMedia, type StepContext } fro
 import { syncView, tally } from './sync.js';
 import type { Form, GardenEvent, Slot } from './types.js';
 import { emptyView, slotTokens, type View } from './view.js';
-import { protection, windowStart } from './window.js';
+import { oversized, protection, windowStart, type WorkingWindow } from './window.js';
 import { appendInjection, countFixed, turnInjection } from './garden-parts.js';
 
 export type {
@@ -72,15 +72,16 @@ function createGarden(options: GardenOptions): Garden {
   const estimate = () => fixedTokens + view.messages.reduce((sum, m) => sum + messageTokens(m), 0);
   const originalEstimate = () =>
     fixedTokens + view.messages.reduce((sum, m) => sum + originalMessageTokens(m), 0);
-  const start = (limit = budget) =>
-    windowStart(
-      view,
-      config.keepLastTurns,
-      view.messages.map(originalMessageTokens),
-      Math.floor(config.windowMaxShare * limit),
-    );
-  const stepContext = (windowFrom: number, minSaving = config.minSavingTokens): StepContext => ({
-    start: windowFrom,
+  const start = (limit = budget): WorkingWindow => {
+    const maxTokens = Math.floor(config.windowMaxShare * limit);
+    const sizes = view.messages.map(originalMessageTokens);
+    return { start: windowStart(view, config.keepLastTurns, sizes, maxTokens), maxTokens };
+  };
+  /** Blocks the engine may shorten now must be stored first: those before the window and oversized ones. */
+  const settleOutsideWindow = (window: WorkingWindow) =>
+    settleWhere((slot) => slot.message < window.start || oversized(slot, window));
+  const stepContext = (windowFrom: WorkingWindow, minSaving = config.minSavingTokens): StepContext => ({
+    window: windowFrom,
     pinned,
     mentions: recentMentions(view),
     access,
@@ -153,13 +154,13 @@ function createGarden(options: GardenOptions): Garden {
   };
 
   /** Protected blocks left shortened (after a rewind or a budget change) go back to their original form. */
-  const restorations = (windowFrom: number): Map<string, Form> => {
+  const restorations = (windowFrom: WorkingWindow): Map<string, Form> => {
     const forms = new Map<string, Form>();
     for (const slot of view.all) {
       if (slot.form === 'original' || slot.media) continue;
       if (protection(slot, windowFrom, pinned) !== undefined) forms.set(slot.key, 'original');
     }
-    return forms.size > 0 ? withReattachedMedia(view, forms, windowFrom) : forms;
+    return forms.size > 0 ? withReattachedMedia(view, forms, windowFrom.start) : forms;
   };
 
   const garden: Garden = {
@@ -176,8 +177,7 @@ function createGarden(options: GardenOptions): Garden {
       fixedTokens = countFixed(tokenizer, next);
       counters.markersStripped += result.stripped;
       for (const key of view.byKey.keys()) savedForms.delete(key);
-      const windowFrom = start();
-      const settled = settleWhere((slot) => slot.message < windowFrom);
+      const settled = settleOutsideWindow(start());
       result.pending = view.all.filter((slot) => slot.pending).length;
       for (const [cls, row] of Object.entries(settled.byClass)) {
         const into = (result.byClass[cls] ??= { blocks: 0, tokens: 0 });
@@ -193,7 +193,7 @@ function createGarden(options: GardenOptions): Garden {
       const now = config.now();
       const cold = lastRender === undefined || now - lastRender.at > config.cacheTtlMs;
       const windowFrom = start(planOptions.target ?? budget);
-      settleWhere((slot) => slot.message < windowFrom);
+      settleOutsideWindow(windowFrom);
       let event = applyEvent('restore', restorations(windowFrom));
       const calibrated = calibrate(estimate(), anchor);
       const ratio = scale(anchor);
@@ -224,7 +224,7 @@ function createGarden(options: GardenOptions): Garden {
         if (!selection.feasible && kind !== 'cold') {
           selection = selectSteps({ ...input, steps: eligibleSteps(view, stepContext(windowFrom, 1)) });
         }
-        event = applyEvent(kind, targetForms(view, selection.steps, windowFrom)) ?? event;
+        event = applyEvent(kind, targetForms(view, selection.steps, windowFrom.start)) ?? event;
       }
       const tokens = estimate();
       const after = calibrate(tokens, anchor);
@@ -339,7 +339,7 @@ function createGarden(options: GardenOptions): Garden {
       const windowFrom = start();
       const open = slots.filter((s) => protection(s, windowFrom, pinned) === undefined);
       if (open.length === 0) return { changed: 0, reason: 'protected' };
-      const forms = withReattachedMedia(view, new Map(open.map((s) => [s.key, 'stub'])), windowFrom);
+      const forms = withReattachedMedia(view, new Map(open.map((s) => [s.key, 'stub'])), windowFrom.start);
       const event = applyEvent('forget', forms);
       return event ? { changed: event.changed, event } : { changed: 0, reason: 'already' };
     },
@@ -373,7 +373,10 @@ function createGarden(options: GardenOptions): Garden {
       const windowFrom =
         compactOptions.keepLastTurns === undefined
           ? start()
-          : windowStart(view, compactOptions.keepLastTurns, [], Number.POSITIVE_INFINITY);
+          : {
+              start: windowStart(view, compactOptions.keepLastTurns, [], Number.POSITIVE_INFINITY),
+              maxTokens: Number.POSITIVE_INFINITY,
+            };
       const forms = new Map<string, Form>();
       for (const slot of view.all) {
         if (slot.form !== 'original' || slot.blocks.summary === undefined || slot.textTokens < minTokens)

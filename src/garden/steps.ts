@@ -3,11 +3,11 @@ import type { Step } from './planner.js';
 import { priority } from './priority.js';
 import type { Form, Slot } from './types.js';
 import { slotTokens, type View } from './view.js';
-import { protection } from './window.js';
+import { protection, type WorkingWindow } from './window.js';
 
 export interface StepContext {
-  /** First message of the working window. */
-  start: number;
+  /** The working window. */
+  window: WorkingWindow;
   pinned: ReadonlySet<string>;
   /** Words of the recent turns (reference bonus). */
   mentions: ReadonlySet<string>;
@@ -37,7 +37,7 @@ export function slotPriority(
 export function eligibleSteps(view: View, context: StepContext): Step[] {
   const steps: Step[] = [];
   for (const slot of view.all) {
-    if (slot.form === 'stub' || protection(slot, context.start, context.pinned) !== undefined) continue;
+    if (slot.form === 'stub' || protection(slot, context.window, context.pinned) !== undefined) continue;
     const p = slotPriority(slot, view, context);
     const order = slot.message * 1_000_000 + slot.index * 1_000 + slot.part + 1;
     const make = (

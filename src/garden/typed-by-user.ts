@@ -16,6 +16,9 @@ import type { Transcript } from '../transcript/types.js';
  *   (typed); a later user text is an observation when it sits in a tool-output envelope the
  *   classifier knows (mini-swe-agent's `<returncode>`, aider's `> ` quoting, `Exit code N`), or when
  *   the classifier, asked without `isUserTyped`, calls it log, code, structured or error.
+ * - aider: the first text of the user message that follows aider's "Add the output to the chat?"
+ *   question, answered with anything but "n", is the output of the user's `/run` or `/test` command
+ *   (aider quotes it with `> `, which the importer removes), not text the user typed.
  *
  * `gardener bench`'s `mask` strategy uses the same rule to find "tool results" in those formats.
  */
@@ -29,6 +32,13 @@ export const FORMATS_WITHOUT_TOOL_BLOCKS: ReadonlySet<string> = new Set([
 
 /** SWE-agent's label in front of tool output. */
 const OBSERVATION_LABEL = /^\s*OBSERVATION:/i;
+
+/** aider's question before it adds a command's output to the chat, at the end of a user text. */
+const AIDER_ADD_OUTPUT = /Add the output to the chat\?\s*$/;
+/** aider's answer line (the importer files it as assistant text); the answer is group 1. */
+const AIDER_ANSWER = /^\(y\/n\/instructions\)\s*(.*)$/;
+/** An answer that declines: nothing is added. */
+const AIDER_DECLINE = /^(n|no)$/i;
 
 /** Classes that mark a user text of a format without tool blocks as tool output. */
 const OBSERVATION_CLASSES: ReadonlySet<ContentClass> = new Set(['log', 'code', 'structured', 'error']);
@@ -55,6 +65,8 @@ export function typedByUser(transcript: Pick<Transcript, 'format' | 'meta' | 'me
     if (messageIndex === firstUser) return true;
     if (OBSERVATION_LABEL.test(block.text)) return false;
     if (!textBased) return true;
+    if (transcript.format === 'aider' && blockIndex === 0 && isAiderOutput(transcript.messages, messageIndex))
+      return false;
     const key = `${messageIndex}.${blockIndex}`;
     let typed = cache.get(key);
     if (typed === undefined) {
@@ -65,6 +77,22 @@ export function typedByUser(transcript: Pick<Transcript, 'format' | 'meta' | 'me
     }
     return typed;
   };
+}
+
+/** Whether user message `index` holds command output aider asked to add (see the rule above). */
+function isAiderOutput(messages: Transcript['messages'], index: number): boolean {
+  const answer = messages[index - 1];
+  const question = messages[index - 2];
+  if (answer?.role !== 'assistant' || question?.role !== 'user') return false;
+  const answered = AIDER_ANSWER.exec(lastText(answer.content).trim());
+  if (!answered || AIDER_DECLINE.test((answered[1] ?? '').trim())) return false;
+  return AIDER_ADD_OUTPUT.test(lastText(question.content));
+}
+
+function lastText(content: Transcript['messages'][number]['content']): string {
+  if (typeof content === 'string') return content;
+  const last = content[content.length - 1];
+  return last?.type === 'text' ? last.text : '';
 }
 
 function observationIndices(value: unknown): Set<number> | undefined {

@@ -1,5 +1,16 @@
 import type { Slot } from './types.js';
-import type { View } from './view.js';
+import { slotTokens, type View } from './view.js';
+
+/**
+ * The working window (DESIGN.md invariant 3): its first message, and the most tokens it holds
+ * verbatim. A single block larger than `maxTokens` can never fit the window's share of the budget,
+ * so the window does not protect it: it may be shortened to its summary (stored first, so nothing
+ * is lost). Typed prompts, pinned blocks and fixed content stay protected whatever their size.
+ */
+export interface WorkingWindow {
+  start: number;
+  maxTokens: number;
+}
 
 /**
  * First message of the working window (DESIGN.md invariant 3): the last `keepLastTurns` assistant
@@ -31,15 +42,20 @@ export function windowStart(
   return assistants[assistants.length - 1] as number;
 }
 
+/** Whether a slot inside the window is too large for the window to protect (see WorkingWindow). */
+export function oversized(slot: Slot, window: WorkingWindow): boolean {
+  return slot.message >= window.start && slotTokens(slot, 'original') > window.maxTokens;
+}
+
 /** Why a slot may not be shortened, or undefined when it may. */
 export function protection(
   slot: Slot,
-  start: number,
+  window: WorkingWindow,
   pinned: ReadonlySet<string>,
 ): 'fixed' | 'prompt' | 'window' | 'pinned' | undefined {
   if (slot.kind === 'fixed') return 'fixed';
   if (slot.typed || slot.cls === 'prompt') return 'prompt';
-  if (slot.message >= start) return 'window';
+  if (slot.message >= window.start && !oversized(slot, window)) return 'window';
   if (pinned.has(slot.key) || (slot.entryId !== undefined && pinned.has(slot.entryId))) return 'pinned';
   return undefined;
 }

@@ -1,5 +1,3 @@
-import type { MessagesRequest } from './types.js';
-
 export interface ValidationIssue {
   /** JSON path of the offending value, e.g. "messages.3.content.0". */
   path: string;
@@ -29,7 +27,7 @@ function isObject(value: unknown): value is Json {
  * message is answered in the next message; tool_use ids unique; system and tools well-formed.
  * Unknown block types are allowed (they pass through).
  */
-export function validate(request: MessagesRequest | unknown): ValidationResult {
+export function validate(request: unknown): ValidationResult {
   const issues: ValidationIssue[] = [];
   const issue = (path: string, message: string) => issues.push({ path, message });
 

@@ -16,6 +16,14 @@ describe('languageOfPath', () => {
     expect(languageOfPath('config/settings.YAML')).toBe('yaml');
   });
 
+  it('reads lock files as the data formats they are', () => {
+    expect(languageOfPath('/repo/uv.lock')).toBe('toml');
+    expect(languageOfPath('Cargo.lock')).toBe('toml');
+    expect(languageOfPath('poetry.lock')).toBe('toml');
+    expect(languageOfPath('Pipfile.lock')).toBe('json');
+    expect(kindOfLanguage(languageOfPath('uv.lock') ?? '')).toBe('data');
+  });
+
   it('says nothing for paths without a known extension', () => {
     expect(languageOfPath('bin/run')).toBeUndefined();
     expect(languageOfPath('notes.')).toBeUndefined();

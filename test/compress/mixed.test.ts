@@ -102,3 +102,18 @@ describe('compressMixed', () => {
     expect(compressMixed('one line')).toMatchObject({ text: 'one line', helped: false });
   });
 });
+
+describe('compressMixed with a trace printed twice', () => {
+  it('shows the second copy as a reference to the first', () => {
+    const filler = (n: number): string[] =>
+      Array.from(
+        { length: 20 },
+        (_, i) => `2024-05-01 10:0${n}:${String(i).padStart(2, '0')} INFO step ${i} done`,
+      );
+    const text = [...filler(1), ...TRACE, ...filler(2), ...TRACE, ...filler(3)].join('\n');
+    const summary = compressMixed(text);
+    expect(summary.helped).toBe(true);
+    expect(summary.text.split("KeyError: 'vat_rate'").length).toBe(2);
+    expect(summary.text).toContain(`[… ${TRACE.length} lines: the same trace as above]`);
+  });
+});

@@ -8,7 +8,8 @@ afterAll(cleanup);
 describe('when it cannot fit', () => {
   it('throws BUDGET_IMPOSSIBLE with the figures and what to do when protected content alone exceeds the budget', () => {
     const g = garden(store, 2_000, { inject: 'off' });
-    g.sync(agentSession(3, { lines: 300 })); // the last tool result alone is ~7k tokens
+    // The last turn's four tool results are ~3k tokens together, each under the window's block cap.
+    g.sync(agentSession(3, { lines: 30, calls: 4 }));
     let error: unknown;
     try {
       g.plan();
@@ -26,7 +27,7 @@ describe('when it cannot fit', () => {
 
   it('reports instead of throwing with strict: false, having compacted all it could', () => {
     const g = garden(store, 2_000, { inject: 'off' });
-    g.sync(agentSession(3, { lines: 300 }));
+    g.sync(agentSession(3, { lines: 30, calls: 4 }));
     const plan = g.plan({ strict: false });
     expect(plan.impossible?.protected).toBeGreaterThan(2_000);
     expect(plan.event).toBeDefined();
@@ -35,7 +36,7 @@ describe('when it cannot fit', () => {
 
   it('does not retry in a loop: a second plan with nothing new changes nothing and fails the same way', () => {
     const g = garden(store, 2_000, { inject: 'off' });
-    g.sync(agentSession(3, { lines: 300 }));
+    g.sync(agentSession(3, { lines: 30, calls: 4 }));
     g.plan({ strict: false });
     const events = g.counters().events;
     const again = g.plan({ strict: false });

@@ -50,10 +50,16 @@ export function buildLog(topic: string, lines = 300): string {
 }
 
 /**
- * An agent session: a typed prompt, then `turns` Bash calls each answered by a long log.
- * Ends with the tool results of the last turn (a call point).
+ * An agent session: a typed prompt, then `turns` turns of `calls` Bash calls (default 1) each
+ * answered by a long log. Ends with the tool results of the last turn (a call point).
  */
-export function agentSession(turns: number, options: { id?: string; lines?: number } = {}): Transcript {
+export function agentSession(
+  turns: number,
+  options: { id?: string; lines?: number; calls?: number } = {},
+): Transcript {
+  const calls = options.calls ?? 1;
+  const id = (t: number, c: number) => (c === 0 ? `toolu_${t}` : `toolu_${t}_${c}`);
+  const topic = (t: number, c: number) => (c === 0 ? `module${t}` : `module${t}_${c}`);
   const messages: MessageParam[] = [
     { role: 'user', content: 'Please find out why the vat build fails and fix it.' },
   ];
@@ -62,18 +68,21 @@ export function agentSession(turns: number, options: { id?: string; lines?: numb
       role: 'assistant',
       content: [
         { type: 'text', text: `Step ${t}: running the build for module${t}.` },
-        { type: 'tool_use', id: `toolu_${t}`, name: 'Bash', input: { command: `make module${t}` } },
+        ...Array.from({ length: calls }, (_, c) => ({
+          type: 'tool_use' as const,
+          id: id(t, c),
+          name: 'Bash',
+          input: { command: `make ${topic(t, c)}` },
+        })),
       ],
     });
     messages.push({
       role: 'user',
-      content: [
-        {
-          type: 'tool_result',
-          tool_use_id: `toolu_${t}`,
-          content: buildLog(`module${t}`, options.lines ?? 300),
-        },
-      ],
+      content: Array.from({ length: calls }, (_, c) => ({
+        type: 'tool_result' as const,
+        tool_use_id: id(t, c),
+        content: buildLog(topic(t, c), options.lines ?? 300),
+      })),
     });
   }
   return {

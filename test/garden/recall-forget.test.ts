@@ -71,12 +71,14 @@ describe('recall into context and forget', () => {
   });
 
   it('raises the priority of recalled blocks: their staleness resets, so an event picks others first', () => {
-    const plain = garden(store, 17_000, off);
+    // Watermarks set so that one event has room to spare the recalled block.
+    const marks = { ...off, highWater: 0.7, lowWater: 0.5 };
+    const plain = garden(store, 17_000, marks);
     plain.sync(agentSession(12, { lines: 40 }));
     plain.plan();
     expect(firstResult(plain.render().messages)).toMatch(/^\[gardener:/);
 
-    const recalled = garden(store, 17_000, off);
+    const recalled = garden(store, 17_000, marks);
     recalled.sync(agentSession(12, { lines: 40 }));
     expect(recalled.recall('module0 build failed').hits.length).toBeGreaterThan(0);
     recalled.plan();

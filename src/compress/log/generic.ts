@@ -4,13 +4,13 @@ import { gapMarker, refsOf } from './refs.js';
 import { countSeverities, severityOf, type Severity } from './severity.js';
 
 /** Lines kept from the start of a log (what ran, with which settings). */
-const HEAD_LINES = 3;
+const HEAD_LINES = 2;
 /** Lines kept from the end of a log (the final state). */
-const TAIL_LINES = 3;
+const TAIL_LINES = 2;
 /** Lines kept around each error line. */
 const ERROR_CONTEXT = 1;
 /** Kept lines at least, whatever the log's length. */
-const MIN_KEPT = 12;
+const MIN_KEPT = 10;
 /** Kept lines grow with the log at this share of its entries. */
 const KEPT_SHARE = 0.02;
 /** Kept lines at most, however long the log. */

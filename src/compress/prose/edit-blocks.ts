@@ -14,11 +14,11 @@ const DIVIDER = /^\s*={5,9}\s*$/;
 const REPLACE = /^\s*>{5,9} REPLACE\s*$/;
 
 /** Changed lines an edit summary shows at most; the rest are counted. */
-export const EDIT_SHOW_LINES = 6;
+export const EDIT_SHOW_LINES = 4;
 /** Above this many line pairs the diff is not searched for (prefix and suffix trimming only). */
 const MAX_DIFF_CELLS = 250_000;
 /** Longest changed line shown whole; longer ones are cut with a count. */
-const LINE_CHARS = 160;
+const LINE_CHARS = 120;
 
 /** True when a fence body holds at least one complete SEARCH/REPLACE block. */
 export function hasEditBlocks(body: readonly string[]): boolean {
@@ -55,7 +55,10 @@ function readBlock(body: readonly string[], start: number): { edit: EditBlock; e
     const line = body[j]!;
     if (divider < 0 && DIVIDER.test(line)) divider = j;
     else if (divider >= 0 && REPLACE.test(line))
-      return { edit: { search: body.slice(start + 1, divider), replace: body.slice(divider + 1, j) }, end: j + 1 };
+      return {
+        edit: { search: body.slice(start + 1, divider), replace: body.slice(divider + 1, j) },
+        end: j + 1,
+      };
     else if (SEARCH.test(line)) return undefined;
   }
   return undefined;
@@ -82,7 +85,9 @@ function shown(changes: readonly string[]): string[] {
 }
 
 function clip(line: string): string {
-  return line.length <= LINE_CHARS ? line : `${line.slice(0, LINE_CHARS)}… [${line.length - LINE_CHARS} chars]`;
+  return line.length <= LINE_CHARS
+    ? line
+    : `${line.slice(0, LINE_CHARS)}… [${line.length - LINE_CHARS} chars]`;
 }
 
 /**

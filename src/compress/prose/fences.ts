@@ -8,6 +8,8 @@ import { hasEditBlocks, summarizeEdits } from './edit-blocks.js';
 
 /** Fences with at most this many lines stay whole. */
 export const CODE_KEEP_LINES = 8;
+/** Code snippets (a fence in a programming language other than shell) with at most this many lines stay whole. */
+const SNIPPET_KEEP_LINES = 5;
 /** Lines a folded fence keeps from its start. */
 export const CODE_HEAD_LINES = 3;
 /** Code fences longer than this are outlined rather than cut (short snippets read best from their start). */
@@ -37,10 +39,11 @@ export function reduceFence(lines: readonly string[], hints: FenceHints = {}): s
   const language = fenceLanguage(open?.[3] ?? '', hints.path);
   let reduced: string[];
   if (hasEditBlocks(body)) reduced = summarizeEdits(body, (text) => foldCode(text, language, indent));
-  else if (body.length <= CODE_KEEP_LINES) return [...lines];
-  else if (language === 'shell') reduced = reduceShell(body, indent);
-  else if (language !== undefined && language !== 'other') reduced = foldCode(body, language, indent);
-  else reduced = headFold(body, indent);
+  else if (language === 'shell' || language === undefined || language === 'other') {
+    if (body.length <= CODE_KEEP_LINES) return [...lines];
+    reduced = language === 'shell' ? reduceShell(body, indent) : headFold(body, indent);
+  } else if (body.length <= SNIPPET_KEEP_LINES) return [...lines];
+  else reduced = foldCode(body, language, indent);
   const out = [lines[0]!, ...reduced, ...(closed ? [lines[lines.length - 1]!] : [])];
   return out.join('\n').length < lines.join('\n').length ? out : [...lines];
 }
@@ -52,21 +55,25 @@ function fenceLanguage(info: string, path: string | undefined): CodeLanguage | u
   return path === undefined ? undefined : languageFromPath(path);
 }
 
-/** The first lines and a count of the rest. */
+/** The first lines and a count of the rest (short bodies stay whole). */
 export function headFold(body: readonly string[], indent = ''): string[] {
-  if (body.length <= CODE_KEEP_LINES) return [...body];
+  if (body.length <= CODE_HEAD_LINES + 1) return [...body];
   return [...body.slice(0, CODE_HEAD_LINES), `${indent}… ${body.length - CODE_HEAD_LINES} more lines`];
 }
 
 /** Long code outlined by the code compressor (capped), shorter code cut to its first lines. */
 function foldCode(body: readonly string[], language: CodeLanguage | undefined, indent: string): string[] {
-  if (body.length <= CODE_KEEP_LINES) return [...body];
   if (body.length < OUTLINE_MIN_LINES || language === undefined) return headFold(body, indent);
   const outline = compressCode(body.join('\n'), { language });
   if (!outline.helped) return headFold(body, indent);
-  const lines = outline.text.split('\n').filter((line, i, all) => line.trim() !== '' || all[i - 1]?.trim() !== '');
+  const lines = outline.text
+    .split('\n')
+    .filter((line, i, all) => line.trim() !== '' || all[i - 1]?.trim() !== '');
   if (lines.length <= OUTLINE_MAX_LINES) return lines;
-  return [...lines.slice(0, OUTLINE_MAX_LINES), `${indent}… ${lines.length - OUTLINE_MAX_LINES} more outline lines`];
+  return [
+    ...lines.slice(0, OUTLINE_MAX_LINES),
+    `${indent}… ${lines.length - OUTLINE_MAX_LINES} more outline lines`,
+  ];
 }
 
 /**
@@ -90,7 +97,8 @@ function reduceShell(body: readonly string[], indent: string): string[] {
     if (!heredoc) continue;
     const end = body.findIndex((l, j) => j >= i && l.trim() === heredoc[2]);
     const stop = end < 0 ? body.length : end;
-    const target = WRITES_TO.exec(line.slice(heredoc.index + heredoc[0].length))?.[2] ?? WRITES_TO.exec(line)?.[2];
+    const target =
+      WRITES_TO.exec(line.slice(heredoc.index + heredoc[0].length))?.[2] ?? WRITES_TO.exec(line)?.[2];
     const language = target === undefined ? undefined : languageFromPath(target);
     out.push(...foldCode(body.slice(i, stop), language, indent));
     i = stop;

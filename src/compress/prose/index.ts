@@ -4,15 +4,14 @@ import { putGutters, takeGutters } from './gutter.js';
 import { blockRoles, isProse, segment } from './markdown.js';
 import type { MdBlock } from './markdown.js';
 import { needlesOf } from './needles.js';
-import { analyze } from './nlp.js';
 import { renderBlocks } from './render.js';
 import { selectUnits } from './select.js';
+import { splitSentences } from './sentences.js';
 import type { Unit } from './select.js';
-import { textRank } from './textrank.js';
 
 export { proseNeedles } from './needles.js';
 
-/** Share of the prose characters the TextRank pick aims at (framing and needles come on top). */
+/** Share of the prose characters the kept sentences reach at least, with TextRank's best when framing and needles fall short. */
 const TARGET_SHARE = 0.2;
 /** Texts shorter than this are not worth a summary. */
 const MIN_CHARS = 240;
@@ -25,10 +24,15 @@ const SUMMARY_MARK =
 const BLOCK_SEPARATOR = '\n\n';
 
 /**
- * Extractive summary of markdown or plain prose: sentences ranked with TextRank; the first and
- * last sentence of each paragraph, sentences with numbers, paths, identifiers, URLs or code and
- * sentences with `context.keep` terms stay; order and markdown structure are kept; long code
- * blocks and tables are cut to their first lines; elisions are marked `[…]`.
+ * Extractive summary of markdown or plain prose (assistant replies, reports, READMEs). Framing
+ * sentences (the text's first and last, each paragraph's first and, in longer ones, last), lead
+ * items, file names above fences and sentences with `context.keep` terms stay; so do sentences
+ * that are mostly needles (numbers, paths, identifiers, URLs, code spans). The needles of other
+ * dropped sentences are listed once in their elision mark (`[… parse(), src/a.ts]`), so each
+ * needle is kept once; TextRank tops up texts with few needles. Order and markdown structure
+ * are kept; fences are folded (edit blocks to their changed lines, long code to an outline,
+ * shell to its commands), tables and data dumps cut; a file viewer's line numbers are put back
+ * on the lines that stay.
  */
 export const compressProse: Compressor = (text, context) => {
   try {
@@ -70,7 +74,7 @@ function fixedNeedles(blocks: readonly MdBlock[]): Set<string> {
   return found;
 }
 
-/** The sentences of all prose blocks (one wink-nlp pass), scored with TextRank. */
+/** The sentences of all prose blocks (one splitter pass over their joined prose). */
 function sentenceUnits(blocks: readonly MdBlock[]): Unit[] {
   const roles = blockRoles(blocks);
   const parts: string[] = [];
@@ -83,15 +87,14 @@ function sentenceUnits(blocks: readonly MdBlock[]): Unit[] {
     offset += block.prose.length + BLOCK_SEPARATOR.length;
   });
   const joined = parts.join(BLOCK_SEPARATOR);
-  const spans = analyze(
+  const spans = splitSentences(
     joined,
     owners.map((owner) => owner.offset),
   );
-  const scores = textRank(spans.map((span) => span.words));
   const units: Unit[] = [];
   let o = 0;
   let previousBlock = -1;
-  spans.forEach((span, i) => {
+  spans.forEach((span) => {
     while (o + 1 < owners.length && owners[o + 1]!.offset <= span.start) o++;
     const owner = owners[o]!;
     const role = roles[owner.block]!;
@@ -104,7 +107,7 @@ function sentenceUnits(blocks: readonly MdBlock[]): Unit[] {
       end: span.end - owner.offset,
       text: sentence,
       needles: needlesOf(sentence),
-      score: scores[i] ?? 0,
+      words: span.words,
     });
     previousBlock = owner.block;
   });

@@ -112,7 +112,7 @@ function looksLikeListing(lines: readonly string[]): boolean {
 
 function isDataLine(line: string): boolean {
   if (line.length < DATA_LINE_CHARS) return false;
-  const ends = line.match(/[.!?]\s+[A-Z]/g)?.length ?? 0;
+  const ends = line.match(/[.!?]\s+[A-Z]|[。！？]/g)?.length ?? 0;
   return line.length / (ends + 1) > DATA_CHARS_PER_SENTENCE;
 }
 
@@ -159,6 +159,18 @@ function quote(lines: string[]): MdBlock {
   return { kind: 'quote', lines, prefix, continuation: prefix, prose: body.join('\n') };
 }
 
+/** A line of a file name alone (aider writes the path of the file above its fence). */
+const FILE_NAME_LINE = /^\s*`?([\w.@~+-]*[\w@~+-]\/)*[\w.@+-]+\.[A-Za-z]\w{0,7}`?:?\s*$/;
+
+/** The file named by block `at` when it is a one-line paragraph of a file name right above a fence. */
+export function fenceLabel(blocks: readonly MdBlock[], at: number): string | undefined {
+  const block = blocks[at];
+  if (block?.kind !== 'paragraph' || block.lines.length !== 1 || blocks[at + 1]?.kind !== 'fence')
+    return undefined;
+  const name = FILE_NAME_LINE.exec(block.lines[0]!)?.[0];
+  return name?.trim().replace(/^`|`?:?$/g, '');
+}
+
 /** True for blocks whose sentences are scored (the rest pass through or are reduced whole). */
 export function isProse(block: MdBlock): boolean {
   return block.kind === 'paragraph' || block.kind === 'item' || block.kind === 'quote';
@@ -168,7 +180,7 @@ export function isProse(block: MdBlock): boolean {
 export interface BlockRole {
   /** Blocks of one group frame together: a paragraph, a quote, or the sibling items of a list. */
   group: number;
-  /** A list item with nested items under it: its first sentence reads like a heading. */
+  /** A list item with nested items under it, or the file name above a fence: kept like a heading. */
   lead: boolean;
 }
 
@@ -185,7 +197,7 @@ export function blockRoles(blocks: readonly MdBlock[]): BlockRole[] {
     }
     if (block.kind !== 'item') {
       levels = [];
-      roles.push({ group: groups++, lead: false });
+      roles.push({ group: groups++, lead: fenceLabel(blocks, b) !== undefined });
       return;
     }
     const indent = /^\s*/.exec(block.prefix)?.[0].length ?? 0;

@@ -1,5 +1,6 @@
 import { CODE_HEAD_LINES, CODE_KEEP_LINES, reduceFence, type FenceHints } from './fences.js';
-import type { MdBlock } from './markdown.js';
+import { fenceLabel, type MdBlock } from './markdown.js';
+import { isRepoMap, reduceRepoMap } from './repo-map.js';
 import type { Selection, Unit } from './select.js';
 
 export { reduceFence } from './fences.js';
@@ -10,8 +11,6 @@ export const ELISION = '[…]';
 const DATA_HEAD_CHARS = 240;
 /** Lines of a data paragraph kept at most. */
 const DATA_KEEP_LINES = 2;
-/** A line of a file name alone (aider writes the path of the file above its fence). */
-const FILE_NAME_LINE = /^\s*`?([\w.@~+-]*[\w@~+-]\/)*[\w.@+-]+\.[A-Za-z]\w{0,7}`?:?\s*$/;
 /** Tables with at most this many body rows stay whole. */
 const TABLE_KEEP_ROWS = 8;
 /** Body rows a longer table keeps. */
@@ -27,7 +26,11 @@ export function elision(listed: readonly string[], lead = ''): string {
  * Renders the blocks with only the kept units of prose blocks; dropped runs become marks that
  * list the needles (selection.listed) of what they replace.
  */
-export function renderBlocks(blocks: readonly MdBlock[], units: readonly Unit[], selection: Selection): string {
+export function renderBlocks(
+  blocks: readonly MdBlock[],
+  units: readonly Unit[],
+  selection: Selection,
+): string {
   const { kept, listed } = selection;
   const byBlock = new Map<number, number[]>();
   units.forEach((unit, i) => {
@@ -135,10 +138,8 @@ function assemble(
 
 /** The file a fence belongs to: a paragraph that is only a file name, right above it. */
 function fenceHints(blocks: readonly MdBlock[], at: number): FenceHints {
-  const before = blocks[at - 1];
-  if (before?.kind !== 'paragraph' || before.lines.length !== 1) return {};
-  const name = FILE_NAME_LINE.exec(before.lines[0]!)?.[0];
-  return name === undefined ? {} : { path: name.trim().replace(/^`|`?:?$/g, '') };
+  const path = fenceLabel(blocks, at - 1);
+  return path === undefined ? {} : { path };
 }
 
 /** Keeps the start of a data dump: its first lines, each cut to DATA_HEAD_CHARS with a count. */
@@ -156,6 +157,7 @@ export function reduceData(lines: readonly string[]): string[] {
 
 /** Keeps the first lines of an unfenced code paragraph: `… N more lines`. */
 export function reduceCode(lines: readonly string[]): string[] {
+  if (isRepoMap(lines)) return reduceRepoMap(lines);
   if (lines.length <= CODE_KEEP_LINES) return [...lines];
   return [...lines.slice(0, CODE_HEAD_LINES), `… ${lines.length - CODE_HEAD_LINES} more lines`];
 }

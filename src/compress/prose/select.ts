@@ -1,3 +1,5 @@
+import { textRank } from './textrank.js';
+
 /** A sentence of one prose block, with what the selection needs to know about it. */
 export interface Unit {
   /** Index of its block in the segmentation. */
@@ -11,7 +13,8 @@ export interface Unit {
   end: number;
   text: string;
   needles: readonly string[];
-  score: number;
+  /** Content words, for TextRank. */
+  words: readonly string[];
 }
 
 /**
@@ -20,6 +23,8 @@ export interface Unit {
  * and last sentence are always kept.
  */
 export const FRAMING_MIN = 3;
+/** A group's last sentence frames it only from this size on (in a three-sentence group it would keep two of three). */
+export const FRAMING_LAST_MIN = 4;
 /**
  * A dropped sentence's needles are written into its elision mark (`[… parse(), src/a.ts]`) in
  * texts of at least this many characters; in shorter ones the sentence itself is kept, since a
@@ -50,9 +55,9 @@ export interface Selection {
 }
 
 /**
- * Which sentences stay: the text's first and last sentence, the first and last of each group
- * (paragraph, quote, sibling list items) of FRAMING_MIN or more, lead items, sentences with kept
- * terms; then sentences that bring needles (numbers, paths, identifiers, URLs, code spans) not
+ * Which sentences stay: the text's first and last sentence, the first of each group
+ * (paragraph, quote, sibling list items) of FRAMING_MIN or more and the last of each group of
+ * FRAMING_LAST_MIN or more, lead items, sentences with kept terms; then sentences that bring needles (numbers, paths, identifiers, URLs, code spans) not
  * yet kept, when they are mostly needles (or always, in a short text); then the best TextRank
  * scores up to the share. Every needle of a dropped sentence that no kept sentence carries is
  * listed once, in the mark of the first dropped sentence holding it.
@@ -67,9 +72,10 @@ export function selectUnits(units: readonly Unit[], options: SelectOptions): Sel
   const sizes = new Map<number, number>();
   for (const unit of units) sizes.set(unit.group, (sizes.get(unit.group) ?? 0) + 1);
   units.forEach((unit, i) => {
-    const edge = units[i - 1]?.group !== unit.group || units[i + 1]?.group !== unit.group;
-    const framing =
-      (edge && (sizes.get(unit.group) ?? 0) >= FRAMING_MIN) || i === 0 || i === units.length - 1;
+    const size = sizes.get(unit.group) ?? 0;
+    const first = units[i - 1]?.group !== unit.group && size >= FRAMING_MIN;
+    const last = units[i + 1]?.group !== unit.group && size >= FRAMING_LAST_MIN;
+    const framing = first || last || i === 0 || i === units.length - 1;
     if (framing || unit.lead || holdsTerm(unit.text, options.keep)) take(i);
   });
   const listing = options.textLength >= LIST_MIN_CHARS;
@@ -113,7 +119,11 @@ export function written(text: string, needle: string): string {
   return text.includes(`\`${needle}\``) ? `\`${needle}\`` : needle;
 }
 
-function listNeedles(units: readonly Unit[], kept: readonly boolean[], covered: ReadonlySet<string>): string[][] {
+function listNeedles(
+  units: readonly Unit[],
+  kept: readonly boolean[],
+  covered: ReadonlySet<string>,
+): string[][] {
   const shown = new Set(covered);
   units.forEach((unit, i) => {
     if (kept[i]) for (const needle of unit.needles) shown.add(needle);
@@ -130,13 +140,16 @@ function listNeedles(units: readonly Unit[], kept: readonly boolean[], covered: 
   });
 }
 
+/** Adds the most central sentences (TextRank, computed only when needed) until the share is reached. */
 function fillByScore(units: readonly Unit[], kept: boolean[], share: number): void {
   const length = (unit: Unit): number => unit.end - unit.start;
   const total = units.reduce((sum, unit) => sum + length(unit), 0);
   let used = units.reduce((sum, unit, i) => sum + (kept[i] ? length(unit) : 0), 0);
   const budget = total * share;
+  if (used >= budget) return;
+  const scores = textRank(units.map((unit) => unit.words));
   const candidates = units
-    .map((unit, i) => ({ i, score: unit.score }))
+    .map((_, i) => ({ i, score: scores[i] ?? 0 }))
     .filter(({ i }) => !kept[i])
     .sort((a, b) => b.score - a.score || a.i - b.i);
   for (const { i } of candidates) {

@@ -146,3 +146,20 @@ describe('log building blocks', () => {
     ]);
   });
 });
+
+describe('linter findings under one rule code', () => {
+  it('share a group whatever their wording, and keep every location', () => {
+    const lines = [
+      'src/a.py:1:0: W0611: Unused import os (unused-import)',
+      'src/b.py:2:0: W0611: Unused import sys (unused-import)',
+      'src/c.py:3:0: W0611: Unused ABC imported from abc (unused-import)',
+      'src/c.py:9:4: C0103: Variable name "e" doesn\'t conform to snake_case naming style (invalid-name)',
+      'src/d.py:4:0: W0611: Unused import re (unused-import)',
+      'src/e.py:5:0: W0611: Unused import json (unused-import)',
+    ];
+    expect(groupFindings(lines).groups).toEqual([
+      'W0611: Unused import os (unused-import) (+4 other wordings) [×5]: src/a.py:1, src/b.py:2, src/c.py:3, src/d.py:4, src/e.py:5',
+      'C0103: Variable name "e" doesn\'t conform to snake_case naming style (invalid-name): src/c.py:9',
+    ]);
+  });
+});

@@ -113,3 +113,34 @@ describe('compressLog on other test runners', () => {
     expect(summary.text).not.toContain('test tests::adds ... ok');
   });
 });
+
+describe('failures with one problem', () => {
+  it('are grouped when their messages differ only in numbers, every test name kept', () => {
+    const failure = (name: string, rms: string): string[] => [
+      `________________________________ ${name} ________________________________`,
+      '    def test_compare():',
+      `E   ImageComparisonFailure: images not close (RMS ${rms}):`,
+      `lib/tests/test_image.py:${rms.length}: ImageComparisonFailure`,
+    ];
+    const lines = [
+      '============================= test session starts ==============================',
+      'collected 3 items',
+      '',
+      'lib/tests/test_image.py FFF                                              [100%]',
+      '',
+      '=================================== FAILURES ===================================',
+      ...failure('test_clip', '66.448'),
+      ...failure('test_cliprect', '41.2'),
+      ...failure('test_mask', '7.745'),
+      '=========================== short test summary info ============================',
+      'FAILED lib/tests/test_image.py::test_clip - ImageComparisonFailure: images not close',
+      'FAILED lib/tests/test_image.py::test_cliprect - ImageComparisonFailure: images n...',
+      'FAILED lib/tests/test_image.py::test_mask - ImageComparisonFailure: images not c...',
+      '============================== 3 failed in 1.20s ===============================',
+    ];
+    const summary = compressLog(lines.join('\n'));
+    expect(summary.text).toContain('FAILED ×3');
+    expect(summary.text).toContain('lib/tests/test_image.py:: test_clip, test_cliprect, test_mask');
+    expect(summary.text.split('(RMS ').length).toBe(2);
+  });
+});

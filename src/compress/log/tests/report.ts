@@ -1,4 +1,5 @@
 import type { TestRunner } from '../../../classify/test-runners.js';
+import { lineShape } from '../../../classify/profile.js';
 import { clipLine } from '../../../classify/text.js';
 import { isLibraryLine } from '../../error/library.js';
 import { gapMarker, refsOf } from '../refs.js';
@@ -80,7 +81,8 @@ export function renderReport(report: TestReport, present: Set<string>): string[]
     for (const ref of refsOf([...message, ...locations, first.reason ?? ''])) present.add(ref);
     const dropped = [...hidden];
     for (const failure of group) {
-      if (failure !== first) for (const line of failure.locations) dropped.push(line);
+      if (failure !== first)
+        for (const line of [...failure.message, ...failure.locations]) dropped.push(line);
       for (const line of failure.dropped) dropped.push(line);
     }
     if (dropped.length > 0) out.push(gapMarker(dropped.length, dropped, present, '  '));
@@ -124,14 +126,22 @@ function boundedDetail(failure: TestFailure): { message: string[]; locations: st
   return { message, locations, hidden };
 }
 
-/** Failures in order, those with the same kind, reason and detail together. */
+/**
+ * Failures in order, those with the same kind, reason and detail together. Messages compare by
+ * shape (numbers and quoted values blanked): `images not close (RMS 66.4)` and `(RMS 8.9)` are
+ * one problem; the first is shown, the others' lines are counted in the group's marker.
+ */
 function groupFailures(failures: readonly TestFailure[]): TestFailure[][] {
   const groups = new Map<string, TestFailure[]>();
   for (const failure of failures) {
     // Failures with the same message are one problem, whatever the call path that led there;
     // without a message, the locations tell problems apart.
-    const detail = failure.message.length > 0 ? failure.message : failure.locations;
-    const key = [failure.kind, failure.reason ?? '', ...detail].join('\n');
+    // The one-line reason is the runner's truncation of the message: it decides only without one.
+    const detail =
+      failure.message.length > 0
+        ? failure.message.map(lineShape)
+        : [lineShape(failure.reason ?? ''), ...failure.locations];
+    const key = [failure.kind, ...detail].join('\n');
     const group = groups.get(key);
     if (group) group.push(failure);
     else groups.set(key, [failure]);

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { MessageParam } from '../../src/transcript/types.js';
+import { typedByUser } from '../../src/garden/typed-by-user.js';
+
+const output = "Debug: Raw data from YAML file:\n[{'dirname': 'run-1', 'pass_rate_2': 68.4}]";
+
+function aider(answer: string): MessageParam[] {
+  return [
+    { role: 'user', content: [{ type: 'text', text: 'the graph comes out with no data on it?' }] },
+    { role: 'assistant', content: 'Let us add debug prints.' },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: '/run python over_time.py' },
+        { type: 'text', text: 'Add the output to the chat?' },
+      ],
+    },
+    { role: 'assistant', content: `(y/n/instructions) ${answer}` },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: output },
+        { type: 'text', text: 'why is it empty?' },
+      ],
+    },
+  ];
+}
+
+describe('typedByUser for aider command output', () => {
+  it('treats the output aider adds after "Add the output to the chat?" answered y as not typed', () => {
+    const typed = typedByUser({ format: 'aider', messages: aider('y') });
+    expect(typed(4, 0)).toBe(false);
+    expect(typed(4, 1)).toBe(true);
+    expect(typed(2, 0)).toBe(true);
+  });
+
+  it('treats it the same when the user answered with instructions', () => {
+    expect(typedByUser({ format: 'aider', messages: aider('only show the errors') })(4, 0)).toBe(false);
+  });
+
+  it('leaves the next user text typed when the user declined with n', () => {
+    expect(typedByUser({ format: 'aider', messages: aider('n') })(4, 0)).toBe(true);
+  });
+
+  it('applies only to aider transcripts', () => {
+    expect(typedByUser({ format: 'anthropic', messages: aider('y') })(4, 0)).toBe(true);
+  });
+});
