@@ -1,9 +1,11 @@
+import { createRequire } from 'node:module';
+
 /**
- * A sentence splitter for technical prose, linear and dependency-free: a sentence ends at `.`,
- * `!` or `?` (closing quotes and brackets included) before white space and a sentence start,
- * unless the word is an abbreviation; at a line break after such an ending, a colon or a code
- * span; and at every block start. Dots inside tokens (`setup.py`, `json.loads`, `3.5`) never
- * end a sentence. Each sentence carries its content words for TextRank.
+ * Sentence splitting for technical prose. wink-nlp's sentence boundary detection finds the
+ * sentence ends (abbreviations, decimals and dotted names like `setup.py` stay inside a
+ * sentence); two rules for chat prose are added on top: a line break after a sentence-like line
+ * ending (`.`, `:`, a code span…) starts a sentence, and so does every block start. Each
+ * sentence carries its content words for TextRank.
  */
 
 /** A sentence of the analysed text: its character range and its content words. */
@@ -14,36 +16,10 @@ export interface SentenceSpan {
   words: string[];
 }
 
-/** `.`/`!`/`?`/`…` (repeats allowed), closers, then white space: a candidate sentence end. */
-const END = /[.!?…]+["'’”)\]*_`]*(?=\s)/g;
-/** What a sentence may start with after an end mark. */
+/** What a sentence may start with after a line break. */
 const STARTER = /[A-Z0-9"'“‘`([*_#>$@~/-]/;
 /** A line that ends a sentence when the next line starts one. */
 const LINE_END = /[.!?:;`)"'’”\]]\s*$/;
-/** Words that end in a dot without ending the sentence (lower-cased, without the dot). */
-const ABBREVIATIONS = new Set([
-  'e.g',
-  'i.e',
-  'etc',
-  'vs',
-  'cf',
-  'approx',
-  'mr',
-  'mrs',
-  'ms',
-  'dr',
-  'st',
-  'jr',
-  'sr',
-  'inc',
-  'ltd',
-  'fig',
-  'no',
-  'vol',
-  'al',
-  'resp',
-  'u.s',
-]);
 const WORD = /[A-Za-z][A-Za-z0-9_'’-]*/g;
 
 /**
@@ -52,14 +28,7 @@ const WORD = /[A-Za-z][A-Za-z0-9_'’-]*/g;
  */
 export function splitSentences(text: string, breaks: readonly number[] = []): SentenceSpan[] {
   const cuts = new Set<number>(breaks);
-  for (const match of text.matchAll(END)) {
-    const after = match.index + match[0].length;
-    const next = /\S/.exec(text.slice(after, after + 64));
-    if (next === null) continue;
-    const bang = !match[0].startsWith('.');
-    if (!bang && (!STARTER.test(next[0]) || isAbbreviation(text, match.index))) continue;
-    cuts.add(after);
-  }
+  for (const start of sentenceStarts(text)) cuts.add(start);
   let lineStart = 0;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
     const line = text.slice(lineStart, i);
@@ -78,9 +47,61 @@ export function splitSentences(text: string, breaks: readonly number[] = []): Se
   return spans;
 }
 
-function isAbbreviation(text: string, dot: number): boolean {
-  const before = /[\w.]*$/.exec(text.slice(Math.max(0, dot - 12), dot))?.[0] ?? '';
-  return ABBREVIATIONS.has(before.toLowerCase());
+type ItsFunction = (...args: never[]) => unknown;
+interface Wink {
+  readDoc(text: string): {
+    tokens(): { out(its: ItsFunction): unknown[] };
+    sentences(): { out(its: ItsFunction): unknown[] };
+  };
+  its: { value: ItsFunction; precedingSpaces: ItsFunction; span: ItsFunction };
+}
+
+let wink: Wink | undefined;
+
+/** wink-nlp with only its sentence-boundary pipe; loaded on first use (~150 ms), never on import. */
+function loadWink(): Wink {
+  if (wink) return wink;
+  const require = createRequire(import.meta.url);
+  const winkNLP = require('wink-nlp') as (model: unknown, pipe?: string[]) => Wink;
+  wink = winkNLP(require('wink-eng-lite-web-model'), ['sbd']);
+  return wink;
+}
+
+/** Code spans, and dots inside a token (`setup.py`, `json.loads`, `3.5`). */
+const CODE_SPAN = /`[^`\n]+`/g;
+const INNER_DOT = /(?<=[\w)\]])\.(?=[\w(])/g;
+
+/**
+ * wink-nlp reads technical text badly (`setup.py` would end a sentence at its dot): code spans
+ * and in-token dots are masked with letters of the same length, so offsets are unchanged.
+ */
+export function maskForWink(text: string): string {
+  return text.replace(CODE_SPAN, (span) => `\`${'x'.repeat(span.length - 2)}\``).replace(INNER_DOT, '_');
+}
+
+/**
+ * Character offsets where wink-nlp starts a sentence (after the first). wink's tokenisation is
+ * lossless: preceding spaces plus token values rebuild the text, which gives each token's offset.
+ */
+export function sentenceStarts(text: string): number[] {
+  if (text.trim() === '') return [];
+  const nlp = loadWink();
+  const doc = nlp.readDoc(maskForWink(text));
+  const values = doc.tokens().out(nlp.its.value) as string[];
+  const spaces = doc.tokens().out(nlp.its.precedingSpaces) as string[];
+  const offsets = new Array<number>(values.length);
+  let offset = 0;
+  for (let t = 0; t < values.length; t++) {
+    offset += spaces[t]!.length;
+    offsets[t] = offset;
+    offset += values[t]!.length;
+  }
+  const starts: number[] = [];
+  for (const [first] of doc.sentences().out(nlp.its.span) as Array<[number, number]>) {
+    const at = offsets[first];
+    if (at !== undefined && at > 0) starts.push(at);
+  }
+  return starts;
 }
 
 function trimmed(text: string, from: number, to: number): SentenceSpan | undefined {
