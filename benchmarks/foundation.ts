@@ -45,7 +45,12 @@ async function compressOnce(file: string, db: string): Promise<number> {
   const input = await readInput(file);
   const store = openStore({ path: db });
   try {
-    const result = compressTranscripts(store, 'bench', input.transcripts, { budget: undefined, minTokens: 200, keepLastTurns: 2, session: undefined });
+    const result = compressTranscripts(store, 'bench', input.transcripts, {
+      budget: undefined,
+      minTokens: 200,
+      keepLastTurns: 2,
+      session: undefined,
+    });
     exportTranscripts(result.transcripts, 'anthropic');
   } finally {
     store.close();
@@ -57,7 +62,10 @@ function wall(args: string[], runs: number): number {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
-    const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, GARDENER_HOME: work } });
+    const r = spawnSync(process.execPath, [bin, ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, GARDENER_HOME: work },
+    });
     times.push(performance.now() - started);
     if (r.status !== 0) throw new Error(`gardener ${args.join(' ')} failed: ${r.stderr}`);
   }
@@ -79,16 +87,26 @@ const cc = largest(path.join(sessionsDir, 'claude-code-log'), /\.jsonl$/);
 const aider = largest(sessionsDir, /\.md$/);
 const ccBytes = statSync(cc).size;
 
-console.log(`machine: ${process.platform} ${process.arch}, node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
+console.log(
+  `machine: ${process.platform} ${process.arch}, node ${process.version}, ${(await import('node:os')).cpus().length} cores`,
+);
 console.log(`largest Claude Code session: ${path.relative(sessionsDir, cc)} (${mb(ccBytes).toFixed(2)} MB)`);
 const runs: number[] = [];
 for (let i = 0; i < 6; i++) runs.push(await compressOnce(cc, path.join(work, `tp-${i}.db`)));
 const warm = median(runs.slice(1));
-console.log(`compress in-process: cold ${runs[0]!.toFixed(0)} ms, warm median ${warm.toFixed(0)} ms → ${(mb(ccBytes) / (warm / 1000)).toFixed(1)} MB/s`);
+console.log(
+  `compress in-process: cold ${runs[0]!.toFixed(0)} ms, warm median ${warm.toFixed(0)} ms → ${(mb(ccBytes) / (warm / 1000)).toFixed(1)} MB/s`,
+);
 const binWall = wall(['compress', cc, '-o', path.join(work, 'out.json')], 5);
-console.log(`compress via bin/gardener (one process per run): median wall ${binWall.toFixed(0)} ms → ${(mb(ccBytes) / (binWall / 1000)).toFixed(1)} MB/s`);
-console.log(`peak RSS on ${path.relative(sessionsDir, aider)} (${mb(statSync(aider).size).toFixed(2)} MB): ${peakRssMb(['compress', aider, '-o', path.join(work, 'aider.json')]).toFixed(0)} MB`);
-console.log(`gardener --version: median wall ${wall(['--version'], 11).toFixed(0)} ms; --help: ${wall(['--help'], 11).toFixed(0)} ms`);
+console.log(
+  `compress via bin/gardener (one process per run): median wall ${binWall.toFixed(0)} ms → ${(mb(ccBytes) / (binWall / 1000)).toFixed(1)} MB/s`,
+);
+console.log(
+  `peak RSS on ${path.relative(sessionsDir, aider)} (${mb(statSync(aider).size).toFixed(2)} MB): ${peakRssMb(['compress', aider, '-o', path.join(work, 'aider.json')]).toFixed(0)} MB`,
+);
+console.log(
+  `gardener --version: median wall ${wall(['--version'], 11).toFixed(0)} ms; --help: ${wall(['--help'], 11).toFixed(0)} ms`,
+);
 
 // Ratio by class over every session.
 const totals: Partial<Record<BreakdownClass, ClassBreakdown>> = {};
@@ -102,7 +120,12 @@ const store = openStore({ path: path.join(work, 'ratio.db') });
 for (const session of await readSessionPaths([sessionsDir])) {
   try {
     const input = await readInput(session.path);
-    const result = compressTranscripts(store, 'ratio', input.transcripts, { budget: undefined, minTokens: 200, keepLastTurns: 2, session: undefined });
+    const result = compressTranscripts(store, 'ratio', input.transcripts, {
+      budget: undefined,
+      minTokens: 200,
+      keepLastTurns: 2,
+      session: undefined,
+    });
     files += 1;
     for (const t of result.transcripts) {
       transcripts += 1;
@@ -113,11 +136,13 @@ for (const session of await readSessionPaths([sessionsDir])) {
     mergeBreakdown(totals, result.stats.byClass);
   } catch (error) {
     skipped += 1;
-    console.log(`  skipped ${(error as Error).message.split("\n")[0]}`);
+    console.log(`  skipped ${(error as Error).message.split('\n')[0]}`);
   }
 }
 store.close();
-console.log(`\nratio by class (gardener compress defaults: --min-tokens 200 --keep-last 2) over ${files} files (${skipped} skipped):`);
+console.log(
+  `\nratio by class (gardener compress defaults: --min-tokens 200 --keep-last 2) over ${files} files (${skipped} skipped):`,
+);
 console.log('class        blocks  shortened  tokens before      after  ratio');
 for (const [cls, row] of Object.entries(totals) as Array<[BreakdownClass, ClassBreakdown]>) {
   console.log(
@@ -125,4 +150,6 @@ for (const [cls, row] of Object.entries(totals) as Array<[BreakdownClass, ClassB
   );
 }
 console.log(`whole requests: ${before} → ${after} tokens, ratio ${(after / before).toFixed(3)}`);
-console.log(`round trip: ${transcripts} compressed transcripts from ${files} files, ${invalid} failing validate()`);
+console.log(
+  `round trip: ${transcripts} compressed transcripts from ${files} files, ${invalid} failing validate()`,
+);

@@ -45,7 +45,15 @@ export function compressTranscripts(
 ): CompressResult {
   const started = performance.now();
   const tokenizer = defaultTokenizer();
-  const stats: CompressStats = { transcripts: 0, messages: 0, tokensBefore: 0, tokensAfter: 0, events: 0, byClass: {}, elapsedMs: 0 };
+  const stats: CompressStats = {
+    transcripts: 0,
+    messages: 0,
+    tokensBefore: 0,
+    tokensAfter: 0,
+    events: 0,
+    byClass: {},
+    elapsedMs: 0,
+  };
   const out: Transcript[] = [];
   for (const transcript of transcripts) {
     const session = sessionName(options.session, transcript, transcripts.length);
@@ -54,7 +62,12 @@ export function compressTranscripts(
       session: { project, session },
       budget: options.budget ?? UNBOUNDED_BUDGET,
       tokenizer,
-      config: { keepLastTurns: options.keepLastTurns, minSavingTokens: options.minTokens, inject: 'off', persist: false },
+      config: {
+        keepLastTurns: options.keepLastTurns,
+        minSavingTokens: options.minTokens,
+        inject: 'off',
+        persist: false,
+      },
     });
     try {
       garden.sync(transcript);

@@ -29,8 +29,15 @@ export function makeCompressCommand(io: CliIo): Command {
     .argument('[file]', 'transcript file, or "-" for standard input', '-')
     .option('-o, --output <file>', 'write the result here instead of standard output')
     .option('--from <format>', 'input format (default: detected; see --list-formats)')
-    .addOption(new Option('--to <format>', 'output format').choices(['anthropic', 'jsonl', 'text']).default('anthropic'))
-    .option('--budget <tokens>', 'compress lowest priority first only until the transcript fits this many tokens')
+    .addOption(
+      new Option('--to <format>', 'output format')
+        .choices(['anthropic', 'jsonl', 'text'])
+        .default('anthropic'),
+    )
+    .option(
+      '--budget <tokens>',
+      'compress lowest priority first only until the transcript fits this many tokens',
+    )
     .option('--min-tokens <n>', 'leave blocks smaller than this alone', String(DEFAULT_MIN_TOKENS))
     .option('--keep-last <turns>', 'leave the latest turns untouched', String(DEFAULT_KEEP_LAST))
     .option('--max-bytes <n>', 'refuse inputs larger than this many bytes (default 64 MiB)')
@@ -70,7 +77,13 @@ export function makeCompressCommand(io: CliIo): Command {
       const result = await withStore(
         io,
         flags,
-        (store, target) => compressTranscripts(store, target.scope.project, input.transcripts, { budget, minTokens, keepLastTurns, session: flags.session }),
+        (store, target) =>
+          compressTranscripts(store, target.scope.project, input.transcripts, {
+            budget,
+            minTokens,
+            keepLastTurns,
+            session: flags.session,
+          }),
         { redact: flags.redact },
       );
       const { exportTranscripts } = await import('../transcript/export.js');
@@ -93,5 +106,7 @@ async function listFormats(io: CliIo): Promise<void> {
   const { listFormats: formats } = await import('../transcript/formats/registry.js');
   const rows = formats().map((f) => [f.name, f.description]);
   const width = Math.max(...rows.map((r) => r[0]!.length));
-  io.stdout.write(rows.map(([name, description]) => `${name!.padEnd(width)}  ${description}`).join('\n') + '\n');
+  io.stdout.write(
+    rows.map(([name, description]) => `${name!.padEnd(width)}  ${description}`).join('\n') + '\n',
+  );
 }

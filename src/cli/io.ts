@@ -10,7 +10,13 @@ export interface CliIo {
 }
 
 export function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    cwd: process.cwd(),
+  };
 }
 
 /** Colour is on only for a terminal and when NO_COLOR is unset (https://no-color.org). */

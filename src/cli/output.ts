@@ -10,6 +10,9 @@ export async function writeOutputAtomically(file: string, text: string): Promise
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true });
-    throw new GardenerError('OUTPUT_UNWRITABLE', `cannot write the output: ${(error as Error).message}`, { where: file, cause: error });
+    throw new GardenerError('OUTPUT_UNWRITABLE', `cannot write the output: ${(error as Error).message}`, {
+      where: file,
+      cause: error,
+    });
   }
 }

@@ -12,11 +12,22 @@ import type { CliIo } from './io.js';
 import { packageVersion } from './version.js';
 
 /** Each command registers here: one make<X>Command(io) per file in src/cli/. */
-const COMMANDS: Array<(io: CliIo) => Command> = [makeCompressCommand, makeBenchCommand, makeRecallCommand, makeShowCommand, makeForgetCommand, makeNoteCommand, makeStatsCommand, makeIngestCommand];
+const COMMANDS: Array<(io: CliIo) => Command> = [
+  makeCompressCommand,
+  makeBenchCommand,
+  makeRecallCommand,
+  makeShowCommand,
+  makeForgetCommand,
+  makeNoteCommand,
+  makeStatsCommand,
+  makeIngestCommand,
+];
 
 export function buildProgram(io: CliIo): Command {
   const program = new Command('gardener')
-    .description('Keep an LLM agent\'s context small, fast and faithful: incremental, algorithmic context compaction.')
+    .description(
+      "Keep an LLM agent's context small, fast and faithful: incremental, algorithmic context compaction.",
+    )
     .version(packageVersion(), '-v, --version')
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
@@ -42,7 +53,12 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
 
 function reportError(error: unknown, io: CliIo): number {
   if (error instanceof CommanderError) {
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0) return 0;
+    if (
+      error.code === 'commander.helpDisplayed' ||
+      error.code === 'commander.version' ||
+      error.exitCode === 0
+    )
+      return 0;
     return 2; // commander already printed the message
   }
   if (isGardenerError(error)) {

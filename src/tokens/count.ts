@@ -38,7 +38,8 @@ export function countBlock(tokenizer: Tokenizer, block: Block, options: CountOpt
     case 'document': {
       const source = block.source as { type: string; data?: string };
       if (source.type === 'text' && typeof source.data === 'string') return tokenizer.count(source.data);
-      if (typeof source.data === 'string') return Math.ceil(source.data.length * 0.75 * DOCUMENT_TOKENS_PER_BYTE);
+      if (typeof source.data === 'string')
+        return Math.ceil(source.data.length * 0.75 * DOCUMENT_TOKENS_PER_BYTE);
       return IMAGE_TOKENS;
     }
     case 'thinking':
@@ -50,7 +51,11 @@ export function countBlock(tokenizer: Tokenizer, block: Block, options: CountOpt
   }
 }
 
-export function countMessage(tokenizer: Tokenizer, message: MessageParam, options: CountOptions = {}): number {
+export function countMessage(
+  tokenizer: Tokenizer,
+  message: MessageParam,
+  options: CountOptions = {},
+): number {
   if (typeof message.content === 'string') return MESSAGE_OVERHEAD + tokenizer.count(message.content);
   let total = MESSAGE_OVERHEAD;
   for (const block of message.content) total += countBlock(tokenizer, block, options);
@@ -58,7 +63,11 @@ export function countMessage(tokenizer: Tokenizer, message: MessageParam, option
 }
 
 /** Tokens of a whole request: system + tools + messages. */
-export function countRequest(tokenizer: Tokenizer, request: MessagesRequest, options: CountOptions = {}): number {
+export function countRequest(
+  tokenizer: Tokenizer,
+  request: MessagesRequest,
+  options: CountOptions = {},
+): number {
   let total = 0;
   if (typeof request.system === 'string') total += tokenizer.count(request.system);
   else if (Array.isArray(request.system)) for (const b of request.system) total += tokenizer.count(b.text);

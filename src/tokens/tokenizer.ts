@@ -35,7 +35,9 @@ function load(): Loaded {
   if (loaded) return loaded;
   const require = createRequire(import.meta.url);
   const { Tiktoken } = require('js-tiktoken/lite') as { Tiktoken: new (ranks: unknown) => TiktokenLike };
-  const ranks = require('js-tiktoken/ranks/cl100k_base') as { default?: { pat_str: string } } & { pat_str?: string };
+  const ranks = require('js-tiktoken/ranks/cl100k_base') as { default?: { pat_str: string } } & {
+    pat_str?: string;
+  };
   const table = ranks.default ?? ranks;
   loaded = { encoder: new Tiktoken(table), pattern: (table as { pat_str: string }).pat_str };
   return loaded;

@@ -61,16 +61,21 @@ export function validate(request: unknown): ValidationResult {
     const answered = new Set<string>();
 
     if (typeof content === 'string') {
-      if (content === '' && !(isLast && role === 'assistant')) issue(`${path}.content`, 'content must not be empty');
+      if (content === '' && !(isLast && role === 'assistant'))
+        issue(`${path}.content`, 'content must not be empty');
     } else if (Array.isArray(content)) {
-      if (content.length === 0 && !(isLast && role === 'assistant')) issue(`${path}.content`, 'content must not be empty');
+      if (content.length === 0 && !(isLast && role === 'assistant'))
+        issue(`${path}.content`, 'content must not be empty');
       let seenNonResult = false;
       content.forEach((block: unknown, blockIndex) => {
         const blockPath = `${path}.content.${blockIndex}`;
-        if (!isObject(block) || typeof block['type'] !== 'string') return issue(blockPath, 'block must be an object with a type');
+        if (!isObject(block) || typeof block['type'] !== 'string')
+          return issue(blockPath, 'block must be an object with a type');
         const type = block['type'];
-        if (ASSISTANT_ONLY.has(type) && role !== 'assistant') issue(blockPath, `${type} blocks are only allowed in assistant messages`);
-        if (USER_ONLY.has(type) && role !== 'user') issue(blockPath, `${type} blocks are only allowed in user messages`);
+        if (ASSISTANT_ONLY.has(type) && role !== 'assistant')
+          issue(blockPath, `${type} blocks are only allowed in assistant messages`);
+        if (USER_ONLY.has(type) && role !== 'user')
+          issue(blockPath, `${type} blocks are only allowed in user messages`);
         validateBlock(block, blockPath, issue);
         if (type === 'tool_use' || type === 'server_tool_use') {
           const id = block['id'];
@@ -79,15 +84,24 @@ export function validate(request: unknown): ValidationResult {
             seenToolUseIds.add(id);
           }
         }
-        if (type === 'text' && typeof block['text'] === 'string' && block['text'] !== '' && block['text'].trim() === '') {
+        if (
+          type === 'text' &&
+          typeof block['text'] === 'string' &&
+          block['text'] !== '' &&
+          block['text'].trim() === ''
+        ) {
           issue(`${blockPath}.text`, 'text blocks must contain non-whitespace text');
         }
         if (type !== 'tool_result') seenNonResult = true;
-        else if (seenNonResult) issue(blockPath, 'tool_result blocks must come before any other block of the message');
+        else if (seenNonResult)
+          issue(blockPath, 'tool_result blocks must come before any other block of the message');
         if (type === 'tool_result') {
           const id = block['tool_use_id'];
           if (typeof id !== 'string' || !pendingToolUses.includes(id) || pendingFrom !== index - 1) {
-            issue(blockPath, `tool_result ${String(id)} does not answer a tool_use of the preceding assistant message`);
+            issue(
+              blockPath,
+              `tool_result ${String(id)} does not answer a tool_use of the preceding assistant message`,
+            );
           } else if (answered.has(id)) {
             issue(blockPath, `tool_use ${id} is answered twice`);
           } else {
@@ -102,7 +116,8 @@ export function validate(request: unknown): ValidationResult {
     // The tool_uses of the previous assistant message must all be answered here.
     if (pendingFrom === index - 1 && pendingToolUses.length > 0) {
       const missing = pendingToolUses.filter((id) => !answered.has(id));
-      if (missing.length > 0) issue(path, `tool_use ${missing.join(', ')} of messages.${pendingFrom} has no tool_result here`);
+      if (missing.length > 0)
+        issue(path, `tool_use ${missing.join(', ')} of messages.${pendingFrom} has no tool_result here`);
     }
     pendingToolUses = role === 'assistant' && Array.isArray(content) ? collectToolUseIds(content) : [];
     pendingFrom = index;
@@ -114,7 +129,8 @@ export function validate(request: unknown): ValidationResult {
 function collectToolUseIds(content: unknown[]): string[] {
   const ids: string[] = [];
   for (const block of content) {
-    if (isObject(block) && block['type'] === 'tool_use' && typeof block['id'] === 'string') ids.push(block['id']);
+    if (isObject(block) && block['type'] === 'tool_use' && typeof block['id'] === 'string')
+      ids.push(block['id']);
   }
   return ids;
 }
@@ -129,7 +145,8 @@ function validateBlock(block: Json, path: string, issue: Report): void {
       break;
     case 'tool_use':
       if (typeof block['id'] !== 'string' || block['id'] === '') issue(`${path}.id`, 'tool_use needs an id');
-      if (typeof block['name'] !== 'string' || block['name'] === '') issue(`${path}.name`, 'tool_use needs a name');
+      if (typeof block['name'] !== 'string' || block['name'] === '')
+        issue(`${path}.name`, 'tool_use needs a name');
       if (!isObject(block['input'])) issue(`${path}.input`, 'tool_use input must be an object');
       break;
     case 'tool_result': {
@@ -139,7 +156,8 @@ function validateBlock(block: Json, path: string, issue: Report): void {
       }
       if (Array.isArray(content)) {
         content.forEach((part: unknown, i) => {
-          if (!isObject(part) || typeof part['type'] !== 'string') issue(`${path}.content.${i}`, 'part must be a block');
+          if (!isObject(part) || typeof part['type'] !== 'string')
+            issue(`${path}.content.${i}`, 'part must be a block');
           else validateBlock(part, `${path}.content.${i}`, issue);
         });
       }
@@ -148,8 +166,12 @@ function validateBlock(block: Json, path: string, issue: Report): void {
     case 'image':
     case 'document': {
       const source = block['source'];
-      if (!isObject(source) || typeof source['type'] !== 'string') issue(`${path}.source`, `${String(block['type'])} needs a source`);
-      else if (source['type'] === 'base64' && (typeof source['data'] !== 'string' || typeof source['media_type'] !== 'string')) {
+      if (!isObject(source) || typeof source['type'] !== 'string')
+        issue(`${path}.source`, `${String(block['type'])} needs a source`);
+      else if (
+        source['type'] === 'base64' &&
+        (typeof source['data'] !== 'string' || typeof source['media_type'] !== 'string')
+      ) {
         issue(`${path}.source`, 'base64 source needs media_type and data');
       }
       break;
@@ -169,8 +191,10 @@ function validateSystem(system: unknown, issue: Report): void {
   if (system === undefined || typeof system === 'string') return;
   if (!Array.isArray(system)) return issue('system', 'system must be a string or an array of text blocks');
   system.forEach((block: unknown, i) => {
-    if (!isObject(block) || block['type'] !== 'text') issue(`system.${i}`, 'system blocks must be text blocks');
-    else if (typeof block['text'] !== 'string' || block['text'] === '') issue(`system.${i}.text`, 'text blocks must be non-empty');
+    if (!isObject(block) || block['type'] !== 'text')
+      issue(`system.${i}`, 'system blocks must be text blocks');
+    else if (typeof block['text'] !== 'string' || block['text'] === '')
+      issue(`system.${i}.text`, 'text blocks must be non-empty');
   });
 }
 

@@ -19,7 +19,11 @@ function samples(): Array<[string, string]> {
       const file = path.join(dir, name);
       const stat = statSync(file);
       if (stat.isDirectory()) walk(file, folder);
-      else if (/\.(jsonl|json|traj|md)$/.test(name) && !/results_summary|\.meta\.json|SOURCES/.test(name) && stat.size > 2_000) {
+      else if (
+        /\.(jsonl|json|traj|md)$/.test(name) &&
+        !/results_summary|\.meta\.json|SOURCES/.test(name) &&
+        stat.size > 2_000
+      ) {
         const best = picks.get(folder);
         if (!best || stat.size < best.size) picks.set(folder, { file, size: stat.size });
       }
@@ -28,7 +32,8 @@ function samples(): Array<[string, string]> {
   for (const folder of readdirSync(sessions)) {
     const dir = path.join(sessions, folder);
     if (!statSync(dir).isDirectory()) continue;
-    if (folder === 'adp-samples') for (const dataset of readdirSync(dir)) walk(path.join(dir, dataset), `${folder}/${dataset}`);
+    if (folder === 'adp-samples')
+      for (const dataset of readdirSync(dir)) walk(path.join(dir, dataset), `${folder}/${dataset}`);
     else walk(dir, folder);
   }
   return [...picks].map(([folder, { file }]) => [folder, file]);

@@ -25,7 +25,11 @@ afterAll(() => undefined);
 const typedTexts = (request: MessagesRequest): string[] =>
   request.messages
     .filter((m) => m.role === 'user')
-    .flatMap((m) => (typeof m.content === 'string' ? [m.content] : m.content.filter((b) => b.type === 'text').map((b) => b.text)));
+    .flatMap((m) =>
+      typeof m.content === 'string'
+        ? [m.content]
+        : m.content.filter((b) => b.type === 'text').map((b) => b.text),
+    );
 
 describe('gardener compress', () => {
   it('writes a valid, smaller request and a report by class on stderr', async () => {
@@ -58,10 +62,28 @@ describe('gardener compress', () => {
   });
 
   it('with --budget compresses only until the request fits, and reports JSON stats', async () => {
-    const full = await runGardener(['compress', sessionFile, '--db', db, '--json', '-o', path.join(dir, 'all.json')]);
+    const full = await runGardener([
+      'compress',
+      sessionFile,
+      '--db',
+      db,
+      '--json',
+      '-o',
+      path.join(dir, 'all.json'),
+    ]);
     const all = JSON.parse(full.stdout) as { tokensBefore: number; tokensAfter: number };
     const budget = Math.round((all.tokensBefore + all.tokensAfter) / 2);
-    const run = await runGardener(['compress', sessionFile, '--db', db, '--budget', String(budget), '--json', '-o', path.join(dir, 'b.json')]);
+    const run = await runGardener([
+      'compress',
+      sessionFile,
+      '--db',
+      db,
+      '--budget',
+      String(budget),
+      '--json',
+      '-o',
+      path.join(dir, 'b.json'),
+    ]);
     expect(run.code).toBe(0);
     const stats = JSON.parse(run.stdout) as { tokensAfter: number; tokensBefore: number };
     expect(stats.tokensBefore).toBe(all.tokensBefore);
@@ -94,7 +116,16 @@ describe('gardener compress', () => {
     const text = await runGardener(['compress', sessionFile, '--db', db, '--to', 'text']);
     expect(text.stdout).toMatch(/user/i);
     const formats = await runGardener(['compress', '--list-formats']);
-    for (const name of ['claude-code', 'anthropic', 'agent-sdk', 'openai', 'mini-swe-agent', 'swe-agent', 'openhands', 'aider']) {
+    for (const name of [
+      'claude-code',
+      'anthropic',
+      'agent-sdk',
+      'openai',
+      'mini-swe-agent',
+      'swe-agent',
+      'openhands',
+      'aider',
+    ]) {
       expect(formats.stdout).toContain(name);
     }
   });
@@ -115,8 +146,16 @@ describe('gardener compress on bad input', () => {
 
   it.each([
     ['empty.jsonl', '', /empty/i],
-    ['truncated.json', '{"messages": [{"role": "user", "content": "hi"}, {"role": "assis', /truncated\.json:\d+/],
-    ['broken.jsonl', '{"type":"user","message":{"role":"user","content":"a"},"uuid":"1","parentUuid":null}\n{not json}\n', /broken\.jsonl:2/],
+    [
+      'truncated.json',
+      '{"messages": [{"role": "user", "content": "hi"}, {"role": "assis',
+      /truncated\.json:\d+/,
+    ],
+    [
+      'broken.jsonl',
+      '{"type":"user","message":{"role":"user","content":"a"},"uuid":"1","parentUuid":null}\n{not json}\n',
+      /broken\.jsonl:2/,
+    ],
     ['unknown.txt', 'just some words that are not a transcript\n', /format/i],
     ['binary.bin', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x01, 0x02]), /binary/i],
     ['latin1.json', Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xe9, 0x22, 0x7d]), /UTF-8/i],
@@ -141,7 +180,9 @@ describe('gardener compress on bad input', () => {
   });
 
   it('--lenient skips bad JSONL lines and says how many', async () => {
-    const good = readFileSync(path.resolve('test/fixtures/transcript/cc-session.jsonl'), 'utf8').trimEnd().split('\n');
+    const good = readFileSync(path.resolve('test/fixtures/transcript/cc-session.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n');
     const file = bad('lenient.jsonl', [...good.slice(0, 4), '{oops', ...good.slice(4)].join('\n') + '\n');
     const strict = await runGardener(['compress', file, '--db', db]);
     expect(strict.code).toBe(3);

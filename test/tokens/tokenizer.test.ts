@@ -39,12 +39,17 @@ describe('cl100k tokenizer', () => {
       role: 'assistant' as const,
       content: [
         { type: 'tool_use' as const, id: 't', name: 'Read', input: { file_path: 'a.ts' } },
-        { type: 'image' as const, source: { type: 'base64' as const, media_type: 'image/png' as const, data: 'AAAA' } },
+        {
+          type: 'image' as const,
+          source: { type: 'base64' as const, media_type: 'image/png' as const, data: 'AAAA' },
+        },
       ],
     } as never;
     const expected =
       MESSAGE_OVERHEAD + tokenizer.count('Read') + tokenizer.count('{"file_path":"a.ts"}') + IMAGE_TOKENS;
     expect(countMessage(tokenizer, message)).toBe(expected);
-    expect(countRequest(tokenizer, { system: 'sys', messages: [message] })).toBe(expected + tokenizer.count('sys'));
+    expect(countRequest(tokenizer, { system: 'sys', messages: [message] })).toBe(
+      expected + tokenizer.count('sys'),
+    );
   });
 });
