@@ -21,7 +21,7 @@ import { runInNewContext } from 'node:vm';
 import { loadSessions } from '../src/bench/load.js';
 import type { BenchSession } from '../src/bench/types.js';
 import { isGardenerError } from '../src/errors.js';
-import { openGarden, type Garden } from '../src/garden/garden.js';
+import { openGarden, type Garden } from '../src/garden/index.js';
 import { stripMessage } from '../src/garden/strip-message.js';
 import { openStore } from '../src/store/open.js';
 import type { GardenerStore } from '../src/store/types.js';

@@ -1,5 +1,5 @@
 import type { BreakdownClass, ClassBreakdown } from '../garden/types.js';
-import { openGarden } from '../garden/garden.js';
+import { openGarden } from '../garden/index.js';
 import type { Store } from '../store/types.js';
 import { countRequest } from '../tokens/count.js';
 import { defaultTokenizer } from '../tokens/tokenizer.js';

@@ -51,7 +51,7 @@ export function makeIngestCommand(io: CliIo): Command {
         ...(flags.lenient ? { lenient: true } : {}),
         stdin: io.stdin,
       });
-      const { openGarden } = await import('../garden/garden.js');
+      const { openGarden } = await import('../garden/index.js');
       const reports = await withStore(
         io,
         flags,

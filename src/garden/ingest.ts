@@ -177,7 +177,10 @@ function pendingSlot(
 
 function settleText(slot: Slot, deps: IngestDeps): void {
   const block = slot.block as Block & { type: 'text' };
-  const cls = slot.cls ?? deps.classify(block.text, { role: asRole(slot.role), blockType: 'text' });
+  // User text that is not typed (an observation in formats without tool blocks) is tool output.
+  const observation = slot.role === 'user' && !slot.typed ? { isUserTyped: false } : {};
+  const cls =
+    slot.cls ?? deps.classify(block.text, { role: asRole(slot.role), blockType: 'text', ...observation });
   const stored = storeText(slot, cls, {}, deps);
   Object.assign(slot, stored.fields, textVariants(deps.tokenizer, block, stored.info));
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openGarden, type Garden } from '../../src/garden/garden.js';
+import { openGarden, type Garden } from '../../src/garden/index.js';
 import type { GardenSettings } from '../../src/garden/config.js';
 import { openStore } from '../../src/store/open.js';
 import type { GardenerStore } from '../../src/store/types.js';

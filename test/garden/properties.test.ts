@@ -7,7 +7,7 @@ import { classify } from '../../src/classify/classify.js';
 import type { ClassifyHints, ContentClass } from '../../src/classify/types.js';
 import { compress } from '../../src/compress/index.js';
 import type { CompressContext, Summary } from '../../src/compress/types.js';
-import { openGarden, type Garden } from '../../src/garden/garden.js';
+import { openGarden, type Garden } from '../../src/garden/index.js';
 import { stripMessage } from '../../src/garden/strip-message.js';
 import { INJECT_BEGIN } from '../../src/garden/strip.js';
 import type { InjectMode } from '../../src/garden/types.js';

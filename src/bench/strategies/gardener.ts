@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openGarden } from '../../garden/garden.js';
+import { openGarden } from '../../garden/index.js';
 import { openStore } from '../../store/open.js';
 import type { GardenerStore } from '../../store/types.js';
 import type { Tokenizer } from '../../tokens/tokenizer.js';
