@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { builtinSessions } from '../../src/bench/builtin/index.js';
+import { exportTranscripts } from '../../src/transcript/export.js';
+import { validate } from '../../src/transcript/validate.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const bin = path.join(root, 'bin/gardener');
+const built = existsSync(path.join(root, 'dist/cli/main.js'));
+if (!built) console.warn('skipping the built-binary tests: dist/ is missing (run npm run build)');
+
+const gardener = (args: string[], input?: string) =>
+  spawnSync(process.execPath, [bin, ...args], {
+    encoding: 'utf8',
+    input,
+    env: { ...process.env, NO_COLOR: '1', GARDENER_HOME: mkdtempSync(path.join(tmpdir(), 'gardener-bin-')) },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+
+describe.skipIf(!built)('the built binary', () => {
+  it('prints its version and help', () => {
+    const version = gardener(['--version']);
+    expect(version.status).toBe(0);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const help = gardener(['--help']);
+    expect(help.status).toBe(0);
+    for (const command of ['compress', 'ingest', 'recall', 'show', 'forget', 'note', 'stats', 'bench']) {
+      expect(help.stdout).toContain(command);
+    }
+  });
+
+  it('compresses a transcript piped on stdin into a valid request, the report on stderr', () => {
+    const session = builtinSessions().find((s) => s.messages.length > 50)!;
+    const run = gardener(['compress', '-'], exportTranscripts([session], 'anthropic'));
+    expect(run.status).toBe(0);
+    expect(validate(JSON.parse(run.stdout)).ok).toBe(true);
+    expect(run.stderr).toMatch(/^request\s+/m);
+  });
+
+  it('exits 3 with a message naming the file on bad input, and prints nothing on stdout', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'gardener-bin-')), 'broken.json');
+    writeFileSync(file, '{"messages": [');
+    const run = gardener(['compress', file]);
+    expect(run.status).toBe(3);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('broken.json');
+  });
+});
