@@ -22,7 +22,6 @@ import { emptyView, slotTokens, type View } from './view.js';
 import { oversized, protection, windowStart, type WorkingWindow } from './window.js';
 import { appendInjection, countFixed, turnInjection } from './garden-parts.js';
 
-
 /** Events kept in memory (events() returns them; the counters keep totals). */
 const KEPT_EVENTS = 200;
 
