@@ -1,6 +1,6 @@
 import { clipLine, resolveCarriageReturns, stripAnsi } from '../../classify/text.js';
 import { isSummaryText, unchanged } from '../guard.js';
-import { summariseLines } from '../log/generic.js';
+import { collapseRuns, summariseLines } from '../log/generic.js';
 import type { CompressContext, Summary } from '../types.js';
 import { libraryNames, parseTrace, type Frame, type TraceItem } from './frames.js';
 
@@ -14,12 +14,19 @@ const PROJECT_HEAD = 10;
 const MAX_TEXT_RUN = 24;
 /** Lines kept from such a run. */
 const TEXT_RUN_BUDGET = 16;
+/** In shorter runs, this many identical consecutive lines show once with a count. */
+const MIN_COLLAPSED_RUN = 3;
 /** Lines are clipped to this many characters (an exception line keeps its head, where type and message are). */
 const MAX_ERROR_LINE = 400;
 /** Library names listed in a fold marker. */
 const MAX_LIBRARY_NAMES = 4;
+/** Project frames nearest the error that keep their source line (the raise and its caller). */
+const SOURCE_TAIL = 1;
+/** Frames repeated from a trace above are replaced by a marker from this many on. */
+const MIN_SEEN_RUN = 2;
 
 const CARET = /^\s+[~^]+\s*$/;
+const PYTHON_FRAME = /^\s*File "[^"]+", line \d+/;
 
 /**
  * Error compressor. Keeps every exception type and message and the whole causal chain
@@ -52,6 +59,8 @@ export function compressError(text: string, _context: CompressContext = {}): Sum
 
 function render(items: readonly TraceItem[]): string[] {
   const out: string[] = [];
+  /** First lines of the project frames already shown (a chained trace repeats its cause's frames). */
+  const shown = new Set<string>();
   let i = 0;
   while (i < items.length) {
     const item = items[i];
@@ -67,18 +76,25 @@ function render(items: readonly TraceItem[]): string[] {
     let end = i;
     while (items[end]?.kind === 'frame') end++;
     const run = items.slice(i, end).filter((entry): entry is Frame => entry.kind === 'frame');
-    for (const line of renderFrames(run, items[end]?.kind === 'text')) out.push(line);
+    for (const line of renderFrames(run, items[end]?.kind === 'text', shown)) out.push(line);
     i = end;
   }
   return out;
 }
 
-/** A run of frames: library stretches folded, repeats collapsed, project frames kept (capped). */
-function renderFrames(run: readonly Frame[], beforeMessage: boolean): string[] {
+/**
+ * A run of frames: library stretches folded, repeats collapsed, project frames kept (capped).
+ * Python source lines stay under the first project frame and the ones nearest the error; the
+ * frames between keep their `File "…", line N, in f` line only. Frames a chained trace repeats
+ * from a trace above become one `[… N frames as above]` line.
+ */
+function renderFrames(run: readonly Frame[], beforeMessage: boolean, shown: Set<string>): string[] {
   const out: string[] = [];
-  const lastProject = run.map((frame) => !frame.library).lastIndexOf(true);
+  const projectIndexes = run.flatMap((frame, k) => (frame.library ? [] : [k]));
+  const lastProject = projectIndexes[projectIndexes.length - 1] ?? -1;
+  const withSource = new Set([projectIndexes[0] ?? -1, ...projectIndexes.slice(-SOURCE_TAIL)]);
   let projectCount = 0;
-  const projectTotal = run.filter((frame) => !frame.library).length;
+  const projectTotal = projectIndexes.length;
   let skippedProject = 0;
   let j = 0;
   while (j < run.length) {
@@ -89,6 +105,13 @@ function renderFrames(run: readonly Frame[], beforeMessage: boolean): string[] {
       while (run[end]?.library === true) end++;
       out.push(foldMarker(run.slice(j, end), indentOf(frame)));
       j = end;
+      continue;
+    }
+    const seen = seenBefore(run, j, shown);
+    if (seen > 0) {
+      out.push(`${indentOf(frame)}[… ${seen} frame${seen === 1 ? '' : 's'} as above]`);
+      projectCount += run.slice(j, j + seen).filter((entry) => !entry.library).length;
+      j += seen;
       continue;
     }
     let repeat = j + 1;
@@ -103,13 +126,23 @@ function renderFrames(run: readonly Frame[], beforeMessage: boolean): string[] {
       if (skippedProject > 0) out.push(`${indentOf(frame)}[… ${skippedProject} project frames]`);
       skippedProject = 0;
       const withCaret = beforeMessage && j === lastProject;
-      const lines = frame.lines.filter((line, k) => k === 0 || withCaret || !CARET.test(line));
+      const bare = PYTHON_FRAME.test(frame.lines[0] ?? '') && !withSource.has(j);
+      const lines = frame.lines.filter((line, k) => k === 0 || (!bare && (withCaret || !CARET.test(line))));
       for (const line of lines) out.push(clipLine(line, MAX_ERROR_LINE));
+      shown.add(frame.lines[0] ?? '');
       if (repeat - j > 1) out.push(`${indentOf(frame)}[previous frame repeated ×${repeat - j - 1}]`);
     }
     j = repeat;
   }
   return out;
+}
+
+/** Frames from `start` on (project and library alike) whose project frames were all shown above; 0 when none. */
+function seenBefore(run: readonly Frame[], start: number, shown: ReadonlySet<string>): number {
+  let end = start;
+  while (run[end] !== undefined && (run[end]?.library === true || shown.has(run[end]?.lines[0] ?? ''))) end++;
+  while (end > start && run[end - 1]?.library === true) end--;
+  return end - start >= MIN_SEEN_RUN ? end - start : 0;
 }
 
 function foldMarker(frames: readonly Frame[], indent: string): string {
@@ -121,7 +154,7 @@ function foldMarker(frames: readonly Frame[], indent: string): string {
 }
 
 function renderText(run: readonly string[]): string[] {
-  if (run.length <= MAX_TEXT_RUN) return run.map((line) => clipLine(line, MAX_ERROR_LINE));
+  if (run.length <= MAX_TEXT_RUN) return collapseRuns(run, MIN_COLLAPSED_RUN, MAX_ERROR_LINE);
   return summariseLines(run, new Set(), TEXT_RUN_BUDGET).out;
 }
 

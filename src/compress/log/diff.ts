@@ -2,7 +2,7 @@ import { clipLine } from '../../classify/text.js';
 import { presentRefs, refsOf } from './refs.js';
 
 /** Changed lines shown per modified file; the rest are counted. */
-const DIFF_LINES_PER_FILE = 8;
+const DIFF_LINES_PER_FILE = 6;
 /** Files listed one per line; beyond this, new and deleted files are grouped by directory. */
 const DIFF_FILES_LISTED = 30;
 /** Exception types and locations listed from the lines a diff summary hides. */
@@ -89,6 +89,11 @@ function fileLabel(file: FileDiff): string {
   return file.status === 'modified' ? counts : `${file.status}, ${counts}`;
 }
 
+/** A hunk header without its line counts (the +/− totals are on the file line): `@@ -99 +99 @@ f`. */
+function shortHunk(line: string): string {
+  return line.replace(/^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/, '@@ -$1 +$2 @@');
+}
+
 function parseDiff(lines: readonly string[]): FileDiff[] {
   const files: FileDiff[] = [];
   let file: FileDiff | undefined;
@@ -122,7 +127,8 @@ function parseDiff(lines: readonly string[]): FileDiff[] {
     }
     if (HUNK.test(line)) {
       inHunk = true;
-      if (file.shown.length < DIFF_LINES_PER_FILE) file.shown.push(`  ${clipLine(line, DIFF_LINE_MAX)}`);
+      if (file.shown.length < DIFF_LINES_PER_FILE)
+        file.shown.push(`  ${clipLine(shortHunk(line), DIFF_LINE_MAX)}`);
       continue;
     }
     if (!inHunk) continue;

@@ -4,7 +4,7 @@ import { isSummaryText, unchanged } from '../guard.js';
 import type { CompressContext, Summary } from '../types.js';
 import { cleanLog } from './clean.js';
 import { isDiff, summariseDiff } from './diff.js';
-import { summariseLines } from './generic.js';
+import { collapseRuns, summariseLines } from './generic.js';
 import { groupFindings, isLintOutput } from './lint.js';
 import { refsOf } from './refs.js';
 import { countSeverities } from './severity.js';
@@ -13,8 +13,16 @@ import { renderReport } from './tests/report.js';
 
 /** Logs shorter than this are left as they are: a summary would save next to nothing. */
 export const MIN_LOG_CHARS = 400;
+/** Test-runner output this long is reduced all the same: its banner lines are most of it. */
+const MIN_TEST_LOG_CHARS = 200;
+/** In a short log, this many identical consecutive lines show once with a count. */
+const MIN_COLLAPSED_RUN = 3;
+/** Lines of a short log are not clipped below this length (it is short already). */
+const SHORT_LINE_MAX = 400;
 /** Lines kept from what a test report does not account for (install output, prints…). */
 const RESIDUAL_BUDGET = 2;
+/** Leftover lines keep their errors, warnings and last line: the report or findings head the summary. */
+const LEFTOVER = { edges: 'tail' } as const;
 
 const TIMESTAMP = /^\s*[[(]?(\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2})?|\d{2}:\d{2}:\d{2})/;
 
@@ -24,13 +32,16 @@ const TIMESTAMP = /^\s*[[(]?(\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2})?|\d{2}:\
  * test with its assertion, diff and location; other logs keep their first and last lines,
  * every error and warning (one per shape, with a count), and collapse the rest into
  * `[… N lines: refs]` markers. ANSI codes and progress bars are removed. The summary starts
- * with `[log: N lines, M errors, K warnings]`.
+ * with `[log: N lines, M errors, K warnings]` (zero counts left out; a test run's header gives
+ * the line count only, its totals follow). Test output is reduced from 200 characters on,
+ * other logs from 400.
  */
 export function compressLog(text: string, _context: CompressContext = {}): Summary {
   if (isSummaryText(text)) return unchanged(text, 'already a summary');
-  if (text.length < MIN_LOG_CHARS) return unchanged(text, 'log too short to compress');
+  if (text.length < MIN_TEST_LOG_CHARS) return unchanged(text, 'log too short to compress');
   const { lines } = cleanLog(text);
-  if (isDiff(lines)) return finish(text, summariseDiff(lines), 'diff');
+  const short = text.length < MIN_LOG_CHARS;
+  if (!short && isDiff(lines)) return finish(text, summariseDiff(lines), 'diff');
 
   const present = new Set<string>();
   const runner = detectTestRunner(sample(lines.join('\n')));
@@ -39,16 +50,25 @@ export function compressLog(text: string, _context: CompressContext = {}): Summa
     if (report.totals.length > 0 || report.failures.length > 0) {
       const rendered = renderReport(report, present);
       const rest =
-        report.residual.length > 0 ? summariseLines(report.residual, present, RESIDUAL_BUDGET).out : [];
-      const stats = countSeverities(lines);
+        report.residual.length > 0
+          ? summariseLines(report.residual, present, RESIDUAL_BUDGET, LEFTOVER).out
+          : [];
       const note = `${runner}: ${report.failures.length} failing${report.totals[0] === undefined ? '' : `; ${report.totals[0]}`}`;
-      return finish(text, [header(lines, stats.errors, stats.warnings), ...rendered, ...rest], note);
+      // The runner's totals count failures and errors; counting `E   …` lines again would only mislead.
+      return finish(text, [header(lines, 0, 0), ...rendered, ...rest], note);
     }
+  }
+  if (short) {
+    // Too short for a summary, but a run of repeated lines still shows once with its count.
+    if (isDiff(lines)) return unchanged(text, 'log too short to compress');
+    const collapsed = collapseRuns(lines, MIN_COLLAPSED_RUN, SHORT_LINE_MAX);
+    if (collapsed.length === lines.length) return unchanged(text, 'log too short to compress');
+    return finish(text, collapsed, 'log: repeated lines collapsed');
   }
   if (isLintOutput(lines)) {
     const { groups, other } = groupFindings(lines);
     for (const ref of refsOf(groups)) present.add(ref);
-    const rest = other.length > 0 ? summariseLines(other, present, RESIDUAL_BUDGET).out : [];
+    const rest = other.length > 0 ? summariseLines(other, present, RESIDUAL_BUDGET, LEFTOVER).out : [];
     const stats = countSeverities(lines);
     return finish(
       text,
@@ -70,10 +90,12 @@ function finish(original: string, out: readonly string[], note: string): Summary
   return { text, helped: true, note };
 }
 
-/** `[log: 412 lines, 3 errors, 1 warning, 10:00:01..10:05:33]` */
+/** `[log: 412 lines, 3 errors, 1 warning, 10:00:01..10:05:33]`; zero counts are left out. */
 export function header(lines: readonly string[], errors: number, warnings: number): string {
   const span = timespan(lines);
-  const parts = [plural(lines.length, 'line'), plural(errors, 'error'), plural(warnings, 'warning')];
+  const parts = [plural(lines.length, 'line')];
+  if (errors > 0) parts.push(plural(errors, 'error'));
+  if (warnings > 0) parts.push(plural(warnings, 'warning'));
   if (span !== undefined) parts.push(span);
   return `[log: ${parts.join(', ')}]`;
 }

@@ -11,9 +11,14 @@ const PROBE = 1000;
 /** pylint's `************* Module x` headers: the locations already name the files. */
 const MODULE_HEADER = /^\*{5,} Module \S+$/;
 /** A group's message is clipped to this many characters. */
-const MESSAGE_MAX = 160;
+const MESSAGE_MAX = 100;
 /** A rule code at the start of a message (pylint `C0104:`, flake8 and ruff `E501`): findings group by it. */
 const RULE_CODE = /^([A-Z]{1,3}\d{3,5})\b/;
+/** pylint's message shape: `W0613: Unused argument 'x' (unused-argument)`. */
+const PYLINT_MESSAGE = /^([CRWI]\d{4}): .*\(([a-z][a-z0-9-]+)\)$/;
+/** From this many groups on, pylint's convention, refactor and warning groups drop their wording. */
+const TERSE_FROM = 12;
+const NAMES_ERROR = /\b[A-Z]\w*(?:Error|Exception)\b/;
 
 interface Finding {
   location: string;
@@ -32,7 +37,7 @@ export function isLintOutput(lines: readonly string[]): boolean {
   let findings = 0;
   let nonBlank = 0;
   for (const line of lines) {
-    if (line.trim() === '') continue;
+    if (line.trim() === '' || MODULE_HEADER.test(line)) continue;
     nonBlank++;
     if (LINT_LINE.test(probe(line))) findings++;
   }
@@ -43,6 +48,8 @@ export function isLintOutput(lines: readonly string[]): boolean {
  * Linter findings grouped by rule code when the message starts with one, else by message
  * (numbers and quoted names blanked when comparing): each group shows its first message once,
  * how many other wordings it has, its count and every location, so no `path:line` is lost.
+ * In long pylint output, convention, refactor and warning groups show their code and symbol
+ * only (`W0613 unused-argument [×17]: …`); errors keep their message.
  * Lines that are not findings are returned apart for the generic reduction.
  */
 export function groupFindings(lines: readonly string[]): { groups: string[]; other: string[] } {
@@ -61,8 +68,12 @@ export function groupFindings(lines: readonly string[]): { groups: string[]; oth
     if (!group.locations.includes(finding.location)) group.locations.push(finding.location);
     groups.set(key, group);
   }
+  const terse = groups.size >= TERSE_FROM;
   const rendered = [...groups.values()].map((group) => {
     const count = group.locations.length > 1 ? ` [×${group.locations.length}]` : '';
+    // A message naming an exception type keeps its wording: the type is what a reader looks for.
+    const pylint = terse && !NAMES_ERROR.test(group.message) ? PYLINT_MESSAGE.exec(group.message) : null;
+    if (pylint) return `${pylint[1]} ${pylint[2]}${count}: ${group.locations.join(', ')}`;
     const variants = group.shapes.size > 1 ? ` (+${group.shapes.size - 1} other wordings)` : '';
     return `${clipLine(group.message, MESSAGE_MAX)}${variants}${count}: ${group.locations.join(', ')}`;
   });

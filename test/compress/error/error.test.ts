@@ -101,6 +101,83 @@ describe('compressError', () => {
     expect(summary.text).toContain('RecursionError: maximum recursion depth exceeded');
   });
 
+  it('keeps source lines under the first frame and the one that raised, not under the frames between', () => {
+    const trace = [
+      'Traceback (most recent call last):',
+      '  File "/srv/ledger/report.py", line 30, in <module>',
+      '    totals = build_totals(rows)',
+      '  File "/srv/ledger/ledger/totals.py", line 12, in build_totals',
+      '    return [line_total(row) for row in rows]',
+      '  File "/srv/ledger/ledger/totals.py", line 12, in <listcomp>',
+      '    return [line_total(row) for row in rows]',
+      '  File "/srv/ledger/ledger/totals.py", line 20, in line_total',
+      '    return row.net + vat(row.net)',
+      '  File "/srv/ledger/ledger/tax.py", line 8, in vat',
+      '    return amount * RATES[region]',
+      "KeyError: 'NI'",
+    ].join('\n');
+    const summary = compressError(trace);
+    expect(summary.helped).toBe(true);
+    expect(summary.text).toContain(
+      'File "/srv/ledger/report.py", line 30, in <module>\n    totals = build_totals(rows)',
+    );
+    expect(summary.text).toContain(
+      'File "/srv/ledger/ledger/tax.py", line 8, in vat\n    return amount * RATES[region]\nKeyError',
+    );
+    expect(summary.text).toContain(
+      '  File "/srv/ledger/ledger/totals.py", line 12, in build_totals\n  File "/srv/ledger/ledger/totals.py", line 12, in <listcomp>\n  File "/srv/ledger/ledger/totals.py", line 20, in line_total\n  File',
+    );
+    expect(summary.text).not.toContain('row.net + vat(row.net)');
+  });
+
+  it('shows frames a chained trace repeats from the trace above once', () => {
+    const inner = [
+      '  File "/srv/shop/shop/db.py", line 40, in execute',
+      '    return self.cursor.execute(sql, params)',
+      '  File "/srv/shop/shop/db.py", line 52, in _run',
+      '    return cursor.execute(sql)',
+    ];
+    const trace = [
+      'Traceback (most recent call last):',
+      ...inner,
+      'sqlite3.OperationalError: no such table: shop_product',
+      '',
+      'The above exception was the direct cause of the following exception:',
+      '',
+      'Traceback (most recent call last):',
+      '  File "/srv/shop/reproduce.py", line 9, in <module>',
+      '    product.save()',
+      '  File "/srv/shop/shop/models.py", line 88, in save',
+      '    self.db.execute(INSERT, self.values())',
+      ...inner,
+      'shop.db.OperationalError: no such table: shop_product',
+    ].join('\n');
+    const summary = compressError(trace);
+    expect(summary.text.match(/shop\/db\.py", line 40/g)).toHaveLength(1);
+    expect(summary.text).toContain(
+      '  [… 2 frames as above]\nshop.db.OperationalError: no such table: shop_product',
+    );
+    expect(summary.text).toContain('sqlite3.OperationalError: no such table: shop_product');
+    expect(summary.text).toContain('File "/srv/shop/shop/models.py", line 88, in save');
+  });
+
+  it('shows identical output lines around a trace once with their count', () => {
+    const trace = [
+      ...Array.from({ length: 4 }, () => 'DEBUG: waiting 0.5s for the lock on ledger.db'),
+      'DEBUG: gave up after 2.0s',
+      'Traceback (most recent call last):',
+      '  File "/srv/ledger/sync.py", line 14, in <module>',
+      '    acquire(lock)',
+      'TimeoutError: could not lock ledger.db',
+    ].join('\n');
+    const summary = compressError(trace);
+    expect(summary.text.split('\n').slice(0, 2)).toEqual([
+      'DEBUG: waiting 0.5s for the lock on ledger.db [×4]',
+      'DEBUG: gave up after 2.0s',
+    ]);
+    expect(summary.text).toContain('TimeoutError: could not lock ledger.db');
+  });
+
   it('leaves short errors and errors with nothing to fold unchanged', () => {
     const short = 'E'.repeat(MIN_ERROR_CHARS - 1);
     expect(compressError(short)).toMatchObject({ text: short, helped: false });

@@ -4,6 +4,9 @@ import { addDetail, type TestFailure, type TestReport } from './report.js';
 
 /** Distinct warnings listed from pytest's warnings summary. */
 const MAX_WARNINGS = 3;
+/** Skip and xfail reasons from the short summary shown under the totals; the rest are left over. */
+const MAX_SKIP_NOTES = 3;
+const SKIP_LINE = /^(?:SKIPPED|XFAIL|XPASS) /;
 
 type Section = 'pre' | 'session' | 'failures' | 'errors' | 'warnings' | 'summary' | 'other';
 
@@ -115,14 +118,22 @@ export function parsePytest(lines: readonly string[]): TestReport {
         break;
       }
       case 'warnings': {
-        if (!WARNING_TYPE.test(line)) break;
+        if (!WARNING_TYPE.test(line)) {
+          if (line !== '' && !line.startsWith('-- Docs:')) (report.warningsHidden ??= []).push(line);
+          break;
+        }
         const shape = lineShape(line.replace(/^.*?(\w+Warning\b)/, '$1'));
-        if (warningShapes.has(shape) || report.warnings.length >= MAX_WARNINGS) break;
+        if (warningShapes.has(shape) || report.warnings.length >= MAX_WARNINGS) {
+          (report.warningsHidden ??= []).push(line);
+          break;
+        }
         warningShapes.add(shape);
         report.warnings.push(line);
         break;
       }
       case 'summary':
+        if (SKIP_LINE.test(line))
+          (report.notes.length < MAX_SKIP_NOTES ? report.notes : report.residual).push(full);
         break;
     }
   }

@@ -40,6 +40,8 @@ export interface TestReport {
   failures: TestFailure[];
   /** Warning lines worth showing (distinct, bounded). */
   warnings: string[];
+  /** Warning lines not shown (repeats, beyond the bound): counted, their refs listed. */
+  warningsHidden?: string[];
   /** Lines the report does not account for; they get the generic log reduction. */
   residual: string[];
 }
@@ -68,15 +70,19 @@ export function renderReport(report: TestReport, present: Set<string>): string[]
     const first = group[0];
     if (first === undefined) continue;
     const label = first.kind === 'error' ? 'ERROR' : 'FAILED';
-    const reason = first.reason === undefined ? '' : ` - ${clipLine(first.reason, REASON_MAX)}`;
+    const { message, locations, hidden } = boundedDetail(first);
+    const shown = message.map((line) => `  ${clipLine(line.trimEnd(), DETAIL_LINE_MAX)}`);
+    const reason =
+      first.reason === undefined || repeatsMessage(first.reason, shown)
+        ? ''
+        : ` - ${clipLine(first.reason, REASON_MAX)}`;
     if (group.length === 1) out.push(`${label} ${first.id}${reason}`);
     else
       out.push(
         `${label} ×${group.length}${reason}`,
         ...groupIds(group.map((failure) => failure.id)).map((line) => `  ${line}`),
       );
-    const { message, locations, hidden } = boundedDetail(first);
-    out.push(...message.map((line) => `  ${clipLine(line.trimEnd(), DETAIL_LINE_MAX)}`));
+    out.push(...shown);
     out.push(...locations.map((line) => `  ${clipLine(line.trim(), DETAIL_LINE_MAX)}`));
     for (const ref of refsOf([...message, ...locations, first.reason ?? ''])) present.add(ref);
     const dropped = [...hidden];
@@ -89,7 +95,20 @@ export function renderReport(report: TestReport, present: Set<string>): string[]
   }
   if (report.warnings.length > 0)
     out.push('warnings:', ...report.warnings.map((line) => `  ${clipLine(line.trim(), DETAIL_LINE_MAX)}`));
+  const hidden = report.warningsHidden ?? [];
+  if (hidden.length > 0 && report.warnings.length > 0) {
+    for (const ref of refsOf(report.warnings)) present.add(ref);
+    const marker = gapMarker(hidden.length, hidden, present, '  ');
+    // Only worth a line when it names something: the count alone is in the totals.
+    if (marker.includes(': ')) out.push(marker);
+  }
   return out;
+}
+
+/** True when a one-line reason only repeats (the start of) a message line shown under it. */
+function repeatsMessage(reason: string, shown: readonly string[]): boolean {
+  const core = reason.replace(/\.\.\.$/, '').trim();
+  return core.length > 0 && shown.some((line) => line.includes(core));
 }
 
 function runnerLabel(runner: TestRunner): string {
