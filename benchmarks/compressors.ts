@@ -103,7 +103,7 @@ export function blocksOf(transcript: Transcript): BenchBlock[] {
           format: transcript.format,
           text: block.text,
           hints: { role: 'assistant', blockType: 'text' },
-          context: {},
+          context: { reasoning: true },
         });
         continue;
       }

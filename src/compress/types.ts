@@ -10,6 +10,11 @@ export interface CompressContext {
   command?: string;
   /** Identifiers, paths or names mentioned in recent turns: keep them when possible. */
   keep?: readonly string[];
+  /**
+   * The text is the agent's own writing (assistant text), not a document it read: prose keeps
+   * its opening and its needles and actions, without framing every paragraph.
+   */
+  reasoning?: boolean;
 }
 
 export interface Summary {

@@ -181,7 +181,8 @@ function settleText(slot: Slot, deps: IngestDeps): void {
   const observation = slot.role === 'user' && !slot.typed ? { isUserTyped: false } : {};
   const cls =
     slot.cls ?? deps.classify(block.text, { role: asRole(slot.role), blockType: 'text', ...observation });
-  const stored = storeText(slot, cls, {}, deps);
+  // The agent's own text is its reasoning: prose summaries of it keep the opening, needles and actions.
+  const stored = storeText(slot, cls, {}, deps, slot.role === 'assistant' ? { reasoning: true } : {});
   Object.assign(slot, stored.fields, textVariants(deps.tokenizer, block, stored.info));
 }
 
@@ -306,10 +307,16 @@ interface StoredText {
 
 type ToolHints = Pick<ClassifyHints, 'toolName' | 'toolInput' | 'path' | 'command'>;
 
-function storeText(slot: Slot, cls: ContentClass, hints: ToolHints, deps: IngestDeps): StoredText {
+function storeText(
+  slot: Slot,
+  cls: ContentClass,
+  hints: ToolHints,
+  deps: IngestDeps,
+  authorship: Pick<CompressContext, 'reasoning'> = {},
+): StoredText {
   const text = slot.text;
   const before = deps.tokenizer.count(text);
-  const summary = summarize(cls, text, before, hints, deps);
+  const summary = summarize(cls, text, before, hints, deps, authorship);
   const terms = extractTerms(text);
   const hint = recallHint({
     text,
@@ -350,9 +357,11 @@ function summarize(
   before: number,
   hints: ToolHints,
   deps: IngestDeps,
+  authorship: Pick<CompressContext, 'reasoning'> = {},
 ): { summary?: string; summaryTokens?: number; note?: string } {
   if (cls === 'prompt' || before < MIN_COMPRESS_TOKENS) return {};
   const context: CompressContext = {
+    ...authorship,
     ...(hints.path ? { path: hints.path } : {}),
     ...(hints.toolName ? { toolName: hints.toolName } : {}),
     ...(hints.command ? { command: hints.command } : {}),

@@ -4,7 +4,7 @@ import { putGutters, takeGutters } from './gutter.js';
 import { blockRoles, isProse, segment } from './markdown.js';
 import type { MdBlock } from './markdown.js';
 import { needlesOf } from './needles.js';
-import { renderBlocks } from './render.js';
+import { reduceFixedBlocks, renderBlocks } from './render.js';
 import { selectUnits } from './select.js';
 import { splitSentences } from './sentences.js';
 import type { Unit } from './select.js';
@@ -12,9 +12,9 @@ import type { Unit } from './select.js';
 export { proseNeedles } from './needles.js';
 
 /** Share of the prose characters the kept sentences reach at least, with TextRank's best when framing and needles fall short. */
-const TARGET_SHARE = 0.2;
+const TARGET_SHARE = 0.1;
 /** Texts shorter than this are not worth a summary. */
-const MIN_CHARS = 240;
+const MIN_CHARS = 160;
 /** A summary that saves less than this share of the input is not worth replacing it. */
 const MIN_SAVING = 0.1;
 /** The marks this compressor writes: a text that holds them is a summary already. */
@@ -50,13 +50,15 @@ function compress(text: string, context: CompressContext): Summary {
   const body = numbered?.body ?? text;
   const blocks = segment(body);
   const units = sentenceUnits(blocks);
+  const fixed = reduceFixedBlocks(blocks, context.reasoning === true);
   const selection = selectUnits(units, {
     share: TARGET_SHARE,
     keep: new Set(context.keep ?? []),
-    covered: fixedNeedles(blocks),
+    covered: fixedNeedles(units, fixed),
     textLength: body.length,
+    framing: context.reasoning === true ? 'opening' : 'paragraphs',
   });
-  const rendered = renderBlocks(blocks, units, selection);
+  const rendered = renderBlocks(blocks, units, selection, fixed);
   const out = numbered ? putGutters(rendered, numbered) : rendered;
   // An all-blank summary would become an empty text block, which the Messages API rejects.
   if (out.trim() === '' || out.length >= text.length * (1 - MIN_SAVING)) {
@@ -66,12 +68,30 @@ function compress(text: string, context: CompressContext): Summary {
   return { text: out, helped: true, note: `prose: ${keptCount} of ${units.length} sentences kept` };
 }
 
-/** Needles of the blocks that are always kept (headings): sentences need not carry them again. */
-function fixedNeedles(blocks: readonly MdBlock[]): Set<string> {
+/**
+ * Needles of the sentences that the always-kept blocks (headings, reduced fences, tables) show
+ * as written: no sentence needs to carry them again.
+ */
+function fixedNeedles(units: readonly Unit[], fixed: ReadonlyMap<number, readonly string[]>): Set<string> {
+  const shown = [...fixed.values()].map((lines) => lines.join('\n')).join('\n');
   const found = new Set<string>();
-  for (const block of blocks)
-    if (block.kind === 'heading') for (const n of needlesOf(block.lines.join('\n'))) found.add(n);
+  if (shown === '') return found;
+  for (const unit of units)
+    for (const needle of unit.needles) if (showsWhole(shown, needle)) found.add(needle);
   return found;
+}
+
+/** Whether the text holds the needle as a whole token (`143` is not shown by `1430`). */
+function showsWhole(text: string, needle: string): boolean {
+  const word = /\w/;
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+    const before = text[at - 1] ?? ' ';
+    const after = text[at + needle.length] ?? ' ';
+    const openOk = !word.test(needle[0] ?? '') || !word.test(before);
+    const closeOk = !word.test(needle[needle.length - 1] ?? '') || !word.test(after);
+    if (openOk && closeOk) return true;
+  }
+  return false;
 }
 
 /** The sentences of all prose blocks (one splitter pass over their joined prose). */

@@ -30,6 +30,7 @@ export function renderBlocks(
   blocks: readonly MdBlock[],
   units: readonly Unit[],
   selection: Selection,
+  fixed: ReadonlyMap<number, readonly string[]> = reduceFixedBlocks(blocks),
 ): string {
   const { kept, listed } = selection;
   const byBlock = new Map<number, number[]>();
@@ -58,24 +59,12 @@ export function renderBlocks(
         return;
       case 'heading':
       case 'rule':
-        flush();
-        out.push(...block.lines);
-        return;
       case 'fence':
-        flush();
-        out.push(...reduceFence(block.lines, fenceHints(blocks, b)));
-        return;
       case 'code':
-        flush();
-        out.push(...reduceCode(block.lines));
-        return;
       case 'data':
-        flush();
-        out.push(...reduceData(block.lines));
-        return;
       case 'table':
         flush();
-        out.push(...reduceTable(block.lines));
+        out.push(...(fixed.get(b) ?? block.lines));
         return;
       case 'paragraph':
       case 'item':
@@ -108,6 +97,43 @@ export function renderBlocks(
   return out.join('\n');
 }
 
+/**
+ * What stays of each block that does not depend on the sentence selection (headings, rules,
+ * fences, code, data, tables), by block index.
+ */
+export function reduceFixedBlocks(
+  blocks: readonly MdBlock[],
+  reasoning = false,
+): Map<number, readonly string[]> {
+  const fixed = new Map<number, readonly string[]>();
+  blocks.forEach((block, b) => {
+    switch (block.kind) {
+      case 'heading':
+      case 'rule':
+        fixed.set(b, block.lines);
+        return;
+      case 'fence':
+        fixed.set(b, reduceFence(block.lines, fenceHints(blocks, b, reasoning)));
+        return;
+      case 'code':
+        fixed.set(b, reduceCode(block.lines));
+        return;
+      case 'data':
+        fixed.set(b, reduceData(block.lines));
+        return;
+      case 'table':
+        fixed.set(b, reduceTable(block.lines));
+        return;
+      case 'blank':
+      case 'paragraph':
+      case 'item':
+      case 'quote':
+        return;
+    }
+  });
+  return fixed;
+}
+
 /** A block's kept sentences with their original spacing; a mark where sentences were dropped. */
 function assemble(
   block: MdBlock,
@@ -136,10 +162,10 @@ function assemble(
   return block.prefix + text.replaceAll('\n', `\n${block.continuation}`);
 }
 
-/** The file a fence belongs to: a paragraph that is only a file name, right above it. */
-function fenceHints(blocks: readonly MdBlock[], at: number): FenceHints {
+/** The file a fence belongs to (a paragraph that is only a file name, right above it), and whether the agent quotes it. */
+function fenceHints(blocks: readonly MdBlock[], at: number, quoted: boolean): FenceHints {
   const path = fenceLabel(blocks, at - 1);
-  return path === undefined ? {} : { path };
+  return { ...(path === undefined ? {} : { path }), ...(quoted ? { quoted } : {}) };
 }
 
 /** Keeps the start of a data dump: its first lines, each cut to DATA_HEAD_CHARS with a count. */

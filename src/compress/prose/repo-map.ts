@@ -1,14 +1,14 @@
 /**
  * aider's repo map inside a message: signature lines in a `│` margin with `⋮...` between them.
- * Its summary keeps the top-level signatures whole and the names of nested definitions as one
- * list per parent, dropping bodies and elision lines.
+ * Its summary keeps the names of the top-level definitions and counts the nested ones, dropping
+ * signatures, bodies and elision lines.
  */
 
 const MARGIN = /^│/;
 const ELISION = /^⋮/;
 /** A definition line: the keyword and the name it defines. */
 const DEFINITION =
-  /^(\s*)(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:def|class|function|fn|func|interface|type|struct|enum|trait|impl|module)\s+([A-Za-z_$][\w$]*)/;
+  /^(\s*)(?:export\s+)?(?:default\s+)?(?:async\s+)?(def|class|function|fn|func|interface|type|struct|enum|trait|impl|module)\s+([A-Za-z_$][\w$]*)/;
 /** Share of a paragraph's lines in the margin or eliding for it to be a repo map. */
 const MAP_SHARE = 0.6;
 
@@ -19,16 +19,16 @@ export function isRepoMap(lines: readonly string[]): boolean {
 }
 
 /**
- * Top-level definitions whole (without body lines), nested ones as `│    … name, name` under
- * their parent; other lines (paths, headers) stay. Returns the lines unchanged when that is
- * not shorter.
+ * One line per group of margin lines: the top-level names by kind, a class with the count of
+ * the definitions nested in it (`│ def main, load; class Coder (+74)`); other lines (paths,
+ * headers) stay. Returns the lines unchanged when that is not shorter.
  */
 export function reduceRepoMap(lines: readonly string[]): string[] {
   const out: string[] = [];
-  let nested: string[] = [];
+  let names: { kind: string; name: string; nested: number }[] = [];
   const flush = (): void => {
-    if (nested.length > 0) out.push(`│    … ${nested.join(', ')}`);
-    nested = [];
+    if (names.length > 0) out.push(`│ ${summarizeNames(names)}`);
+    names = [];
   };
   for (const line of lines) {
     if (ELISION.test(line)) continue;
@@ -39,11 +39,23 @@ export function reduceRepoMap(lines: readonly string[]): string[] {
     }
     const definition = DEFINITION.exec(line.slice(1));
     if (!definition) continue;
-    if (definition[1] === '') {
-      flush();
-      out.push(line);
-    } else nested.push(definition[2]!);
+    const last = names[names.length - 1];
+    if (definition[1] !== '' && last) last.nested++;
+    else if (definition[1] === '') names.push({ kind: definition[2]!, name: definition[3]!, nested: 0 });
   }
   flush();
   return out.join('\n').length < lines.join('\n').length ? out : [...lines];
+}
+
+/** `def a, b; class C (+3)`: runs of one kind share their keyword. */
+function summarizeNames(names: readonly { kind: string; name: string; nested: number }[]): string {
+  const parts: string[] = [];
+  let kind = '';
+  for (const { kind: k, name, nested } of names) {
+    const label = nested > 0 ? `${name} (+${nested})` : name;
+    if (k === kind) parts[parts.length - 1] += `, ${label}`;
+    else parts.push(`${k} ${label}`);
+    kind = k;
+  }
+  return parts.join('; ');
 }

@@ -1,3 +1,4 @@
+import { needlesOf } from './needles.js';
 import { textRank } from './textrank.js';
 
 /** A sentence of one prose block, with what the selection needs to know about it. */
@@ -30,12 +31,12 @@ export const FRAMING_LAST_MIN = 4;
  * texts of at least this many characters; in shorter ones the sentence itself is kept, since a
  * list saves too little there to be worth the lost wording.
  */
-export const LIST_MIN_CHARS = 600;
+export const LIST_MIN_CHARS = 300;
 /**
  * A sentence whose length is at most this many times the length of the needle list that would
  * replace it is kept whole: it is mostly needles already.
  */
-export const WHOLE_FACTOR = 1.3;
+export const WHOLE_FACTOR = 1.0;
 
 export interface SelectOptions {
   /** Share of the prose characters the kept sentences aim at (framing and dense sentences may exceed it). */
@@ -45,6 +46,8 @@ export interface SelectOptions {
   covered: ReadonlySet<string>;
   /** Length of the whole text: short texts keep the sentences that carry needles (see LIST_MIN_CHARS). */
   textLength: number;
+  /** Frame each paragraph (documents), or only the text's opening (the agent's own reasoning). */
+  framing: 'paragraphs' | 'opening';
 }
 
 /** What stays of each sentence: kept whole, or dropped with the needles its mark lists. */
@@ -71,17 +74,28 @@ export function selectUnits(units: readonly Unit[], options: SelectOptions): Sel
   };
   const sizes = new Map<number, number>();
   for (const unit of units) sizes.set(unit.group, (sizes.get(unit.group) ?? 0) + 1);
+  const paragraphs = options.framing === 'paragraphs';
+  const opening = openingUnit(units);
   units.forEach((unit, i) => {
     const size = sizes.get(unit.group) ?? 0;
-    const first = units[i - 1]?.group !== unit.group && size >= FRAMING_MIN;
-    const last = units[i + 1]?.group !== unit.group && size >= FRAMING_LAST_MIN;
-    const framing = first || last || i === 0 || i === units.length - 1;
+    const first = paragraphs && units[i - 1]?.group !== unit.group && size >= FRAMING_MIN;
+    const last = paragraphs && units[i + 1]?.group !== unit.group && size >= FRAMING_LAST_MIN;
+    const framing = first || last || i === opening || (paragraphs && i === units.length - 1);
     if (framing || unit.lead || holdsTerm(unit.text, options.keep)) take(i);
   });
   const listing = options.textLength >= LIST_MIN_CHARS;
   coverNeedles(units, kept, have, take, listing);
   fillByScore(units, kept, options.share);
   return { kept, listed: listNeedles(units, kept, options.covered) };
+}
+
+/** Words a sentence needs to open a text: "Great!" or "THOUGHT: Perfect." says nothing. */
+const OPENING_MIN_WORDS = 4;
+
+/** The text's opening: its first sentence of OPENING_MIN_WORDS words or more (else its first). */
+function openingUnit(units: readonly Unit[]): number {
+  const index = units.findIndex((unit) => (unit.text.match(/\S+/g)?.length ?? 0) >= OPENING_MIN_WORDS);
+  return index < 0 ? 0 : index;
 }
 
 /**
@@ -114,9 +128,14 @@ function listLength(unit: Unit, needles: readonly string[]): number {
   return needles.reduce((n, needle) => n + written(unit.text, needle).length + 2, 0);
 }
 
-/** A needle as the text wrote it: code spans keep their backticks. */
+/**
+ * A needle as a mark lists it: bare when it reads back as the same needle (`parse()`,
+ * `src/a.ts`), else with the backticks the text gave it (`LineItem.amount`, `x = 1`).
+ */
 export function written(text: string, needle: string): string {
-  return text.includes(`\`${needle}\``) ? `\`${needle}\`` : needle;
+  if (!text.includes(`\`${needle}\``)) return needle;
+  const bare = needlesOf(needle);
+  return bare.length === 1 && bare[0] === needle ? needle : `\`${needle}\``;
 }
 
 function listNeedles(

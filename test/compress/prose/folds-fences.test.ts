@@ -137,8 +137,7 @@ describe('reduceFence', () => {
       "cat <<'EOF' > fix.txt",
       'note 0',
       'note 1',
-      'note 2',
-      '… 27 more lines',
+      '… 28 more lines',
       'EOF',
       'python fix.py',
       '```',
@@ -149,7 +148,8 @@ describe('reduceFence', () => {
     const snippet = ['```python', 'a = 1', 'b = 2', 'c = a + b', '```'];
     expect(reduceFence(snippet)).toEqual(snippet);
     const longer = ['```python', ...Array.from({ length: 7 }, (_, i) => `x${i} = ${i}`), '```'];
-    expect(reduceFence(longer)).toEqual(['```python', 'x0 = 0', 'x1 = 1', 'x2 = 2', '… 4 more lines', '```']);
-    expect(headFold(['a', 'b', 'c', 'd'])).toEqual(['a', 'b', 'c', 'd']);
+    expect(reduceFence(longer)).toEqual(['```python', 'x0 = 0', 'x1 = 1', '… 5 more lines', '```']);
+    expect(headFold(['a', 'b', 'c'])).toEqual(['a', 'b', 'c']);
+    expect(headFold(['a', 'b', 'c', 'd'])).toEqual(['a', 'b', '… 2 more lines']);
   });
 });

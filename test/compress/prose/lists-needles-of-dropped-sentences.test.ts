@@ -46,6 +46,32 @@ describe('compressProse on long needle-dense text', () => {
   });
 });
 
+describe("compressProse on the agent's own reasoning", () => {
+  const asDocument = compressProse(reasoning, {});
+  const asReasoning = compressProse(reasoning, { reasoning: true });
+
+  it('keeps the opening and every needle but frames no paragraph, so it is shorter than a document summary', () => {
+    expect(asReasoning.helped).toBe(true);
+    expect(asReasoning.text.startsWith('THOUGHT: The failing test is `test_period_total`')).toBe(true);
+    expect(asReasoning.text).not.toContain('Let me make that change now');
+    expect(proseNeedles(reasoning).filter((needle) => !asReasoning.text.includes(needle))).toEqual([]);
+    expect(asReasoning.text.length).toBeLessThan(asDocument.text.length);
+  });
+
+  it('opens with a sentence that says something, not an interjection', () => {
+    const text = [
+      'Great!',
+      '',
+      'The parser now accepts the trailing comma in `load_config()`, so the fixture in tests/test_config.py parses again.',
+      'I still want to look at the second failure, which is about the way the default profile gets merged.',
+      'That one is probably in `merge_profiles()` and should be a small change once I have read the code around it.',
+    ].join('\n');
+    const summary = compressProse(text, { reasoning: true });
+    expect(summary.text).toContain('The parser now accepts the trailing comma in `load_config()`');
+    expect(summary.text).not.toContain('I still want to look');
+  });
+});
+
 describe('paragraphs that are not sentences', () => {
   it('treats a repo map, a pinned requirements list and a long data line as such', () => {
     const repoMap = [
@@ -74,7 +100,7 @@ describe('paragraphs that are not sentences', () => {
     ]);
   });
 
-  it('reduces a repo map to its top-level signatures and the names under them', () => {
+  it('reduces a repo map to its top-level names, counting what is nested in each', () => {
     const map = [
       'aider/coders/base_coder.py:',
       '⋮...',
@@ -88,12 +114,12 @@ describe('paragraphs that are not sentences', () => {
       '⋮...',
       '│def wrap_fence(name):',
       '⋮...',
+      '│def strip_fence(text):',
+      '⋮...',
     ];
     expect(reduceCode(map)).toEqual([
       'aider/coders/base_coder.py:',
-      '│class Coder:',
-      '│    … create, run',
-      '│def wrap_fence(name):',
+      '│ class Coder (+2); def wrap_fence, strip_fence',
     ]);
   });
 

@@ -60,8 +60,10 @@ describe('compressProse properties', () => {
       fc.property(markdown, (text) => {
         const needles = proseNeedles(text);
         if (needles.length === 0) return;
-        const kept = new Set(proseNeedles(compressProse(text, {}).text));
-        expect(needles.filter((n) => kept.has(n)).length / needles.length).toBeGreaterThanOrEqual(0.9);
+        const summary = compressProse(text, {}).text;
+        expect(needles.filter((n) => summary.includes(n)).length / needles.length).toBeGreaterThanOrEqual(
+          0.9,
+        );
       }),
       { numRuns: 150 },
     );

@@ -72,7 +72,7 @@ describe('code and table reduction', () => {
   it('keeps short code whole and cuts long code to its first lines', () => {
     expect(reduceFence(['```', 'a', 'b', '```'])).toEqual(['```', 'a', 'b', '```']);
     const long = ['```py', ...Array.from({ length: 20 }, (_, i) => `line ${i}`), '```'];
-    expect(reduceFence(long)).toEqual(['```py', 'line 0', 'line 1', 'line 2', '… 17 more lines', '```']);
+    expect(reduceFence(long)).toEqual(['```py', 'line 0', 'line 1', '… 18 more lines', '```']);
   });
 
   it('keeps a table header and first rows', () => {
