@@ -1,5 +1,5 @@
 import type Parser from 'tree-sitter';
-import { foldRows, type Fold, type FoldSet } from './folds.js';
+import { dropRows, foldRows, type Fold, type FoldSet } from './folds.js';
 import { indentFold } from './indent-fold.js';
 
 type Node = Parser.SyntaxNode;
@@ -64,7 +64,8 @@ export const MAX_OUTLINE_DEPTH = 3;
 /**
  * Walks the statements of a container (module, class body, function body…), asking `decide` what
  * to do with each (comments are hidden without asking; `index` counts statements), and folds
- * each run of hidden statements into one marker line. A run shares no
+ * each run of hidden statements into one marker line; a run of comments alone is left out
+ * without a marker (a marker says where code was hidden). A run shares no
  * row with shown code; `limitRow` is the row of the container's closing bracket, if any.
  */
 export function walkContainer(
@@ -74,10 +75,13 @@ export function walkContainer(
   limitRow = Infinity,
 ): void {
   let shownEnd = -1;
-  let run: { first: number; last: number } | undefined;
+  let run: { first: number; last: number; comments: boolean } | undefined;
   let statements = 0;
   const flush = (nextShownRow: number): void => {
-    if (run && run.first > shownEnd && run.last < nextShownRow) foldRows(o, run.first, run.last);
+    if (run && run.first > shownEnd && run.last < nextShownRow) {
+      if (run.comments) dropRows(o, run.first, run.last);
+      else foldRows(o, run.first, run.last);
+    }
     run = undefined;
   };
   for (const node of children) {
@@ -92,8 +96,11 @@ export function walkContainer(
     // Comments are extras; node-tree-sitter 0.21 sometimes reports an extra under its parent's type.
     const action = node.isExtra ? 'hide' : decide(node, statements++);
     if (action === 'hide' && start > shownEnd) {
-      if (run) run.last = Math.max(run.last, end);
-      else run = { first: start, last: end };
+      const comment = node.type === 'comment';
+      if (run) {
+        run.last = Math.max(run.last, end);
+        run.comments &&= comment;
+      } else run = { first: start, last: end, comments: comment };
       continue;
     }
     flush(start);

@@ -20,6 +20,8 @@ export interface Fold {
   standalone: boolean;
   /** Text the marker closes with, when the hidden part held the closing quotes of a docstring. */
   closer?: string;
+  /** A join, not a fold: the line break (and indentation) is replaced by this text, no marker. */
+  joiner?: string;
 }
 
 /** A fold must hide at least this many non-blank rows: shorter bodies read better than a marker. */
@@ -96,4 +98,64 @@ export function foldRows(set: FoldSet, firstRow: number, lastRow: number): boole
   const from = { row: firstRow, column: 0 };
   const to = { row: lastRow, column: (set.lines[lastRow] ?? '').length };
   return addFold(set, { from, to, firstRow, lastRow, standalone: true });
+}
+
+/** Leaves whole rows out with no marker (comments: the numbers or the code around tell the gap). */
+export function dropRows(set: FoldSet, firstRow: number, lastRow: number): void {
+  if (lastRow < firstRow) return;
+  set.folds.push({
+    from: { row: firstRow, column: 0 },
+    to: { row: lastRow, column: (set.lines[lastRow] ?? '').length },
+    firstRow,
+    lastRow,
+    standalone: false,
+    joiner: '',
+  });
+}
+
+/** Rows longer than this once joined are left on their own rows. */
+const MAX_JOINED_CHARS = 380;
+/** A parenthesis or square bracket at the end of a row, or closing the next: no space between. */
+const OPENS_AT_END = /[([]$/;
+const CLOSES_AT_START = /^[)\]]/;
+/** Any closing bracket: a trailing comma before it goes. */
+const ANY_CLOSER_AT_START = /^[)\]}]/;
+
+/**
+ * Puts rows firstRow..lastRow on one line (`def f(\n    a,\n    b,\n):` → `def f(a, b):`),
+ * unless a row holds what may start a line comment (`comment`) that would swallow what follows, or the
+ * joined line would be long. Returns whether it joined.
+ */
+export function joinRows(set: FoldSet, firstRow: number, lastRow: number, comment: RegExp): boolean {
+  if (lastRow <= firstRow) return false;
+  const rows: number[] = [];
+  let length = 0;
+  for (let r = firstRow; r <= lastRow; r++) {
+    const text = (set.lines[r] ?? '').trim();
+    if (text === '') continue;
+    if (r < lastRow && comment.test(text)) return false;
+    rows.push(r);
+    length += text.length + 1;
+  }
+  if (rows.length < 2 || length > MAX_JOINED_CHARS) return false;
+  for (let k = 0; k + 1 < rows.length; k++) {
+    const r = rows[k] ?? 0;
+    const next = rows[k + 1] ?? 0;
+    const end = lineEnd(set.lines, r);
+    const nextLine = set.lines[next] ?? '';
+    const text = (set.lines[r] ?? '').slice(0, end);
+    const following = nextLine.trimStart();
+    const closes = CLOSES_AT_START.test(following);
+    // A trailing comma before the closing bracket goes: `f(a, b)`, not `f(a, b,)`.
+    const from = ANY_CLOSER_AT_START.test(following) && text.endsWith(',') ? end - 1 : end;
+    set.folds.push({
+      from: { row: r, column: from },
+      to: { row: next, column: firstNonSpace(nextLine) },
+      firstRow: next,
+      lastRow: r,
+      standalone: false,
+      joiner: closes || OPENS_AT_END.test(text) ? '' : ' ',
+    });
+  }
+  return true;
 }

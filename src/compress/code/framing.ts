@@ -20,10 +20,14 @@ const FRAME_LINES: readonly RegExp[] = [
   /^OBSERVATION:\s*$/,
   /^<response clipped>/,
 ];
-/** Multi-line blocks of agent prose: from the opening tag to the line holding the closing one. */
-const FRAME_BLOCKS: readonly { open: RegExp; close: string; tag: string }[] = [
+/**
+ * Multi-line blocks of agent prose: from the opening tag to the line holding the closing one.
+ * `drop`: the harness's reminders to the model (Claude Code's malware note after every Read) say
+ * nothing about the file and leave the summary entirely.
+ */
+const FRAME_BLOCKS: readonly { open: RegExp; close: string; tag: string; drop?: boolean }[] = [
   { open: /^\s*<warning>/, close: '</warning>', tag: 'warning' },
-  { open: /^\s*<system-reminder>/, close: '</system-reminder>', tag: 'system-reminder' },
+  { open: /^\s*<system-reminder>/, close: '</system-reminder>', tag: 'system-reminder', drop: true },
   { open: /^\s*<NOTE>/, close: '</NOTE>', tag: 'NOTE' },
 ];
 const FENCE = /^\s*(?:```|~~~)\s*([\w+#.-]*)\s*$/;
@@ -66,8 +70,16 @@ export function scanFraming(lines: readonly string[]): FrameScan {
       if (!(lines[end] ?? '').includes(block.close)) end = i;
       for (let k = i; k <= end; k++) framing[k] = true;
       const count = end - i + 1;
-      if (count > MAX_FRAME_BLOCK_LINES) {
-        const after = (lines[end] ?? '').slice((lines[end] ?? '').indexOf(block.close) + block.close.length);
+      const closing = lines[end] ?? '';
+      const closed = closing.includes(block.close);
+      const after = closed ? closing.slice(closing.indexOf(block.close) + block.close.length) : '';
+      if (block.drop && closed) {
+        for (let k = i; k <= end; k++) dropped.add(k);
+        if (after.trim() !== '') {
+          dropped.delete(i);
+          condensed.set(i, after);
+        }
+      } else if (count > MAX_FRAME_BLOCK_LINES) {
         condensed.set(i, `<${block.tag}>… ${count} lines${block.close}${after}`);
         for (let k = i + 1; k <= end; k++) dropped.add(k);
       }

@@ -1,4 +1,13 @@
-import { addFold, firstNonSpace, foldRows, isBlank, lineEnd, type FoldSet } from './folds.js';
+import {
+  addFold,
+  dropRows,
+  firstNonSpace,
+  foldRows,
+  isBlank,
+  joinRows,
+  lineEnd,
+  type FoldSet,
+} from './folds.js';
 import { declaredName } from './names-regex.js';
 
 /**
@@ -9,7 +18,7 @@ import { declaredName } from './names-regex.js';
  */
 
 /** Container headers are opened this many levels deep at most. */
-const MAX_CONTAINER_DEPTH = 3;
+const MAX_CONTAINER_DEPTH = 2;
 /** Rows kept of a block whose header declares an identifier the caller asked to keep. */
 export const KEEP_BODY_MAX_ROWS = 80;
 /** Columns a tab counts for when measuring indentation. */
@@ -20,8 +29,13 @@ const CONTAINER_HEADER =
 const GROUP_HEADER =
   /^\s*(?:import|const|var|type)\s*\(\s*$|^\s*type\s+\w+(?:\[[^\]]*\])?\s+(?:struct|interface)\s*\{\s*$/;
 const MARKUP_CONTAINER = /^\s*<(?!\/|!|\?)[a-zA-Z][\w:-]*(?:\s[^<>]*)?(?<!\/)>\s*$/;
-/** A row that starts by closing the block above it (`}`, `});`, `} else {`). */
-const STARTS_WITH_CLOSER = /^\s*[)\]}]/;
+/** A row that starts by closing the block above it (`}`, `});`, `} else {`, `</div>`). */
+const STARTS_WITH_CLOSER = /^\s*(?:[)\]}]|<\/)/;
+/** A row that only closes a block: `}`, `});`, `end`, `</div>`. */
+const CLOSER_ONLY = /^\s*(?:[)\]}]+[;,)]*|end|<\/[\w:-]+>)\s*$/;
+
+/** Line comments of any language the folder may meet (`#` only when it reads like one, not a CSS colour). */
+const ANY_LINE_COMMENT = /\/\/|(?:^|\s)#(?:\s|$)|(?:^|\s)--\s/;
 
 function indentWidth(line: string): number {
   let width = 0;
@@ -39,6 +53,10 @@ function isContainerHeader(line: string): boolean {
 
 export interface IndentOptions {
   keep: ReadonlySet<string>;
+  /** What may start a line comment in the language (rows holding one are not joined); any by default. */
+  lineComment?: RegExp;
+  /** A row that is only a comment, left out without a marker; none are when absent. */
+  commentRow?: RegExp;
 }
 
 /** Adds indentation folds for rows firstRow..lastRow (inclusive) to the set. */
@@ -68,7 +86,11 @@ function foldLevel(
       continue;
     }
     if (indentWidth(line) <= level) {
-      header = r;
+      if (options.commentRow?.test(line)) {
+        // A comment says nothing the outline needs; what is indented under it has no header.
+        dropRows(set, r, r);
+        header = -1;
+      } else header = r;
       r++;
       continue;
     }
@@ -112,8 +134,16 @@ function foldBlock(
   }
   let closer = blockEnd + 1;
   while (closer <= lastRow && isBlank(lines[closer])) closer++;
-  const from = { row: header, column: lineEnd(lines, header) };
   const closerLine = lines[closer];
+  const closes = closer <= lastRow && closerLine !== undefined && CLOSER_ONLY.test(closerLine);
+  // A one-row body goes onto its header's line: `.user { border-left-color: #2196f3; }`.
+  if (
+    blockStart === blockEnd &&
+    closes &&
+    joinRows(set, header, closer, options.lineComment ?? ANY_LINE_COMMENT)
+  )
+    return;
+  const from = { row: header, column: lineEnd(lines, header) };
   if (closer <= lastRow && closerLine !== undefined && STARTS_WITH_CLOSER.test(closerLine)) {
     const to = { row: closer, column: firstNonSpace(closerLine) };
     if (addFold(set, { from, to, firstRow: blockStart, lastRow: blockEnd, standalone: false })) return;

@@ -1,7 +1,7 @@
 import { debug } from '../../debug.js';
 import type { CompressContext, Compressor, Summary } from '../types.js';
 import { languageFromPath, normalizeLanguage, sniffLanguage, type CodeLanguage } from './language.js';
-import { blankPrefix, prefixNumber } from './numbering.js';
+import { prefixNumber } from './numbering.js';
 import { outlineSegment } from './outline-segment.js';
 import { splitSource, type CodeSegment, type SourceView } from './segments.js';
 
@@ -31,7 +31,8 @@ export const compressCode: Compressor = (text: string, context: CompressContext)
 function summarize(text: string, context: CompressContext): Summary {
   const view = splitSource(text);
   const codeLines = view.segments.reduce((n, s) => n + (s.kind === 'code' ? s.lines.length : 0), 0);
-  if (codeLines < MIN_CODE_LINES) return { text, helped: false };
+  // Short code stays as it is; only its framing may shrink (the harness's boilerplate).
+  if (codeLines < MIN_CODE_LINES) return framingOnly(text, view);
 
   const keep = new Set(context.keep ?? []);
   const hint = languageHint(context, view);
@@ -54,10 +55,35 @@ function summarize(text: string, context: CompressContext): Summary {
     for (const method of outline.methods) methods.add(method);
     out.push(...withPrefixes(outline.lines, segment));
   }
+  // Blank lines left where framing was dropped (a trailing reminder): one ends the text, enough.
+  while (
+    out.length > 1 &&
+    (out[out.length - 1] ?? '').trim() === '' &&
+    (out[out.length - 2] ?? '').trim() === ''
+  )
+    out.pop();
   const summary = out.join(view.eol);
-  if (summary.length > text.length * MAX_USEFUL_SHARE) return { text, helped: false };
+  // Nothing but comments (left out without markers) would leave nothing: keep the original.
+  if (summary.trim() === '' || summary.length > text.length * MAX_USEFUL_SHARE)
+    return { text, helped: false };
   const note = `${language ?? 'code'} outline (${[...methods].join(' + ')}): ${codeLines} → ${out.length} lines`;
   return { text: summary, helped: true, note };
+}
+
+/** The code as it was, between condensed framing: kept when that alone saves enough. */
+function framingOnly(text: string, view: SourceView): Summary {
+  const out: string[] = [];
+  for (const segment of view.segments) {
+    if (segment.kind === 'frame') out.push(...segment.lines);
+    else
+      segment.lines.forEach((line, row) =>
+        out.push(segment.verbatim?.get(row) ?? (segment.prefixes?.[row] ?? '') + line),
+      );
+  }
+  const summary = out.join(view.eol);
+  if (summary.trim() === '' || summary.length > text.length * MAX_USEFUL_SHARE)
+    return { text, helped: false };
+  return { text: summary, helped: true, note: 'code: framing condensed' };
 }
 
 /** Language from the caller, the path (given or named in the output), or the command's file. */
@@ -92,21 +118,24 @@ function numberReader(prefixes: readonly (string | undefined)[]): (row: number) 
   };
 }
 
-/** Puts the viewer's number prefixes back; blank lines go (their numbers tell the gap). */
+/**
+ * Puts the viewer's number prefixes back without their padding (`42→`, not `    42→`: the spaces
+ * cost tokens and tell nothing); blank lines go (their numbers tell the gap), and marker lines
+ * carry no prefix (their label names the lines they hide).
+ */
 function withPrefixes(
   lines: readonly { row: number | undefined; text: string }[],
   segment: CodeSegment,
 ): string[] {
   const { prefixes } = segment;
   if (!prefixes) return collapseBlankRuns(lines.map((l) => l.text));
-  const like = prefixes.find((p) => p !== undefined) ?? '';
   const out: string[] = [];
   for (const line of lines) {
     const verbatim = line.row === undefined ? undefined : segment.verbatim?.get(line.row);
     if (verbatim !== undefined && line.text.trim() === '') out.push(verbatim);
     if (line.text.trim() === '') continue;
     const prefix = line.row === undefined ? undefined : prefixes[line.row];
-    out.push((prefix ?? blankPrefix(like)) + line.text);
+    out.push((prefix?.trimStart() ?? '') + line.text);
   }
   return out;
 }

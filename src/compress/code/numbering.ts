@@ -34,11 +34,6 @@ export function prefixNumber(prefix: string): number {
   return Number.parseInt(prefix.trim(), 10);
 }
 
-/** The prefix of a line that has no number (a fold marker), as wide as `like`. */
-export function blankPrefix(like: string): string {
-  return like.replace(/[0-9→:]/g, ' ');
-}
-
 /**
  * Which numbering style the candidate lines use, if any. `candidates` are the indices of lines
  * that are not framing; `hasViewerHeader` says a SWE-agent `[File: …]` header was seen.

@@ -7,7 +7,7 @@ import {
   type Action,
   type Outline,
 } from './container.js';
-import { foldBetween, foldRows, foldTail } from './folds.js';
+import { foldBetween, foldRows, foldTail, joinRows } from './folds.js';
 import { KEEP_BODY_MAX_ROWS } from './indent-fold.js';
 
 /**
@@ -45,6 +45,8 @@ const WRAPPERS: ReadonlySet<string> = new Set([
 ]);
 /** Type declarations up to this many rows are kept whole; longer ones show one line per member. */
 const TYPE_KEEP_MAX_ROWS = 30;
+/** What may start a line comment (rows holding one are not joined). */
+const LINE_COMMENT = /\/\/|\/\*/;
 /** Member-expression chains (`a.then(…).catch(…)`) followed when looking for callbacks. */
 const MAX_CHAIN = 8;
 
@@ -245,6 +247,11 @@ function outlineFunction(
     return foldTail(o, body.startPosition.row, body.endPosition) ? 'outlined' : 'keep';
   }
   if (rows(body) < 3) return 'keep';
+  const only = body.namedChildren.length === 1 ? body.namedChildren[0] : undefined;
+  if (rows(body) === 3 && only && only.startPosition.row === body.startPosition.row + 1 && rows(only) === 1) {
+    // `key(invoice: Invoice): string { return createHash('sha1')…; }`: one line, no marker needed.
+    return joinRows(o, body.startPosition.row, body.endPosition.row, LINE_COMMENT) ? 'outlined' : 'keep';
+  }
   if (name !== undefined && o.keep.has(name)) {
     const lastInner = body.endPosition.row - 1;
     const cut = body.startPosition.row + 1 + KEEP_BODY_MAX_ROWS;

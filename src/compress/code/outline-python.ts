@@ -8,7 +8,7 @@ import {
   type Action,
   type Outline,
 } from './container.js';
-import { addFold, foldRows, foldTail, isBlank, lineEnd, type FoldSet } from './folds.js';
+import { addFold, foldRows, foldTail, isBlank, joinRows, lineEnd, type FoldSet } from './folds.js';
 import { KEEP_BODY_MAX_ROWS } from './indent-fold.js';
 
 /**
@@ -35,6 +35,10 @@ const DEFINITIONS: ReadonlySet<string> = new Set([
   'import_statement',
   'import_from_statement',
 ]);
+/** What may start a line comment (a `#` in a string merely prevents a join). */
+const HASH = /#/;
+/** `if __name__ == "__main__":` says how a script runs: its header stays. */
+const MAIN_GUARD = /^if\s+__name__\s*==/;
 const OPENING_QUOTES_ONLY = /^[rRbBuUfF]{0,2}("""|''')\s*$/;
 
 /** Places the folds of a Python tree. */
@@ -49,7 +53,8 @@ function statement(o: Outline, node: Node, index: number, mode: Mode, depth: num
     case 'import_statement':
     case 'import_from_statement':
     case 'future_import_statement':
-      return mode === 'body' ? 'hide' : 'keep';
+      if (mode === 'body') return 'hide';
+      return joinRows(o, node.startPosition.row, node.endPosition.row, HASH) ? 'outlined' : 'keep';
     case 'function_definition':
       return outlineFunction(o, node, depth);
     case 'class_definition':
@@ -106,13 +111,29 @@ function docstring(o: Outline, doc: Node, mode: Mode): Action {
   }
 }
 
-/** A plain statement: shown by its rows up to the value's first one (all of it when short). */
+/**
+ * A plain statement: shown by its rows up to the value's first one (all of it when short). At
+ * module level only statements that bind a name (`X = …`, `a, b = …`, `type T = …`) show; calls,
+ * attribute and item assignments, `del`, `assert`… fold with their neighbours into `… N lines`.
+ */
 function plain(o: Outline, node: Node, mode: Mode): Action {
-  if (mode === 'body') return 'hide';
+  if (mode === 'body' || (mode === 'module' && !bindsName(node))) return 'hide';
   const assignment = node.type === 'expression_statement' ? node.namedChildren[0] : undefined;
   const value = assignment?.type === 'assignment' ? assignment.childForFieldName('right') : null;
   const keepThrough = value ? value.startPosition.row : node.startPosition.row;
   return foldTail(o, keepThrough, node.endPosition) ? 'outlined' : 'keep';
+}
+
+const NAME_TARGETS: ReadonlySet<string> = new Set(['identifier', 'pattern_list', 'tuple_pattern']);
+
+/** Does a statement bind a plain name (what topLevelDeclarationNames counts as a declaration)? */
+function bindsName(node: Node): boolean {
+  if (node.type === 'type_alias_statement') return true;
+  if (node.type !== 'expression_statement') return false;
+  const assignment = node.namedChildren[0];
+  if (assignment?.type !== 'assignment') return false;
+  const left = assignment.childForFieldName('left');
+  return left !== null && NAME_TARGETS.has(left.type);
 }
 
 /** Row of the `:` that ends a definition's or clause's header. */
@@ -124,6 +145,17 @@ function colonRow(node: Node): number {
     if (child.type === ':') row = child.startPosition.row;
   }
   return row;
+}
+
+/**
+ * Is the header already followed by a fold marker (`def f(x): … 12 lines`, an earlier summary
+ * compressed again)? Tree-sitter then takes the rows below for the body; they are not.
+ */
+function alreadyFolded(o: Outline, node: Node): boolean {
+  let colon: Node | undefined;
+  for (const child of node.children) if (child.type === ':') colon = child;
+  if (!colon) return false;
+  return (o.lines[colon.endPosition.row] ?? '').slice(colon.endPosition.column).includes('…');
 }
 
 /** Hides the rows after `keepThroughRow` up to `lastRow`, marker at the end of the kept row. */
@@ -145,10 +177,24 @@ function hasNestedDefinitions(body: Node): boolean {
   );
 }
 
+/**
+ * The statements of a definition's body, led by the comments tree-sitter hangs on the definition
+ * itself (those between the header's `:` and the first statement), so they fold with the body.
+ */
+function bodyMembers(definition: Node, body: Node): Node[] {
+  const header = colonRow(definition);
+  const leading = definition.namedChildren.filter(
+    (c) => c.type === 'comment' && c.startPosition.row > header && c.startIndex < body.startIndex,
+  );
+  return [...leading, ...members(body)];
+}
+
 function outlineFunction(o: Outline, fn: Node, depth: number): Action {
   const body = fn.childForFieldName('body');
   if (!body) return 'keep';
+  if (alreadyFolded(o, fn)) return 'keep';
   const header = colonRow(fn);
+  joinRows(o, fn.startPosition.row, header, HASH);
   const last = body.endPosition.row;
   if (last <= header) return 'keep';
   const name = fieldText(fn, 'name');
@@ -157,10 +203,14 @@ function outlineFunction(o: Outline, fn: Node, depth: number): Action {
     return cut <= last && foldRows(o, cut, last) ? 'outlined' : 'keep';
   }
   if (depth < MAX_OUTLINE_DEPTH && hasNestedDefinitions(body)) {
-    walkContainer(o, members(body), (node, index) => statement(o, node, index, 'body', depth + 1));
+    walkContainer(o, bodyMembers(fn, body), (node, index) => statement(o, node, index, 'body', depth + 1));
     return 'outlined';
   }
   const first = body.namedChildren[0];
+  if (first && isOneSimpleRow(body, header)) {
+    // `def tick(self): raise NotImplementedError()`: one line, as short as a marker would be.
+    return joinRows(o, header, last, HASH) ? 'outlined' : 'keep';
+  }
   if (first && first.type === 'expression_statement' && isDocstring(first)) {
     // Rich outlines keep the docstring's first line: `def f(x):\n    """Return … …  # lines 13–40`.
     const docRow = docstringFirstRow(o, first);
@@ -177,13 +227,40 @@ function outlineFunction(o: Outline, fn: Node, depth: number): Action {
   return foldAfter(o, header, last) ? 'outlined' : 'keep';
 }
 
+/** Statements that may follow a `def …:` on its own line. */
+const SIMPLE_STATEMENTS: ReadonlySet<string> = new Set([
+  'expression_statement',
+  'return_statement',
+  'raise_statement',
+  'pass_statement',
+  'assert_statement',
+  'delete_statement',
+  'global_statement',
+  'nonlocal_statement',
+]);
+
+/** Is a body one simple statement on the row after the header (with no comment beside it)? */
+function isOneSimpleRow(body: Node, header: number): boolean {
+  const only = body.namedChildren;
+  const statement = only[0];
+  return (
+    only.length === 1 &&
+    statement !== undefined &&
+    SIMPLE_STATEMENTS.has(statement.type) &&
+    statement.startPosition.row === header + 1 &&
+    statement.endPosition.row === header + 1 &&
+    body.endPosition.row === header + 1
+  );
+}
+
 function outlineClass(o: Outline, cls: Node, depth: number): Action {
   const body = cls.childForFieldName('body');
   if (!body) return 'keep';
+  if (alreadyFolded(o, cls)) return 'keep';
   const header = colonRow(cls);
   if (body.endPosition.row <= header) return 'keep';
   if (depth >= MAX_OUTLINE_DEPTH) return foldAfter(o, header, body.endPosition.row) ? 'outlined' : 'keep';
-  walkContainer(o, members(body), (node, index) => statement(o, node, index, 'class', depth + 1));
+  walkContainer(o, bodyMembers(cls, body), (node, index) => statement(o, node, index, 'class', depth + 1));
   return 'outlined';
 }
 
@@ -211,5 +288,6 @@ function compound(o: Outline, node: Node, mode: Mode, depth: number): Action {
     }
     return 'outlined';
   }
+  if (mode === 'module' && !MAIN_GUARD.test(node.text)) return 'hide';
   return foldAfter(o, colonRow(node), node.endPosition.row) ? 'outlined' : 'keep';
 }

@@ -8,10 +8,10 @@ import { dedent, headEnd, parseCode, type ParsedCode } from './parse-code.js';
 import { renderFolds, type OutLine } from './render.js';
 
 /** The richest outline whose size stays under this share of the code is chosen. */
-const TARGET_SHARE = 0.3;
+const TARGET_SHARE = 0.2;
 /** Outline detail levels, richest first. */
 const DETAILS: readonly Detail[] = ['rich', 'standard', 'minimal'];
-/** Languages whose line comments start with `#` (markers read `…  # N lines`). */
+/** Languages whose line comments start with `#`. */
 const HASH_COMMENT: ReadonlySet<CodeLanguage> = new Set(['python', 'ruby', 'shell']);
 
 export type OutlineMethod = 'tree-sitter' | 'indentation';
@@ -72,13 +72,32 @@ function outlineDedented(code: readonly string[], options: SegmentOptions): Segm
 
 function byIndentation(code: readonly string[], options: SegmentOptions): SegmentOutline {
   const set: FoldSet = { lines: code, folds: [] };
-  indentFold(set, 0, code.length - 1, { keep: options.keep });
+  const lineComment = lineCommentOf(options.language);
+  indentFold(set, 0, code.length - 1, {
+    keep: options.keep,
+    ...(lineComment ? { lineComment } : {}),
+    commentRow: commentRowOf(options.language),
+  });
   return { lines: render(code, set, options), methods: new Set(['indentation']), language: options.language };
+}
+
+/** What may start a line comment: `#` in hash-comment languages, `//` in C-like ones, either elsewhere. */
+function lineCommentOf(language: CodeLanguage): RegExp | undefined {
+  if (HASH_COMMENT.has(language)) return /#/;
+  return language === 'other' ? undefined : /\/\/|#/;
+}
+
+/**
+ * A row that is only a comment: `# …` in hash-comment languages (not a `#!` line); `// …`, a
+ * one-line block comment or an HTML comment in the others.
+ */
+function commentRowOf(language: CodeLanguage): RegExp {
+  if (HASH_COMMENT.has(language)) return /^\s*#(?!!)/;
+  return /^\s*(?:\/\/|\/\*.*\*\/\s*$|<!--.*-->\s*$)/;
 }
 
 function render(code: readonly string[], set: FoldSet, options: SegmentOptions): OutLine[] {
   return renderFolds(code, set.folds, {
-    hashComment: HASH_COMMENT.has(options.language),
     ...(options.numberOf ? { numberOf: options.numberOf } : {}),
   });
 }

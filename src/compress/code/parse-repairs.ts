@@ -7,16 +7,22 @@ import type { ParsedLanguage } from './language.js';
  * Python slices cut inside a docstring, the two ways to close it.
  */
 
-/** A fold marker of an earlier summary: `… 12 lines`, `… lines 40–87`, `…  # 3 lines`. */
-const MARKER = /…(?:"""|''')?( {2}# | )(?:\d+ lines?|lines? \d+(?:–\d+)?)/g;
+/** A fold marker of an earlier summary: `… 12 lines`, `{ … 3 lines }`, older `…  # lines 40–87`. */
+const MARKER = /…("""|''')?(?: {1,2}# | )(?:\d+ lines?|lines? \d+(?:–\d+)?)/g;
 
 /**
- * Summaries get summarized again: their markers are made into valid code for the parser (an
- * expression `0` before a Python comment, blanks elsewhere), columns unchanged.
+ * Summaries get summarized again: their markers are made into valid code for the parser, columns
+ * unchanged. In Python a marker stands where a body or value was, so it becomes the expression
+ * `0` (`def f(x): 0`, `X = { 0 }`); in the brace languages it becomes blanks (`{   }`).
  */
-function neutralizeMarkers(line: string): string {
+function neutralizeMarkers(line: string, python: boolean): string {
   if (!line.includes('…')) return line;
-  return line.replace(MARKER, (m, sep: string) => (sep === ' ' ? ' '.repeat(m.length) : `0${m.slice(1)}`));
+  return line.replace(MARKER, (m, quote: string | undefined) => {
+    // A docstring's closing quotes, which the marker carries, stay.
+    const closer = quote ?? '';
+    const rest = ' '.repeat(m.length - 1 - closer.length);
+    return python ? `0${closer}${rest}` : ` ${closer}${rest}`;
+  });
 }
 
 /**
@@ -46,7 +52,7 @@ export function* variants(
   language: ParsedLanguage,
 ): Generator<{ source: string; skipRows: number }> {
   const lines = original.map((l) =>
-    language === 'python' ? openDanglingClause(neutralizeMarkers(l)) : neutralizeMarkers(l),
+    language === 'python' ? openDanglingClause(neutralizeMarkers(l, true)) : neutralizeMarkers(l, false),
   );
   yield { source: lines.join('\n'), skipRows: 0 };
   if (language !== 'python') return;

@@ -7,8 +7,6 @@ export interface OutLine {
 }
 
 export interface RenderOptions {
-  /** Markers at the end of a line read `…  # N lines` (Python, Ruby, shell) instead of `… N lines`. */
-  hashComment: boolean;
   /** The original line number of a row, when the source was numbered. */
   numberOf?: (row: number) => number | undefined;
 }
@@ -24,7 +22,10 @@ export function renderFolds(
   folds: readonly Fold[],
   options: RenderOptions,
 ): OutLine[] {
-  const ordered = [...folds].sort((a, b) => a.from.row - b.from.row || a.from.column - b.from.column);
+  const ordered = mergeAdjacentMarkers(
+    lines,
+    [...folds].sort((a, b) => a.from.row - b.from.row || a.from.column - b.from.column),
+  );
   const out: OutLine[] = [];
   let current: OutLine = { row: 0, text: '' };
   let row = 0;
@@ -45,38 +46,83 @@ export function renderFolds(
   for (const fold of ordered) {
     if (fold.from.row < row || (fold.from.row === row && fold.from.column < column)) continue; // overlaps
     emitTo(fold.from.row, fold.from.column);
+    if (fold.joiner !== undefined) {
+      if (
+        fold.joiner === '' &&
+        current.text === '' &&
+        fold.from.column === 0 &&
+        fold.to.column >= (lines[fold.to.row] ?? '').length
+      ) {
+        // Whole rows left out: no line at all takes their place.
+        row = fold.to.row + 1;
+        column = 0;
+        current = { row, text: '' };
+        continue;
+      }
+      current.text += fold.joiner;
+      row = fold.to.row;
+      column = fold.to.column;
+      continue;
+    }
     const label = countLabel(fold, options.numberOf);
     if (fold.standalone) {
       const indent = (lines[fold.firstRow] ?? '').slice(0, firstNonSpace(lines[fold.firstRow] ?? ''));
       current.row = undefined;
-      current.text = indent + (options.hashComment ? `…  # ${label}` : `… ${label}`);
+      current.text = `${indent}… ${label}`;
     } else {
       const followed = !isBlank((lines[fold.to.row] ?? '').slice(fold.to.column));
       const ellipsis = `…${fold.closer ?? ''}`;
       if (followed) current.text += ` ${ellipsis} ${label} `;
-      else current.text += options.hashComment ? ` ${ellipsis}  # ${label}` : ` ${ellipsis} ${label}`;
+      else current.text += ` ${ellipsis} ${label}`;
     }
     row = fold.to.row;
     column = fold.to.column;
   }
   const last = Math.max(0, lines.length - 1);
-  emitTo(last, (lines[last] ?? '').length);
-  out.push(current);
+  if (row <= last) {
+    emitTo(last, (lines[last] ?? '').length);
+    out.push(current);
+  }
   return out.map((line) =>
     line.text.length > LONG_LINE_CHARS ? { row: line.row, text: cutLine(line.text) } : line,
   );
 }
 
+/**
+ * Marker lines with nothing but blank rows between them become one (`… # 6 lines`, not two
+ * markers of 3): the tail of a docstring a slice began inside, then hidden statements.
+ */
+function mergeAdjacentMarkers(lines: readonly string[], ordered: readonly Fold[]): Fold[] {
+  const out: Fold[] = [];
+  for (const fold of ordered) {
+    const previous = out[out.length - 1];
+    if (previous?.standalone && fold.standalone && fold.firstRow > previous.lastRow) {
+      let between = previous.lastRow + 1;
+      while (between < fold.firstRow && isBlank(lines[between])) between++;
+      if (between === fold.firstRow) {
+        out[out.length - 1] = { ...previous, to: fold.to, lastRow: fold.lastRow };
+        continue;
+      }
+    }
+    out.push(fold);
+  }
+  return out;
+}
+
+/**
+ * `N lines`, counted in the viewer's numbers when the source was numbered. A count, not a range:
+ * the kept line before the marker carries its number, so the range follows, and `12 lines` costs
+ * two tokens fewer than `lines 40–51`.
+ */
 function countLabel(fold: Fold, numberOf: RenderOptions['numberOf']): string {
+  let n = fold.lastRow - fold.firstRow + 1;
   if (numberOf) {
     let first: number | undefined;
     let last: number | undefined;
     for (let r = fold.firstRow; r <= fold.lastRow && first === undefined; r++) first = numberOf(r);
     for (let r = fold.lastRow; r >= fold.firstRow && last === undefined; r--) last = numberOf(r);
-    if (first !== undefined && last !== undefined)
-      return first === last ? `line ${first}` : `lines ${first}–${last}`;
+    if (first !== undefined && last !== undefined && last >= first) n = last - first + 1;
   }
-  const n = fold.lastRow - fold.firstRow + 1;
   return n === 1 ? '1 line' : `${n} lines`;
 }
 

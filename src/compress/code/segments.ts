@@ -1,3 +1,4 @@
+import { condenseFrameLine } from './boilerplate.js';
 import { scanFraming } from './framing.js';
 import { detectNumberStyle, numberPrefix } from './numbering.js';
 
@@ -63,7 +64,8 @@ export function splitSource(text: string): SourceView {
       const frame: string[] = [];
       for (; i < lines.length && isFrame[i]; i++) {
         if (scan.dropped.has(i)) continue;
-        frame.push(scan.condensed.get(i) ?? lines[i] ?? '');
+        const line = scan.condensed.get(i) ?? condenseFrameLine(lines[i] ?? '', scan.path);
+        if (line !== undefined) frame.push(line);
       }
       segments.push({ kind: 'frame', lines: frame });
       continue;

@@ -16,44 +16,46 @@ describe('compressCode on a Claude Code Read of a TypeScript file', () => {
   const text = fixture('claude-read-billing-service.txt');
   const summary = compressCode(text, { path: '/app/src/billing-service.ts' });
 
-  it('keeps imports, types, enums, constants and signatures with their original line numbers', () => {
+  it('keeps imports, types, enums, constants and signatures with their line numbers, unpadded', () => {
     expect(summary.helped).toBe(true);
+    expect(summary.text.startsWith("1→import { createHash } from 'node:crypto';\n")).toBe(true);
     for (const line of [
-      "     1→import { createHash } from 'node:crypto';",
-      '     6→export enum Currency {',
-      '    12→export interface BillingOptions {',
-      '    19→export type Totals = { net: number; vat: number; gross: number };',
-      '    27→export const MAX_LINES = 500;',
-      '    29→@Injectable()',
-      '    30→export class BillingService {',
-      '    76→export const isEmpty = (invoice: Invoice): boolean => invoice.lines.length === 0;',
+      '\n6→export enum Currency {',
+      '\n12→export interface BillingOptions {',
+      '\n19→export type Totals = { net: number; vat: number; gross: number };',
+      '\n27→export const MAX_LINES = 500;',
+      '\n29→@Injectable()',
+      '\n30→export class BillingService {',
+      '\n76→export const isEmpty = (invoice: Invoice): boolean => invoice.lines.length === 0;',
     ]) {
       expect(summary.text).toContain(line);
     }
   });
 
-  it('folds method bodies into markers naming the hidden lines', () => {
-    expect(summary.text).toContain('    38→  totals(invoice: Invoice): Totals { … lines 39–46 }');
+  it('folds method bodies into markers counting the hidden lines', () => {
+    expect(summary.text).toContain('\n38→  totals(invoice: Invoice): Totals { … 8 lines }\n49→');
     expect(summary.text).toContain(
-      '    66→export function formatTotals(totals: Totals, currency: Currency): string { … lines 67–73 }',
+      '\n66→export function formatTotals(totals: Totals, currency: Currency): string { … 7 lines }',
     );
     expect(summary.text).not.toContain('this.cache.set(key, result)');
   });
 
   it('collapses a long initialiser but keeps its closing brackets', () => {
-    expect(summary.text).toContain('    21→const DEFAULT_OPTIONS: BillingOptions = { … lines 22–24 };');
+    expect(summary.text).toContain('\n21→const DEFAULT_OPTIONS: BillingOptions = { … 3 lines };');
   });
 
-  it('keeps a one-line body as it is', () => {
+  it('puts a one-statement body on its signature line', () => {
     expect(summary.text).toContain(
-      "    62→    return createHash('sha1').update(JSON.stringify(invoice)).digest('hex');",
+      "\n61→  private key(invoice: Invoice): string { return createHash('sha1').update(JSON.stringify(invoice)).digest('hex'); }\n64→}",
     );
   });
 
-  it('keeps the numbers of kept lines in increasing order and condenses the system reminder', () => {
-    const numbers = numbered(summary.text, /^ *(\d+)→/);
+  it('keeps the numbers of kept lines in increasing order and drops the system reminder', () => {
+    const numbers = numbered(summary.text, /^(\d+)→/);
+    expect(numbers.length).toBeGreaterThan(20);
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
-    expect(summary.text).toContain('<system-reminder>… 3 lines</system-reminder>');
+    expect(text).toContain('<system-reminder>');
+    expect(summary.text).not.toContain('system-reminder');
   });
 
   it('keeps every top-level declaration name', () => {
@@ -73,8 +75,8 @@ describe('compressCode on a Claude Code Read of a TypeScript file', () => {
 
   it('keeps the body of a function named in context.keep', () => {
     const kept = compressCode(text, { path: 'billing-service.ts', keep: ['totals'] });
-    expect(kept.text).toContain('    44→    const result = { net, vat, gross: this.round(net + vat) };');
-    expect(kept.text).toContain('    49→  private lineNet(line: LineItem): number { … lines 50–53 }');
+    expect(kept.text).toContain('\n44→    const result = { net, vat, gross: this.round(net + vat) };');
+    expect(kept.text).toContain('\n49→  private lineNet(line: LineItem): number { … 4 lines }');
   });
 });
 
@@ -86,21 +88,27 @@ describe('compressCode on mini-swe-agent `nl -ba` of a Python file', () => {
     expect(summary.text.startsWith('<returncode>0</returncode>\n<output>\n')).toBe(true);
     expect(summary.text.endsWith('</output>')).toBe(true);
     for (const line of [
-      '     1\t"""Monthly reports for the ledger.',
-      '     6\tfrom __future__ import annotations',
-      '    14\tDEFAULT_WIDTH = 72',
-      '    23\t@dataclass',
-      '    24\tclass MonthlySummary:',
-      '    37\t    @property',
+      '\n1\t"""Monthly reports for the ledger.',
+      '\n6\tfrom __future__ import annotations',
+      '\n14\tDEFAULT_WIDTH = 72',
+      '\n23\t@dataclass',
+      '\n24\tclass MonthlySummary:',
+      '\n37\t    @property',
     ]) {
       expect(summary.text).toContain(line);
     }
   });
 
-  it('folds Python bodies as `…  # lines A–B` and long dicts as `{ … lines A–B }`', () => {
-    expect(summary.text).toContain('    31\t    def add(self, entry: Entry) -> None: …  # lines 32–35');
-    expect(summary.text).toContain('    42\tdef categorize(entry: Entry) -> str: …  # lines 43–48');
-    expect(summary.text).toContain('    15\tCATEGORIES = { … lines 16–19 }');
+  it('folds Python bodies as `… N lines` and long dicts as `{ … N lines }`', () => {
+    expect(summary.text).toContain('\n31\t    def add(self, entry: Entry) -> None: … 4 lines\n');
+    expect(summary.text).toContain('\n42\tdef categorize(entry: Entry) -> str: … 6 lines\n');
+    expect(summary.text).toContain('\n15\tCATEGORIES = { … 4 lines }\n');
+  });
+
+  it('puts a one-statement body on its signature line, under the signature number', () => {
+    expect(summary.text).toContain(
+      '\n38\t    def balance(self) -> float: return sum(v for k, v in self.totals.items() if k != "spent")\n42\t',
+    );
   });
 
   it('drops blank lines (their numbers show the gap)', () => {
@@ -114,8 +122,8 @@ describe('compressCode on a partial `sed -n` slice', () => {
 
   it('outlines a slice that starts inside a method and ends mid-function', () => {
     expect(summary.helped).toBe(true);
-    expect(summary.text).toContain('    @property\n    def balance(self) -> float:');
-    expect(summary.text).toContain('def categorize(entry: Entry) -> str: …  # 6 lines');
+    expect(summary.text).toContain('    @property\n    def balance(self) -> float: return sum(');
+    expect(summary.text).toContain('def categorize(entry: Entry) -> str: … 6 lines');
     expect(summary.text).toContain(
       'def render(summaries: list[MonthlySummary], width: int = DEFAULT_WIDTH) -> str:\n</output>',
     );
@@ -133,7 +141,7 @@ describe('compressCode on the SWE-agent file viewer', () => {
       ),
     ).toBe(true);
     expect(summary.text).toContain('(15 more lines below)\r\n');
-    expect(summary.text).toContain('42:def categorize(entry: Entry) -> str: …  # lines 43–48\r\n');
+    expect(summary.text).toContain('42:def categorize(entry: Entry) -> str: … 6 lines\r\n');
     expect(summary.text).not.toMatch(/[^\r]\n/);
   });
 });
@@ -182,5 +190,26 @@ describe('compressCode when it cannot help', () => {
   it('returns code without anything to fold unchanged', () => {
     const text = Array.from({ length: 30 }, (_, i) => `VALUE_${i} = ${i}`).join('\n');
     expect(compressCode(text, { language: 'python' })).toEqual({ text, helped: false });
+  });
+});
+
+describe('compressCode on a str_replace_editor edit result (before/after fixture)', () => {
+  const text = fixture('str-replace-edit-reporting.txt');
+  const summary = compressCode(text, { path: '/testbed/ledger/reporting.py' });
+
+  it('matches the expected outline: condensed framing, unpadded numbers, counted folds', () => {
+    expect(summary.text).toBe(fixture('str-replace-edit-reporting.expected.txt'));
+    expect(summary.text.length).toBeLessThan(text.length * 0.4);
+  });
+
+  it('leaves its own outline unchanged when given it again', () => {
+    const again = compressCode(summary.text, { path: '/testbed/ledger/reporting.py' });
+    expect(again.text).toBe(summary.text);
+  });
+
+  it('keeps every top-level declaration name', () => {
+    const names = topLevelDeclarationNames(text, '/testbed/ledger/reporting.py');
+    expect(names).toContain('MonthlySummary');
+    for (const name of names) expect(summary.text).toContain(name);
   });
 });

@@ -148,6 +148,22 @@ describe('compressCode properties', () => {
     );
   });
 
+  it('leaves an outline of numbered Python as it is when compressed again', () => {
+    fc.assert(
+      fc.property(pythonProgram, (program) => {
+        const text = program
+          .split('\n')
+          .map((l, i) => `${String(i + 1).padStart(6)}→${l}`)
+          .join('\n');
+        const first = compressCode(text, { language: 'python' });
+        const second = compressCode(first.text, { language: 'python' });
+        // Markers of the first summary are never taken for bodies to fold again.
+        expect(second.text).not.toMatch(/… \d+ lines? … /);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('copes with huge lines and 2 MB inputs', () => {
     const hugeLine =
       `const data = "${'x'.repeat(300_000)}";\n` + 'function f() {\n  return 1;\n}\n'.repeat(5);

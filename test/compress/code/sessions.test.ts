@@ -60,9 +60,18 @@ describe.skipIf(!present)('compressCode on recorded Claude Code reads', () => {
       const summary = compressCode(read.text, { path: read.path });
       for (const name of topLevelDeclarationNames(read.text, read.path))
         expect(summary.text, read.path).toContain(name);
-      const originalLines = new Set(read.text.split('\n'));
+      // Every numbered line starts with the original line of that number (rows joined onto it may follow).
+      const original = new Map<number, string>();
+      for (const line of read.text.split('\n')) {
+        const m = /^ *(\d+)→(.*)$/.exec(line);
+        if (m) original.set(Number(m[1]), m[2] ?? '');
+      }
       for (const line of summary.text.split('\n')) {
-        if (/^ *\d+→/.test(line) && !line.includes('…')) expect(originalLines.has(line), line).toBe(true);
+        const m = /^(\d+)→(.*)$/.exec(line);
+        if (!m) continue;
+        const source = original.get(Number(m[1]));
+        expect(source, line).toBeDefined();
+        expect((m[2] ?? '').startsWith((source ?? '').trimEnd().replace(/,$/, '')), line).toBe(true);
       }
     }
   });
