@@ -32,8 +32,8 @@ export interface FenceHints {
   /** A file named on the line before the fence (aider writes the path there). */
   path?: string;
   /**
-   * The fence is code quoted in the agent's own reasoning (usually lines it has just read or is
-   * about to write): a short snippet keeps QUOTED_HEAD_LINES.
+   * The fence is code quoted in the agent's own reasoning (lines it has just read, or a script
+   * its command writes to a file it can read again): a short snippet keeps QUOTED_HEAD_LINES.
    */
   quoted?: boolean;
 }
@@ -55,7 +55,7 @@ export function reduceFence(lines: readonly string[], hints: FenceHints = {}): s
   if (hasEditBlocks(body)) reduced = summarizeEdits(body, (text) => foldCode(text, language, indent));
   else if (language === 'shell' || language === undefined || language === 'other') {
     if (body.length <= CODE_KEEP_LINES) reduced = body;
-    else reduced = language === 'shell' ? reduceShell(body, indent) : headFold(body, indent);
+    else reduced = language === 'shell' ? reduceShell(body, indent, head) : headFold(body, indent);
   } else if (body.length <= SNIPPET_KEEP_LINES) reduced = body;
   else reduced = foldCode(body, language, indent, head);
   const out = [lines[0]!, ...reduced.map(cutLongLine), ...(closed ? [lines[lines.length - 1]!] : [])];
@@ -106,7 +106,7 @@ function foldCode(
  * Shell commands stay (up to SHELL_KEEP_LINES); the here-documents they write are folded like
  * code of the file they write (`cat <<'EOF' > fix.py`), the terminator kept.
  */
-function reduceShell(body: readonly string[], indent: string): string[] {
+function reduceShell(body: readonly string[], indent: string, head: number): string[] {
   const out: string[] = [];
   let commands = 0;
   let i = 0;
@@ -126,7 +126,7 @@ function reduceShell(body: readonly string[], indent: string): string[] {
     const target =
       WRITES_TO.exec(line.slice(heredoc.index + heredoc[0].length))?.[2] ?? WRITES_TO.exec(line)?.[2];
     const language = target === undefined ? undefined : languageFromPath(target);
-    out.push(...foldCode(body.slice(i, stop), language, indent));
+    out.push(...foldCode(body.slice(i, stop), language, indent, head));
     i = stop;
   }
   return out;

@@ -3,7 +3,7 @@ import type { CompressContext, Compressor, Summary } from '../types.js';
 import { putGutters, takeGutters } from './gutter.js';
 import { blockRoles, isProse, segment } from './markdown.js';
 import type { MdBlock } from './markdown.js';
-import { needlesOf } from './needles.js';
+import { needlesOf, showsWhole } from './needles.js';
 import { reduceFixedBlocks, renderBlocks } from './render.js';
 import { selectUnits } from './select.js';
 import { splitSentences } from './sentences.js';
@@ -13,6 +13,8 @@ export { proseNeedles } from './needles.js';
 
 /** Share of the prose characters the kept sentences reach at least, with TextRank's best when framing and needles fall short. */
 const TARGET_SHARE = 0.1;
+/** The same share for the agent's own reasoning, whose opening, needles and commands carry most of it. */
+const REASONING_SHARE = 0.05;
 /** Texts shorter than this are not worth a summary. */
 const MIN_CHARS = 160;
 /** A summary that saves less than this share of the input is not worth replacing it. */
@@ -52,7 +54,7 @@ function compress(text: string, context: CompressContext): Summary {
   const units = sentenceUnits(blocks);
   const fixed = reduceFixedBlocks(blocks, context.reasoning === true);
   const selection = selectUnits(units, {
-    share: TARGET_SHARE,
+    share: context.reasoning === true ? REASONING_SHARE : TARGET_SHARE,
     keep: new Set(context.keep ?? []),
     covered: fixedNeedles(units, fixed),
     textLength: body.length,
@@ -79,19 +81,6 @@ function fixedNeedles(units: readonly Unit[], fixed: ReadonlyMap<number, readonl
   for (const unit of units)
     for (const needle of unit.needles) if (showsWhole(shown, needle)) found.add(needle);
   return found;
-}
-
-/** Whether the text holds the needle as a whole token (`143` is not shown by `1430`). */
-function showsWhole(text: string, needle: string): boolean {
-  const word = /\w/;
-  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
-    const before = text[at - 1] ?? ' ';
-    const after = text[at + needle.length] ?? ' ';
-    const openOk = !word.test(needle[0] ?? '') || !word.test(before);
-    const closeOk = !word.test(needle[needle.length - 1] ?? '') || !word.test(after);
-    if (openOk && closeOk) return true;
-  }
-  return false;
 }
 
 /** The sentences of all prose blocks (one splitter pass over their joined prose). */

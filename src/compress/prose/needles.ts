@@ -107,3 +107,16 @@ export function proseNeedles(text: string): string[] {
   }
   return [...found];
 }
+
+/** Whether the text holds the needle as a whole token (`143` is not shown by `1430`). */
+export function showsWhole(text: string, needle: string): boolean {
+  const word = /\w/;
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+    const before = text[at - 1] ?? ' ';
+    const after = text[at + needle.length] ?? ' ';
+    const openOk = !word.test(needle[0] ?? '') || !word.test(before);
+    const closeOk = !word.test(needle[needle.length - 1] ?? '') || !word.test(after);
+    if (openOk && closeOk) return true;
+  }
+  return false;
+}

@@ -1,4 +1,4 @@
-import { needlesOf } from './needles.js';
+import { needlesOf, showsWhole } from './needles.js';
 import { textRank } from './textrank.js';
 
 /** A sentence of one prose block, with what the selection needs to know about it. */
@@ -37,6 +37,8 @@ export const LIST_MIN_CHARS = 300;
  * replace it is kept whole: it is mostly needles already.
  */
 export const WHOLE_FACTOR = 1.0;
+/** Listed needles are checked for one holding another only up to this many (the check is quadratic). */
+const NESTED_CHECK_MAX = 2000;
 
 export interface SelectOptions {
   /** Share of the prose characters the kept sentences aim at (framing and dense sentences may exceed it). */
@@ -147,16 +149,24 @@ function listNeedles(
   units.forEach((unit, i) => {
     if (kept[i]) for (const needle of unit.needles) shown.add(needle);
   });
-  return units.map((unit, i) => {
+  const lists = units.map((unit, i) => {
     if (kept[i]) return [];
     const list: string[] = [];
     for (const needle of unit.needles) {
       if (shown.has(needle)) continue;
       shown.add(needle);
-      list.push(written(unit.text, needle));
+      list.push(needle);
     }
     return list;
   });
+  // A needle inside a longer one that is listed too (`main.py` in `src/main.py`) is shown by it.
+  const listed = lists.flat();
+  const inside = (needle: string): boolean =>
+    listed.length <= NESTED_CHECK_MAX &&
+    listed.some((other) => other !== needle && showsWhole(other, needle));
+  return lists.map((list, i) =>
+    list.filter((needle) => !inside(needle)).map((needle) => written(units[i]!.text, needle)),
+  );
 }
 
 /** Adds the most central sentences (TextRank, computed only when needed) until the share is reached. */
