@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { classify } from '../src/classify/classify.js';
+import { unwrapToolOutput } from '../src/classify/unwrap.js';
 import type { ClassifyHints, ContentClass } from '../src/classify/types.js';
 import { compress } from '../src/compress/index.js';
 import { topLevelKeys } from '../src/compress/structured/index.js';
@@ -52,7 +53,8 @@ export function needlesFor(cls: ContentClass, text: string, context: CompressCon
       return [...messages, ...frames];
     }
     case 'code':
-      return topLevelDeclarationNames(text, context.path);
+      // Declarations of the file shown, not of the harness's envelope around it (exit tags, status lines).
+      return topLevelDeclarationNames(unwrapToolOutput(text).body, context.path);
     case 'structured':
       return topLevelKeys(text, context.path);
     case 'prose':

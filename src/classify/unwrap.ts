@@ -1,12 +1,14 @@
 /**
  * Agents wrap tool output in their own envelopes: mini-swe-agent's `<returncode>`/`<output>`
  * tags (with `<output_head>`/`<elided_chars>`/`<output_tail>` when long), aider's `> ` quoted
- * lines, Claude Code's `Exit code N` first line. The classifier and the compressors look at the
+ * lines, Claude Code's `Exit code N` first line, SWE-agent's status lines and `bash-$` prompt
+ * after each output. The classifier and the compressors look at the
  * body; the dispatcher puts a compact envelope back around the summary (`[exit N]` for
  * mini-swe-agent, which is recognised here too, so a summary unwraps like its original).
  */
 
-export type EnvelopeKind = 'mini-swe-agent' | 'aider-quote' | 'exit-code' | 'exit-tag' | 'none';
+export type EnvelopeKind =
+  'mini-swe-agent' | 'aider-quote' | 'exit-code' | 'exit-tag' | 'swe-agent-status' | 'none';
 
 export interface Unwrapped {
   kind: EnvelopeKind;
@@ -16,12 +18,17 @@ export interface Unwrapped {
   exitCode?: number;
   /** Characters the agent itself cut out of the middle (mini-swe-agent). */
   elidedChars?: number;
+  /** SWE-agent's status lines after the output (`(Open file: X)`, `(Current directory: Y)`). */
+  status?: string[];
 }
 
 const RETURNCODE = /^\s*<returncode>(-?\d+)<\/returncode>\s*\n/;
 const EXIT_CODE_LINE = /^Exit code (-?\d+)\r?\n/;
 /** The compact envelope gardener puts back around a summary of mini-swe-agent output. */
 const EXIT_TAG = /^\[exit (-?\d+)\](?:\n|$)/;
+/** SWE-agent's status lines and shell prompt that end every observation. */
+const SWE_AGENT_STATUS =
+  /(?:^|\n)((?:\((?:Open file|Current directory|Interactive session): [^\n]*\)\n)+)bash-\$[ \t]*\n?$/;
 /** Share of non-empty lines that must start with `>` for a text to count as aider-quoted. */
 const QUOTE_SHARE = 1;
 
@@ -35,6 +42,11 @@ export function unwrapToolOutput(text: string): Unwrapped {
   if (exit) return { kind: 'exit-code', body: text.slice(exit[0].length), exitCode: Number(exit[1]) };
   const quoted = unquoteAider(text);
   if (quoted !== undefined) return { kind: 'aider-quote', body: quoted };
+  const status = SWE_AGENT_STATUS.exec(text);
+  if (status) {
+    const lines = status[1]!.split('\n').filter((line) => line !== '');
+    return { kind: 'swe-agent-status', body: text.slice(0, status.index), status: lines };
+  }
   return { kind: 'none', body: text };
 }
 

@@ -20,7 +20,8 @@ const prose = guarded('prose', compressProse);
 /**
  * Compresses a block's text with the compressor of its class. `prompt` (what the user typed) is
  * never compressed. Agent envelopes (mini-swe-agent's `<returncode>`/`<output>` tags and its
- * "output too long" warning, Claude Code's `Exit code N`, aider's `> ` quoting) are taken off,
+ * "output too long" warning, Claude Code's `Exit code N`, aider's `> ` quoting, SWE-agent's
+ * status lines and `bash-$` prompt) are taken off,
  * the body compressed, and a compact envelope put back. Logs and errors holding an embedded
  * stack trace or JSON document are split and each part compressed on its own.
  *
@@ -44,7 +45,8 @@ function compressEnveloped(
   const inner = compressorFor(cls, envelope.body)(envelope.body, context);
   if (envelope.kind === 'none') return inner;
   const rewrapped = rewrap(envelope, inner.text);
-  if (rewrapped.length >= text.length) return unchanged(text, inner.note ?? 'envelope kept');
+  if (rewrapped.trim() === '' || rewrapped.length >= text.length)
+    return unchanged(text, inner.note ?? 'envelope kept');
   return { text: rewrapped, helped: true, note: inner.helped ? inner.note : 'envelope compacted' };
 }
 
@@ -66,6 +68,19 @@ function compressorFor(cls: Exclude<ContentClass, 'prompt'>, body: string): Comp
   }
 }
 
+/**
+ * SWE-agent's status lines that still say something in a summary of an old output: the open file,
+ * unless it is `n/a` or the summary's `[File: X …]` header names it; an interactive session. The
+ * current directory, repeated after every output and shown by the latest one, goes.
+ */
+function statusLines(status: readonly string[], body: string): string[] {
+  return status.filter((line) => {
+    if (line.startsWith('(Current directory: ')) return false;
+    const open = /^\(Open file: (.*)\)$/.exec(line);
+    return open === null || (open[1] !== 'n/a' && !body.includes(`[File: ${open[1]}`));
+  });
+}
+
 /** Puts a compact envelope back: the exit code stays, the tags and boilerplate go. */
 function rewrap(envelope: Unwrapped, body: string): string {
   switch (envelope.kind) {
@@ -74,6 +89,8 @@ function rewrap(envelope: Unwrapped, body: string): string {
       return body === '' ? `[exit ${envelope.exitCode ?? 0}]` : `[exit ${envelope.exitCode ?? 0}]\n${body}`;
     case 'exit-code':
       return `Exit code ${envelope.exitCode ?? 0}\n${body}`;
+    case 'swe-agent-status':
+      return [body, ...statusLines(envelope.status ?? [], body)].filter((part) => part !== '').join('\n');
     case 'aider-quote':
     case 'none':
       return body;

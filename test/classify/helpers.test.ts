@@ -149,6 +149,20 @@ describe('unwrapToolOutput', () => {
     });
   });
 
+  it("takes SWE-agent's status lines and shell prompt off the end of an output", () => {
+    const text = 'Found 2 matches\n(Open file: /repo/src/app.py)\n(Current directory: /repo)\nbash-$ ';
+    expect(unwrapToolOutput(text)).toEqual({
+      kind: 'swe-agent-status',
+      body: 'Found 2 matches',
+      status: ['(Open file: /repo/src/app.py)', '(Current directory: /repo)'],
+    });
+    expect(unwrapToolOutput('(Open file: n/a)\n(Current directory: /repo)\nbash-$')).toMatchObject({
+      kind: 'swe-agent-status',
+      body: '',
+    });
+    expect(unwrapToolOutput('text mentioning bash-$ and (Open file: x)').kind).toBe('none');
+  });
+
   it('leaves other text alone', () => {
     expect(unwrapToolOutput('plain\n> quoted')).toEqual({ kind: 'none', body: 'plain\n> quoted' });
   });

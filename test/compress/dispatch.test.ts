@@ -52,6 +52,20 @@ describe('compress (dispatcher)', () => {
     });
   });
 
+  it("keeps SWE-agent's open file but drops the current directory and the shell prompt", () => {
+    const log = Array.from({ length: 60 }, (_, i) => `[${i}] Got random number: 4`).join('\n');
+    const status = '(Open file: /ctf/katy/fetch.py)\n(Current directory: /ctf/katy)\nbash-$';
+    const summary = compress('log', `${log}\n${status}`);
+    expect(summary.text).toBe(
+      '[log: 60 lines]\n[0] Got random number: 4 [×60]\n(Open file: /ctf/katy/fetch.py)',
+    );
+    expect(summary.text).not.toContain('Current directory');
+    expect(summary.text).not.toContain('bash-$');
+    expect(compress('log', `all good\n(Open file: n/a)\n(Current directory: /ctf)\nbash-$`).text).toBe(
+      'all good',
+    );
+  });
+
   it('keeps Claude Code exit codes', () => {
     const original = `Exit code 1\n${fixture('error/node.txt')}`;
     const summary = compress('error', original);

@@ -46,3 +46,16 @@ describe('typedByUser for aider command output', () => {
     expect(typedByUser({ format: 'anthropic', messages: aider('y') })(4, 0)).toBe(true);
   });
 });
+
+describe('typedByUser for SWE-agent observations', () => {
+  it('treats an observation that reads like prose as not typed, by its status lines', () => {
+    const observation =
+      'The challenge description says the flag is hidden in the second image, and the server greets every client with a riddle.\n(Open file: n/a)\n(Current directory: /ctf/riddle)\nbash-$';
+    const messages: MessageParam[] = [
+      { role: 'user', content: 'Solve the riddle challenge.' },
+      { role: 'assistant', content: 'DISCUSSION\nLet me read the description.\n```\ncat README.md\n```' },
+      { role: 'user', content: [{ type: 'text', text: observation }] },
+    ];
+    expect(typedByUser({ format: 'swe-agent', messages })(2, 0)).toBe(false);
+  });
+});
