@@ -57,7 +57,7 @@ describe('compress (dispatcher)', () => {
     const status = '(Open file: /ctf/katy/fetch.py)\n(Current directory: /ctf/katy)\nbash-$';
     const summary = compress('log', `${log}\n${status}`);
     expect(summary.text).toBe(
-      '[log: 60 lines]\n[0] Got random number: 4 [×60]\n(Open file: /ctf/katy/fetch.py)',
+      '[log: 60 lines, 0 errors, 0 warnings]\n[0] Got random number: 4 [×60]\n(Open file: /ctf/katy/fetch.py)',
     );
     expect(summary.text).not.toContain('Current directory');
     expect(summary.text).not.toContain('bash-$');

@@ -55,7 +55,7 @@ export function compressLog(text: string, _context: CompressContext = {}): Summa
           : [];
       const note = `${runner}: ${report.failures.length} failing${report.totals[0] === undefined ? '' : `; ${report.totals[0]}`}`;
       // The runner's totals count failures and errors; counting `E   …` lines again would only mislead.
-      return finish(text, [header(lines, 0, 0), ...rendered, ...rest], note);
+      return finish(text, [header(lines), ...rendered, ...rest], note);
     }
   }
   if (short) {
@@ -70,16 +70,12 @@ export function compressLog(text: string, _context: CompressContext = {}): Summa
     for (const ref of refsOf(groups)) present.add(ref);
     const rest = other.length > 0 ? summariseLines(other, present, RESIDUAL_BUDGET, LEFTOVER).out : [];
     const stats = countSeverities(lines);
-    return finish(
-      text,
-      [header(lines, stats.errors, stats.warnings), ...groups, ...rest],
-      `findings: ${groups.length} kinds`,
-    );
+    return finish(text, [header(lines, stats), ...groups, ...rest], `findings: ${groups.length} kinds`);
   }
   const summary = summariseLines(lines, present);
   return finish(
     text,
-    [header(lines, summary.errors, summary.warnings), ...summary.out],
+    [header(lines, summary), ...summary.out],
     `log: ${summary.errors} errors, ${summary.warnings} warnings`,
   );
 }
@@ -90,12 +86,14 @@ function finish(original: string, out: readonly string[], note: string): Summary
   return { text, helped: true, note };
 }
 
-/** `[log: 412 lines, 3 errors, 1 warning, 10:00:01..10:05:33]`; zero counts are left out. */
-export function header(lines: readonly string[], errors: number, warnings: number): string {
+/**
+ * `[log: 412 lines, 3 errors, 1 warning, 10:00:01..10:05:33]` (a zero count says there were
+ * none). Without counts (a test run, whose runner's totals follow) only the lines and time span.
+ */
+export function header(lines: readonly string[], counts?: { errors: number; warnings: number }): string {
   const span = timespan(lines);
   const parts = [plural(lines.length, 'line')];
-  if (errors > 0) parts.push(plural(errors, 'error'));
-  if (warnings > 0) parts.push(plural(warnings, 'warning'));
+  if (counts) parts.push(plural(counts.errors, 'error'), plural(counts.warnings, 'warning'));
   if (span !== undefined) parts.push(span);
   return `[log: ${parts.join(', ')}]`;
 }

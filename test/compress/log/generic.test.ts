@@ -17,7 +17,7 @@ describe('compressLog on build and CI logs', () => {
     const summary = compressLog(original);
     expect(summary.text.length).toBeLessThan(original.length * 0.1);
     // Zero counts are left out of the header.
-    expect(summary.text.split('\n')[0]).toBe('[log: 130 lines, 5 errors]');
+    expect(summary.text.split('\n')[0]).toBe('[log: 130 lines, 5 errors, 0 warnings]');
     // The first line opens the summary; the long docker lines after it are not kept for their own sake.
     expect(summary.text.split('\n').slice(1, 3)).toEqual(['[CI/test-1] ⭐ Run Set up job', '[… 91 lines]']);
     expect(summary.text).toMatch(/test_case_0 PASSED \[ 0%\] \[×30\]/);

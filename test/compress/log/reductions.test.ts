@@ -7,10 +7,14 @@ import { summariseLines } from '../../../src/compress/log/generic.js';
 const RULE = '='.repeat(29);
 
 describe('log summary header', () => {
-  it('leaves zero counts out', () => {
-    expect(header(['a', 'b'], 0, 0)).toBe('[log: 2 lines]');
-    expect(header(['a', 'b', 'c'], 1, 0)).toBe('[log: 3 lines, 1 error]');
-    expect(header(['a'], 0, 2)).toBe('[log: 1 line, 2 warnings]');
+  it('counts lines, errors and warnings, zeros included (they say there were none)', () => {
+    expect(header(['a', 'b'], { errors: 0, warnings: 0 })).toBe('[log: 2 lines, 0 errors, 0 warnings]');
+    expect(header(['a', 'b', 'c'], { errors: 1, warnings: 0 })).toBe('[log: 3 lines, 1 error, 0 warnings]');
+    expect(header(['a'], { errors: 0, warnings: 2 })).toBe('[log: 1 line, 0 errors, 2 warnings]');
+  });
+
+  it('gives only the line count above a test report, whose totals follow', () => {
+    expect(header(['a', 'b'])).toBe('[log: 2 lines]');
   });
 });
 
