@@ -15,7 +15,8 @@ const ERROR_TYPE = /\b[A-Z][A-Za-z0-9_]*(?:Error|Exception)\b/g;
 const FAILING_TEST: readonly RegExp[] = [
   /^(?:FAILED|ERROR) (\S+?)(?: - .*)?$/gm, // pytest short summary
   /^(\S+::\S+) (?:FAILED|ERROR)\b/gm, // pytest -v
-  /^_+ (?:ERROR at (?:setup|teardown) of |ERROR collecting )?(?!_ )(\S.*?) _+$/gm, // pytest failure sections
+  // pytest failure sections (pytest-cov's `___ coverage: platform … ___` title is not one)
+  /^_+ (?:ERROR at (?:setup|teardown) of |ERROR collecting )?(?!_ |coverage: )(\S.*?) _+$/gm,
   /^(?:FAIL|ERROR): (\w+)/gm, // unittest
   /^\s*--- FAIL: (\S+)/gm, // go test
   /^test (\S+) \.\.\. FAILED$/gm, // cargo test
