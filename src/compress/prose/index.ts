@@ -17,6 +17,8 @@ const TARGET_SHARE = 0.1;
 const REASONING_SHARE = 0.05;
 /** Texts shorter than this are not worth a summary. */
 const MIN_CHARS = 160;
+/** Characters × needles the search for needles shown by kept fences and tables may scan at most. */
+const COVER_SCAN_MAX = 50_000_000;
 /** A summary that saves less than this share of the input is not worth replacing it. */
 const MIN_SAVING = 0.1;
 /** The marks this compressor writes: a text that holds them is a summary already. */
@@ -76,10 +78,11 @@ function compress(text: string, context: CompressContext): Summary {
  */
 function fixedNeedles(units: readonly Unit[], fixed: ReadonlyMap<number, readonly string[]>): Set<string> {
   const shown = [...fixed.values()].map((lines) => lines.join('\n')).join('\n');
+  const needles = new Set(units.flatMap((unit) => unit.needles));
   const found = new Set<string>();
-  if (shown === '') return found;
-  for (const unit of units)
-    for (const needle of unit.needles) if (showsWhole(shown, needle)) found.add(needle);
+  // Each needle is a scan of the kept blocks: past this much work the needles are listed instead.
+  if (shown === '' || shown.length * needles.size > COVER_SCAN_MAX) return found;
+  for (const needle of needles) if (showsWhole(shown, needle)) found.add(needle);
   return found;
 }
 
