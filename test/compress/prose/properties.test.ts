@@ -57,10 +57,10 @@ describe('compressProse properties', () => {
 
   it('keeps at least 90% of the needles of markdown prose', () => {
     fc.assert(
-      fc.property(markdown, (text) => {
+      fc.property(markdown, fc.boolean(), (text, reasoning) => {
         const needles = proseNeedles(text);
         if (needles.length === 0) return;
-        const summary = compressProse(text, {}).text;
+        const summary = compressProse(text, { reasoning }).text;
         expect(needles.filter((n) => summary.includes(n)).length / needles.length).toBeGreaterThanOrEqual(
           0.9,
         );
@@ -71,9 +71,11 @@ describe('compressProse properties', () => {
 
   it('leaves a summary (almost) as it is', () => {
     fc.assert(
-      fc.property(markdown, (text) => {
-        const once = compressProse(text, {});
-        expect(compressProse(once.text, {}).text.length).toBeGreaterThanOrEqual(once.text.length * 0.9);
+      fc.property(markdown, fc.boolean(), (text, reasoning) => {
+        const once = compressProse(text, { reasoning });
+        expect(compressProse(once.text, { reasoning }).text.length).toBeGreaterThanOrEqual(
+          once.text.length * 0.9,
+        );
       }),
       { numRuns: 100 },
     );
