@@ -8,8 +8,8 @@ import { collapseRuns, summariseLines } from './generic.js';
 import { groupFindings, isLintOutput } from './lint.js';
 import { refsOf } from './refs.js';
 import { countSeverities } from './severity.js';
-import { parseTestReport } from './tests/index.js';
-import { renderReport } from './tests/report.js';
+import { parseTestReport } from './test-runs/index.js';
+import { renderReport } from './test-runs/report.js';
 
 /** Logs shorter than this are left as they are: a summary would save next to nothing. */
 export const MIN_LOG_CHARS = 400;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { components, emptyFailures, failureFor, sameTest } from '../../../src/compress/log/tests/failures.js';
-import { groupIds } from '../../../src/compress/log/tests/report.js';
+import { components, emptyFailures, failureFor, sameTest } from '../../../src/compress/log/test-runs/failures.js';
+import { groupIds } from '../../../src/compress/log/test-runs/report.js';
 
 describe('failure merging', () => {
   it('splits test ids the way each runner spells them', () => {
