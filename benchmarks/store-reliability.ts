@@ -15,6 +15,7 @@ import path from 'node:path';
 import { GardenerError } from '../src/errors.js';
 import { openStore } from '../src/store/open.js';
 import { startChild, verifyStore, type Committed } from '../test/store/reliability-support.js';
+import { recall } from '../src/recall/recall.js';
 
 interface Args {
   kills: number;
@@ -155,7 +156,7 @@ function damaged(dir: string): void {
       const s = openStore({ path: file });
       const problems = (() => {
         try {
-          s.recall('entry', { project: 'p', session: 's' });
+          recall(s, 'entry', { project: 'p', session: 's' });
           return s.check();
         } finally {
           s.close();

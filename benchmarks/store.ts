@@ -27,6 +27,7 @@ import { blockText, contentBlocks } from '../src/transcript/blocks.js';
 import { readInput } from '../src/transcript/read-input.js';
 import { readSessionPaths } from '../src/transcript/session-paths.js';
 import type { Transcript } from '../src/transcript/types.js';
+import { recall } from '../src/recall/recall.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** DESIGN.md base priorities. */
@@ -280,7 +281,7 @@ function perf(sessions: Session[], args: Args): void {
   for (const { session, query } of queries) {
     const project = `bench-project-${q++ % passes}`;
     const t0 = performance.now();
-    store2.recall(query, { project, session: session.id }, { limit: 5 });
+    recall(store2, query, { project, session: session.id }, { limit: 5 });
     recallMs.push(performance.now() - t0);
   }
   const words = [
@@ -297,7 +298,8 @@ function perf(sessions: Session[], args: Args): void {
   ];
   for (let i = 0; i < 500; i++) {
     const t0 = performance.now();
-    store2.recall(
+    recall(
+      store2,
       words[i % words.length] ?? '',
       { project: `bench-project-${i % passes}`, session: 'x' },
       { limit: 5 },
@@ -327,7 +329,7 @@ function quality(sessions: Session[], args: Args): void {
     const ask = (upTo: number) => {
       while (pending[0] && pending[0].usedMessageIndex <= upTo) {
         const q = pending.shift()!;
-        const result = store.recall(q.query, scope, { limit: 5, touch: false });
+        const result = recall(store, q.query, scope, { limit: 5, touch: false });
         const ids = result.hits.map((h) => h.id);
         const holds = (id: string) => occursIn(texts.get(id) ?? store.fetch(id)?.original ?? '', q.needle);
         const hit1 = ids.slice(0, 1).some(holds);

@@ -3,6 +3,7 @@ import type { ContentClass } from '../classify/types.js';
 import type { CliIo } from './io.js';
 import { useColor } from './io.js';
 import { addStoreOptions, intFlag, withStore, type StoreFlags } from './store-options.js';
+import { recall } from '../recall/recall.js';
 
 interface RecallFlags extends StoreFlags {
   class?: string;
@@ -48,7 +49,7 @@ export function makeRecallCommand(io: CliIo): Command {
         .filter(Boolean) as ContentClass[] | undefined;
       const query = words.join(' ');
       await withStore(io, flags, async (store, { scope }) => {
-        const result = store.recall(query, scope, {
+        const result = recall(store, query, scope, {
           limit,
           ...(classes && classes.length > 0 ? { class: classes } : {}),
           ...(flags.full ? { full: true } : {}),

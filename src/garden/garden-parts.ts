@@ -6,6 +6,7 @@ import { breakdownClass } from './pressure.js';
 import { latestTypedText, newestTypedText } from './recent.js';
 import type { InjectMode } from './types.js';
 import { slotTokens, type View } from './view.js';
+import { recall } from '../recall/recall.js';
 
 /** Tokens of the system prompt and tool definitions, counted as countRequest counts them. */
 export function countFixed(tokenizer: Tokenizer, transcript: Pick<Transcript, 'system' | 'tools'>): number {
@@ -71,7 +72,7 @@ export function turnInjection(input: {
     query: typed || latestTypedText(view),
     notes: store.notes(scope, { pinnedOnly: true }),
     compacted: compactedSummary(view),
-    recall: (query, maxTokens) => store.recall(query, scope, { maxTokens, limit: RECALL_LIMIT }),
+    recall: (query, maxTokens) => recall(store, query, scope, { maxTokens, limit: RECALL_LIMIT }),
     inContext: (id) => inContext.has(id),
     tokenizer: input.tokenizer,
   });

@@ -21,6 +21,7 @@ import type { Form, GardenEvent, Slot } from './types.js';
 import { emptyView, slotTokens, type View } from './view.js';
 import { oversized, protection, windowStart, type WorkingWindow } from './window.js';
 import { appendInjection, countFixed, turnInjection } from './garden-parts.js';
+import { recall } from '../recall/recall.js';
 
 /** Events kept in memory (events() returns them; the counters keep totals). */
 const KEPT_EVENTS = 200;
@@ -286,7 +287,7 @@ function createGarden(options: GardenOptions): Garden {
 
     recall(query, recallOptions) {
       garden.settle();
-      const result = store.recall(query, scope, recallOptions);
+      const result = recall(store, query, scope, recallOptions);
       for (const hit of result.hits) for (const slot of slotsOf(hit.id)) access.set(slot.key, view.turns);
       return result;
     },

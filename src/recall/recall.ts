@@ -1,14 +1,13 @@
 import { CONTENT_CLASSES, type ContentClass } from '../classify/types.js';
 import { GardenerError } from '../errors.js';
-import type { Scopes } from '../store/scopes.js';
+import type { Candidate, NoteCandidate, SearchScope } from '../store/search.js';
 import { ftsTokens } from '../store/terms.js';
-import type { RecallHit, RecallOptions, RecallResult, Scope } from '../store/types.js';
-import { defaultTokenizer, type Tokenizer } from '../tokens/tokenizer.js';
+import type { RecallHit, RecallOptions, RecallResult, Scope, Store, StoreIndex } from '../store/types.js';
+import { defaultTokenizer } from '../tokens/tokenizer.js';
 import { fitToBudget } from './budget.js';
 import { parseQuery } from './query.js';
-import type { Candidate, NoteCandidate, Search, SearchScope } from './search.js';
 import { findTokens, head, snippet } from './snippet.js';
-import { selectTerms, type SelectedTerm, type VocabLookup } from './terms-select.js';
+import { selectTerms, type SelectedTerm } from './terms-select.js';
 
 export const DEFAULT_RECALL_LIMIT = 5;
 export const MAX_RECALL_LIMIT = 100;
@@ -35,15 +34,6 @@ const RECENCY_HALF_LIFE_MS = 60 * 60_000;
 const RECENT_MS = 15 * 60_000;
 /** Keywords named in a hit's relevance signal. */
 const MAX_KEYWORD_SIGNALS = 3;
-
-export interface RecallDeps {
-  search: Search;
-  vocab: VocabLookup;
-  scopes: Scopes;
-  writable: boolean;
-  now: () => number;
-  tokenizer?: Tokenizer;
-}
 
 interface Ranked {
   score: number;
@@ -95,22 +85,21 @@ function recency(at: number, now: number): number {
  * paths and identifiers), re-ranked with priority and recency, notes weighted up; each hit says
  * why it matched. Scope: the bound session's project, plus projects named in `options.scope`.
  */
-export function runRecall(
-  deps: RecallDeps,
+export function recall(
+  store: Pick<Store, 'index'>,
   query: string,
   scope: Scope,
   options: RecallOptions = {},
 ): RecallResult {
+  const deps = store.index;
   const { limit, classes } = checkOptions(options);
   const now = deps.now();
   const primary = options.scope?.project ?? scope.project;
   const names = [...new Set([primary, ...(options.scope?.projects ?? [])])];
-  const projectIds = names
-    .map((name) => deps.scopes.projectId(name))
-    .filter((id): id is number => id !== undefined);
+  const projectIds = names.map((name) => deps.projectId(name)).filter((id): id is number => id !== undefined);
   const searchScope: SearchScope = { projectIds, classes };
   if (options.scope?.sessionOnly) {
-    const session = deps.scopes.find({ project: primary, session: options.scope.session ?? scope.session });
+    const session = deps.sessionIds({ project: primary, session: options.scope.session ?? scope.session });
     if (!session) return { hits: [], coverage: { entriesScanned: 0 }, truncated: false };
     searchScope.sessionId = session.sessionId;
   }
@@ -151,7 +140,7 @@ export function runRecall(
   const top = ranked.slice(0, limit);
 
   const hits = buildHits(deps, top, selection.terms, selection.docs, options.full === true, now);
-  const tokenizer = deps.tokenizer ?? defaultTokenizer();
+  const tokenizer = defaultTokenizer();
   const maxTokens = options.maxTokens ?? (options.full ? DEFAULT_FULL_RECALL_TOKENS : DEFAULT_RECALL_TOKENS);
   const fitted = fitToBudget(hits, maxTokens, tokenizer);
   const seqs = top.flatMap((r) =>
@@ -171,7 +160,7 @@ export function runRecall(
 }
 
 function buildHits(
-  deps: RecallDeps,
+  deps: StoreIndex,
   top: Ranked[],
   terms: SelectedTerm[],
   docs: number,

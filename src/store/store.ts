@@ -1,16 +1,15 @@
 import type Database from 'better-sqlite3';
 import { GardenerError } from '../errors.js';
-import { runRecall } from '../recall/recall.js';
-import { makeSearch } from '../recall/search.js';
-import { ftsDocFrequency } from '../recall/terms-select.js';
 import { isNoteId, normalizeId } from './ids.js';
 import { makeIngest } from './ingest.js';
 import { makeNotes } from './notes.js';
 import { ENTRY_COLUMNS, ENTRY_FROM, toEntry, type EntryRow } from './rows.js';
 import { makeScopes } from './scopes.js';
+import { makeSearch, type Search } from './search.js';
 import { isBusy, toStoreError } from './sqlite-errors.js';
 import { storeStats } from './stats.js';
-import type { GardenerStore, ManifestRow } from './types.js';
+import type { GardenerStore, ManifestRow, StoreIndex } from './types.js';
+import { ftsDocFrequency } from './vocab.js';
 
 /** Attempts of a write that SQLite reports busy even after its busy timeout. */
 const BUSY_ATTEMPTS = 5;
@@ -18,6 +17,35 @@ const BUSY_ATTEMPTS = 5;
 const BUSY_PAUSE_MS = 20;
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/** The index with every search mapped to GardenerErrors and its one write (touch) retried when busy. */
+function guardedIndex(
+  path: string,
+  parts: Pick<StoreIndex, 'search' | 'vocab' | 'writable' | 'now'> & {
+    scopes: ReturnType<typeof makeScopes>;
+  },
+): StoreIndex {
+  const { search, vocab, scopes } = parts;
+  const guarded: Search = {
+    entries: (...args) => guard(path, () => search.entries(...args)),
+    recent: (...args) => guard(path, () => search.recent(...args)),
+    notes: (...args) => guard(path, () => search.notes(...args)),
+    coverage: (...args) => guard(path, () => search.coverage(...args)),
+    texts: (...args) => guard(path, () => search.texts(...args)),
+    touch: (...args) => withRetry(path, () => search.touch(...args)),
+  };
+  return {
+    search: guarded,
+    vocab: {
+      df: (token, cap) => guard(path, () => vocab.df(token, cap)),
+      docs: () => guard(path, () => vocab.docs()),
+    },
+    projectId: (name) => guard(path, () => scopes.projectId(name)),
+    sessionIds: (scope) => guard(path, () => scopes.find(scope)),
+    writable: parts.writable,
+    now: parts.now,
+  };
+}
 
 /** Runs a write, retrying when the database stays busy, and names the file on failure. */
 function withRetry<T>(path: string, write: () => T): T {
@@ -118,8 +146,7 @@ export function createStore(db: Database.Database, settings: StoreSettings): Gar
         return isNoteId(key) ? notes.forgetNote(key) : deactivate.run(key).changes > 0;
       }),
     touch: (id) => write('touch', () => void touch.run(now(), normalizeId(id))),
-    recall: (query, scope, options) =>
-      withRetry(path, () => runRecall({ search, vocab, scopes, writable, now }, query, scope, options)),
+    index: guardedIndex(path, { search, vocab, scopes, writable, now }),
     note: (scope, text, options) => write('add a note', () => notes.note(scope, text, options)),
     notes: (scope, options) => guard(path, () => notes.notes(scope, options)),
     getNote: (id) => guard(path, () => notes.getNote(normalizeId(id))),

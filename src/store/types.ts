@@ -1,4 +1,7 @@
 import type { ContentClass } from '../classify/types.js';
+import type { ScopeIds } from './scopes.js';
+import type { Search } from './search.js';
+import type { VocabLookup } from './vocab.js';
 
 /** Where an entry belongs. Recall never crosses projects unless asked by name (DESIGN.md invariant 7). */
 export interface Scope {
@@ -157,7 +160,8 @@ export interface Store {
   forget(id: string): boolean;
   /** Refresh last access (a recall or fetch into context). */
   touch(id: string): void;
-  recall(query: string, scope: Scope, options?: RecallOptions): RecallResult;
+  /** The full-text search primitives recall (src/recall) is built on. */
+  readonly index: StoreIndex;
   note(scope: Scope, text: string, options?: { tags?: string[]; pinned?: boolean }): Note;
   notes(scope: Scope, options?: { pinnedOnly?: boolean }): Note[];
   manifestGet(scope: Scope, hash: string): ManifestRow | undefined;
@@ -168,6 +172,19 @@ export interface Store {
   /** Soft-delete entries past their TTL; returns how many. */
   expire(now?: number): number;
   close(): void;
+}
+
+/** Read access to the full-text index, for recall: searches, word counts, scope lookups. */
+export interface StoreIndex {
+  search: Search;
+  vocab: VocabLookup;
+  /** Ids of an existing project, or undefined. */
+  projectId(name: string): number | undefined;
+  /** Ids of an existing session, or undefined. */
+  sessionIds(scope: Scope): ScopeIds | undefined;
+  /** False for a read-only store: a search must not refresh last access then. */
+  writable: boolean;
+  now(): number;
 }
 
 /** What `openStore` returns: the Store plus a few members for the CLI and maintenance. */

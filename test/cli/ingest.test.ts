@@ -6,6 +6,7 @@ import { openStore } from '../../src/store/open.js';
 import { toRequest } from '../../src/transcript/types.js';
 import { agentSession, buildLog } from '../garden/helpers.js';
 import { runGardener } from '../support/cli.js';
+import { recall } from '../../src/recall/recall.js';
 
 let dir: string;
 let db: string;
@@ -30,7 +31,8 @@ describe('gardener ingest', () => {
     expect(run.stdout).toMatch(/^total\s+10\s+[\d,]+$/m);
     const store = openStore({ path: db });
     try {
-      const hits = store.recall(
+      const hits = recall(
+        store,
         'module2 build failed',
         { project: 'demo', session: 'one' },
         { full: true, limit: 3 },

@@ -4,6 +4,7 @@ import { INJECT_BEGIN, INJECT_END } from '../../src/garden/strip.js';
 import { defaultTokenizer } from '../../src/tokens/tokenizer.js';
 import type { MessageParam, Transcript } from '../../src/transcript/types.js';
 import { agentSession, garden, tempStore } from './helpers.js';
+import { recall } from '../../src/recall/recall.js';
 
 const { store, cleanup } = tempStore();
 afterAll(cleanup);
@@ -117,7 +118,7 @@ describe('recall injection', () => {
     const again = g.render({ inject: false });
     expect(JSON.stringify(again.messages)).not.toContain(INJECT_BEGIN);
     expect(g.counters().markersStripped).toBeGreaterThanOrEqual(1);
-    const hits = store.recall('compacted earlier', g.scope, { full: true, limit: 20 });
+    const hits = recall(store, 'compacted earlier', g.scope, { full: true, limit: 20 });
     expect(hits.hits.filter((h) => h.text.includes(INJECT_BEGIN))).toEqual([]);
   });
 

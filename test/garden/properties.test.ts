@@ -17,6 +17,7 @@ import type { Block, MessageParam, Transcript } from '../../src/transcript/types
 import { toRequest } from '../../src/transcript/types.js';
 import { validate } from '../../src/transcript/validate.js';
 import { textOnlyTranscriptArb, transcriptArb } from '../support/transcript-arbitraries.js';
+import { recall } from '../../src/recall/recall.js';
 
 /**
  * Replays generated transcripts call by call through two gardens in lockstep and checks, at every
@@ -154,7 +155,7 @@ function replay(transcript: Transcript, budget: number, inject: InjectMode): voi
     previous = output ? [...request.messages, output] : undefined;
   }
   a.settle();
-  expect(store.recall('injected', { project: `p${run}`, session: 'a' }, { limit: 5 }).hits).toEqual([]);
+  expect(recall(store, 'injected', { project: `p${run}`, session: 'a' }, { limit: 5 }).hits).toEqual([]);
   expect(JSON.stringify(a.pressure())).not.toContain(INJECT_BEGIN);
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Block } from '../../src/transcript/types.js';
 import { agentSession, buildLog, garden, tempStore } from './helpers.js';
+import { recall } from '../../src/recall/recall.js';
 
 const { store, cleanup } = tempStore();
 afterAll(cleanup);
@@ -29,12 +30,12 @@ describe('recall into context and forget', () => {
     const g = garden(store, 1_000_000, off);
     g.sync(agentSession(8, { lines: 40 }));
     g.plan();
-    const id = g.fetch(store.recall('module1 build failed', g.scope, { limit: 1 }).hits[0]!.id)!.entry.id;
+    const id = g.fetch(recall(store, 'module1 build failed', g.scope, { limit: 1 }).hits[0]!.id)!.entry.id;
     const result = g.forget(id);
     expect(result.event?.kind).toBe('forget');
     const rendered = g.render().messages[4]!.content as Array<{ content: string }>;
     expect(rendered[0]!.content).toMatch(/^\[gardener: log [\d,]+→0 tok · id=\w+/);
-    const promptId = store.recall('vat build fails fix', g.scope, { limit: 5, class: 'prompt' }).hits[0]!.id;
+    const promptId = recall(store, 'vat build fails fix', g.scope, { limit: 5, class: 'prompt' }).hits[0]!.id;
     expect(g.forget(promptId)).toMatchObject({ changed: 0, reason: 'protected' });
   });
 

@@ -4,6 +4,7 @@ import { wrapInjected, INJECT_BEGIN } from '../../src/garden/strip.js';
 import { typedByUser } from '../../src/garden/typed-by-user.js';
 import type { Transcript } from '../../src/transcript/types.js';
 import { agentSession, buildLog, garden, tempStore, upTo } from './helpers.js';
+import { recall } from '../../src/recall/recall.js';
 
 const { store, cleanup } = tempStore();
 afterAll(cleanup);
@@ -42,9 +43,9 @@ describe('sync', () => {
     const first = g.sync(agentSession(1, { id: 'stored' }));
     expect(first.pending).toBe(2); // the assistant text and the tool result; the prompt is before the window
     const query = () =>
-      store
-        .recall('module0 build failed', g.scope, { full: true, limit: 5 })
-        .hits.some((h) => h.text === buildLog('module0'));
+      recall(store, 'module0 build failed', g.scope, { full: true, limit: 5 }).hits.some(
+        (h) => h.text === buildLog('module0'),
+      );
     expect(query()).toBe(false);
     const later = g.sync(agentSession(4, { id: 'stored' }));
     expect(later.pending).toBeLessThan(later.added + first.pending);
@@ -80,7 +81,7 @@ describe('sync', () => {
     const result = g.sync(transcript);
     expect(result.stripped).toBe(1);
     expect(g.counters().markersStripped).toBe(1);
-    const hits = store.recall('giraffe', { project: 'test', session: 'x' }, { full: true });
+    const hits = recall(store, 'giraffe', { project: 'test', session: 'x' }, { full: true });
     expect(hits.hits.filter((h) => h.text.includes(INJECT_BEGIN) || h.text.includes('giraffe'))).toEqual([]);
   });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { anyOf, ftsString, parseQuery } from '../../src/recall/query.js';
-import { selectTerms, type VocabLookup } from '../../src/recall/terms-select.js';
+import { parseQuery } from '../../src/recall/query.js';
+import { anyOf, ftsString } from '../../src/store/fts.js';
+import type { VocabLookup } from '../../src/store/vocab.js';
+import { selectTerms } from '../../src/recall/terms-select.js';
 
 const tokens = (text: string) => parseQuery(text).words.map((w) => w.token);
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntryInput, GardenerStore } from '../../src/store/types.js';
 import { defaultTokenizer } from '../../src/tokens/tokenizer.js';
 import { entry, SCOPE, tempStore, type TempStore } from '../store/support.js';
+import { recall } from '../../src/recall/recall.js';
 
 const PYTEST_FAILURE = `============================= test session starts ==============================
 collected 42 items
@@ -98,11 +99,11 @@ beforeAll(() => {
 afterAll(() => t.close());
 
 const hitIds = (query: string, options = {}) =>
-  store.recall(query, SCOPE, { touch: false, ...options }).hits.map((h) => h.id);
+  recall(store, query, SCOPE, { touch: false, ...options }).hits.map((h) => h.id);
 
 describe('recall: matching', () => {
   it('finds a failing test by its name, with keyword signals', () => {
-    const result = store.recall('test_vat_rounding failure', SCOPE, { touch: false });
+    const result = recall(store, 'test_vat_rounding failure', SCOPE, { touch: false });
     expect(result.hits[0]?.id).toBe(ids['pytest']);
     expect(result.hits[0]?.relevanceSignal).toEqual(
       expect.arrayContaining([expect.stringMatching(/^keyword:/)]),
@@ -116,25 +117,25 @@ describe('recall: matching', () => {
 
   it('matches a snake_case identifier and a path by its segments', () => {
     expect(hitIds('load_config')[0]).toBe(ids['config']);
-    const result = store.recall('src/config/load_config.ts', SCOPE, { touch: false });
+    const result = recall(store, 'src/config/load_config.ts', SCOPE, { touch: false });
     expect(result.hits[0]?.id).toBe(ids['config']);
     expect(result.hits[0]?.relevanceSignal).toContain('path:src/config/load_config.ts');
   });
 
   it('matches an error code and returns a snippet of the original around it', () => {
-    const hit = store.recall('ERESOLVE peer dependency', SCOPE, { touch: false }).hits[0];
+    const hit = recall(store, 'ERESOLVE peer dependency', SCOPE, { touch: false }).hits[0];
     expect(hit?.id).toBe(ids['npm']);
     expect(hit?.form).toBe('snippet');
     expect(hit?.text).toContain('ERESOLVE');
   });
 
   it('returns whole originals with full', () => {
-    const hit = store.recall('parseConfigFile', SCOPE, { full: true, touch: false }).hits[0];
+    const hit = recall(store, 'parseConfigFile', SCOPE, { full: true, touch: false }).hits[0];
     expect(hit).toMatchObject({ id: ids['config'], form: 'original', text: CONFIG_SOURCE });
   });
 
   it('ranks a matching note high and marks it', () => {
-    const hits = store.recall('VAT rounding half-even', SCOPE, { touch: false }).hits;
+    const hits = recall(store, 'VAT rounding half-even', SCOPE, { touch: false }).hits;
     const note = hits.find((h) => h.isNote);
     expect(note?.id).toBe(ids['vat-note']);
     expect(note?.relevanceSignal[0]).toBe('note');
@@ -152,13 +153,13 @@ describe('recall: matching', () => {
   });
 
   it('returns the most recent entries, marked recent, for a query with no words', () => {
-    const result = store.recall('  ?? ', SCOPE, { touch: false, limit: 2 });
+    const result = recall(store, '  ?? ', SCOPE, { touch: false, limit: 2 });
     expect(result.hits.map((h) => h.id)).toEqual([ids['latest'], ids['other-session']]);
     expect(result.hits.every((h) => h.relevanceSignal.includes('recent'))).toBe(true);
   });
 
   it('finds nothing for words the store has never seen', () => {
-    expect(store.recall('xylophone quartz', SCOPE).hits).toEqual([]);
+    expect(recall(store, 'xylophone quartz', SCOPE).hits).toEqual([]);
   });
 });
 
@@ -177,14 +178,14 @@ describe('recall: scope', () => {
   });
 
   it('reports coverage: entries searched and their time range', () => {
-    const { coverage } = store.recall('vat', SCOPE, { touch: false });
+    const { coverage } = recall(store, 'vat', SCOPE, { touch: false });
     expect(coverage.entriesScanned).toBe(6);
     expect(coverage.from).toBe(Date.UTC(2025, 0, 1));
     expect(coverage.to).toBe(Date.UTC(2025, 0, 1) + 6 * 60_000);
   });
 
   it('returns nothing, without failing, for a project that does not exist yet', () => {
-    expect(store.recall('anything', { project: '/nowhere', session: 's' })).toEqual({
+    expect(recall(store, 'anything', { project: '/nowhere', session: 's' })).toEqual({
       hits: [],
       coverage: { entriesScanned: 0 },
       truncated: false,
@@ -199,7 +200,7 @@ describe('recall: budget and side effects', () => {
     );
     const { id } = store.ingest(entry({ original: long, scope: { project: '/work/budget', session: 's' } }));
     const scope = { project: '/work/budget', session: 's' };
-    const result = store.recall('migration orders', scope, { full: true, maxTokens: 120, touch: false });
+    const result = recall(store, 'migration orders', scope, { full: true, maxTokens: 120, touch: false });
     expect(result.truncated).toBe(true);
     expect(result.hits[0]?.id).toBe(id);
     expect(result.hits[0]?.text.startsWith('migration step 0')).toBe(true);
@@ -210,13 +211,13 @@ describe('recall: budget and side effects', () => {
   it('refreshes the last access of what it returns', () => {
     const before = store.fetch(ids['npm'] ?? '')?.lastAccess ?? 0;
     t.advance(1_000);
-    store.recall('ERESOLVE', SCOPE);
+    recall(store, 'ERESOLVE', SCOPE);
     expect(store.fetch(ids['npm'] ?? '')?.lastAccess).toBeGreaterThan(before);
   });
 
   it('rejects a bad limit or class with a usage error', () => {
-    expect(() => store.recall('x', SCOPE, { limit: 0 })).toThrow(/limit/);
-    expect(() => store.recall('x', SCOPE, { class: 'poem' as never })).toThrow(/unknown class/);
+    expect(() => recall(store, 'x', SCOPE, { limit: 0 })).toThrow(/limit/);
+    expect(() => recall(store, 'x', SCOPE, { class: 'poem' as never })).toThrow(/unknown class/);
   });
 
   it('never fails on any query text, FTS syntax included (property)', () => {
@@ -242,7 +243,7 @@ describe('recall: budget and side effects', () => {
     );
     fc.assert(
       fc.property(fc.array(fc.oneof(syntax, fc.string({ maxLength: 12 })), { maxLength: 20 }), (parts) => {
-        const result = store.recall(parts.join(' '), SCOPE, { touch: false });
+        const result = recall(store, parts.join(' '), SCOPE, { touch: false });
         expect(Array.isArray(result.hits)).toBe(true);
       }),
       { numRuns: 200 },

@@ -6,6 +6,7 @@ import { GardenerError } from '../../src/errors.js';
 import { openStore } from '../../src/store/open.js';
 import { resolveDatabasePath, resolveProject } from '../../src/store/paths.js';
 import { entry, tempDir } from './support.js';
+import { recall } from '../../src/recall/recall.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -107,7 +108,7 @@ describe('openStore', () => {
       try {
         const damaged = openStore({ path: file });
         try {
-          damaged.recall('entry', { project: '/work/shop', session: 'x' });
+          recall(damaged, 'entry', { project: '/work/shop', session: 'x' });
           return damaged.check().length > 0
             ? new GardenerError('STORE_CORRUPT', 'check failed', { where: file })
             : undefined;
@@ -185,7 +186,7 @@ describe('openStore', () => {
     writer.close();
     const reader = openStore({ path: file, readonly: true });
     expect(reader.fetch(id)?.original).toBe('read me');
-    expect(reader.recall('read', { project: '/work/shop', session: 'x' }).hits).toHaveLength(1);
+    expect(recall(reader, 'read', { project: '/work/shop', session: 'x' }).hits).toHaveLength(1);
     expect(() => reader.ingest(entry({ original: 'no' }))).toThrow(/read-only/);
     reader.close();
   });

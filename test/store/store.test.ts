@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GardenerError } from '../../src/errors.js';
 import { entry, SCOPE, tempStore, type TempStore } from './support.js';
+import { recall } from '../../src/recall/recall.js';
 
 let t: TempStore | undefined;
 afterEach(() => {
@@ -134,7 +135,7 @@ describe('store: ingest and fetch', () => {
     other.exec('DROP TRIGGER fail_link');
     other.close();
     expect(t.store.stats().entries).toBe(0);
-    expect(t.store.recall('half-way', SCOPE).hits).toEqual([]);
+    expect(recall(t.store, 'half-way', SCOPE).hits).toEqual([]);
     const { id } = t.store.ingest(entry({ original: 'half-way entry', summary: 'half' }));
     expect(t.store.fetch(id)?.summary).toBe('half');
   });
@@ -168,7 +169,7 @@ describe('store: secrets', () => {
     expect(got?.summary).toBe('uses [REDACTED:aws-access-key]');
     expect(got?.redactions).toBe(3);
     expect(store.stats().redactions).toBe(3);
-    expect(store.recall('AKIAIOSFODNN7EXAMPLE', SCOPE).hits).toEqual([]);
+    expect(recall(store, 'AKIAIOSFODNN7EXAMPLE', SCOPE).hits).toEqual([]);
   });
 
   it('stores secrets as given when redaction is turned off', () => {
@@ -182,9 +183,9 @@ describe('store: forget, touch, TTL', () => {
   it('forget leaves an entry fetchable but out of recall', () => {
     const { store } = open();
     const { id } = store.ingest(entry({ original: 'kubectl rollout status deployment/web' }));
-    expect(store.recall('rollout', SCOPE).hits.map((h) => h.id)).toEqual([id]);
+    expect(recall(store, 'rollout', SCOPE).hits.map((h) => h.id)).toEqual([id]);
     expect(store.forget(id)).toBe(true);
-    expect(store.recall('rollout', SCOPE).hits).toEqual([]);
+    expect(recall(store, 'rollout', SCOPE).hits).toEqual([]);
     expect(store.fetch(id)).toMatchObject({ id, active: false });
     expect(store.forget('zzzzzzzz')).toBe(false);
   });
@@ -194,7 +195,7 @@ describe('store: forget, touch, TTL', () => {
     const { id } = store.ingest(entry({ original: 'kubectl rollout status deployment/web' }));
     store.forget(id);
     store.ingest(entry({ original: 'kubectl rollout status deployment/web' }));
-    expect(store.recall('rollout', SCOPE).hits.map((h) => h.id)).toEqual([id]);
+    expect(recall(store, 'rollout', SCOPE).hits.map((h) => h.id)).toEqual([id]);
   });
 
   it('touch refreshes the last access', () => {
@@ -210,7 +211,7 @@ describe('store: forget, touch, TTL', () => {
     const short = t.store.ingest(entry({ original: 'ephemeral progress line', ttlMs: 1_000 })).id;
     const keep = t.store.ingest(entry({ original: 'durable progress line' })).id;
     t.advance(2_000);
-    expect(t.store.recall('progress', SCOPE).hits.map((h) => h.id)).toEqual([keep]);
+    expect(recall(t.store, 'progress', SCOPE).hits.map((h) => h.id)).toEqual([keep]);
     expect(t.store.expire()).toBe(1);
     expect(t.store.fetch(short)?.active).toBe(false);
     expect(t.store.expire()).toBe(0);

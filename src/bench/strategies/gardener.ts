@@ -9,6 +9,7 @@ import { cacheQuestionSession } from '../builtin/sessions/cache-question.js';
 import { pipelineKeyErrorSession } from '../builtin/sessions/pipeline-keyerror.js';
 import { retryConfigSession } from '../builtin/sessions/retry-config.js';
 import type { Strategy } from '../types.js';
+import { recall } from '../../recall/recall.js';
 
 /** The replay clock: a call every this many ms, so the engine's cache timing is deterministic. */
 export const REPLAY_CALL_INTERVAL_MS = 10_000;
@@ -102,7 +103,7 @@ export function createGardenerStrategy(): Strategy {
         },
         recall(query, limit) {
           if (query === '') return [];
-          const result = db.recall(query, scope, { limit, touch: false, maxTokens: RECALL_MAX_TOKENS });
+          const result = recall(db, query, scope, { limit, touch: false, maxTokens: RECALL_MAX_TOKENS });
           return result.hits.map((hit) => db.fetch(hit.id)?.original ?? '');
         },
         close() {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { components, emptyFailures, failureFor, sameTest } from '../../../src/compress/log/test-runs/failures.js';
+import {
+  components,
+  emptyFailures,
+  failureFor,
+  sameTest,
+} from '../../../src/compress/log/test-runs/failures.js';
 import { groupIds } from '../../../src/compress/log/test-runs/report.js';
 
 describe('failure merging', () => {

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { ContentClass } from '../classify/types.js';
-import { PACKED_ORIGINAL, PACKED_SUMMARY, unpack } from '../store/packing.js';
-import { anyOf, ftsString } from './query.js';
+import { anyOf, ftsString } from './fts.js';
+import { PACKED_ORIGINAL, PACKED_SUMMARY, unpack } from './packing.js';
 
 /** Where a search looks: projects by id, optionally one session, optionally some classes. */
 export interface SearchScope {
