@@ -1,5 +1,6 @@
 import type { StrategyFigures } from './figures.js';
 import type { BenchReport } from './run.js';
+import { integer } from '../format/numbers.js';
 
 /** One of the issue's bars for gardener (aggregate, at --window 32000): the figure, the target, and the verdict. */
 export interface BarCheck {
@@ -41,7 +42,7 @@ export function checkBars(report: BenchReport): BarCheck[] | undefined {
       'billed ≤ 0.70× raw',
       ratio(gardener.billed, raw.billed),
       BILLED_BAR,
-      (d) => `${d.toFixed(3)}× too high (${Math.round(d * raw.billed).toLocaleString('en-US')} tokens)`,
+      (d) => `${d.toFixed(3)}× too high (${integer(d * raw.billed)} tokens)`,
     ),
     atLeast(
       'fidelity (context ∪ recall@5) ≥ 95%',

@@ -1,33 +1,22 @@
-import type { BreakdownClass } from '../garden/types.js';
+import { integer } from '../format/numbers.js';
+import { textTable } from '../format/table.js';
+import { BREAKDOWN_ORDER } from '../garden/types.js';
 import type { CompressStats } from './compress-run.js';
 
-/** Row order: the content classes by priority, then media and pass-through blocks. */
-const ROW_ORDER: readonly BreakdownClass[] = [
-  'prompt',
-  'error',
-  'code',
-  'prose',
-  'structured',
-  'log',
-  'media',
-  'other',
-];
-
-const n = (value: number): string => value.toLocaleString('en-US');
 const ratio = (before: number, after: number): string => (before === 0 ? '—' : (after / before).toFixed(2));
 
 /** The human report of `gardener compress`: blocks and tokens by class, before → after. */
 export function formatReport(stats: CompressStats, info: { format: string; skipped: number }): string {
-  const rows: string[][] = [['class', 'blocks', 'shortened', 'tokens before', 'after', 'ratio']];
-  for (const cls of ROW_ORDER) {
+  const rows: string[][] = [];
+  for (const cls of BREAKDOWN_ORDER) {
     const row = stats.byClass[cls];
     if (!row || row.blocks === 0) continue;
     rows.push([
       cls,
-      n(row.blocks),
-      n(row.summaries + row.stubs),
-      n(row.tokensBefore),
-      n(row.tokensAfter),
+      integer(row.blocks),
+      integer(row.summaries + row.stubs),
+      integer(row.tokensBefore),
+      integer(row.tokensAfter),
       ratio(row.tokensBefore, row.tokensAfter),
     ]);
   }
@@ -35,17 +24,14 @@ export function formatReport(stats: CompressStats, info: { format: string; skipp
     'request',
     '',
     '',
-    n(stats.tokensBefore),
-    n(stats.tokensAfter),
+    integer(stats.tokensBefore),
+    integer(stats.tokensAfter),
     ratio(stats.tokensBefore, stats.tokensAfter),
   ]);
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  const table = rows.map((r) =>
-    r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '),
-  );
+  const table = textTable(['class', 'blocks', 'shortened', 'tokens before', 'after', 'ratio'], rows);
   const head =
-    `${info.format}: ${n(stats.transcripts)} transcript${stats.transcripts === 1 ? '' : 's'}, ${n(stats.messages)} messages, ` +
-    `${n(stats.events)} compaction event${stats.events === 1 ? '' : 's'}, ${stats.elapsedMs.toFixed(0)} ms`;
-  const tail = info.skipped > 0 ? [`${n(info.skipped)} unreadable lines skipped (--lenient)`] : [];
-  return [head, ...table, ...tail].join('\n') + '\n';
+    `${info.format}: ${integer(stats.transcripts)} transcript${stats.transcripts === 1 ? '' : 's'}, ${integer(stats.messages)} messages, ` +
+    `${integer(stats.events)} compaction event${stats.events === 1 ? '' : 's'}, ${stats.elapsedMs.toFixed(0)} ms`;
+  const tail = info.skipped > 0 ? [`${integer(info.skipped)} unreadable lines skipped (--lenient)`] : [];
+  return [head, table, ...tail].join('\n') + '\n';
 }

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import type { CliIo } from './io.js';
 import { notFound } from './show.js';
 import { addStoreOptions, withStore, type StoreFlags } from './store-options.js';
+import { integer } from '../format/numbers.js';
 
 interface ForgetFlags extends StoreFlags {
   json?: boolean;
@@ -26,7 +27,7 @@ export function makeForgetCommand(io: CliIo): Command {
       for (const id of forgotten) {
         const entry = store.fetch(id);
         const what = entry
-          ? `${entry.class}, ${entry.tokensOriginal.toLocaleString('en-US')} tokens${entry.sourcePath ? `, ${entry.sourcePath}` : ''}`
+          ? `${entry.class}, ${integer(entry.tokensOriginal)} tokens${entry.sourcePath ? `, ${entry.sourcePath}` : ''}`
           : 'note';
         io.stdout.write(`forgot ${entry?.id ?? id} (${what})\n`);
       }

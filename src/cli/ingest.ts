@@ -1,4 +1,7 @@
 import { Command } from 'commander';
+import { integer } from '../format/numbers.js';
+import { textTable } from '../format/table.js';
+import { BREAKDOWN_ORDER, type BreakdownClass } from '../garden/types.js';
 import type { CliIo } from './io.js';
 import { useColor } from './io.js';
 import { addStoreOptions, withStore, type StoreFlags } from './store-options.js';
@@ -12,8 +15,6 @@ interface IngestFlags extends StoreFlags {
 
 /** The engine needs a budget; ingest never renders, so any size does. */
 const INGEST_BUDGET = 1_000_000;
-/** Row order of the table: the content classes, then media and pass-through blocks. */
-const ROW_ORDER = ['prompt', 'error', 'code', 'prose', 'structured', 'log', 'media', 'other'];
 
 interface IngestReport {
   session: string;
@@ -25,8 +26,6 @@ interface IngestReport {
   stripped: number;
   byClass: Record<string, { blocks: number; tokens: number }>;
 }
-
-const n = (value: number): string => value.toLocaleString('en-US');
 
 /** `gardener ingest FILE`: read a transcript of any format and store its blocks through the engine. */
 export function makeIngestCommand(io: CliIo): Command {
@@ -96,39 +95,33 @@ export function makeIngestCommand(io: CliIo): Command {
       const lines: string[] = [];
       for (const report of reports) {
         lines.push(
-          `${bold(report.session)}  ${report.format} · ${n(report.messages)} messages · ${n(report.added)} new blocks${report.known > 0 ? ` · ${n(report.known)} already known` : ''}${report.stripped > 0 ? ` · ${n(report.stripped)} injected regions stripped` : ''}`,
+          `${bold(report.session)}  ${report.format} · ${integer(report.messages)} messages · ${integer(report.added)} new blocks${report.known > 0 ? ` · ${integer(report.known)} already known` : ''}${report.stripped > 0 ? ` · ${integer(report.stripped)} injected regions stripped` : ''}`,
           classTable(report.byClass),
           '',
         );
       }
-      if (input.skipped > 0) lines.push(`${n(input.skipped)} unreadable records skipped (--lenient)`);
+      if (input.skipped > 0) lines.push(`${integer(input.skipped)} unreadable records skipped (--lenient)`);
       io.stdout.write(`${lines.join('\n').trimEnd()}\n`);
     });
 }
 
 /** Blocks and original tokens by class, with a total row. */
 export function classTable(byClass: Record<string, { blocks: number; tokens: number }>): string {
+  const rank = (name: string) => {
+    const i = BREAKDOWN_ORDER.indexOf(name as BreakdownClass);
+    return i === -1 ? BREAKDOWN_ORDER.length : i;
+  };
   const names = Object.keys(byClass).sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
-  const rows = [['class', 'blocks', 'tokens']];
+  const rows: string[][] = [];
   let blocks = 0;
   let tokens = 0;
   for (const name of names) {
     const row = byClass[name];
     if (!row) continue;
-    rows.push([name, n(row.blocks), n(row.tokens)]);
+    rows.push([name, integer(row.blocks), integer(row.tokens)]);
     blocks += row.blocks;
     tokens += row.tokens;
   }
-  rows.push(['total', n(blocks), n(tokens)]);
-  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  return rows
-    .map((r) =>
-      r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('   '),
-    )
-    .join('\n');
-}
-
-function rank(name: string): number {
-  const i = ROW_ORDER.indexOf(name);
-  return i === -1 ? ROW_ORDER.length : i;
+  rows.push(['total', integer(blocks), integer(tokens)]);
+  return textTable(['class', 'blocks', 'tokens'], rows);
 }

@@ -4,6 +4,7 @@ import type { Entry, Note } from '../store/types.js';
 import type { CliIo } from './io.js';
 import { useColor } from './io.js';
 import { addStoreOptions, withStore, type StoreFlags } from './store-options.js';
+import { integer } from '../format/numbers.js';
 
 interface ShowFlags extends StoreFlags {
   raw?: boolean;
@@ -22,7 +23,7 @@ function when(ms: number): string {
 }
 
 function entryHeader(entry: Entry): string[] {
-  const tokens = `${entry.tokensOriginal.toLocaleString('en-US')} → ${entry.tokensSummary.toLocaleString('en-US')} tokens`;
+  const tokens = `${integer(entry.tokensOriginal)} → ${integer(entry.tokensSummary)} tokens`;
   return [
     `id        ${entry.id}${entry.active ? '' : '  (forgotten)'}`,
     `class     ${entry.class}${entry.kind === 'media' ? ' (media)' : ''} · priority ${entry.priority} · ${tokens}`,

@@ -1,5 +1,7 @@
 import { Command } from 'commander';
-import { CONTENT_CLASSES } from '../classify/types.js';
+import { count, formatBytes, integer } from '../format/numbers.js';
+import { textTable } from '../format/table.js';
+import { BREAKDOWN_ORDER } from '../garden/types.js';
 import type { StoreStats } from '../store/types.js';
 import type { CliIo } from './io.js';
 import { useColor } from './io.js';
@@ -11,53 +13,32 @@ interface StatsFlags extends StoreFlags {
   check?: boolean;
 }
 
-const n = (value: number): string => value.toLocaleString('en-US');
-const count = (value: number, one: string, many = `${one}s`): string =>
-  `${n(value)} ${value === 1 ? one : many}`;
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
-
 function ratio(summary: number, original: number): string {
   return original === 0 ? '–' : (summary / original).toFixed(2);
 }
 
 /** The per-class table: entries, original → summary tokens, ratio, and a total row. */
 export function classTable(stats: StoreStats): string {
-  const rows: string[][] = [['class', 'entries', 'original tokens', 'summary tokens', 'ratio']];
-  for (const cls of CONTENT_CLASSES) {
-    const c = stats.byClass[cls];
+  const rows: string[][] = [];
+  for (const cls of BREAKDOWN_ORDER) {
+    const c = cls === 'media' || cls === 'other' ? undefined : stats.byClass[cls];
     if (c)
       rows.push([
         cls,
-        n(c.count),
-        n(c.tokensOriginal),
-        n(c.tokensSummary),
+        integer(c.count),
+        integer(c.tokensOriginal),
+        integer(c.tokensSummary),
         ratio(c.tokensSummary, c.tokensOriginal),
       ]);
   }
   rows.push([
     'total',
-    n(stats.entries),
-    n(stats.tokensOriginal),
-    n(stats.tokensSummary),
+    integer(stats.entries),
+    integer(stats.tokensOriginal),
+    integer(stats.tokensSummary),
     ratio(stats.tokensSummary, stats.tokensOriginal),
   ]);
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
-  return rows
-    .map((r) =>
-      r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('   '),
-    )
-    .join('\n');
+  return textTable(['class', 'entries', 'original tokens', 'summary tokens', 'ratio'], rows);
 }
 
 /** `gardener stats`: what the store holds, by class, and the context_pressure() figures of a session. */
@@ -108,7 +89,7 @@ export function makeStatsCommand(io: CliIo): Command {
       if (pressure) {
         lines.push(
           '',
-          `${bold('session')}   ${scope.session}: ${n(pressure.entries_tracked)} entries tracked · ${n(pressure.total_original_tokens)} → ${n(pressure.total_summary_tokens)} tokens (${pressure.compression_ratio.toFixed(2)}) · ${n(pressure.eviction_candidates)} eviction candidates`,
+          `${bold('session')}   ${scope.session}: ${integer(pressure.entries_tracked)} entries tracked · ${integer(pressure.total_original_tokens)} → ${integer(pressure.total_summary_tokens)} tokens (${pressure.compression_ratio.toFixed(2)}) · ${integer(pressure.eviction_candidates)} eviction candidates`,
           `          ${pressure.recommendation}`,
         );
       }

@@ -1,9 +1,9 @@
 import { GardenerError } from '../errors.js';
 import { MESSAGE_OVERHEAD } from '../tokens/count.js';
-import { formatCount } from './labels.js';
 import type { Form, Slot } from './types.js';
 import { slotTokens, type View } from './view.js';
 import { protection, type WorkingWindow } from './window.js';
+import { integer } from '../format/numbers.js';
 
 /** What a request is made of, from the budget's point of view. */
 export interface BudgetFigures {
@@ -82,19 +82,19 @@ export function budgetError(
   limit = figures.budget,
 ): GardenerError {
   const parts = [
-    `system and tools ${formatCount(figures.fixed)}`,
-    `working window ${formatCount(figures.window)}`,
-    `typed prompts ${formatCount(figures.prompts)}`,
-    figures.pinned > 0 ? `pinned ${formatCount(figures.pinned)}` : '',
+    `system and tools ${integer(figures.fixed)}`,
+    `working window ${integer(figures.window)}`,
+    `typed prompts ${integer(figures.prompts)}`,
+    figures.pinned > 0 ? `pinned ${integer(figures.pinned)}` : '',
     figures.passThrough > 0
-      ? `pass-through blocks (thinking, tool calls, unknown types) ${formatCount(figures.passThrough)}`
+      ? `pass-through blocks (thinking, tool calls, unknown types) ${integer(figures.passThrough)}`
       : '',
-    `message framing ${formatCount(figures.framing)}`,
+    `message framing ${integer(figures.framing)}`,
   ].filter(Boolean);
   const lead =
     figures.protected > limit
-      ? `protected content alone is ${formatCount(figures.protected)} tokens (${parts.join(', ')}), over the budget of ${formatCount(limit)}`
-      : `the request needs ${formatCount(figures.minimum)} tokens with everything else compacted to stubs (protected: ${parts.join(', ')}), over the budget of ${formatCount(limit)}`;
+      ? `protected content alone is ${integer(figures.protected)} tokens (${parts.join(', ')}), over the budget of ${integer(limit)}`
+      : `the request needs ${integer(figures.minimum)} tokens with everything else compacted to stubs (protected: ${parts.join(', ')}), over the budget of ${integer(limit)}`;
   return new GardenerError('BUDGET_IMPOSSIBLE', lead, {
     hint: `raise the budget, keep fewer turns verbatim (keepLastTurns is ${keepLastTurns}), or unpin blocks`,
   });

@@ -1,9 +1,9 @@
 import type { Note, RecallHit, RecallResult } from '../store/types.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
-import { formatCount } from './labels.js';
 import { INJECT_BEGIN, INJECT_END, wrapInjected } from './strip.js';
 import { extractTerms } from './terms.js';
 import type { InjectMode } from './types.js';
+import { integer } from '../format/numbers.js';
 
 /**
  * Recall injection, layered as in seeds/layered-context-bridge.md: a cheap layer (pinned notes, one
@@ -81,7 +81,7 @@ export function buildInjection(input: InjectionInput): Injection | undefined {
   if (input.compacted.blocks > 0) {
     const classes = input.compacted.byClass.map(([cls, n]) => `${cls} ${n}`).join(', ');
     add(
-      `- compacted earlier: ${input.compacted.blocks} blocks (${classes}), ${formatCount(input.compacted.before)}→${formatCount(input.compacted.after)} tok; recall("query") or fetch("id") brings any back`,
+      `- compacted earlier: ${input.compacted.blocks} blocks (${classes}), ${integer(input.compacted.before)}→${integer(input.compacted.after)} tok; recall("query") or fetch("id") brings any back`,
     );
   }
 

@@ -2,12 +2,7 @@
  * The words gardener puts in a request: every summary and stub says what it is, how big the
  * original was, and the id to get it back (DESIGN.md "Words").
  */
-
-/** 8412 → "8,412", independent of the machine's locale (output must be deterministic). */
-export function formatCount(n: number): string {
-  const digits = String(Math.round(n));
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
+import { formatBytes, integer } from '../format/numbers.js';
 
 /** Longest compressor note kept in a stub line. */
 const MAX_NOTE = 80;
@@ -30,13 +25,13 @@ export interface LabelInput {
 
 /** First line of a summary: `[gardener: log summary · 8,412→1,020 tok · id=a3f2 · fetch("a3f2") for the original]`. */
 export function summaryHeader(input: LabelInput & { after: number }): string {
-  return `[gardener: ${input.what} summary · ${formatCount(input.before)}→${formatCount(input.after)} tok · id=${input.id} · fetch("${input.id}") for the original]`;
+  return `[gardener: ${input.what} summary · ${integer(input.before)}→${integer(input.after)} tok · id=${input.id} · fetch("${input.id}") for the original]`;
 }
 
 /** A stub: `[gardener: log 8,412→0 tok · id=a3f2 · pytest: 3 failed · recall("vat test failure")]`. */
 export function stubLine(input: LabelInput): string {
   const note = input.note ? ` · ${oneLine(input.note, MAX_NOTE)}` : '';
-  return `[gardener: ${input.what} ${formatCount(input.before)}→0 tok · id=${input.id}${note} · recall("${input.hint}")]`;
+  return `[gardener: ${input.what} ${integer(input.before)}→0 tok · id=${input.id}${note} · recall("${input.hint}")]`;
 }
 
 /** A repeated image or document: the bytes were attached earlier, so only a reference is sent. */
@@ -58,11 +53,5 @@ export function mediaStubLine(input: {
   id: string;
   before: number;
 }): string {
-  return `[gardener: ${input.what} ${input.mediaType} ${formatBytes(input.bytes)} ${formatCount(input.before)}→0 tok · id=${input.id} · fetch("${input.id}") to see it again]`;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `[gardener: ${input.what} ${input.mediaType} ${formatBytes(input.bytes)} ${integer(input.before)}→0 tok · id=${input.id} · fetch("${input.id}") to see it again]`;
 }

@@ -1,4 +1,3 @@
-import { formatCount } from './labels.js';
 import type { Step } from './planner.js';
 import {
   FORMS,
@@ -10,6 +9,7 @@ import {
   type Slot,
 } from './types.js';
 import { slotTokens, type View } from './view.js';
+import { integer } from '../format/numbers.js';
 
 /**
  * The plan's `context_pressure()` JSON (seeds/gardener-plan.md §1.5) and more. Keys are snake_case:
@@ -139,7 +139,7 @@ export function breakdownClass(slot: Slot): BreakdownClass {
 function recommend(input: PressureInput, pressure: number): string {
   const percent = `${Math.round(pressure * 100)}%`;
   if (input.protectedTokens > input.budget) {
-    return `protected content alone is ${formatCount(input.protectedTokens)} tokens, over the budget of ${formatCount(input.budget)}: raise the budget or keep fewer turns verbatim`;
+    return `protected content alone is ${integer(input.protectedTokens)} tokens, over the budget of ${integer(input.budget)}: raise the budget or keep fewer turns verbatim`;
   }
   const savable = new Map<string, { keys: Set<string>; saved: number }>();
   for (const step of input.candidates) {
@@ -158,7 +158,7 @@ function recommend(input: PressureInput, pressure: number): string {
     return `context at ${percent} of the budget, above the high-water mark: the next plan() compacts down to ${Math.round(input.lowWater * 100)}%`;
   }
   if (best && best[1].saved > 0) {
-    return `context at ${percent} of the budget; ${best[1].keys.size} ${best[0]} blocks could save ${formatCount(best[1].saved)} tokens when pressure rises`;
+    return `context at ${percent} of the budget; ${best[1].keys.size} ${best[0]} blocks could save ${integer(best[1].saved)} tokens when pressure rises`;
   }
   return `context at ${percent} of the budget; nothing to do`;
 }

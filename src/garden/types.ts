@@ -17,6 +17,18 @@ export type SlotKind = 'text' | 'tool_result' | 'tool_use' | 'media' | 'fixed';
 /** Class used in breakdowns: the content classes plus media and pass-through blocks. */
 export type BreakdownClass = ContentClass | 'media' | 'other';
 
+/** The order breakdowns are listed in: content classes by priority, then media and pass-through blocks. */
+export const BREAKDOWN_ORDER: readonly BreakdownClass[] = [
+  'prompt',
+  'error',
+  'code',
+  'prose',
+  'structured',
+  'log',
+  'media',
+  'other',
+];
+
 /** An image or document, deduplicated by the SHA-256 of its bytes (the attachment manifest). */
 export interface MediaInfo {
   hash: string;

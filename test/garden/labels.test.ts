@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatBytes,
-  formatCount,
-  mediaRepeatLine,
-  mediaStubLine,
-  stubLine,
-  summaryHeader,
-} from '../../src/garden/labels.js';
+import { formatBytes, integer } from '../../src/format/numbers.js';
+import { mediaRepeatLine, mediaStubLine, stubLine, summaryHeader } from '../../src/garden/labels.js';
 
 describe('labels', () => {
   it('formats counts with thousands separators independently of the locale', () => {
-    expect(formatCount(8412)).toBe('8,412');
-    expect(formatCount(1234567)).toBe('1,234,567');
-    expect(formatCount(12)).toBe('12');
+    expect(integer(8412)).toBe('8,412');
+    expect(integer(1234567)).toBe('1,234,567');
+    expect(integer(12)).toBe('12');
   });
 
   it('writes a stub as the design words it: class, size before, id and a recall hint', () => {

@@ -1,5 +1,6 @@
 import type { StrategyFigures } from '../figures.js';
-import { integer, msTriple, percent, ratio } from './format.js';
+import { integer } from '../../format/numbers.js';
+import { msTriple, percent, ratio } from './format.js';
 
 /** A figure column shared by the terminal and markdown tables. */
 export interface Column {

@@ -1,7 +1,8 @@
 import type { StrategyFigures } from '../figures.js';
 import type { BenchReport, SessionReport } from '../run.js';
 import { FIGURE_COLUMNS } from './columns.js';
-import { compact, integer, percent, STRATEGY_COLORS } from './format.js';
+import { compact, integer } from '../../format/numbers.js';
+import { percent, STRATEGY_COLORS } from './format.js';
 import { barChart, lineChart } from './svg.js';
 import { runLine } from './table.js';
 

@@ -1,4 +1,4 @@
-import { compact } from './format.js';
+import { compact } from '../../format/numbers.js';
 
 /** A named series of values (one per call). */
 export interface Series {

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { renderTables, textTable, totalsTable } from '../../../src/bench/report/table.js';
+import { renderTables, totalsTable } from '../../../src/bench/report/table.js';
 import { fixtureReport } from './report-fixture.js';
 
 describe('terminal tables', () => {
-  it('aligns the first column left and the figures right', () => {
-    expect(
-      textTable(
-        ['name', 'n'],
-        [
-          ['a', '1'],
-          ['bbb', '1,000'],
-        ],
-      ),
-    ).toBe('name      n\n────  ─────\na         1\nbbb   1,000');
-  });
-
   // Checked by hand (peer-figures.test.ts has the formulas): clear at window 250 triggers at call 6,
   // billed 354 + 942 = 1,296; summary compacts at call 10, billed 990 + 37 + 57 = 1,084, cost 395.9.
   it('renders the totals of the fixture run', async () => {
