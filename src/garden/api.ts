@@ -71,10 +71,17 @@ export interface CompactAllOptions {
   keepLastTurns?: number;
 }
 
+export interface SettleOptions {
+  /** Stop once `performance.now()` passes this, after at least one block (a time-sliced settle). */
+  deadline?: number;
+}
+
 export interface SettleResult {
   /** Blocks classified, compressed and stored. */
   ingested: number;
   byClass: SyncResult['byClass'];
+  /** Blocks still waiting (a deadline stopped the settle before them). */
+  pending: number;
 }
 
 export interface Garden {
@@ -87,8 +94,11 @@ export interface Garden {
    * blocks inside the window are stored by settle(), or when they leave it.
    */
   sync(transcript: Transcript): SyncResult;
-  /** Stores every pending block now. Doors call it while they wait (e.g. while the model answers). */
-  settle(): SettleResult;
+  /**
+   * Stores pending blocks now (every one, or until `options.deadline`). Doors call it while they wait,
+   * e.g. while the model answers; the door kit's settleSoon() slices it so an event loop stays free.
+   */
+  settle(options?: SettleOptions): SettleResult;
   plan(options?: PlanOptions): PlanResult;
   render(options?: RenderOptions): MessagesRequest;
   pressure(): PressureReport;

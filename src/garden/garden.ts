@@ -1,395 +1,277 @@
 import { classify as defaultClassify } from '../classify/classify.js';
 import { compress as defaultCompress } from '../compress/index.js';
 import { GardenerError } from '../errors.js';
+import { recall } from '../recall/recall.js';
 import type { Store } from '../store/types.js';
 import { defaultTokenizer } from '../tokens/tokenizer.js';
 import type { Block, MessagesRequest, Transcript } from '../transcript/types.js';
-import type { Garden, GardenOptions, PlanResult, SettleResult } from './api.js';
-import { budgetError, budgetFigures } from './budget-check.js';
-import { calibrate, scale, type Anchor } from './calibration.js';
-import { checkBudget, resolveGardenConfig, type GardenConfig } from './config.js';
-import { horizonCalls } from './cost-model.js';
-import { settleSlot } from './ingest.js';
-import { loadState, saveState, type SavedState } from './persist.js';
-import { selectSteps } from './planner.js';
+import type { ChangeResult, Garden, GardenOptions } from './api.js';
+import { budgetFigures } from './budget-check.js';
+import { calibrate, scale } from './calibration.js';
+import { checkBudget, resolveGardenConfig } from './config.js';
+import { applyEvent, persist } from './events.js';
+import { loadState } from './persist.js';
+import { plan } from './plan.js';
 import { classBreakdown, pressureReport } from './pressure.js';
-import { recentMentions } from './recent.js';
-import { messageTokens, originalMessageTokens, renderMessages } from './render.js';
-import { eligibleSteps, targetForms, withReattachedMedia, type StepContext } from './steps.js';
-import { syncView, tally } from './sync.js';
-import type { Form, GardenEvent, Slot } from './types.js';
-import { emptyView, slotTokens, type View } from './view.js';
-import { oversized, protection, windowStart, type WorkingWindow } from './window.js';
-import { appendInjection, countFixed, turnInjection } from './garden-parts.js';
-import { recall } from '../recall/recall.js';
-
-/** Events kept in memory (events() returns them; the counters keep totals). */
-const KEPT_EVENTS = 200;
+import { countFixed, renderMessages } from './render.js';
+import {
+  estimate,
+  originalEstimate,
+  settleOutsideWindow,
+  settleWhere,
+  slotsOf,
+  stepContext,
+  workingWindow,
+  type GardenState,
+} from './state.js';
+import { eligibleSteps, withReattachedMedia } from './steps.js';
+import { syncView } from './sync.js';
+import { appendInjection, turnInjection } from './turn-injection.js';
+import type { Form } from './types.js';
+import { emptyView, slotTokens } from './view.js';
+import { protection, windowStart } from './window.js';
 
 /** Opens the engine on a store for one session; forms saved by an earlier process are picked up. */
 export function openGarden(options: GardenOptions): Garden {
-  return createGarden(options);
-}
-
-function createGarden(options: GardenOptions): Garden {
-  const config: GardenConfig = resolveGardenConfig(options.config);
-  let budget = checkBudget(options.budget);
-  const store = options.store;
-  const scope = options.session;
-  const tokenizer = options.tokenizer ?? defaultTokenizer();
-  const saved: SavedState = config.persist ? loadState(store, scope) : loadState(emptyStore, scope);
-  const counters = saved.counters;
-  const pinned = new Set(saved.pinned);
-  const access = new Map(Object.entries(saved.access));
-  const savedForms = new Map(Object.entries(saved.forms));
-  const strippedSeen = new Set<string>();
-  let view: View = emptyView();
-  let transcript: Transcript | undefined;
-  let fixedTokens = 0;
-  let anchor: Anchor | undefined;
-  let lastRender: { at: number; messages: number; tokens: number } | undefined =
-    saved.lastRenderAt === null ? undefined : { at: saved.lastRenderAt, messages: 0, tokens: 0 };
-  const deps = {
-    store,
-    scope,
-    tokenizer,
-    classify: options.classify ?? defaultClassify,
-    compress: options.compress ?? defaultCompress,
-    counters,
-  };
-
-  const estimate = () => fixedTokens + view.messages.reduce((sum, m) => sum + messageTokens(m), 0);
-  const originalEstimate = () =>
-    fixedTokens + view.messages.reduce((sum, m) => sum + originalMessageTokens(m), 0);
-  const start = (limit = budget): WorkingWindow => {
-    const maxTokens = Math.floor(config.windowMaxShare * limit);
-    const sizes = view.messages.map(originalMessageTokens);
-    return { start: windowStart(view, config.keepLastTurns, sizes, maxTokens), maxTokens };
-  };
-  /** Blocks the engine may shorten now must be stored first: those before the window and oversized ones. */
-  const settleOutsideWindow = (window: WorkingWindow) =>
-    settleWhere((slot) => slot.message < window.start || oversized(slot, window));
-  const stepContext = (windowFrom: WorkingWindow, minSaving = config.minSavingTokens): StepContext => ({
-    window: windowFrom,
-    pinned,
-    mentions: recentMentions(view),
-    access,
-    minSaving,
-  });
-  const slotsOf = (id: string): Slot[] => view.all.filter((s) => s.entryId === id || s.key === id);
-
-  const persist = () => {
-    if (!config.persist) return;
-    const forms: Record<string, Form> = {};
-    for (const [key, form] of savedForms) forms[key] = form;
-    for (const slot of view.all) {
-      if (slot.form !== 'original') forms[slot.key] = slot.form;
-      else delete forms[slot.key];
-    }
-    saveState(store, scope, {
-      ...saved,
-      forms,
-      pinned: [...pinned],
-      access: Object.fromEntries(access),
-      counters,
-      lastRenderAt: lastRender?.at ?? null,
-    });
-  };
-
-  /** Applies form changes as one event; nothing happens when no form actually changes. */
-  const applyEvent = (
-    kind: GardenEvent['kind'],
-    forms: ReadonlyMap<string, Form>,
-  ): GardenEvent | undefined => {
-    const changes = [...forms].filter(([key, form]) => {
-      const slot = view.byKey.get(key);
-      return slot !== undefined && slot.form !== form && slot.blocks[form] !== undefined;
-    });
-    if (changes.length === 0) return undefined;
-    const tokensBefore = estimate();
-    let firstMessage = view.messages.length;
-    for (const [key, form] of changes) {
-      const slot = view.byKey.get(key) as Slot;
-      slot.form = form;
-      firstMessage = Math.min(firstMessage, slot.message);
-    }
-    counters.events++;
-    const event: GardenEvent = {
-      seq: ++saved.eventSeq,
-      kind,
-      at: config.now(),
-      call: counters.renders,
-      changed: changes.length,
-      tokensBefore,
-      tokensAfter: estimate(),
-      firstMessage,
-    };
-    saved.events.push(event);
-    if (saved.events.length > KEPT_EVENTS) saved.events.splice(0, saved.events.length - KEPT_EVENTS);
-    persist();
-    return event;
-  };
-
-  /** Stores the pending slots that `which` selects. */
-  const settleWhere = (which: (slot: Slot) => boolean): SettleResult => {
-    const result: SettleResult = { ingested: 0, byClass: {} };
-    for (const slot of view.all) {
-      if (!slot.pending || !which(slot)) continue;
-      settleSlot(slot, deps);
-      result.ingested++;
-      tally(result.byClass, slot);
-    }
-    return result;
-  };
-
-  /** Protected blocks left shortened (after a rewind or a budget change) go back to their original form. */
-  const restorations = (windowFrom: WorkingWindow): Map<string, Form> => {
-    const forms = new Map<string, Form>();
-    for (const slot of view.all) {
-      if (slot.form === 'original' || slot.media) continue;
-      if (protection(slot, windowFrom, pinned) !== undefined) forms.set(slot.key, 'original');
-    }
-    return forms.size > 0 ? withReattachedMedia(view, forms, windowFrom.start) : forms;
-  };
-
+  const state = createState(options);
   const garden: Garden = {
-    scope,
-    budget: () => budget,
+    scope: state.scope,
+    budget: () => state.budget,
     setBudget(next) {
-      budget = checkBudget(next);
+      state.budget = checkBudget(next);
     },
-
-    sync(next) {
-      const { view: synced, result } = syncView(next, view, { ...deps, savedForms, strippedSeen });
-      view = synced;
-      transcript = next;
-      fixedTokens = countFixed(tokenizer, next);
-      counters.markersStripped += result.stripped;
-      for (const key of view.byKey.keys()) savedForms.delete(key);
-      const settled = settleOutsideWindow(start());
-      result.pending = view.all.filter((slot) => slot.pending).length;
-      for (const [cls, row] of Object.entries(settled.byClass)) {
-        const into = (result.byClass[cls] ??= { blocks: 0, tokens: 0 });
-        into.blocks += row.blocks;
-        into.tokens += row.tokens;
-      }
-      return result;
-    },
-
-    settle: () => settleWhere(() => true),
-
-    plan(planOptions = {}) {
-      const now = config.now();
-      const cold = lastRender === undefined || now - lastRender.at > config.cacheTtlMs;
-      const windowFrom = start(planOptions.target ?? budget);
-      settleOutsideWindow(windowFrom);
-      let event = applyEvent('restore', restorations(windowFrom));
-      const calibrated = calibrate(estimate(), anchor);
-      const ratio = scale(anchor);
-      const limit = planOptions.target ?? budget;
-      let kind: GardenEvent['kind'] | undefined;
-      let need = 0;
-      if (planOptions.target !== undefined) {
-        kind = 'target';
-        need = calibrated - planOptions.target;
-      } else if (calibrated > config.highWater * budget) {
-        kind = 'pressure';
-        need = calibrated - config.lowWater * budget;
-      } else if (cold && calibrated > config.lowWater * budget) {
-        kind = 'cold';
-        need = calibrated - config.lowWater * budget;
-      }
-      if (kind !== undefined && need > 0) {
-        const messageSizes = view.messages.map(messageTokens);
-        const input = {
-          steps: eligibleSteps(view, stepContext(windowFrom)),
-          need: need / ratio,
-          messageTokens: messageSizes,
-          cachedMessages: cold ? 0 : (lastRender?.messages ?? 0),
-          horizon: horizonCalls(counters.renders, config.horizonCalls),
-          cold: kind === 'cold',
-        };
-        let selection = selectSteps(input);
-        if (!selection.feasible && kind !== 'cold') {
-          selection = selectSteps({ ...input, steps: eligibleSteps(view, stepContext(windowFrom, 1)) });
-        }
-        event = applyEvent(kind, targetForms(view, selection.steps, windowFrom.start)) ?? event;
-      }
-      const tokens = estimate();
-      const after = calibrate(tokens, anchor);
-      const result: PlanResult = { event, tokens, calibratedTokens: after, budget, cold };
-      if (after > limit) {
-        const figures = budgetFigures(view, fixedTokens, limit, windowFrom, pinned);
-        if (planOptions.strict !== false) throw budgetError(figures, config.keepLastTurns, limit);
-        result.impossible = figures;
-      }
-      return result;
-    },
-
-    render(renderOptions = {}) {
-      if (transcript === undefined)
-        throw new GardenerError('USAGE', 'render() needs a transcript: call sync() first');
-      const messages = renderMessages(view);
-      const tokens = estimate();
-      let injected = 0;
-      if (renderOptions.inject ?? true) {
-        const room = Math.floor((budget - calibrate(tokens, anchor)) / scale(anchor));
-        const injection = turnInjection({
-          view,
-          mode: config.inject,
-          maxTokens: Math.min(config.injectMaxTokens, room),
-          store,
-          scope,
-          tokenizer,
-        });
-        if (injection) {
-          messages[messages.length - 1] = appendInjection(messages[messages.length - 1]!, injection.text);
-          injected = injection.tokens;
-        }
-      }
-      counters.renders++;
-      counters.tokensSaved += Math.max(0, originalEstimate() - tokens);
-      counters.injectedTokens += injected;
-      lastRender = { at: config.now(), messages: messages.length, tokens: tokens + injected };
-      const request: MessagesRequest = { ...(transcript.extra ?? {}), messages };
-      if (transcript.system !== undefined) request.system = transcript.system;
-      if (transcript.tools !== undefined) request.tools = transcript.tools;
-      return request;
-    },
-
+    sync: (transcript) => sync(state, transcript),
+    settle: (settleOptions) => settleWhere(state, () => true, settleOptions),
+    plan: (planOptions) => plan(state, planOptions),
+    render: (renderOptions = {}) => render(state, renderOptions.inject ?? true),
     pressure() {
       garden.settle();
-      const windowFrom = start();
-      const tokens = estimate();
-      const figures = budgetFigures(view, fixedTokens, budget, windowFrom, pinned);
-      return pressureReport({
-        view,
-        budget,
-        highWater: config.highWater,
-        lowWater: config.lowWater,
-        fixedTokens,
-        renderedTokens: tokens,
-        calibratedTokens: calibrate(tokens, anchor),
-        calibrated: anchor !== undefined,
-        originalTokens: originalEstimate(),
-        protectedTokens: figures.protected,
-        candidates: eligibleSteps(view, stepContext(windowFrom)),
-        counters,
-        lastEvent: saved.events[saved.events.length - 1],
-      });
+      return pressure(state);
     },
-
     observeUsage(inputTokens) {
       if (!(Number.isFinite(inputTokens) && inputTokens > 0)) return;
-      const estimated = lastRender?.tokens ?? estimate();
-      if (estimated > 0) anchor = { estimated, actual: inputTokens };
+      const estimated = state.lastRender?.tokens ?? estimate(state);
+      if (estimated > 0) state.anchor = { estimated, actual: inputTokens };
     },
-
     recall(query, recallOptions) {
       garden.settle();
-      const result = recall(store, query, scope, recallOptions);
-      for (const hit of result.hits) for (const slot of slotsOf(hit.id)) access.set(slot.key, view.turns);
+      const result = recall(state.store, query, state.scope, recallOptions);
+      for (const hit of result.hits)
+        for (const slot of slotsOf(state, hit.id)) state.access.set(slot.key, state.view.turns);
       return result;
     },
-
     fetch(id) {
       garden.settle();
-      const entry = store.fetch(id);
+      const entry = state.store.fetch(id);
       if (!entry) return undefined;
-      const slot = slotsOf(entry.id)[0];
+      const slot = slotsOf(state, entry.id)[0];
       if (slot) {
-        access.set(slot.key, view.turns);
-        if (slot.form !== 'original') counters.stubsRecalled++;
+        state.access.set(slot.key, state.view.turns);
+        if (slot.form !== 'original') state.counters.stubsRecalled++;
         return { entry, block: slot.block, form: slot.form };
       }
-      store.touch(entry.id);
+      state.store.touch(entry.id);
       if (entry.kind === 'media') return { entry, block: JSON.parse(entry.original) as Block };
       return { entry };
     },
-
-    recallIntoContext(id) {
-      const slots = slotsOf(id);
-      if (slots.length === 0) return { changed: 0, reason: store.fetch(id) ? 'not in context' : 'unknown' };
-      for (const slot of slots) access.set(slot.key, view.turns);
-      const forms = new Map(
-        slots.filter((s) => s.form !== 'original').map((s): [string, Form] => [s.key, 'original']),
-      );
-      const shortened = forms.size;
-      const event = applyEvent('recall', forms);
-      if (!event) return { changed: 0, reason: 'already' };
-      counters.stubsRecalled += shortened;
-      return { changed: event.changed, event };
-    },
-
-    forget(id, forgetOptions = {}) {
-      const slots = slotsOf(id);
-      if (forgetOptions.purge) store.forget(slots[0]?.entryId ?? id);
-      if (slots.length === 0) return { changed: 0, reason: store.fetch(id) ? 'not in context' : 'unknown' };
-      const windowFrom = start();
-      const open = slots.filter((s) => protection(s, windowFrom, pinned) === undefined);
-      if (open.length === 0) return { changed: 0, reason: 'protected' };
-      const forms = withReattachedMedia(view, new Map(open.map((s) => [s.key, 'stub'])), windowFrom.start);
-      const event = applyEvent('forget', forms);
-      return event ? { changed: event.changed, event } : { changed: 0, reason: 'already' };
-    },
-
-    pin(id) {
-      const slots = slotsOf(id);
-      if (slots.length === 0) return { changed: 0, reason: store.fetch(id) ? 'not in context' : 'unknown' };
-      for (const slot of slots) pinned.add(slot.key);
-      const event = applyEvent(
-        'pin',
-        new Map(slots.filter((s) => s.form !== 'original').map((s): [string, Form] => [s.key, 'original'])),
-      );
-      persist();
-      return event ? { changed: event.changed, event } : { changed: 0, reason: 'already' };
-    },
-
+    recallIntoContext: (id) => recallIntoContext(state, id),
+    forget: (id, forgetOptions = {}) => forget(state, id, forgetOptions.purge === true),
+    pin: (id) => pin(state, id),
     unpin(id) {
       let removed = false;
-      for (const slot of slotsOf(id)) removed = pinned.delete(slot.key) || removed;
-      if (removed) persist();
+      for (const slot of slotsOf(state, id)) removed = state.pinned.delete(slot.key) || removed;
+      if (removed) persist(state);
       return removed;
     },
-
-    note(text, noteOptions) {
-      return store.note(scope, text, noteOptions);
-    },
-
+    note: (text, noteOptions) => state.store.note(state.scope, text, noteOptions),
     compactAll(compactOptions = {}) {
       garden.settle();
-      const minTokens = compactOptions.minTokens ?? 0;
-      const windowFrom =
-        compactOptions.keepLastTurns === undefined
-          ? start()
-          : {
-              start: windowStart(view, compactOptions.keepLastTurns, [], Number.POSITIVE_INFINITY),
-              maxTokens: Number.POSITIVE_INFINITY,
-            };
-      const forms = new Map<string, Form>();
-      for (const slot of view.all) {
-        if (slot.form !== 'original' || slot.blocks.summary === undefined || slot.textTokens < minTokens)
-          continue;
-        if (protection(slot, windowFrom, pinned) !== undefined) continue;
-        if (slotTokens(slot, 'summary') < slotTokens(slot, 'original')) forms.set(slot.key, 'summary');
-      }
-      const event = applyEvent('compact-all', forms);
-      return event ? { changed: event.changed, event } : { changed: 0, reason: 'already' };
+      return compactAll(state, compactOptions.minTokens ?? 0, compactOptions.keepLastTurns);
     },
-
     classStats() {
       garden.settle();
-      return classBreakdown(view);
+      return classBreakdown(state.view);
     },
-    counters: () => ({ ...counters }),
-    events: () => [...saved.events],
+    counters: () => ({ ...state.counters }),
+    events: () => [...state.saved.events],
     close() {
       garden.settle();
-      persist();
+      persist(state);
     },
   };
   return garden;
 }
 
+function createState(options: GardenOptions): GardenState {
+  const config = resolveGardenConfig(options.config);
+  const store = options.store;
+  const scope = options.session;
+  const tokenizer = options.tokenizer ?? defaultTokenizer();
+  const saved = loadState(config.persist ? store : emptyStore, scope);
+  return {
+    config,
+    store,
+    scope,
+    tokenizer,
+    deps: {
+      store,
+      scope,
+      tokenizer,
+      classify: options.classify ?? defaultClassify,
+      compress: options.compress ?? defaultCompress,
+      counters: saved.counters,
+    },
+    saved,
+    counters: saved.counters,
+    pinned: new Set(saved.pinned),
+    access: new Map(Object.entries(saved.access)),
+    savedForms: new Map(Object.entries(saved.forms)),
+    strippedSeen: new Set(),
+    budget: checkBudget(options.budget),
+    view: emptyView(),
+    transcript: undefined,
+    fixedTokens: 0,
+    anchor: undefined,
+    lastRender: saved.lastRenderAt === null ? undefined : { at: saved.lastRenderAt, messages: 0, tokens: 0 },
+  };
+}
+
 /** Stands in for the store's session state when persistence is off. */
 const emptyStore = { sessionStateGet: () => undefined } as unknown as Store;
+
+function sync(state: GardenState, transcript: Transcript) {
+  const { view, result } = syncView(transcript, state.view, {
+    ...state.deps,
+    savedForms: state.savedForms,
+    strippedSeen: state.strippedSeen,
+  });
+  state.view = view;
+  state.transcript = transcript;
+  state.fixedTokens = countFixed(state.tokenizer, transcript);
+  state.counters.markersStripped += result.stripped;
+  for (const key of view.byKey.keys()) state.savedForms.delete(key);
+  const settled = settleOutsideWindow(state, workingWindow(state));
+  result.pending = view.all.filter((slot) => slot.pending).length;
+  for (const [cls, row] of Object.entries(settled.byClass)) {
+    const into = (result.byClass[cls] ??= { blocks: 0, tokens: 0 });
+    into.blocks += row.blocks;
+    into.tokens += row.tokens;
+  }
+  return result;
+}
+
+function render(state: GardenState, inject: boolean): MessagesRequest {
+  const { transcript, anchor, counters } = state;
+  if (transcript === undefined)
+    throw new GardenerError('USAGE', 'render() needs a transcript: call sync() first');
+  const messages = renderMessages(state.view);
+  const tokens = estimate(state);
+  let injected = 0;
+  if (inject) {
+    const room = Math.floor((state.budget - calibrate(tokens, anchor)) / scale(anchor));
+    const injection = turnInjection({
+      view: state.view,
+      mode: state.config.inject,
+      maxTokens: Math.min(state.config.injectMaxTokens, room),
+      store: state.store,
+      scope: state.scope,
+      tokenizer: state.tokenizer,
+    });
+    if (injection) {
+      messages[messages.length - 1] = appendInjection(messages[messages.length - 1]!, injection.text);
+      injected = injection.tokens;
+    }
+  }
+  counters.renders++;
+  counters.tokensSaved += Math.max(0, originalEstimate(state) - tokens);
+  counters.injectedTokens += injected;
+  state.lastRender = { at: state.config.now(), messages: messages.length, tokens: tokens + injected };
+  const request: MessagesRequest = { ...(transcript.extra ?? {}), messages };
+  if (transcript.system !== undefined) request.system = transcript.system;
+  if (transcript.tools !== undefined) request.tools = transcript.tools;
+  return request;
+}
+
+function pressure(state: GardenState) {
+  const window = workingWindow(state);
+  const tokens = estimate(state);
+  const figures = budgetFigures(state.view, state.fixedTokens, state.budget, window, state.pinned);
+  return pressureReport({
+    view: state.view,
+    budget: state.budget,
+    highWater: state.config.highWater,
+    lowWater: state.config.lowWater,
+    fixedTokens: state.fixedTokens,
+    renderedTokens: tokens,
+    calibratedTokens: calibrate(tokens, state.anchor),
+    calibrated: state.anchor !== undefined,
+    originalTokens: originalEstimate(state),
+    protectedTokens: figures.protected,
+    candidates: eligibleSteps(state.view, stepContext(state, window)),
+    counters: state.counters,
+    lastEvent: state.saved.events[state.saved.events.length - 1],
+  });
+}
+
+/** Why an id has no slot to change: known to the store but not in this transcript, or unknown. */
+function absent(state: GardenState, id: string): ChangeResult {
+  return { changed: 0, reason: state.store.fetch(id) ? 'not in context' : 'unknown' };
+}
+
+function recallIntoContext(state: GardenState, id: string): ChangeResult {
+  const slots = slotsOf(state, id);
+  if (slots.length === 0) return absent(state, id);
+  for (const slot of slots) state.access.set(slot.key, state.view.turns);
+  const forms = new Map(
+    slots.filter((s) => s.form !== 'original').map((s): [string, Form] => [s.key, 'original']),
+  );
+  const event = applyEvent(state, 'recall', forms);
+  if (!event) return { changed: 0, reason: 'already' };
+  state.counters.stubsRecalled += forms.size;
+  return { changed: event.changed, event };
+}
+
+function forget(state: GardenState, id: string, purge: boolean): ChangeResult {
+  const slots = slotsOf(state, id);
+  if (purge) state.store.forget(slots[0]?.entryId ?? id);
+  if (slots.length === 0) return absent(state, id);
+  const window = workingWindow(state);
+  const open = slots.filter((s) => protection(s, window, state.pinned) === undefined);
+  if (open.length === 0) return { changed: 0, reason: 'protected' };
+  const forms = withReattachedMedia(state.view, new Map(open.map((s) => [s.key, 'stub'])), window.start);
+  const event = applyEvent(state, 'forget', forms);
+  return event ? { changed: event.changed, event } : { changed: 0, reason: 'already' };
+}
+
+function pin(state: GardenState, id: string): ChangeResult {
+  const slots = slotsOf(state, id);
+  if (slots.length === 0) return absent(state, id);
+  for (const slot of slots) state.pinned.add(slot.key);
+  const event = applyEvent(
+    state,
+    'pin',
+    new Map(slots.filter((s) => s.form !== 'original').map((s): [string, Form] => [s.key, 'original'])),
+  );
+  persist(state);
+  return event ? { changed: event.changed, event } : { changed: 0, reason: 'already' };
+}
+
+/** Every eligible block of at least `minTokens` to its summary, in one event. */
+function compactAll(state: GardenState, minTokens: number, keepLastTurns: number | undefined): ChangeResult {
+  const window =
+    keepLastTurns === undefined
+      ? workingWindow(state)
+      : {
+          start: windowStart(state.view, keepLastTurns, [], Number.POSITIVE_INFINITY),
+          maxTokens: Number.POSITIVE_INFINITY,
+        };
+  const forms = new Map<string, Form>();
+  for (const slot of state.view.all) {
+    if (slot.form !== 'original' || slot.blocks.summary === undefined || slot.textTokens < minTokens)
+      continue;
+    if (protection(slot, window, state.pinned) !== undefined) continue;
+    if (slotTokens(slot, 'summary') < slotTokens(slot, 'original')) forms.set(slot.key, 'summary');
+  }
+  const event = applyEvent(state, 'compact-all', forms);
+  return event ? { changed: event.changed, event } : { changed: 0, reason: 'already' };
+}

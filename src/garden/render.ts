@@ -1,5 +1,6 @@
 import { MESSAGE_OVERHEAD } from '../tokens/count.js';
-import type { Block, MessageParam, ToolResultBlockParam } from '../transcript/types.js';
+import type { Tokenizer } from '../tokens/tokenizer.js';
+import type { Block, MessageParam, ToolResultBlockParam, Transcript } from '../transcript/types.js';
 import type { Slot } from './types.js';
 import { slotTokens, type MessageView, type View } from './view.js';
 
@@ -59,5 +60,15 @@ export function originalMessageTokens(entry: MessageView): number {
     total += slotTokens(slot, 'original');
     for (const child of slot.children ?? []) total += slotTokens(child, 'original');
   }
+  return total;
+}
+
+/** Tokens of the system prompt and tool definitions, counted as countRequest counts them. */
+export function countFixed(tokenizer: Tokenizer, transcript: Pick<Transcript, 'system' | 'tools'>): number {
+  let total = 0;
+  if (typeof transcript.system === 'string') total += tokenizer.count(transcript.system);
+  else if (Array.isArray(transcript.system))
+    for (const block of transcript.system) total += tokenizer.count(block.text);
+  if (transcript.tools) total += tokenizer.count(JSON.stringify(transcript.tools));
   return total;
 }

@@ -1,4 +1,6 @@
-import { fixedSlot, registerBlock, settleSlot, type IngestDeps } from './ingest.js';
+import { fixedSlot, type IngestDeps } from './ingest.js';
+import { registerBlock } from './register.js';
+import { settleSlot } from './settle.js';
 import { GardenerError } from '../errors.js';
 import { countMessage, MESSAGE_OVERHEAD } from '../tokens/count.js';
 import type { Block, MessageParam, Transcript } from '../transcript/types.js';

@@ -1,22 +1,12 @@
+import { recall } from '../recall/recall.js';
 import type { Scope, Store } from '../store/types.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
-import type { MessageParam, Transcript } from '../transcript/types.js';
+import type { MessageParam } from '../transcript/types.js';
 import { buildInjection, RECALL_LIMIT, type Injection, type InjectionInput } from './inject.js';
 import { breakdownClass } from './pressure.js';
 import { latestTypedText, newestTypedText } from './recent.js';
 import type { InjectMode } from './types.js';
 import { slotTokens, type View } from './view.js';
-import { recall } from '../recall/recall.js';
-
-/** Tokens of the system prompt and tool definitions, counted as countRequest counts them. */
-export function countFixed(tokenizer: Tokenizer, transcript: Pick<Transcript, 'system' | 'tools'>): number {
-  let total = 0;
-  if (typeof transcript.system === 'string') total += tokenizer.count(transcript.system);
-  else if (Array.isArray(transcript.system))
-    for (const block of transcript.system) total += tokenizer.count(block.text);
-  if (transcript.tools) total += tokenizer.count(JSON.stringify(transcript.tools));
-  return total;
-}
 
 /** The newest user message with the injected block appended (after any tool_result blocks, as the API wants). */
 export function appendInjection(message: MessageParam, text: string): MessageParam {

@@ -1,0 +1,200 @@
+import { hintCommand, hintPath } from '../classify/tools.js';
+import type { ClassifyHints, ContentClass } from '../classify/types.js';
+import type { CompressContext } from '../compress/types.js';
+import type { Block } from '../transcript/types.js';
+import { MIN_COMPRESS_TOKENS, type IngestDeps } from './ingest.js';
+import { BASE_PRIORITY } from './priority.js';
+import { extractTerms, recallHint } from './terms.js';
+import { largeFields } from './tool-input.js';
+import type { Slot } from './types.js';
+import {
+  textVariants,
+  toolResultVariants,
+  toolUseVariants,
+  type FieldSummary,
+  type TextLike,
+} from './variants.js';
+
+/** Classifies, compresses and stores a pending slot, and builds its shortened forms. */
+export function settleSlot(slot: Slot, deps: IngestDeps): void {
+  if (!slot.pending) return;
+  switch (slot.kind) {
+    case 'text':
+      settleText(slot, deps);
+      break;
+    case 'tool_result':
+      settleToolResult(slot, deps);
+      break;
+    case 'tool_use':
+      settleToolUse(slot, deps);
+      break;
+    case 'media':
+    case 'fixed':
+      break;
+  }
+  delete slot.pending;
+}
+
+function settleText(slot: Slot, deps: IngestDeps): void {
+  const block = slot.block as Block & { type: 'text' };
+  // User text that is not typed (an observation in formats without tool blocks) is tool output.
+  const observation = slot.role === 'user' && !slot.typed ? { isUserTyped: false } : {};
+  const cls =
+    slot.cls ?? deps.classify(block.text, { role: asRole(slot.role), blockType: 'text', ...observation });
+  // The agent's own text is its reasoning: prose summaries of it keep the opening, needles and actions.
+  const stored = storeText(slot, cls, {}, deps, slot.role === 'assistant' ? { reasoning: true } : {});
+  Object.assign(slot, stored.fields, textVariants(deps.tokenizer, block, stored.info));
+}
+
+function settleToolResult(slot: Slot, deps: IngestDeps): void {
+  const block = slot.block as Block & { type: 'tool_result' };
+  const hints = toolHints(slot.tool);
+  const cls = deps.classify(slot.text, {
+    role: 'user',
+    blockType: 'tool_result',
+    ...hints,
+    ...(block.is_error ? { isError: true } : {}),
+  });
+  const stored = storeText(slot, cls, hints, deps);
+  Object.assign(slot, stored.fields, toolResultVariants(deps.tokenizer, block, stored.info));
+}
+
+function settleToolUse(slot: Slot, deps: IngestDeps): void {
+  const block = slot.block as Block & { type: 'tool_use' };
+  const fields = largeFields(block.input);
+  const input = (block.input ?? {}) as Record<string, unknown>;
+  const hints = { toolName: block.name, toolInput: input, ...pathHint(block.name, input) };
+  // A large field is a file body or a script: classify it as a read of that path would be.
+  const fieldHints = {
+    role: 'assistant' as const,
+    blockType: 'tool_result',
+    ...(hints.path ? { toolName: 'Read', path: hints.path } : {}),
+  };
+  const summaries: FieldSummary[] = fields.map((field) => {
+    const cls = deps.classify(field.text, fieldHints);
+    const before = deps.tokenizer.count(field.text);
+    return { path: field.path, cls, before, ...summarize(cls, field.text, before, hints, deps) };
+  });
+  const largest = summaries.reduce((a, b) => (b.before > a.before ? b : a));
+  const terms = extractTerms(fields.map((f) => f.text).join('\n'));
+  const hint = recallHint({
+    text: largest.summary ?? '',
+    terms,
+    ...(hints.path ? { path: hints.path } : {}),
+  });
+  const result = deps.store.ingest({
+    scope: deps.scope,
+    class: largest.cls,
+    sourceTool: block.name,
+    ...(hints.path ? { sourcePath: hints.path } : {}),
+    original: slot.text,
+    summary: summaries.map((s) => s.summary ?? '').join('\n') || slot.text,
+    tokensOriginal: deps.tokenizer.count(slot.text),
+    tokensSummary: summaries.reduce((sum, s) => sum + (s.summaryTokens ?? s.before), 0),
+    priority: BASE_PRIORITY[largest.cls],
+    blockKey: slot.key,
+  });
+  deps.counters.blocksIngested++;
+  Object.assign(slot, {
+    cls: largest.cls,
+    entryId: result.id,
+    hint,
+    terms,
+    textTokens: summaries.reduce((sum, s) => sum + s.before, 0),
+    sourceTool: block.name,
+    ...(hints.path ? { sourcePath: hints.path } : {}),
+    ...toolUseVariants(deps.tokenizer, block, summaries, result.id, hint),
+  });
+}
+
+interface StoredText {
+  fields: Pick<
+    Slot,
+    'cls' | 'entryId' | 'hint' | 'terms' | 'textTokens' | 'sourceTool' | 'sourcePath' | 'note'
+  >;
+  info: TextLike;
+}
+
+type ToolHints = Pick<ClassifyHints, 'toolName' | 'toolInput' | 'path' | 'command'>;
+
+function storeText(
+  slot: Slot,
+  cls: ContentClass,
+  hints: ToolHints,
+  deps: IngestDeps,
+  authorship: Pick<CompressContext, 'reasoning'> = {},
+): StoredText {
+  const text = slot.text;
+  const before = deps.tokenizer.count(text);
+  const summary = summarize(cls, text, before, hints, deps, authorship);
+  const terms = extractTerms(text);
+  const hint = recallHint({
+    text,
+    terms,
+    ...(hints.path ? { path: hints.path } : {}),
+    ...(hints.command ? { command: hints.command } : {}),
+  });
+  const result = deps.store.ingest({
+    scope: deps.scope,
+    class: cls,
+    ...(hints.toolName ? { sourceTool: hints.toolName } : {}),
+    ...(hints.path ? { sourcePath: hints.path } : {}),
+    original: text,
+    summary: summary.summary ?? text,
+    tokensOriginal: before,
+    tokensSummary: summary.summaryTokens ?? before,
+    priority: BASE_PRIORITY[cls],
+    blockKey: slot.key,
+  });
+  deps.counters.blocksIngested++;
+  const fields: StoredText['fields'] = {
+    cls,
+    entryId: result.id,
+    hint,
+    terms,
+    textTokens: before,
+    ...(hints.toolName ? { sourceTool: hints.toolName } : {}),
+    ...(hints.path ? { sourcePath: hints.path } : {}),
+    ...(summary.note ? { note: summary.note } : {}),
+  };
+  return { fields, info: { cls, id: result.id, hint, before, ...summary } };
+}
+
+/** The compressor's output when it makes the text shorter; nothing for prompts and short texts. */
+function summarize(
+  cls: ContentClass,
+  text: string,
+  before: number,
+  hints: ToolHints,
+  deps: IngestDeps,
+  authorship: Pick<CompressContext, 'reasoning'> = {},
+): { summary?: string; summaryTokens?: number; note?: string } {
+  if (cls === 'prompt' || before < MIN_COMPRESS_TOKENS) return {};
+  const context: CompressContext = {
+    ...authorship,
+    ...(hints.path ? { path: hints.path } : {}),
+    ...(hints.toolName ? { toolName: hints.toolName } : {}),
+    ...(hints.command ? { command: hints.command } : {}),
+  };
+  const result = deps.compress(cls, text, context);
+  if (!result.helped || result.text.trim() === '') return {};
+  const summaryTokens = deps.tokenizer.count(result.text);
+  if (summaryTokens >= before) return {};
+  return { summary: result.text, summaryTokens, ...(result.note ? { note: result.note } : {}) };
+}
+
+function toolHints(tool: Slot['tool']): ToolHints {
+  if (!tool) return {};
+  return { toolName: tool.name, toolInput: tool.input, ...pathHint(tool.name, tool.input) };
+}
+
+function pathHint(toolName: string, toolInput: Record<string, unknown>): { path?: string; command?: string } {
+  const hints = { role: 'assistant' as const, blockType: 'tool_use', toolName, toolInput };
+  const path = hintPath(hints);
+  const command = hintCommand(hints);
+  return { ...(path ? { path } : {}), ...(command ? { command } : {}) };
+}
+
+function asRole(role: string): 'user' | 'assistant' {
+  return role === 'assistant' ? 'assistant' : 'user';
+}

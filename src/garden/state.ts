@@ -1,0 +1,115 @@
+import type { Scope, Store } from '../store/types.js';
+import type { Tokenizer } from '../tokens/tokenizer.js';
+import type { Transcript } from '../transcript/types.js';
+import type { SettleOptions, SettleResult } from './api.js';
+import type { Anchor } from './calibration.js';
+import type { GardenConfig } from './config.js';
+import type { IngestDeps } from './ingest.js';
+import { settleSlot } from './settle.js';
+import type { SavedState } from './persist.js';
+import { recentMentions } from './recent.js';
+import { messageTokens, originalMessageTokens } from './render.js';
+import type { StepContext } from './steps.js';
+import { tally } from './sync.js';
+import type { GardenCounters, Slot } from './types.js';
+import type { View } from './view.js';
+import { oversized, windowStart, type WorkingWindow } from './window.js';
+
+/** The last rendered request: when, how many messages (the cached prefix), how many tokens. */
+export interface LastRender {
+  at: number;
+  messages: number;
+  tokens: number;
+}
+
+/** Everything one garden knows; the engine's functions read and change it (src/garden/garden.ts wires them). */
+export interface GardenState {
+  readonly config: GardenConfig;
+  readonly store: Store;
+  readonly scope: Scope;
+  readonly tokenizer: Tokenizer;
+  readonly deps: IngestDeps;
+  /** What is saved across restarts (forms, pins, counters, events). */
+  readonly saved: SavedState;
+  readonly counters: GardenCounters;
+  readonly pinned: Set<string>;
+  /** Turn of the last recall, by block key. */
+  readonly access: Map<string, number>;
+  /** Saved forms of blocks not seen yet in this process (applied when they are synced). */
+  readonly savedForms: Map<string, SavedState['forms'][string]>;
+  readonly strippedSeen: Set<string>;
+  budget: number;
+  view: View;
+  transcript: Transcript | undefined;
+  /** Tokens of the system prompt and tool definitions. */
+  fixedTokens: number;
+  /** The provider's last count, for calibration. */
+  anchor: Anchor | undefined;
+  lastRender: LastRender | undefined;
+}
+
+/** Estimated tokens of the request as it renders now (before injection). */
+export function estimate(state: GardenState): number {
+  return state.fixedTokens + state.view.messages.reduce((sum, m) => sum + messageTokens(m), 0);
+}
+
+/** The same with every block in its original form. */
+export function originalEstimate(state: GardenState): number {
+  return state.fixedTokens + state.view.messages.reduce((sum, m) => sum + originalMessageTokens(m), 0);
+}
+
+/** The working window for a budget (default: the garden's). */
+export function workingWindow(state: GardenState, limit = state.budget): WorkingWindow {
+  const maxTokens = Math.floor(state.config.windowMaxShare * limit);
+  const sizes = state.view.messages.map(originalMessageTokens);
+  return { start: windowStart(state.view, state.config.keepLastTurns, sizes, maxTokens), maxTokens };
+}
+
+/** What the step rules need to know besides the view. */
+export function stepContext(
+  state: GardenState,
+  window: WorkingWindow,
+  minSaving = state.config.minSavingTokens,
+): StepContext {
+  return {
+    window,
+    pinned: state.pinned,
+    mentions: recentMentions(state.view),
+    access: state.access,
+    minSaving,
+  };
+}
+
+/** Slots of an entry id (or a block key). */
+export function slotsOf(state: GardenState, id: string): Slot[] {
+  return state.view.all.filter((s) => s.entryId === id || s.key === id);
+}
+
+/**
+ * Stores the pending slots that `which` selects (classify → compress → store), oldest first. With a
+ * deadline (a `performance.now()` time) it stops once the deadline has passed, after at least one
+ * block, so a caller can spread the work over several turns of its event loop.
+ */
+export function settleWhere(
+  state: GardenState,
+  which: (slot: Slot) => boolean,
+  options: SettleOptions = {},
+): SettleResult {
+  const result: SettleResult = { ingested: 0, byClass: {}, pending: 0 };
+  for (const slot of state.view.all) {
+    if (!slot.pending || !which(slot)) continue;
+    if (options.deadline !== undefined && result.ingested > 0 && performance.now() >= options.deadline) {
+      result.pending++;
+      continue;
+    }
+    settleSlot(slot, state.deps);
+    result.ingested++;
+    tally(result.byClass, slot);
+  }
+  return result;
+}
+
+/** Blocks the engine may shorten now must be stored first: those before the window and oversized ones. */
+export function settleOutsideWindow(state: GardenState, window: WorkingWindow): SettleResult {
+  return settleWhere(state, (slot) => slot.message < window.start || oversized(slot, window));
+}
