@@ -52,10 +52,10 @@ export function makeStatsCommand(io: CliIo): Command {
     .option('--json', 'print the figures as JSON');
   return addStoreOptions(command).action(async (flags: StatsFlags) => {
     await withStore(io, flags, async (store, { scope, path }) => {
-      const { contextPressure } = await import('../recall/pressure.js');
+      const { storedPressure } = await import('../garden/pressure.js');
       const stats = store.stats(flags.all ? {} : { project: scope.project });
       const sessionNamed = flags.session !== undefined || io.env['GARDENER_SESSION'] !== undefined;
-      const pressure = sessionNamed ? contextPressure(store.stats(scope)) : undefined;
+      const pressure = sessionNamed ? storedPressure(store.stats(scope)) : undefined;
       const problems = flags.check ? store.check() : undefined;
       if (flags.json) {
         const data = {

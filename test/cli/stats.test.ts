@@ -26,8 +26,8 @@ describe('gardener stats', () => {
       entries_tracked: 2,
       total_original_tokens: 43_000,
       total_summary_tokens: 3_600,
-      compression_ratio: 0.08,
-      by_class: { log: { count: 1, orig: 42_000, sum: 3_200, ratio: 0.08 } },
+      compression_ratio: 0.084,
+      by_class: { log: { count: 1, orig: 42_000, sum: 3_200, ratio: 0.076 } },
       eviction_candidates: 1,
     });
   });
