@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { CONTENT_CLASSES, type ContentClass } from '../classify/types.js';
 import { count, formatBytes, integer } from '../format/numbers.js';
 import { textTable } from '../format/table.js';
 import { BREAKDOWN_ORDER } from '../garden/types.js';
@@ -13,6 +14,10 @@ interface StatsFlags extends StoreFlags {
   check?: boolean;
 }
 
+function isContentClass(name: string): name is ContentClass {
+  return (CONTENT_CLASSES as readonly string[]).includes(name);
+}
+
 function ratio(summary: number, original: number): string {
   return original === 0 ? '–' : (summary / original).toFixed(2);
 }
@@ -21,7 +26,7 @@ function ratio(summary: number, original: number): string {
 export function classTable(stats: StoreStats): string {
   const rows: string[][] = [];
   for (const cls of BREAKDOWN_ORDER) {
-    const c = cls === 'media' || cls === 'other' ? undefined : stats.byClass[cls];
+    const c = isContentClass(cls) ? stats.byClass[cls] : undefined;
     if (c)
       rows.push([
         cls,

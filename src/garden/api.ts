@@ -101,7 +101,11 @@ export interface Garden {
   settle(options?: SettleOptions): SettleResult;
   plan(options?: PlanOptions): PlanResult;
   render(options?: RenderOptions): MessagesRequest;
-  pressure(): PressureReport;
+  /**
+   * Context pressure now. Settles pending blocks first so every block has its class, unless
+   * `settle: false` (the request path): those then count under the class `pending`.
+   */
+  pressure(options?: { settle?: boolean }): PressureReport;
   /** The provider's `usage.input_tokens` for the last rendered request (calibrates pressure). */
   observeUsage(inputTokens: number): void;
   recall(query: string, options?: RecallOptions): RecallResult;

@@ -44,8 +44,8 @@ export function openGarden(options: GardenOptions): Garden {
     settle: (settleOptions) => settleWhere(state, () => true, settleOptions),
     plan: (planOptions) => plan(state, planOptions),
     render: (renderOptions = {}) => render(state, renderOptions.inject ?? true),
-    pressure() {
-      garden.settle();
+    pressure(pressureOptions = {}) {
+      if (pressureOptions.settle !== false) garden.settle();
       return pressure(state);
     },
     observeUsage(inputTokens) {

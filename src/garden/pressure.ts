@@ -38,6 +38,10 @@ export interface PressureReport {
   fixed_tokens: number;
   /** Content that may not be shortened: system, tools, prompts, working window, pinned, thinking. */
   protected_tokens: number;
+  /**
+   * Every block of the messages by class (BreakdownClass: stored ones by content class, plus media,
+   * pass-through `other` and not yet classified `pending`): blocks, original and rendered tokens.
+   */
   by_class: Record<string, { count: number; orig: number; rendered: number; sum: number; ratio: number }>;
   by_form: Record<Form, { count: number; tokens: number }>;
   events: number;
@@ -76,14 +80,14 @@ export function pressureReport(input: PressureInput): PressureReport {
     const tokens = slotTokens(slot);
     byForm[slot.form].count++;
     byForm[slot.form].tokens += tokens;
-    if (slot.entryId === undefined) continue;
-    entries++;
     const row = (byClass[breakdownClass(slot)] ??= { count: 0, orig: 0, rendered: 0, sum: 0, ratio: 0 });
     const summary = slotTokens(slot, slot.blocks.summary ? 'summary' : 'original');
     row.count++;
     row.orig += slotTokens(slot, 'original');
     row.rendered += tokens;
     row.sum += summary;
+    if (slot.entryId === undefined) continue;
+    entries++;
     summaries += summary;
   }
   for (const row of Object.values(byClass)) row.ratio = ratio(row.rendered, row.orig);
@@ -173,6 +177,7 @@ export function classBreakdown(view: View): Partial<Record<BreakdownClass, Class
 
 export function breakdownClass(slot: Slot): BreakdownClass {
   if (slot.media) return 'media';
+  if (slot.cls === undefined && slot.pending) return 'pending';
   return slot.cls ?? 'other';
 }
 

@@ -14,8 +14,8 @@ export const INJECT_MODES: readonly InjectMode[] = ['off', 'cheap', 'auto', 'ful
 /** What a slot holds: a text block, a tool result, a tool call, an image/document, or something passed through as is. */
 export type SlotKind = 'text' | 'tool_result' | 'tool_use' | 'media' | 'fixed';
 
-/** Class used in breakdowns: the content classes plus media and pass-through blocks. */
-export type BreakdownClass = ContentClass | 'media' | 'other';
+/** Class used in breakdowns: the content classes plus media, pass-through blocks, and blocks not classified yet. */
+export type BreakdownClass = ContentClass | 'media' | 'other' | 'pending';
 
 /** The order breakdowns are listed in: content classes by priority, then media and pass-through blocks. */
 export const BREAKDOWN_ORDER: readonly BreakdownClass[] = [
@@ -27,6 +27,7 @@ export const BREAKDOWN_ORDER: readonly BreakdownClass[] = [
   'log',
   'media',
   'other',
+  'pending',
 ];
 
 /** An image or document, deduplicated by the SHA-256 of its bytes (the attachment manifest). */

@@ -83,7 +83,11 @@ export function openStore(options: OpenStoreOptions = {}): GardenerStore {
   }
   let db: Database.Database | undefined;
   try {
-    db = new Database(path, { readonly, fileMustExist: !memory, timeout: BUSY_TIMEOUT_MS });
+    db = new Database(path, {
+      readonly,
+      fileMustExist: !memory,
+      timeout: options.busyTimeoutMs ?? BUSY_TIMEOUT_MS,
+    });
     if (!readonly && !memory) db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
@@ -95,6 +99,7 @@ export function openStore(options: OpenStoreOptions = {}): GardenerStore {
       readonly,
       redact: options.redact !== false,
       now: options.now ?? Date.now,
+      retryBusy: options.retryBusy !== false,
     });
     if (!readonly) store.expire();
     return store;

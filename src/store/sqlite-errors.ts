@@ -20,6 +20,12 @@ export function isBusy(error: unknown): boolean {
   return code !== undefined && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 }
 
+/** A store error (or a raw SQLite one) caused by another process holding the write lock. */
+export function isBusyError(error: unknown): boolean {
+  if (isBusy(error)) return true;
+  return isGardenerError(error) && error.code === 'STORE_UNAVAILABLE' && isBusy(error.cause);
+}
+
 /**
  * Turns a SQLite (or file system) failure into a GardenerError naming the database file.
  * GardenerErrors pass through; anything unrecognized stays an internal error with its cause.

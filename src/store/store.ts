@@ -24,6 +24,7 @@ function guardedIndex(
   parts: Pick<StoreIndex, 'search' | 'vocab' | 'writable' | 'now'> & {
     scopes: ReturnType<typeof makeScopes>;
   },
+  retryBusy: boolean,
 ): StoreIndex {
   const { search, vocab, scopes } = parts;
   const guarded: Search = {
@@ -32,7 +33,7 @@ function guardedIndex(
     notes: (...args) => guard(path, () => search.notes(...args)),
     coverage: (...args) => guard(path, () => search.coverage(...args)),
     texts: (...args) => guard(path, () => search.texts(...args)),
-    touch: (...args) => withRetry(path, () => search.touch(...args)),
+    touch: (...args) => withRetry(path, () => search.touch(...args), retryBusy),
   };
   return {
     search: guarded,
@@ -47,13 +48,13 @@ function guardedIndex(
   };
 }
 
-/** Runs a write, retrying when the database stays busy, and names the file on failure. */
-function withRetry<T>(path: string, write: () => T): T {
+/** Runs a write, retrying (when allowed) while the database stays busy, and names the file on failure. */
+function withRetry<T>(path: string, write: () => T, retryBusy = true): T {
   for (let attempt = 1; ; attempt++) {
     try {
       return write();
     } catch (error) {
-      if (!isBusy(error) || attempt >= BUSY_ATTEMPTS) throw toStoreError(error, path);
+      if (!isBusy(error) || !retryBusy || attempt >= BUSY_ATTEMPTS) throw toStoreError(error, path);
       Atomics.wait(pause, 0, 0, BUSY_PAUSE_MS * 2 ** (attempt - 1));
     }
   }
@@ -72,6 +73,8 @@ export interface StoreSettings {
   redact: boolean;
   readonly: boolean;
   now: () => number;
+  /** Retry busy writes with a blocking pause (false for servers, which retry asynchronously). */
+  retryBusy: boolean;
 }
 
 /** The Store over an open, migrated database. Every method maps SQLite failures to GardenerErrors. */
@@ -124,7 +127,7 @@ export function createStore(db: Database.Database, settings: StoreSettings): Gar
   };
   const write = <T>(what: string, fn: () => T): T => {
     requireWritable(what);
-    return withRetry(path, fn);
+    return withRetry(path, fn, settings.retryBusy);
   };
 
   return {
@@ -146,7 +149,7 @@ export function createStore(db: Database.Database, settings: StoreSettings): Gar
         return isNoteId(key) ? notes.forgetNote(key) : deactivate.run(key).changes > 0;
       }),
     touch: (id) => write('touch', () => void touch.run(now(), normalizeId(id))),
-    index: guardedIndex(path, { search, vocab, scopes, writable, now }),
+    index: guardedIndex(path, { search, vocab, scopes, writable, now }, settings.retryBusy),
     note: (scope, text, options) => write('add a note', () => notes.note(scope, text, options)),
     notes: (scope, options) => guard(path, () => notes.notes(scope, options)),
     getNote: (id) => guard(path, () => notes.getNote(normalizeId(id))),

@@ -133,6 +133,13 @@ export interface OpenStoreOptions {
   readonly?: boolean;
   /** Clock, for tests (default Date.now). */
   now?: () => number;
+  /**
+   * How long a statement waits for another process's write lock (default 10 s), and whether a write
+   * still busy after it is retried with a blocking pause. A long-lived server passes a short wait and
+   * `retryBusy: false`, and retries asynchronously itself (src/door/settle.ts), so its event loop never blocks.
+   */
+  busyTimeoutMs?: number;
+  retryBusy?: boolean;
 }
 
 /** Attachment manifest row: one image/document by content hash. */
