@@ -9,6 +9,14 @@ const SCAN_CHARS = 64_000;
 export const MAX_TERMS = 24;
 /** Shortest identifier worth tracking. */
 const MIN_IDENTIFIER = 5;
+/**
+ * Longest run of term characters looked at. PATH, ERROR_NAME and IDENTIFIER backtrack
+ * quadratically on a long run of word characters (256 KB of `x` took a minute), so they run on
+ * runs of at most this length only: linear in the text. Longer runs are hashes or noise, not terms.
+ */
+const MAX_RUN = 256;
+/** Runs of the characters a path, error name or identifier is made of (one pass, no backtracking). */
+const TERM_RUN = /[\w.@~\/-]+/g;
 
 const PATH = /(?:[\w.@~-]+\/)*[\w@~-][\w.@-]*\.[A-Za-z][A-Za-z0-9]{0,5}\b/g;
 const ERROR_NAME = /\b[A-Z]?\w*(?:Error|Exception|Failure|Fault)\b/g;
@@ -24,17 +32,31 @@ export function extractTerms(text: string): string[] {
   const add = (term: string) => {
     if (found.size < MAX_TERMS) found.add(term);
   };
-  for (const match of sample.matchAll(PATH)) {
-    const term = match[0];
-    if (!NOT_A_PATH.test(term) && /[A-Za-z]/.test(term)) add(term);
-  }
-  for (const match of sample.matchAll(ERROR_NAME)) if (match[0].length >= MIN_IDENTIFIER) add(match[0]);
+  // A match of PATH, ERROR_NAME or IDENTIFIER never spans two runs, and \b at a run's edge is the
+  // same inside the run as in the text: running them per run finds what they found on the text.
+  const runs = termRuns(sample);
+  for (const run of runs)
+    for (const match of run.matchAll(PATH)) {
+      const term = match[0];
+      if (!NOT_A_PATH.test(term) && /[A-Za-z]/.test(term)) add(term);
+    }
+  for (const run of runs)
+    for (const match of run.matchAll(ERROR_NAME)) if (match[0].length >= MIN_IDENTIFIER) add(match[0]);
+  // Bounded quantifier: linear on the whole sample.
   for (const match of sample.matchAll(BACKTICKED)) {
     const inner = (match[1] ?? '').trim();
     if (/^[\w./:-]+$/.test(inner)) add(inner);
   }
-  for (const match of sample.matchAll(IDENTIFIER)) if (match[0].length >= MIN_IDENTIFIER) add(match[0]);
+  for (const run of runs)
+    for (const match of run.matchAll(IDENTIFIER)) if (match[0].length >= MIN_IDENTIFIER) add(match[0]);
   return [...found];
+}
+
+/** The runs of term characters in text, up to MAX_RUN long (longer runs are skipped whole). */
+export function termRuns(text: string): string[] {
+  const runs: string[] = [];
+  for (const match of text.matchAll(TERM_RUN)) if (match[0].length <= MAX_RUN) runs.push(match[0]);
+  return runs;
 }
 
 /** The words of recent text, with path basenames, to test mentions in O(1). */
@@ -42,8 +64,9 @@ export function mentionSet(texts: readonly string[]): Set<string> {
   const words = new Set<string>();
   for (const text of texts) {
     const sample = text.length > SCAN_CHARS ? text.slice(0, SCAN_CHARS) : text;
-    for (const match of sample.matchAll(/[\w.@~/-]+/g)) {
-      const word = match[0].replace(/^[./-]+|[./:-]+$/g, '');
+    for (const run of termRuns(sample)) {
+      // Bounded run: the trailing-punctuation pattern cannot go quadratic on a long run of dots.
+      const word = run.replace(/^[./-]+|[./:-]+$/g, '');
       if (word.length < 3) continue;
       words.add(word);
       const slash = word.lastIndexOf('/');

@@ -5,8 +5,16 @@
  * go into the `terms` column so a query for "config file" finds it.
  */
 
-/** An identifier with an inner upper-case letter: parseConfig, HTTPServer, XMLHttpRequest2. */
+/**
+ * An identifier with an inner upper-case letter: parseConfig, HTTPServer, XMLHttpRequest2.
+ * It backtracks quadratically on a long run of lower-case letters, so it runs on each
+ * alphanumeric run of at most MAX_RUN characters (linear in the text), never on the whole text.
+ */
 const CAMEL_IDENTIFIER = /[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*/g;
+/** Alphanumeric runs: a CAMEL_IDENTIFIER match never spans two. */
+const ALNUM_RUN = /[A-Za-z0-9]+/g;
+/** Longest run looked at: longer ones are hashes or base64, not identifiers. */
+const MAX_RUN = 128;
 /** The parts of one camelCase identifier: runs of capitals, capitalized words, digits. */
 const CAMEL_PART = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g;
 /** Parts shorter than this carry no signal (the "s" of "getS3Url"). */
@@ -29,13 +37,15 @@ export function indexTerms(...texts: Array<string | undefined>): string {
   const seen = new Set<string>();
   for (const text of texts) {
     if (!text) continue;
-    for (const match of text.matchAll(CAMEL_IDENTIFIER)) {
-      const identifier = match[0];
-      const parts = identifierParts(identifier);
-      if (parts.length < 2) continue;
-      for (const part of parts) {
-        seen.add(part);
-        if (seen.size >= MAX_TERMS) return [...seen].join(' ');
+    for (const run of text.matchAll(ALNUM_RUN)) {
+      if (run[0].length > MAX_RUN) continue;
+      for (const match of run[0].matchAll(CAMEL_IDENTIFIER)) {
+        const parts = identifierParts(match[0]);
+        if (parts.length < 2) continue;
+        for (const part of parts) {
+          seen.add(part);
+          if (seen.size >= MAX_TERMS) return [...seen].join(' ');
+        }
       }
     }
   }
