@@ -104,7 +104,10 @@ export const RULES: readonly Rule[] = [
   { kind: 'npm-token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
   { kind: 'huggingface-token', pattern: /\bhf_[A-Za-z0-9]{34,}\b/g },
   // Starts only where a base64url run starts: `eyJ-eyJ-…` would otherwise rescan the run from each eyJ.
-  { kind: 'jwt', pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g },
+  {
+    kind: 'jwt',
+    pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g,
+  },
   {
     kind: 'bearer-token',
     pattern:
@@ -125,4 +128,3 @@ export const RULES: readonly Rule[] = [
     accept: plausiblePassword,
   },
 ];
-

@@ -24,13 +24,23 @@ export function parseByteSize(text: string): number {
   return Math.floor(value);
 }
 
-export function tooLarge(size: number, maxBytes: number, where: string): GardenerError {
+/** `atLeast`: reading stopped past the limit (a pipe or device), so the whole size is unknown. */
+export function tooLarge(
+  size: number,
+  maxBytes: number,
+  where: string,
+  options: { atLeast?: boolean } = {},
+): GardenerError {
   return new GardenerError(
     'INPUT_TOO_LARGE',
-    `input is ${formatSize(size)}, over the ${formatSize(maxBytes)} limit`,
+    options.atLeast
+      ? `input is larger than the ${formatSize(maxBytes)} limit (reading stopped there)`
+      : `input is ${formatSize(size)}, over the ${formatSize(maxBytes)} limit`,
     {
       where,
-      hint: `raise the limit with --max-bytes <bytes> (e.g. --max-bytes ${(Math.ceil(size / (1024 * 1024)) + 1) * 1024 * 1024})`,
+      hint: options.atLeast
+        ? 'raise the limit with --max-bytes <bytes> if this input is meant to be read'
+        : `raise the limit with --max-bytes <bytes> (e.g. --max-bytes ${(Math.ceil(size / (1024 * 1024)) + 1) * 1024 * 1024})`,
     },
   );
 }

@@ -1,8 +1,9 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { debug } from '../debug.js';
 import { GardenerError, isGardenerError } from '../errors.js';
-import { DEFAULT_MAX_BYTES, decodeInput, tooLarge } from './decode.js';
+import { DEFAULT_MAX_BYTES, decodeInput } from './decode.js';
+import { readFileBounded, readStreamBounded } from './read-bytes.js';
 import { detect } from './detect.js';
 import { claudeCodeImporter } from './formats/claude-code.js';
 import type { FormatImporter } from './formats/importer.js';
@@ -51,8 +52,8 @@ export async function readInput(
   const forced = options.from !== undefined ? getFormat(options.from) : undefined;
   try {
     const bytes = isStdin
-      ? await readStream(options.stdin ?? process.stdin, maxBytes)
-      : await readFileBytes(pathOrDash, maxBytes);
+      ? await readStreamBounded(options.stdin ?? process.stdin, maxBytes)
+      : await readFileBounded(pathOrDash, maxBytes);
     const text = decodeInput(bytes, where);
     const importer = forced ?? detect(text, isStdin ? undefined : pathOrDash).importer;
     const transcripts = parseWith(importer, text, where, options);
@@ -98,40 +99,6 @@ function parseWith(
   }
 }
 
-async function readFileBytes(file: string, maxBytes: number): Promise<Uint8Array> {
-  let info;
-  try {
-    info = await stat(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EACCES'
-          ? 'permission denied'
-          : `cannot read (${code ?? 'error'})`;
-    throw new GardenerError('INPUT_INVALID', reason, { where: file, cause: error });
-  }
-  if (info.isDirectory())
-    throw new GardenerError('INPUT_INVALID', 'is a folder, not a transcript file', { where: file });
-  if (info.size > maxBytes) throw tooLarge(info.size, maxBytes, file);
-  const bytes = await readFile(file);
-  if (bytes.length > maxBytes) throw tooLarge(bytes.length, maxBytes, file);
-  return bytes;
-}
-
-async function readStream(stream: AsyncIterable<Uint8Array | string>, maxBytes: number): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of stream) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk);
-    total += buffer.length;
-    if (total > maxBytes) throw tooLarge(total, maxBytes, '<stdin>');
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
 /** The `<session>/subagents/agent-*.jsonl` logs of a Claude Code session file (2.1+ layout). */
 export async function subagentFiles(sessionFile: string): Promise<string[]> {
   const folder = path.join(sessionFile.replace(/\.jsonl$/i, ''), 'subagents');
@@ -157,7 +124,7 @@ async function readSubagents(
   const files = options.subagents ?? (await subagentFiles(sessionFile));
   const out: Transcript[] = [];
   for (const file of files) {
-    const bytes = await readFileBytes(file, maxBytes);
+    const bytes = await readFileBounded(file, maxBytes);
     if (bytes.length === 0) {
       debug('read-input', 'empty subagent log skipped', { file });
       continue;
