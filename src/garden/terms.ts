@@ -16,7 +16,7 @@ const MIN_IDENTIFIER = 5;
  */
 const MAX_RUN = 256;
 /** Runs of the characters a path, error name or identifier is made of (one pass, no backtracking). */
-const TERM_RUN = /[\w.@~\/-]+/g;
+const TERM_RUN = /[\w.@~/-]+/g;
 
 const PATH = /(?:[\w.@~-]+\/)*[\w@~-][\w.@-]*\.[A-Za-z][A-Za-z0-9]{0,5}\b/g;
 const ERROR_NAME = /\b[A-Z]?\w*(?:Error|Exception|Failure|Fault)\b/g;
