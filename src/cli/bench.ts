@@ -115,6 +115,7 @@ async function runBenchCommand(io: CliIo, paths: string[], flags: BenchFlags): P
   }
   clear();
   if (!report) throw new GardenerError('INTERNAL', 'the bench run ended without a report');
+  if (report.sessions.length === 0) throw nothingToReplay(paths, report.skipped.length, flags.sessions);
 
   if (flags.json) {
     const { renderJson } = await import('../bench/report/json.js');
@@ -179,6 +180,23 @@ function commandLine(paths: string[], flags: BenchFlags): string {
 
 function quote(text: string): string {
   return /^[\w./@:=,+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A run that replayed nothing is an error (exit 3), not empty tables. */
+function nothingToReplay(paths: string[], skipped: number, glob?: string): GardenerError {
+  const where = paths.join(', ');
+  const why =
+    skipped > 0
+      ? skipped === 1
+        ? 'the one input was skipped (reason above)'
+        : `all ${skipped} inputs were skipped (reasons above)`
+      : glob !== undefined
+        ? `no session matches --sessions ${quote(glob)}`
+        : 'no session files found there';
+  return new GardenerError('INPUT_INVALID', `nothing to replay: ${why}`, {
+    ...(where ? { where } : {}),
+    hint: 'give session files or folders in an importable format, or no path for the built-in sessions',
+  });
 }
 
 function positiveInt(value: string, flag: string, min = 1): number {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -76,5 +76,24 @@ describe('gardener bench', () => {
     const bad = await runGardener(['bench', '--window', '0']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--window must be a whole number ≥ 1, got "0"');
+  });
+});
+
+describe('gardener bench on nothing', () => {
+  const empty = mkdtempSync(path.join(tmpdir(), 'gardener-bench-empty-'));
+  const bad = mkdtempSync(path.join(tmpdir(), 'gardener-bench-bad-'));
+  writeFileSync(path.join(bad, 'a.json'), 'not a transcript');
+  writeFileSync(path.join(bad, 'b.jsonl'), '{"broken": ');
+  afterAll(() => [empty, bad].forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it.each([
+    ['a path that does not exist', '/nonexistent/sessions', 'the one input was skipped'],
+    ['an empty folder', empty, 'no session files found there'],
+    ['a folder of unreadable files', bad, 'all 2 inputs were skipped'],
+  ])('exits 3 with a clear message on %s, and no tables', async (_name, given, why) => {
+    const run = await runGardener(['bench', given, '--strategies', 'mask']);
+    expect(run.code).toBe(3);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(`gardener: ${given}: nothing to replay: ${why}`);
   });
 });
