@@ -6,7 +6,7 @@ import { useColor } from './io.js';
 
 interface BenchFlags {
   strategies: string;
-  window: string;
+  window?: string;
   budget?: string;
   maskKeep: string;
   limit?: string;
@@ -19,6 +19,14 @@ interface BenchFlags {
 }
 
 const ALL_STRATEGIES = 'raw,mask,clear,summary,gardener';
+/** The window of a real model; the default for session files. */
+const DEFAULT_WINDOW = 200_000;
+/**
+ * The default for the built-in sessions: they peak at about 45k tokens, so at 200k every strategy
+ * would look the same. At this window a first run shows what gardener does.
+ */
+const BUILTIN_WINDOW = 32_000;
+
 /** Redraw the live progress line at most this often. */
 const REDRAW_MS = 100;
 /** Width of the progress line when the terminal does not say. */
@@ -39,7 +47,10 @@ export function makeBenchCommand(io: CliIo): Command {
       'comma-separated: raw, mask, clear, summary, gardener (raw always runs: it is the baseline)',
       ALL_STRATEGIES,
     )
-    .option('--window <tokens>', 'context window in tokens', '200000')
+    .option(
+      '--window <tokens>',
+      `context window in tokens (default ${DEFAULT_WINDOW}; ${BUILTIN_WINDOW} for the built-in sessions, which never reach 200k)`,
+    )
     .option('--budget <tokens>', "gardener's budget (default: from its config for the window)")
     .option('--mask-keep <n>', 'tool results the mask strategy keeps', '10')
     .option('--limit <n>', 'replay at most this many sessions')
@@ -68,7 +79,12 @@ async function runBenchCommand(io: CliIo, paths: string[], flags: BenchFlags): P
         hint: `choose from ${STRATEGY_NAMES.join(', ')}`,
       });
   }
-  const window = positiveInt(flags.window, '--window');
+  const window =
+    flags.window !== undefined
+      ? positiveInt(flags.window, '--window')
+      : paths.length === 0
+        ? BUILTIN_WINDOW
+        : DEFAULT_WINDOW;
   const maskKeep = positiveInt(flags.maskKeep, '--mask-keep', 0);
   const budget = flags.budget !== undefined ? positiveInt(flags.budget, '--budget') : undefined;
   const limit = flags.limit !== undefined ? positiveInt(flags.limit, '--limit') : undefined;
@@ -124,7 +140,10 @@ async function runBenchCommand(io: CliIo, paths: string[], flags: BenchFlags): P
     const { renderTables } = await import('../bench/report/table.js');
     const pc = (await import('picocolors')).default;
     const emphasize = useColor(io, 'stdout') ? pc.bold : (s: string) => s;
-    io.stdout.write(renderTables(report, { sessions: !flags.brief, emphasize }));
+    const tables = renderTables(report, { sessions: !flags.brief, emphasize });
+    const [head, ...rest] = tables.split('\n');
+    const note = builtinWindowNote(paths, flags);
+    io.stdout.write(note ? [head, note, ...rest].join('\n') : tables);
   }
   if (flags.out !== undefined) await writeMarkdown(io, report, flags.out, paths, flags);
 }
@@ -149,7 +168,7 @@ async function writeMarkdown(
     machine: `${os.type()} ${os.release()} (${os.arch()}) · ${cpus[0]?.model.trim() ?? 'unknown CPU'} × ${cpus.length} · Node ${process.version}`,
     data: paths.length
       ? paths.map((p) => `\`${p}\``).join(', ')
-      : 'the built-in sessions (src/bench/builtin)',
+      : `the built-in sessions (src/bench/builtin)${builtinWindowNote(paths, flags) ? `, ${builtinWindowNote(paths, flags)}` : ''}`,
   });
   try {
     await mkdir(path.join(path.dirname(file), chartDir), { recursive: true });
@@ -168,7 +187,7 @@ async function writeMarkdown(
 function commandLine(paths: string[], flags: BenchFlags): string {
   const parts = ['gardener bench', ...paths.map(quote)];
   if (flags.strategies !== ALL_STRATEGIES) parts.push(`--strategies ${flags.strategies}`);
-  if (flags.window !== '200000') parts.push(`--window ${flags.window}`);
+  if (flags.window !== undefined) parts.push(`--window ${flags.window}`);
   if (flags.budget !== undefined) parts.push(`--budget ${flags.budget}`);
   if (flags.maskKeep !== '10') parts.push(`--mask-keep ${flags.maskKeep}`);
   if (flags.limit !== undefined) parts.push(`--limit ${flags.limit}`);
@@ -180,6 +199,12 @@ function commandLine(paths: string[], flags: BenchFlags): string {
 
 function quote(text: string): string {
   return /^[\w./@:=,+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Says why the window is not 200k when the built-in sessions ran at their own default. */
+function builtinWindowNote(paths: string[], flags: BenchFlags): string | undefined {
+  if (paths.length > 0 || flags.window !== undefined) return undefined;
+  return `window ${BUILTIN_WINDOW.toLocaleString('en-US')} for the built-in sessions: they are short and never reach a ${DEFAULT_WINDOW.toLocaleString('en-US')} window (--window changes it)`;
 }
 
 /** A run that replayed nothing is an error (exit 3), not empty tables. */

@@ -97,3 +97,18 @@ describe('gardener bench on nothing', () => {
     expect(run.stderr).toContain(`gardener: ${given}: nothing to replay: ${why}`);
   });
 });
+
+describe('gardener bench on a first run', () => {
+  it('gives the built-in sessions a window they reach, says so in the header, and the strategies differ', async () => {
+    const run = await runGardener(['bench', '--brief', '--strategies', 'raw,gardener']);
+    expect(run.code).toBe(0);
+    const [header, note] = run.stdout.split('\n');
+    expect(header).toContain('· window 32,000 ·');
+    expect(note).toBe(
+      'window 32,000 for the built-in sessions: they are short and never reach a 200,000 window (--window changes it)',
+    );
+    const peak = (name: string) =>
+      Number(new RegExp(`^${name} +\\d+ +[\\d,]+ +([\\d,]+)`, 'm').exec(run.stdout)![1]!.replace(/,/g, ''));
+    expect(peak('gardener')).toBeLessThan(peak('raw'));
+  });
+});
