@@ -1,4 +1,15 @@
-import { closeSync, constants, mkdirSync, openSync, readSync, statSync, accessSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { debug } from '../debug.js';
@@ -6,26 +17,48 @@ import { GardenerError } from '../errors.js';
 import { registerFunctions } from './packing.js';
 import { resolveDatabasePath } from './paths.js';
 import { migrate, SCHEMA_VERSION } from './schema.js';
-import { corruptHint, toStoreError } from './sqlite-errors.js';
+import { toStoreError } from './sqlite-errors.js';
+import { changedSinceVerified, checkHeader, quickCheck, recordVerified } from './damage.js';
 import { createStore } from './store.js';
 import type { GardenerStore, OpenStoreOptions } from './types.js';
 
 /** How long a connection waits for another process's write before SQLite reports busy. */
 export const BUSY_TIMEOUT_MS = 10_000;
-const SQLITE_HEADER = 'SQLite format 3\0';
 
-/** Creates the file (mode 0600) and its folder (0700) when absent; never touches an existing file. */
+/**
+ * Creates the database (mode 0600, folder 0700) when absent, atomically: it is built and migrated
+ * in a temporary file, then linked into place (link fails if another process got there first).
+ * So no gardener ever leaves an empty file at the path, and an empty file there is never ours to
+ * replace. An existing file is never touched.
+ */
 function createIfAbsent(path: string): void {
+  if (existsSync(path)) return;
+  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.new`;
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    closeSync(openSync(path, constants.O_CREAT | constants.O_EXCL | constants.O_RDWR, 0o600));
+    closeSync(openSync(temp, constants.O_CREAT | constants.O_EXCL | constants.O_RDWR, 0o600));
+    const db = new Database(temp);
+    try {
+      db.pragma('journal_mode = WAL');
+      registerFunctions(db);
+      migrate(db, path);
+    } finally {
+      db.close();
+    }
+    linkSync(temp, path);
     debug('store', 'created database', { path });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw toStoreError(error, path);
+  } finally {
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // The folder itself could not be made: the error above says so.
+    }
   }
 }
 
-/** Refuses, with a clear message, anything that is not a readable, writable SQLite file. */
+/** Refuses, with a clear message, anything that is not a readable, writable, sane SQLite file. */
 function checkFile(path: string, readonly: boolean): void {
   let size: number;
   try {
@@ -39,24 +72,7 @@ function checkFile(path: string, readonly: boolean): void {
   } catch (error) {
     throw toStoreError(error, path);
   }
-  if (size === 0) return;
-  const header = Buffer.alloc(SQLITE_HEADER.length);
-  const fd = openSync(path, 'r');
-  try {
-    readSync(fd, header, 0, header.length, 0);
-  } finally {
-    closeSync(fd);
-  }
-  if (header.toString('latin1') !== SQLITE_HEADER) {
-    throw new GardenerError(
-      'STORE_CORRUPT',
-      'this file is not a SQLite database (damaged, or something else)',
-      {
-        where: path,
-        hint: corruptHint(path),
-      },
-    );
-  }
+  checkHeader(path, size);
 }
 
 /**
@@ -88,6 +104,8 @@ export function openStore(options: OpenStoreOptions = {}): GardenerStore {
       fileMustExist: !memory,
       timeout: options.busyTimeoutMs ?? BUSY_TIMEOUT_MS,
     });
+    // Before anything that could write: a damaged file is refused as it is.
+    if (!memory && changedSinceVerified(path)) quickCheck(db, path);
     if (!readonly && !memory) db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
@@ -102,7 +120,14 @@ export function openStore(options: OpenStoreOptions = {}): GardenerStore {
       retryBusy: options.retryBusy !== false,
     });
     if (!readonly) store.expire();
-    return store;
+    if (memory) return store;
+    return {
+      ...store,
+      close: () => {
+        store.close();
+        recordVerified(path);
+      },
+    };
   } catch (error) {
     db?.close();
     throw toStoreError(error, path);
