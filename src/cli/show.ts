@@ -46,35 +46,42 @@ function noteText(note: Note): string {
 /** `gardener show ID`: an entry's original (byte-exact with --raw), its summary, or a note. */
 export function makeShowCommand(io: CliIo): Command {
   const command = new Command('show')
-    .description('Print a stored entry (or note) by id: metadata, then the original')
+    .description(
+      'Print a stored entry (or note) by id: metadata, then the original as stored, with well-known secrets redacted',
+    )
     .argument('<id>', 'entry id (from recall or a stub in the context) or note id')
-    .option('--raw', 'only the text, byte for byte, with nothing added')
+    .option('--raw', 'only the stored text, byte for byte, with nothing added (secrets stay redacted)')
     .option('--summary', 'the summary instead of the original')
     .option('--json', 'the entry as JSON (original and summary included)');
-  return addStoreOptions(command).action(async (id: string, flags: ShowFlags) => {
-    await withStore(io, flags, async (store) => {
-      const entry = store.fetch(id);
-      const note = entry ? undefined : store.getNote(id);
-      if (!entry && !note) throw notFound(id);
-      if (flags.json) {
-        io.stdout.write(`${JSON.stringify(entry ?? note, null, 2)}\n`);
-        return;
-      }
-      if (note) {
-        io.stdout.write(flags.raw ? note.text : noteText(note));
-        return;
-      }
-      const e = entry as Entry;
-      if (flags.raw) {
-        io.stdout.write(flags.summary ? e.summary : e.original);
-        return;
-      }
-      const pc = (await import('picocolors')).default;
-      const dim = useColor(io, 'stdout') ? pc.dim : (s: string) => s;
-      const body = flags.summary ? e.summary : e.original;
-      io.stdout.write(
-        `${dim(entryHeader(e).join('\n'))}\n${dim(flags.summary ? '── summary' : '── original')}\n${body}${body.endsWith('\n') ? '' : '\n'}`,
-      );
+  return addStoreOptions(command)
+    .addHelpText(
+      'after',
+      '\nRedaction wins over byte-exact fetch: secrets of well-known shapes (API keys, tokens, private keys,\npasswords) were replaced by [REDACTED:<kind>] before storing, so the original comes back with them\nredacted. Ingest with --no-redact to store texts as given.',
+    )
+    .action(async (id: string, flags: ShowFlags) => {
+      await withStore(io, flags, async (store) => {
+        const entry = store.fetch(id);
+        const note = entry ? undefined : store.getNote(id);
+        if (!entry && !note) throw notFound(id);
+        if (flags.json) {
+          io.stdout.write(`${JSON.stringify(entry ?? note, null, 2)}\n`);
+          return;
+        }
+        if (note) {
+          io.stdout.write(flags.raw ? note.text : noteText(note));
+          return;
+        }
+        const e = entry as Entry;
+        if (flags.raw) {
+          io.stdout.write(flags.summary ? e.summary : e.original);
+          return;
+        }
+        const pc = (await import('picocolors')).default;
+        const dim = useColor(io, 'stdout') ? pc.dim : (s: string) => s;
+        const body = flags.summary ? e.summary : e.original;
+        io.stdout.write(
+          `${dim(entryHeader(e).join('\n'))}\n${dim(flags.summary ? '── summary' : '── original')}\n${body}${body.endsWith('\n') ? '' : '\n'}`,
+        );
+      });
     });
-  });
 }

@@ -4,6 +4,7 @@ import type { CompressContext } from '../compress/types.js';
 import type { Block } from '../transcript/types.js';
 import { MIN_COMPRESS_TOKENS, type IngestDeps } from './ingest.js';
 import { BASE_PRIORITY } from './priority.js';
+import { redactSecrets } from '../store/redact.js';
 import { extractTerms, recallHint } from './terms.js';
 import { largeFields } from './tool-input.js';
 import type { Slot } from './types.js';
@@ -77,7 +78,7 @@ function settleToolUse(slot: Slot, deps: IngestDeps): void {
   });
   const largest = summaries.reduce((a, b) => (b.before > a.before ? b : a));
   const terms = extractTerms(fields.map((f) => f.text).join('\n'));
-  const hint = recallHint({
+  const hint = safeHint({
     text: largest.summary ?? '',
     terms,
     ...(hints.path ? { path: hints.path } : {}),
@@ -128,7 +129,7 @@ function storeText(
   const before = deps.tokenizer.count(text);
   const summary = summarize(cls, text, before, hints, deps, authorship);
   const terms = extractTerms(text);
-  const hint = recallHint({
+  const hint = safeHint({
     text,
     terms,
     ...(hints.path ? { path: hints.path } : {}),
@@ -178,9 +179,17 @@ function summarize(
   };
   const result = deps.compress(cls, text, context);
   if (!result.helped || result.text.trim() === '') return {};
-  const summaryTokens = deps.tokenizer.count(result.text);
+  // A summary leaves the engine (rendered requests, compress output): its secrets are redacted
+  // like the stored copy's, while the original may stay in memory for the session's own requests.
+  const summary = redactSecrets(result.text).text;
+  const summaryTokens = deps.tokenizer.count(summary);
   if (summaryTokens >= before) return {};
-  return { summary: result.text, summaryTokens, ...(result.note ? { note: result.note } : {}) };
+  return { summary, summaryTokens, ...(result.note ? { note: redactSecrets(result.note).text } : {}) };
+}
+
+/** The recall hint, which stubs and summary headers print, without secrets. */
+function safeHint(input: Parameters<typeof recallHint>[0]): string {
+  return redactSecrets(recallHint(input)).text;
 }
 
 function toolHints(tool: Slot['tool']): ToolHints {

@@ -85,10 +85,10 @@ export const RULES: readonly Rule[] = [
       /(\b(?:aws_?secret_?access_?key|secret_?access_?key)["']?\s*[:=]\s*["']?)([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/gi,
     keep: 'prefix',
   },
-  // A secret key named in words, with no `=`: `--secret-key X`, `secret: X`, `aws_secret_access_key X`.
+  // A secret key named in words, with no `=`: `--secret-key X`, `secret key is X`, `aws_secret_access_key X`.
   {
     kind: 'secret-key',
-    pattern: /(\b[\w-]{0,24}secret[\w-]{0,24}["']?[\s:=,"']{1,8})([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/gi,
+    pattern: /(\b[\w-]{0,24}secret[\w-]{0,24}(?:[ \t]+(?:access[ \t]+)?key)?(?:[ \t]+(?:is|was))?["']?[\s:=,"']{1,8})([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/gi,
     keep: 'prefix',
     accept: randomBase64,
   },

@@ -37,3 +37,11 @@ describe('gardener show', () => {
     expect(run.stderr).toMatch(/no entry or note with id "zzzzzzzz"/);
   });
 });
+
+describe('gardener show --help', () => {
+  it('says that the original comes back with its secrets redacted', async () => {
+    const run = await runGardener(['show', '--help']);
+    expect(run.stdout).toContain('with well-known secrets redacted');
+    expect(run.stdout).toContain('Redaction wins over byte-exact fetch');
+  });
+});

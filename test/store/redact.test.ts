@@ -62,6 +62,22 @@ describe('redactSecrets', () => {
     }
   });
 
+  it.each([
+    ['after its key id in a credentials CSV', `bob,,${AWS_ID},${AWS_SECRET},https://console`],
+    ['after its key id on the next line', `Access key ID: ${AWS_ID}\nSecret access key: ${AWS_SECRET}`],
+    ['named by a flag with no "="', `aws configure set aws_secret_access_key ${AWS_SECRET}`],
+    ['named in a sentence', `the secret key is ${AWS_SECRET}, keep it safe`],
+  ])('redacts an AWS secret key with no KEY= beside it: %s', (_name, text) => {
+    const { text: out } = redactSecrets(text);
+    expect(out).not.toContain(AWS_SECRET);
+    expect(out).not.toContain(AWS_ID);
+  });
+
+  it('leaves a 40-character git SHA after a key id alone (hex has no upper case)', () => {
+    const sha = '3f786850e387550fdab836ed7e6dc881de23001b';
+    expect(redactSecrets(`${AWS_ID} commit ${sha}`).text).toBe(`[REDACTED:aws-access-key] commit ${sha}`);
+  });
+
   it('keeps the header and footer of a private key block and drops its body', () => {
     const { text } = redactSecrets(PRIVATE_KEY);
     expect(text).toBe(

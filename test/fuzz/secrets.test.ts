@@ -1,0 +1,105 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runGardener, type CliRun } from '../support/cli.js';
+import { databaseFileBytes, databaseTexts, plantedSecret, type PlantedSecret } from './secrets-support.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'gardener-secrets-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A session whose old tool output (compressed: it is outside the working window) holds the secret. */
+function session(secret: PlantedSecret, at: number, lines: number): string {
+  const log = Array.from(
+    { length: lines },
+    (_, i) => `step ${i}: synced part ${i} of the bucket in ${i % 7} ms`,
+  );
+  log.splice(at % (lines + 1), 0, secret.line, `error: upload failed near ${secret.line}`);
+  const messages = [
+    { role: 'user', content: 'sync the bucket' },
+    {
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: './sync.sh' } }],
+    },
+    { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: log.join('\n') }] },
+    { role: 'assistant', content: 'The sync failed on credentials.' },
+    { role: 'user', content: 'look again later' },
+    { role: 'assistant', content: 'Will do.' },
+    { role: 'user', content: 'thanks' },
+    { role: 'assistant', content: 'You are welcome.' },
+  ];
+  return JSON.stringify({ messages });
+}
+
+let run = 0;
+
+/** Runs gardener with a debug log, returning its output and the log. */
+async function gardener(args: string[], debugLog: string): Promise<CliRun> {
+  const before = process.env['GARDENER_DEBUG'];
+  process.env['GARDENER_DEBUG'] = debugLog;
+  try {
+    return await runGardener([...args, '--project', 'secrets']);
+  } finally {
+    if (before === undefined) delete process.env['GARDENER_DEBUG'];
+    else process.env['GARDENER_DEBUG'] = before;
+  }
+}
+
+describe('a secret planted anywhere in a tool output never leaves gardener in clear', () => {
+  it('is absent from compress output, stored tables, the file bytes, show, recall, notes and the debug log', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        plantedSecret,
+        fc.nat(400),
+        fc.integer({ min: 40, max: 300 }),
+        async (secret, at, lines) => {
+          const n = run++;
+          const file = path.join(dir, `session-${n}.json`);
+          const db = path.join(dir, `store-${n}.db`);
+          const debugLog = path.join(dir, `debug-${n}.log`);
+          writeFileSync(file, session(secret, at, lines));
+          writeFileSync(debugLog, '');
+          const outputs: string[] = [];
+          const keep = (result: CliRun) => {
+            outputs.push(result.stdout, result.stderr);
+            expect(result.code, result.stderr).toBe(0);
+            return result;
+          };
+          const compressed = keep(await gardener(['compress', file, '--db', db, '--json'], debugLog));
+          expect(compressed.code).toBe(0);
+          keep(await gardener(['compress', file, '--db', db, '--to', 'text'], debugLog));
+          const ingested = keep(await gardener(['ingest', file, '--db', db, '--json'], debugLog));
+          expect(ingested.code).toBe(0);
+          const found: string[] = [];
+          for (const query of ['credentials upload', 'synced bucket', 'error failed'])
+            for (const flags of [[], ['--full'], ['--json']])
+              found.push(
+                keep(await gardener(['recall', ...query.split(' '), '--db', db, ...flags], debugLog)).stdout,
+              );
+          const ids = [...new Set(found.join('\n').match(/"id": "[a-z0-9]+"/g) ?? [])].map((m) =>
+            m.slice(7, -1),
+          );
+          expect(ids.length).toBeGreaterThan(0);
+          for (const id of ids)
+            for (const flags of [[], ['--raw'], ['--summary'], ['--json']])
+              keep(await gardener(['show', id, '--db', db, ...flags], debugLog));
+          keep(await gardener(['note', `remember ${secret.line}`, '--db', db], debugLog));
+          keep(await gardener(['note', '--list', '--json', '--db', db], debugLog));
+          keep(await gardener(['stats', '--db', db], debugLog));
+
+          const places: Array<[string, string]> = [
+            ['CLI output', outputs.join('\n')],
+            ['stored tables', databaseTexts(db).join('\n')],
+            ['database file bytes', databaseFileBytes(db)],
+            ['debug log', readFileSync(debugLog, 'utf8')],
+          ];
+          for (const value of secret.values)
+            for (const [where, text] of places)
+              expect(text.includes(value), `${value} in ${where}`).toBe(false);
+        },
+      ),
+      { numRuns: 5, seed: 15 },
+    );
+  }, 120_000);
+});
