@@ -60,7 +60,7 @@ export function makeIngestCommand(io: CliIo): Command {
       const lines: string[] = [];
       for (const report of reports) {
         lines.push(
-          `${bold(report.session)}  ${report.format} · ${integer(report.messages)} messages · ${integer(report.added)} new blocks${report.known > 0 ? ` · ${integer(report.known)} already known` : ''}${report.stripped > 0 ? ` · ${integer(report.stripped)} injected regions stripped` : ''}`,
+          `${bold(report.session)}  ${report.format} · ${integer(report.messages)} messages · ${integer(report.added)} new entries${report.known > 0 ? ` · ${integer(report.known)} already stored` : ''}${report.stripped > 0 ? ` · ${integer(report.stripped)} injected regions stripped` : ''}`,
           classTable(report.byClass),
           '',
         );

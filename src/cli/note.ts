@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { GardenerError } from '../errors.js';
 import type { Note } from '../store/types.js';
 import type { CliIo } from './io.js';
+import { withIsoDates } from './json-dates.js';
 import { addStoreOptions, withStore, type StoreFlags } from './store-options.js';
 
 interface NoteFlags extends StoreFlags {
@@ -52,7 +53,7 @@ export function makeNoteCommand(io: CliIo): Command {
         if (words.length > 0) throw new GardenerError('USAGE', 'give either a note text or --list, not both');
         await withStore(io, flags, (store, { scope }) => {
           const notes = store.notes(scope, { pinnedOnly: flags.pinned === true });
-          if (flags.json) io.stdout.write(`${JSON.stringify(notes, null, 2)}\n`);
+          if (flags.json) io.stdout.write(`${JSON.stringify(notes.map(withIsoDates), null, 2)}\n`);
           else
             io.stdout.write(
               notes.length === 0 ? `no notes in ${scope.project}\n` : `${notes.map(listLine).join('\n')}\n`,
@@ -70,7 +71,7 @@ export function makeNoteCommand(io: CliIo): Command {
         flags,
         (store, { scope }) => {
           const note = store.note(scope, text, { tags: flags.tag, pinned: flags.pin === true });
-          if (flags.json) io.stdout.write(`${JSON.stringify(note, null, 2)}\n`);
+          if (flags.json) io.stdout.write(`${JSON.stringify(withIsoDates(note), null, 2)}\n`);
           else
             io.stdout.write(
               `noted ${note.id} in ${scope.project}${note.text !== text.trim() ? ' (secrets redacted)' : ''}\n`,

@@ -1,5 +1,7 @@
 import { Command } from 'commander';
 import type { ContentClass } from '../classify/types.js';
+import { GardenerError } from '../errors.js';
+import type { GardenerStore } from '../store/types.js';
 import type { CliIo } from './io.js';
 import { useColor } from './io.js';
 import { addStoreOptions, intFlag, withStore, type StoreFlags } from './store-options.js';
@@ -13,6 +15,14 @@ interface RecallFlags extends StoreFlags {
   maxTokens?: string;
   sessionOnly?: boolean;
   includeProject: string[];
+}
+
+/** When recall found nothing here but other projects hold entries, says so (scope is a usual slip). */
+function otherProjectsHint(store: GardenerStore, project: string): string {
+  const here = store.stats({ project }).entries;
+  const elsewhere = store.stats().entries - here;
+  if (elsewhere <= 0) return '';
+  return `${elsewhere} ${elsewhere === 1 ? 'entry is' : 'entries are'} in other projects (this one, ${project}, has ${here}): --project NAME or --include-project NAME searches there; gardener stats --all counts them\n`;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -48,6 +58,11 @@ export function makeRecallCommand(io: CliIo): Command {
         .map((c) => c.trim())
         .filter(Boolean) as ContentClass[] | undefined;
       const query = words.join(' ');
+      const { parseQuery } = await import('../recall/query.js');
+      if (parseQuery(query).words.length === 0)
+        throw new GardenerError('USAGE', `nothing to search for in "${query}"`, {
+          hint: 'Give words, identifiers, paths or error names; punctuation, one-letter and common words are ignored.',
+        });
       await withStore(io, flags, async (store, { scope }) => {
         const result = recall(store, query, scope, {
           limit,
@@ -66,6 +81,7 @@ export function makeRecallCommand(io: CliIo): Command {
         const pc = (await import('picocolors')).default;
         const style = useColor(io, 'stdout') ? { id: pc.cyan, dim: pc.dim } : undefined;
         io.stdout.write(formatRecallText(result, style));
+        if (result.hits.length === 0) io.stderr.write(otherProjectsHint(store, scope.project));
       });
     });
 }

@@ -3,6 +3,7 @@ import { GardenerError } from '../errors.js';
 import type { Entry, Note } from '../store/types.js';
 import type { CliIo } from './io.js';
 import { useColor } from './io.js';
+import { withIsoDates } from './json-dates.js';
 import { addStoreOptions, withStore, type StoreFlags } from './store-options.js';
 import { integer } from '../format/numbers.js';
 
@@ -64,7 +65,7 @@ export function makeShowCommand(io: CliIo): Command {
         const note = entry ? undefined : store.getNote(id);
         if (!entry && !note) throw notFound(id);
         if (flags.json) {
-          io.stdout.write(`${JSON.stringify(entry ?? note, null, 2)}\n`);
+          io.stdout.write(`${JSON.stringify(withIsoDates((entry ?? note) as Entry | Note), null, 2)}\n`);
           return;
         }
         if (note) {

@@ -11,9 +11,9 @@ export interface IngestReport {
   source: string;
   format: string;
   messages: number;
-  /** Blocks new to the store. */
+  /** Entries new to the store. */
   added: number;
-  /** Blocks the store already held (a re-ingest). */
+  /** Entries the store already held (a re-ingest): counted by the store's deduplication. */
   known: number;
   /** Injected regions removed before storing. */
   stripped: number;
@@ -31,7 +31,20 @@ export function ingestTranscript(
   options: { session?: string; source: string },
 ): IngestReport {
   const name = options.session?.trim() || transcript.id;
-  const session = openSession({ store, scope: { project, session: name }, budget: INGEST_BUDGET });
+  const stored = { added: 0, known: 0 };
+  const counting: Store = {
+    ...store,
+    ingest: (input) => {
+      const result = store.ingest(input);
+      stored[result.deduplicated ? 'known' : 'added']++;
+      return result;
+    },
+  };
+  const session = openSession({
+    store: counting,
+    scope: { project, session: name },
+    budget: INGEST_BUDGET,
+  });
   const { garden } = session;
   try {
     const result = garden.sync(transcript);
@@ -47,8 +60,8 @@ export function ingestTranscript(
       source: transcript.source ?? options.source,
       format: transcript.format,
       messages: transcript.messages.length,
-      added: result.added,
-      known: result.known,
+      added: stored.added,
+      known: stored.known,
       stripped: result.stripped,
       byClass,
     };

@@ -105,12 +105,11 @@ export function recall(
   }
 
   const parsed = parseQuery(typeof query === 'string' ? query : '');
+  // A query with nothing to search for (empty, punctuation, stopwords) finds nothing.
+  if (parsed.words.length === 0) return { hits: [], coverage: { entriesScanned: 0 }, truncated: false };
   const selection = selectTerms(parsed, deps.vocab);
   const items = [...selection.terms.map((t) => t.token), ...selection.phrases.map((p) => p.join(' '))];
-  const browsing = parsed.words.length === 0;
-  const entries = browsing
-    ? deps.search.recent(searchScope, now, limit)
-    : deps.search.entries(items, searchScope, now, CANDIDATES);
+  const entries = deps.search.entries(items, searchScope, now, CANDIDATES);
   const noteItems = [
     ...parsed.words.slice(0, 16).map((w) => w.token),
     ...parsed.phrases.map((p) => p.join(' ')),
@@ -121,22 +120,20 @@ export function recall(
       : deps.search.notes(noteItems, projectIds, limit);
 
   const best = Math.min(-1e-9, ...entries.map((e) => e.rank), ...notes.map((n) => n.rank));
-  const ranked: Ranked[] = browsing
-    ? entries.map((entry) => ({ entry, score: recency(entry.createdAt, now) })) // newest first, as listed
-    : [
-        ...entries.map((entry): Ranked => ({
-          entry,
-          score:
-            entry.rank / best +
-            (W_PRIORITY * entry.priority) / 100 +
-            W_RECENCY * recency(entry.lastAccess, now) -
-            (isEcho(entry) ? ECHO_PENALTY : 0),
-        })),
-        ...notes.map((note): Ranked => ({
-          note,
-          score: (note.rank / best) * NOTE_BOOST + W_PRIORITY + W_RECENCY * recency(note.createdAt, now),
-        })),
-      ].sort((a, b) => b.score - a.score || (a.entry?.seq ?? 0) - (b.entry?.seq ?? 0));
+  const ranked: Ranked[] = [
+    ...entries.map((entry): Ranked => ({
+      entry,
+      score:
+        entry.rank / best +
+        (W_PRIORITY * entry.priority) / 100 +
+        W_RECENCY * recency(entry.lastAccess, now) -
+        (isEcho(entry) ? ECHO_PENALTY : 0),
+    })),
+    ...notes.map((note): Ranked => ({
+      note,
+      score: (note.rank / best) * NOTE_BOOST + W_PRIORITY + W_RECENCY * recency(note.createdAt, now),
+    })),
+  ].sort((a, b) => b.score - a.score || (a.entry?.seq ?? 0) - (b.entry?.seq ?? 0));
   const top = ranked.slice(0, limit);
 
   const hits = buildHits(deps, top, selection.terms, selection.docs, options.full === true, now);

@@ -55,9 +55,10 @@ interface IngestDeps {
 
 /** Builds the ingest operation: validate, redact, hash, then one IMMEDIATE transaction. */
 export function makeIngest({ db, scopes, redact, now }: IngestDeps): (input: EntryInput) => IngestResult {
-  const findByHash = db.prepare<[number, string], { seq: number; id: string; redactions: number }>(
-    'SELECT seq, id, redactions FROM entries WHERE project_id = ? AND content_hash = ?',
-  );
+  const findByHash = db.prepare<
+    [number, string],
+    { seq: number; id: string; redactions: number; forgotten: number }
+  >('SELECT seq, id, redactions, forgotten FROM entries WHERE project_id = ? AND content_hash = ?');
   const idTaken = db.prepare<[string], { one: number }>('SELECT 1 AS one FROM entries WHERE id = ?');
   const insert = db.prepare(
     `INSERT INTO entries (id, project_id, session_id, class, kind, source_tool, source_path, original, summary, packing, terms,
@@ -65,9 +66,10 @@ export function makeIngest({ db, scopes, redact, now }: IngestDeps): (input: Ent
      VALUES (@id, @projectId, @sessionId, @class, @kind, @sourceTool, @sourcePath, @original, @summary, @packing, @terms,
        @tokensOriginal, @tokensSummary, @priority, @now, @now, @ttlMs, @expiresAt, @hash, @redactions)`,
   );
-  // A repeat brings the entry back (it is in the context again), keeps the higher priority.
+  // A repeat brings an expired entry back (it is in the context again), keeps the higher priority;
+  // a forgotten one stays forgotten.
   const refresh = db.prepare<{ now: number; priority: number; ttl: number | null; seq: number }>(
-    `UPDATE entries SET last_access = @now, priority = max(priority, @priority), active = 1,
+    `UPDATE entries SET last_access = @now, priority = max(priority, @priority), active = 1 - forgotten,
        expires_at = CASE WHEN @ttl IS NULL THEN NULL ELSE max(coalesce(expires_at, 0), @now + @ttl) END,
        ttl_ms = @ttl
      WHERE seq = @seq`,
@@ -106,7 +108,12 @@ export function makeIngest({ db, scopes, redact, now }: IngestDeps): (input: Ent
       if (existing) {
         refresh.run({ now: at, priority, ttl: ttlMs, seq: existing.seq });
         link.run(sessionId, input.blockKey ?? `#${existing.id}`, existing.seq, at);
-        return { id: existing.id, deduplicated: true, redactions };
+        return {
+          id: existing.id,
+          deduplicated: true,
+          redactions,
+          ...(existing.forgotten === 1 ? { forgotten: true } : {}),
+        };
       }
       const id = freshId(`${input.scope.project}\0${hash}`);
       const { lastInsertRowid } = insert.run({

@@ -142,6 +142,10 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (project_id, hash)
   ) WITHOUT ROWID;
   `,
+  // Forgetting is a tombstone: the same content ingested again stays inactive (expiry is not one).
+  `
+  ALTER TABLE entries ADD COLUMN forgotten INTEGER NOT NULL DEFAULT 0 CHECK (forgotten IN (0, 1));
+  `,
 ];
 
 /** The schema version this build writes. */

@@ -93,7 +93,7 @@ export function createStore(db: Database.Database, settings: StoreSettings): Gar
      WHERE b.session_id = (SELECT s2.id FROM sessions s2 JOIN projects p2 ON p2.id = s2.project_id WHERE p2.name = ? AND s2.name = ?)
        AND b.block_key = ?`,
   );
-  const deactivate = db.prepare<[string]>('UPDATE entries SET active = 0 WHERE id = ?');
+  const deactivate = db.prepare<[string]>('UPDATE entries SET active = 0, forgotten = 1 WHERE id = ?');
   const touch = db.prepare<[number, string]>(
     'UPDATE entries SET last_access = max(last_access, ?) WHERE id = ?',
   );

@@ -56,6 +56,8 @@ export interface IngestResult {
   /** True when identical content already existed in the project and its entry was reused. */
   deduplicated: boolean;
   redactions: number;
+  /** The content was forgotten before: the entry stays out of recall (forget lasts). */
+  forgotten?: boolean;
 }
 
 export interface RecallOptions {

@@ -25,7 +25,7 @@ describe('gardener ingest', () => {
     const run = await runGardener(['ingest', file, '--db', db, '--project', 'demo', '--session', 'one']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^one {2}anthropic · 7 messages · 10 new blocks/);
+    expect(run.stdout).toMatch(/^one {2}anthropic · 7 messages · 7 new entries\n/);
     expect(run.stdout).toMatch(/^prompt\s+1\s+\d+$/m);
     expect(run.stdout).toMatch(/^log\s+3\s+[\d,]+$/m);
     expect(run.stdout).toMatch(/^total\s+10\s+[\d,]+$/m);
@@ -58,9 +58,15 @@ describe('gardener ingest', () => {
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as {
       format: string;
-      transcripts: Array<{ session: string; added: number; byClass: Record<string, { blocks: number }> }>;
+      transcripts: Array<{
+        session: string;
+        added: number;
+        known: number;
+        byClass: Record<string, { blocks: number }>;
+      }>;
     };
     expect(report.format).toBe('anthropic');
+    expect(report.transcripts[0]).toMatchObject({ added: 0, known: 7 });
     expect(report.transcripts[0]?.session).toBe('again');
     expect(report.transcripts[0]?.byClass['log']?.blocks).toBe(3);
   });

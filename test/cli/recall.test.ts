@@ -71,9 +71,26 @@ describe('gardener recall', () => {
   });
 
   it('rejects a bad --limit or --class with exit code 2', async () => {
-    expect((await runGardener(['recall', 'x', '--limit', 'lots', ...seeded.flags])).code).toBe(2);
-    const badClass = await runGardener(['recall', 'x', '--class', 'poem', ...seeded.flags]);
+    expect((await runGardener(['recall', 'timeout', '--limit', 'lots', ...seeded.flags])).code).toBe(2);
+    const badClass = await runGardener(['recall', 'timeout', '--class', 'poem', ...seeded.flags]);
     expect(badClass.code).toBe(2);
     expect(badClass.stderr).toMatch(/unknown class "poem"/);
+  });
+
+  it('refuses a query with nothing to search for, exit 2', async () => {
+    for (const query of ['?!', '...', 'the']) {
+      const run = await runGardener(['recall', query, ...seeded.flags]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`gardener: nothing to search for in "${query}"`);
+      expect(run.stdout).toBe('');
+    }
+  });
+
+  it('says when other projects hold entries and this one found nothing', async () => {
+    const run = await runGardener(['recall', 'timeout', '--db', seeded.db, '--project', 'elsewhere']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(
+      /^\d+ entr(y is|ies are) in other projects \(this one, elsewhere, has 0\): --project NAME/,
+    );
   });
 });

@@ -152,10 +152,9 @@ describe('recall: matching', () => {
     expect(hitIds('rounding vat config npm', { limit: 2 })).toHaveLength(2);
   });
 
-  it('returns the most recent entries, marked recent, for a query with no words', () => {
-    const result = recall(store, '  ?? ', SCOPE, { touch: false, limit: 2 });
-    expect(result.hits.map((h) => h.id)).toEqual([ids['latest'], ids['other-session']]);
-    expect(result.hits.every((h) => h.relevanceSignal.includes('recent'))).toBe(true);
+  it('finds nothing for a query with nothing to search for (empty, punctuation, stopwords)', () => {
+    for (const query of ['', '  ?? ', '!!! --- ...', 'the a of'])
+      expect(recall(store, query, SCOPE, { touch: false, limit: 2 }).hits).toEqual([]);
   });
 
   it('finds nothing for words the store has never seen', () => {

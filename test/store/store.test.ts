@@ -190,12 +190,25 @@ describe('store: forget, touch, TTL', () => {
     expect(store.forget('zzzzzzzz')).toBe(false);
   });
 
-  it('an entry seen again after forget comes back', () => {
+  it('forget lasts: the same content ingested again stays forgotten and says so', () => {
     const { store } = open();
     const { id } = store.ingest(entry({ original: 'kubectl rollout status deployment/web' }));
     store.forget(id);
-    store.ingest(entry({ original: 'kubectl rollout status deployment/web' }));
-    expect(recall(store, 'rollout', SCOPE).hits.map((h) => h.id)).toEqual([id]);
+    const again = store.ingest(entry({ original: 'kubectl rollout status deployment/web' }));
+    expect(again).toMatchObject({ id, deduplicated: true, forgotten: true });
+    expect(recall(store, 'rollout', SCOPE).hits).toEqual([]);
+    expect(store.fetch(id)?.active).toBe(false);
+  });
+
+  it('an expired entry seen again comes back (expiry is not forgetting)', () => {
+    const t = open();
+    const { id } = t.store.ingest(entry({ original: 'kubectl rollout status deployment/api', ttlMs: 1_000 }));
+    t.advance(2_000);
+    expect(t.store.expire()).toBe(1);
+    expect(
+      t.store.ingest(entry({ original: 'kubectl rollout status deployment/api' })).forgotten,
+    ).toBeUndefined();
+    expect(recall(t.store, 'rollout', SCOPE).hits.map((h) => h.id)).toEqual([id]);
   });
 
   it('touch refreshes the last access', () => {
