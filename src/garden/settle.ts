@@ -177,10 +177,11 @@ function summarize(
     ...(hints.toolName ? { toolName: hints.toolName } : {}),
     ...(hints.command ? { command: hints.command } : {}),
   };
-  const result = deps.compress(cls, text, context);
+  // A summary leaves the engine (rendered requests, compress output), so it is made from the
+  // redacted text, as stored: a summary of the clear text could keep half a key block, which no
+  // pattern recognizes any more. The original may stay in memory for the session's own requests.
+  const result = deps.compress(cls, redactSecrets(text).text, context);
   if (!result.helped || result.text.trim() === '') return {};
-  // A summary leaves the engine (rendered requests, compress output): its secrets are redacted
-  // like the stored copy's, while the original may stay in memory for the session's own requests.
   const summary = redactSecrets(result.text).text;
   const summaryTokens = deps.tokenizer.count(summary);
   if (summaryTokens >= before) return {};

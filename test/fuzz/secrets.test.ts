@@ -102,4 +102,47 @@ describe('a secret planted anywhere in a tool output never leaves gardener in cl
       { numRuns: 5, seed: 15 },
     );
   }, 120_000);
+
+  it('summarises the redacted text: a log cut around a key block keeps no key line', async () => {
+    const rows = [
+      'yRJtLcEq1Mio14Ci3HXPds2q8WfgfyHi01iFf7cms8ZUbTA85tLbSxuAzxr6mQ1N',
+      'iuUme000TNKdMdKtMx9GBhJT8fiQgtsm2fKgDvM1dDjymGmL7ib4d5fqrtbMeDU5',
+      'mkUKLxqF5AFA5BoQfnfMA243iV5Dv4Sw2D3vHBSK4mUR2fJjFhvGdEpw0ua24Eta',
+    ];
+    const secret = {
+      line: ['-----BEGIN OPENSSH PRIVATE KEY-----', ...rows, '-----END OPENSSH PRIVATE KEY-----'].join('\n'),
+      values: rows,
+    };
+    const file = path.join(dir, 'key-at-the-end.json');
+    // Found by benchmarks/fuzz.ts: the log compressor folds the header and first rows with the frames.
+    const log = [
+      'x'.repeat(40_000),
+      '    at Object.<anonymous> (/src/index.js:10:5)',
+      '    at Module._compile (node:internal/modules/cjs/loader:1105:14)',
+      secret.line,
+    ];
+    const messages = [
+      { role: 'user', content: 'sync' },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: './sync.sh' } }],
+      },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: log.join('\n') }] },
+      { role: 'assistant', content: 'Synced.' },
+      { role: 'user', content: 'thanks' },
+    ];
+    writeFileSync(file, JSON.stringify({ messages }));
+    const run = await runGardener([
+      'compress',
+      file,
+      '--db',
+      path.join(dir, 'key.db'),
+      '--project',
+      'keys',
+      '--keep-last',
+      '0',
+    ]);
+    expect(run.code).toBe(0);
+    for (const row of rows) expect(run.stdout).not.toContain(row);
+  });
 });
