@@ -5,7 +5,7 @@
  * recall, the engine's sync → compact → render. Prints inputs tried, worst time per KB, peak RSS,
  * and failures, hangs and secrets in clear (all three should be 0).
  *
- * Run: npx tsx benchmarks/fuzz.ts [--inputs 300] [--max-chars 262144] [--seed 15]
+ * Run: npx tsx benchmarks/fuzz.ts [--inputs 300] [--max-chars 262144] [--seed 15] [--verbose]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -27,6 +27,7 @@ function flag(name: string, fallback: number): number {
 const inputs = flag('inputs', 300);
 const maxChars = flag('max-chars', 256 * 1024);
 const seed = flag('seed', 15);
+const verbose = process.argv.includes('--verbose');
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'gardener-fuzz-bench-'));
 const db = path.join(dir, 'fuzz.db');
@@ -44,7 +45,9 @@ const started = performance.now();
 for (const [n, input] of samples.entries()) {
   planted.push(...input.secrets.flatMap((s) => s.values));
   shapes.set(input.shape, (shapes.get(input.shape) ?? 0) + 1);
+  if (verbose) process.stderr.write(`#${n} ${input.shape} ${input.texts.map((t) => t.length).join('+')} chars… `);
   const trial = await runTrial(input, { dir, store, n });
+  if (verbose) process.stderr.write(`${trial.totalMs.toFixed(0)} ms (slowest: ${trial.slowest.path} ${trial.slowest.ms.toFixed(0)} ms)\n`);
   totalChars += trial.chars;
   failures.push(...trial.failures.map((f) => `#${n} (${input.shape}, ${trial.chars} chars): ${f}`));
   if (trial.totalMs > HANG_MS) hangs++;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { splitSentences } from '../../src/compress/prose/sentences.js';
 import { extractTerms, mentionSet } from '../../src/garden/terms.js';
 import { redactSecrets } from '../../src/store/redact.js';
 import { indexTerms } from '../../src/store/terms.js';
@@ -40,5 +41,12 @@ describe('regexes over whole tool outputs run in linear time', () => {
       expect.arrayContaining(['src/garden/terms.ts', 'ConfigError', 'parseConfigFile']),
     );
     expect(indexTerms(text).split(' ')).toEqual(expect.arrayContaining(['parse', 'config', 'file']));
+  });
+
+  it('splits sentences around a long run in linear time (wink-nlp rescans long tokens)', () => {
+    for (const run of ['#', 'x', 'a.', '-']) {
+      const text = `The build failed. ${run.repeat(SIZE / 4 / run.length)} We retried it twice!`;
+      expect(elapsed(() => splitSentences(text))).toBeLessThan(BOUND_MS);
+    }
   });
 });

@@ -70,13 +70,22 @@ function loadWink(): Wink {
 /** Code spans, and dots inside a token (`setup.py`, `json.loads`, `3.5`). */
 const CODE_SPAN = /`[^`\n]+`/g;
 const INNER_DOT = /(?<=[\w)\]])\.(?=[\w(])/g;
+/**
+ * wink's tokenizer tries an e-mail regex with nested quantifiers on each token: quadratic in the
+ * token's length (a 137K-character run of `#` took minutes). Runs longer than this are masked as
+ * short tokens of the same total length, so wink's work stays linear in the text.
+ */
+const LONG_RUN = /\S{65,}/g;
 
 /**
  * wink-nlp reads technical text badly (`setup.py` would end a sentence at its dot): code spans
  * and in-token dots are masked with letters of the same length, so offsets are unchanged.
  */
 export function maskForWink(text: string): string {
-  return text.replace(CODE_SPAN, (span) => `\`${'x'.repeat(span.length - 2)}\``).replace(INNER_DOT, '_');
+  return text
+    .replace(CODE_SPAN, (span) => `\`${'x'.repeat(span.length - 2)}\``)
+    .replace(INNER_DOT, '_')
+    .replace(LONG_RUN, (run) => 'x '.repeat(Math.ceil(run.length / 2)).slice(0, run.length));
 }
 
 /**
