@@ -19,12 +19,11 @@ export function createApprovalBridge(): ApprovalBridge {
   let listener: ((request: ApprovalRequest | null) => void) | undefined;
   const notify = () => listener?.(waiting[0]?.request ?? null);
   return {
-    ask(request) {
-      return new Promise((resolve) => {
+    ask: (request) =>
+      new Promise((resolve) => {
         waiting.push({ request, resolve });
         if (waiting.length === 1) notify();
-      });
-    },
+      }),
     listen(next) {
       listener = next;
       notify();

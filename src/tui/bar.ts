@@ -10,14 +10,14 @@ export interface BarSegment {
 /**
  * Splits the request's tokens over `width` cells by class, on a scale where the whole width is the
  * budget (or the request, when it is over). Segments are the fixed prefix plus each class's rendered
- * tokens, scaled so they add up to the calibrated estimate; cells go by largest remainder so the bar
+ * tokens, scaled so they add up to the calibrated estimate the footer prints beside the bar; cells go by largest remainder so the bar
  * never jitters by more than one cell.
  */
 export function barSegments(report: PressureReport, width: number): BarSegment[] {
   const raw = new Map<string, number>([['fixed', report.fixed_tokens]]);
   for (const [cls, row] of Object.entries(report.by_class)) raw.set(cls, (raw.get(cls) ?? 0) + row.rendered);
   const rawTotal = [...raw.values()].reduce((a, b) => a + b, 0);
-  const scale = rawTotal > 0 && report.calibrated ? report.calibrated_tokens / rawTotal : 1;
+  const scale = rawTotal > 0 ? report.calibrated_tokens / rawTotal : 1;
   const total = rawTotal * scale;
   const used = Math.min(width, Math.round((total / Math.max(report.budget, total, 1)) * width));
   const order = [...BAR_ORDER, ...[...raw.keys()].filter((c) => !BAR_ORDER.includes(c))];

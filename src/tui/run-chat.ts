@@ -8,9 +8,10 @@ import { ChatApp } from './components/chat-app.js';
 const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
 
 /** Renders the chat TUI on the terminal until the user quits; the controller is closed by then. */
-export const runChatTui: RunChatTui = async ({ controller, setApprover, initialPrompt }) => {
+export const runChatTui: RunChatTui = async (options) => {
+  const { controller, initialPrompt } = options;
   const bridge = createApprovalBridge();
-  setApprover(bridge.ask);
+  options.setApprover(bridge.ask);
   let clear = () => {};
   const instance = render(
     createElement(ChatApp, {

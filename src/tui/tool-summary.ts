@@ -8,7 +8,8 @@ const KEY_FIELDS = ['command', 'file_path', 'path', 'pattern', 'query', 'q', 'id
 /** A tool call's input in a few words: its telling field, or compact JSON. */
 export function shortInput(input: unknown, max = 60): string {
   if (input === undefined || input === null) return '';
-  if (typeof input !== 'object') return oneLine(String(input), max);
+  if (typeof input === 'string') return oneLine(input, max);
+  if (typeof input !== 'object') return oneLine(JSON.stringify(input) ?? '', max);
   const record = input as Record<string, unknown>;
   for (const key of KEY_FIELDS) {
     const value = record[key];

@@ -9,7 +9,6 @@ import { useChatActions } from '../use-chat-actions.js';
 import { useChatKeys } from '../use-chat-keys.js';
 import { ApprovalPrompt } from './approval-prompt.js';
 import { Footer } from './footer.js';
-import { Header } from './header.js';
 import { InputBox } from './input-box.js';
 import { PickList } from './pick-list.js';
 import { TranscriptView } from './transcript-view.js';
@@ -44,8 +43,8 @@ export function ChatApp({ controller, bridge, initialPrompt, onReset = noop }: C
 
   return (
     <Box flexDirection="column">
-      <Header info={controller.info()} />
       <TranscriptView
+        info={controller.info()}
         transcript={state.transcript}
         expanded={state.expanded}
         showThinking={state.showThinking}

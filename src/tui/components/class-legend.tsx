@@ -1,4 +1,4 @@
-import { Text } from 'ink';
+import { Box, Text } from 'ink';
 import type { PressureReport } from '../../garden/pressure.js';
 import { barSegments } from '../bar.js';
 import { tokens } from '../format.js';
@@ -10,12 +10,12 @@ const LABELS: Readonly<Record<string, string>> = { fixed: 'sys+tools' };
 export function ClassLegend({ report }: { report: PressureReport }) {
   const segments = barSegments(report, 1);
   return (
-    <Text wrap="truncate-end">
+    <Box flexWrap="wrap" columnGap={2}>
       {segments.map((s) => (
         <Text key={s.cls}>
-          <Text color={CLASS_COLOURS[s.cls] ?? 'white'}>■</Text> {LABELS[s.cls] ?? s.cls} {tokens(s.tokens)}{' '}
+          <Text color={CLASS_COLOURS[s.cls] ?? 'white'}>■</Text> {LABELS[s.cls] ?? s.cls} {tokens(s.tokens)}
         </Text>
       ))}
-    </Text>
+    </Box>
   );
 }

@@ -31,7 +31,8 @@ export const Footer = memo(function Footer({ footer, columns }: { footer: Footer
               {tokens(report.calibrated_tokens)} / {tokens(report.budget)}
             </Text>{' '}
             <Text color="gray">
-              · {percent(report.pressure)} · compacts at {percent(report.high_water)}
+              · {percent(report.pressure)} ·{' '}
+              {report.pressure > 1 ? 'over the budget' : `compacts at ${percent(report.high_water)}`}
             </Text>
           </Text>
           <ClassLegend report={report} />
@@ -65,7 +66,7 @@ export const Footer = memo(function Footer({ footer, columns }: { footer: Footer
       <Text wrap="truncate-end" color="gray">
         {lastCompaction
           ? `last event: ${lastCompaction.event.kind} ${tokens(lastCompaction.event.tokensBefore)} → ${tokens(lastCompaction.event.tokensAfter)} tokens, ${lastCompaction.event.changed} blocks, at ${clock(lastCompaction.event.at)} (call ${lastCompaction.event.call}; ${lastCompaction.reason})`
-          : 'last event: none yet'}
+          : 'no compaction yet'}
       </Text>
     </Box>
   );

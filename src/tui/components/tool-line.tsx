@@ -20,10 +20,12 @@ const MARKS: Record<ToolItem['status'], { mark: string; colour: string }> = {
 export const ToolLine = memo(function ToolLine({ tool, expanded }: { tool: ToolItem; expanded: boolean }) {
   const { mark, colour } = MARKS[tool.status];
   const output = (tool.output ?? '').split('\n');
+  const input = shortInput(tool.input);
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
-        <Text color={colour}>{mark}</Text> <Text bold>{tool.name}</Text> <Text color="gray">{shortInput(tool.input)}</Text>
+        <Text color={colour}>{mark}</Text> <Text bold>{tool.name}</Text>
+        {input === '' ? '' : <Text color="gray"> {input}</Text>}
         <Text color={tool.status === 'ok' ? 'gray' : colour}> → {resultSummary(tool)}</Text>
       </Text>
       {expanded ? (

@@ -17,7 +17,7 @@ export function emptyTranscript(): TranscriptState {
 }
 
 export function addItem(state: TranscriptState, item: NewItem): TranscriptState {
-  return { ...state, live: [...state.live, { ...item, id: state.nextId } as TranscriptItem], nextId: state.nextId + 1 };
+  return { ...state, live: [...state.live, { ...item, id: state.nextId }], nextId: state.nextId + 1 };
 }
 
 /** Moves the live items to `done`: called when a new prompt starts a turn. */

@@ -1,9 +1,13 @@
+import { stripVTControlCharacters } from 'node:util';
 import { render } from 'ink-testing-library';
 import { ChatApp } from '../../../src/tui/components/chat-app.js';
 import { createApprovalBridge } from '../../../src/tui/approval-bridge.js';
 import type { ScriptedController } from './scripted-controller.js';
 
-const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
+/** A frame without colours. */
+export function plain(frame: string | undefined): string {
+  return stripVTControlCharacters(frame ?? '');
+}
 
 /** Lets React and Ink run what the last key or event scheduled. */
 export async function flush(ms = 0): Promise<void> {
@@ -31,7 +35,7 @@ export function renderChat(controller: ScriptedController, initialPrompt?: strin
   controller.setApprover(bridge.ask);
   const harness: ChatHarness = {
     resets: 0,
-    frame: () => (app.lastFrame() ?? '').replace(ANSI, ''),
+    frame: () => plain(app.lastFrame()),
     async type(keys) {
       app.stdin.write(keys);
       await flush();

@@ -14,7 +14,7 @@ export interface TurnContext {
   signal: AbortSignal;
   approve: Approver;
   /** Resolves when the test calls `release()`; rejects when the turn is aborted. */
-  hold(): Promise<void>;
+  hold: () => Promise<void>;
 }
 
 export type ScriptedTurn = (context: TurnContext) => AsyncGenerator<AgentEvent>;
@@ -28,9 +28,9 @@ export interface ScriptedController extends ChatController {
   commandLines: string[];
   aborted: string[];
   closed: boolean;
-  setApprover(approver: Approver): void;
+  setApprover: (approver: Approver) => void;
   /** Lets held turns go on. */
-  release(): void;
+  release: () => void;
 }
 
 export interface ScriptOptions {
@@ -74,12 +74,11 @@ export function scriptedController(options: ScriptOptions = {}): ScriptedControl
         });
       yield* turn({ signal, approve: (request) => approver(request), hold });
     },
-    async command(line) {
+    command(line) {
       controller.commandLines.push(line);
-      const outcome = options.commands?.[line];
-      if (!outcome) return { kind: 'error', text: `unknown command ${line}` };
+      const outcome = options.commands?.[line] ?? { kind: 'error', text: `unknown command ${line}` };
       if (outcome.kind === 'reset') history = options.historyAfterReset ?? [];
-      return outcome;
+      return Promise.resolve(outcome);
     },
     commands: () => [
       { name: 'pressure', args: '', help: 'the full breakdown' },
@@ -88,9 +87,20 @@ export function scriptedController(options: ScriptOptions = {}): ScriptedControl
     pressure: () => options.pressure ?? pressureReport(),
     cost: () => cost,
     history: () => history,
-    async close() {
+    close() {
       controller.closed = true;
+      return Promise.resolve();
     },
   };
   return controller;
+}
+
+/** A turn that yields these events, a macrotask apart as a stream's chunks arrive, and ends. */
+export function turn(...events: AgentEvent[]): ScriptedTurn {
+  return async function* () {
+    for (const event of events) {
+      await new Promise((resolve) => setImmediate(resolve));
+      yield event;
+    }
+  };
 }
