@@ -25,7 +25,7 @@ export const TranscriptEntry = memo(function TranscriptEntry({
         </Box>
       );
     case 'assistant':
-      return <Text>{item.text.replace(/^\n+/, '')}</Text>;
+      return <Text>{item.text === '' ? ' ' : item.text}</Text>;
     case 'thinking':
       return showThinking ? (
         <Text dimColor italic>✻ {item.text}</Text>
@@ -35,7 +35,7 @@ export const TranscriptEntry = memo(function TranscriptEntry({
         </Text>
       );
     case 'tool':
-      return <ToolLine tool={item} expanded={expanded} />;
+      return <ToolLine tool={item} expanded={expanded || item.full === true} />;
     case 'table':
       return <TableView title={item.title} rows={item.rows} />;
     case 'notice':

@@ -1,6 +1,7 @@
 import type { CommandOutcome, HistoryItem } from '../../agent/controller.js';
 import type { AgentEvent, ApprovalRequest } from '../../agent/events.js';
 import { footerReducer, type FooterState } from './footer.js';
+import type { ToolItem } from './items.js';
 import {
   addItem,
   fromHistory,
@@ -78,7 +79,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         hint: null,
       };
     case 'turn_done': {
-      let transcript = state.transcript;
+      let transcript = settleLive(state.transcript);
       if (action.interrupted) transcript = addItem(transcript, { kind: 'notice', tone: 'warn', text: 'interrupted' });
       if (action.error) transcript = addItem(transcript, { kind: 'notice', tone: 'error', text: action.error });
       return { ...state, transcript, running: false, approval: null };
@@ -106,13 +107,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     }
     case 'pick_close':
       return { ...state, pick: null };
-    case 'toggle_tool': {
-      const tool = lastTool(state.transcript);
-      if (!tool) return { ...state, hint: 'no tool call to expand in this turn' };
-      const expanded = new Set(state.expanded);
-      if (!expanded.delete(tool.id)) expanded.add(tool.id);
-      return { ...state, expanded };
-    }
+    case 'toggle_tool':
+      return toggleTool(state);
     case 'toggle_thinking':
       return { ...state, showThinking: !state.showThinking };
     case 'hint':
@@ -136,6 +132,27 @@ function withOutcome(state: ChatState, outcome: CommandOutcome): ChatState {
     case 'exit':
       return state;
   }
+}
+
+/**
+ * The expand key: a live call toggles in place; one already printed cannot change, so it is
+ * printed again in full (once).
+ */
+function toggleTool(state: ChatState): ChatState {
+  const last = lastTool(state.transcript);
+  if (!last) return { ...state, hint: 'no tool call to show' };
+  const { tool, live } = last;
+  if (live && !tool.full) {
+    const expanded = new Set(state.expanded);
+    if (!expanded.delete(tool.id)) expanded.add(tool.id);
+    return { ...state, expanded };
+  }
+  if (tool.full) return { ...state, hint: `${tool.name} is shown in full above` };
+  return { ...state, transcript: addItem(state.transcript, { ...withoutId(tool), full: true }), hint: null };
+}
+
+function withoutId({ id: _id, ...item }: ToolItem): Omit<ToolItem, 'id'> {
+  return item;
 }
 
 function addNotice(transcript: TranscriptState, tone: 'info' | 'warn' | 'error', text: string): TranscriptState {

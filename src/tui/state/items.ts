@@ -12,6 +12,8 @@ export interface ToolItem {
   /** A diff (edit, write) or other display for the user. */
   display?: string;
   approval?: ApprovalAnswer;
+  /** A copy printed in full (the expand key on a call already printed). */
+  full?: boolean;
 }
 
 /** A table outcome of a slash command: header row first. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { gardenEvent, pressureReport } from '../support/pressure.js';
 import { KEYS, renderChat, type ChatHarness } from '../support/render-chat.js';
-import { scriptedController, turn } from '../support/scripted-controller.js';
+import { scriptedController, turn, type ScriptedTurn } from '../support/scripted-controller.js';
 
 let chat: ChatHarness | undefined;
 afterEach(() => chat?.unmount());
@@ -71,16 +71,34 @@ describe('tool calls', () => {
     expect(frame).toContain('+const rate = 0.2;');
   });
 
-  it('expands the last call with Ctrl+O and collapses it again', async () => {
+  it('prints the last call in full on Ctrl+O once the turn is over, once', async () => {
     chat = renderChat(scriptedController({ turns: [edit] }));
     await chat.send('fix it');
     await chat.waitFor('● edit src/vat.ts →');
     await chat.type(KEYS.ctrlO);
-    let frame = await chat.waitFor('"old": "a"');
+    const frame = await chat.waitFor('"old": "a"');
     expect(frame).toMatch(/^\s+edited src\/vat\.ts$/m);
     await chat.type(KEYS.ctrlO);
-    frame = chat.frame();
-    expect(frame).not.toContain('"old": "a"');
+    expect(chat.frame().split('"old": "a"')).toHaveLength(2);
+    expect(chat.frame()).toContain('edit is shown in full above');
+  });
+
+  it('expands and collapses a call in place while the turn runs', async () => {
+    const running: ScriptedTurn = async function* ({ hold }) {
+      yield { type: 'tool_call', id: 'g', name: 'grep', input: { pattern: 'rate' } };
+      yield { type: 'tool_result', id: 'g', name: 'grep', output: 'src/vat.ts:1:const rate', isError: false };
+      await hold();
+    };
+    const controller = scriptedController({ turns: [running] });
+    chat = renderChat(controller);
+    await chat.send('find it');
+    await chat.waitFor('● grep rate → 1 line');
+    await chat.type(KEYS.ctrlO);
+    await chat.waitFor('"pattern": "rate"');
+    expect(chat.frame()).toContain('src/vat.ts:1:const rate');
+    await chat.type(KEYS.ctrlO);
+    expect(chat.frame()).not.toContain('"pattern": "rate"');
+    controller.release();
   });
 
   it('marks a failed call and a denied one', async () => {

@@ -19,7 +19,8 @@ describe('chatReducer', () => {
     const request = { id: 'x', name: 'bash', input: {}, summary: 'ls' };
     const state = apply(start(), { type: 'submit', text: 'go' }, { type: 'approval', request }, { type: 'turn_done', interrupted: true, error: 'boom' });
     expect(state.approval).toBeNull();
-    expect(state.transcript.live.slice(1)).toMatchObject([{ tone: 'warn', text: 'interrupted' }, { tone: 'error', text: 'boom' }]);
+    expect(state.transcript.done).toMatchObject([{ kind: 'user', text: 'go' }]);
+    expect(state.transcript.live).toMatchObject([{ tone: 'warn', text: 'interrupted' }, { tone: 'error', text: 'boom' }]);
   });
 
   it('keeps the same state object for events that change nothing shown', () => {
@@ -27,13 +28,28 @@ describe('chatReducer', () => {
     expect(chatReducer(state, { type: 'agent', event: { type: 'approval', request: { id: 'none', name: 'x', input: {}, summary: '' }, answer: 'once' } })).toBe(state);
   });
 
-  it('toggles the last tool call of the turn, or says there is none', () => {
+  it('toggles a live tool call in place, or says there is none', () => {
     let state = apply(start(), { type: 'toggle_tool' });
     expect(state.hint).toMatch(/no tool call/);
     state = apply(state, { type: 'agent', event: { type: 'tool_call', id: 'a', name: 'read', input: {} } }, { type: 'agent', event: { type: 'tool_call', id: 'b', name: 'read', input: {} } }, { type: 'toggle_tool' });
     const last = state.transcript.live[1]!;
     expect([...state.expanded]).toEqual([last.id]);
     expect([...apply(state, { type: 'toggle_tool' }).expanded]).toEqual([]);
+  });
+
+  it('prints a full copy of a call already printed, once', () => {
+    let state = apply(
+      start(),
+      { type: 'submit', text: 'go' },
+      { type: 'agent', event: { type: 'tool_call', id: 'a', name: 'read', input: {} } },
+      { type: 'agent', event: { type: 'tool_result', id: 'a', name: 'read', output: 'body', isError: false } },
+      { type: 'turn_done', interrupted: false },
+      { type: 'toggle_tool' },
+    );
+    expect(state.transcript.live).toMatchObject([{ kind: 'tool', callId: 'a', full: true, output: 'body' }]);
+    state = apply(state, { type: 'toggle_tool' });
+    expect(state.transcript.live).toHaveLength(1);
+    expect(state.hint).toBe('read is shown in full above');
   });
 
   it('opens a pick list, wraps the selection around, and closes it', () => {
