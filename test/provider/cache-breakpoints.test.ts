@@ -14,6 +14,9 @@ import {
 } from '../support/fake-anthropic/index.js';
 import { transcriptArb } from '../support/transcript-arbitraries.js';
 
+/** A block read loosely in assertions. */
+type Loose = { cache_control?: unknown; content?: Loose[] };
+
 const EPHEMERAL = { type: 'ephemeral' as const };
 
 const base = (): MessagesRequest => ({
@@ -54,16 +57,16 @@ describe('placeCacheBreakpoints', () => {
     expect(input).toEqual(snapshot);
     expect(out.tools?.map((t) => 'cache_control' in t)).toEqual([false, true]);
     expect(out.system).toEqual([{ type: 'text', text: 'You are careful.', cache_control: EPHEMERAL }]);
-    const result = (out.messages[2]!.content as any[])[0];
+    const result = (out.messages[2]!.content as unknown as Loose[])[0]!;
     expect(result.cache_control).toEqual(EPHEMERAL);
-    expect(result.content[0].cache_control).toBeUndefined();
+    expect(result.content?.[0]?.cache_control).toBeUndefined();
     expect(countBreakpoints(out)).toBe(3);
   });
 
   it('skips thinking blocks: a stable message of thinking only marks an earlier block', () => {
     const out = placeCacheBreakpoints(base(), { stableMessages: 4 });
-    expect((out.messages[3]!.content as any[])[0].cache_control).toBeUndefined();
-    expect((out.messages[2]!.content as any[])[0].cache_control).toEqual(EPHEMERAL);
+    expect((out.messages[3]!.content as unknown as Loose[])[0]!.cache_control).toBeUndefined();
+    expect((out.messages[2]!.content as unknown as Loose[])[0]!.cache_control).toEqual(EPHEMERAL);
   });
 
   it('turns a string system prompt and a string message into marked text blocks when needed', () => {
