@@ -158,7 +158,7 @@ export function createChatController(options: ChatControllerOptions): ChatContro
   function save(target: Live): void {
     const { record, deps } = target;
     record.model = model;
-    record.budget = budget;
+    record.budget = deps.session.garden.budget();
     record.updatedAt = now();
     record.calls = deps.calls;
     record.cost = deps.cost.total();
@@ -196,7 +196,7 @@ export function createChatController(options: ChatControllerOptions): ChatContro
   };
 
   const controller: ChatControllerHandle = {
-    info: (): SessionInfo => ({ id: live.scope.session, model, budget, cwd: options.cwd }),
+    info: (): SessionInfo => ({ id: live.scope.session, model, budget: live.deps.session.garden.budget(), cwd: options.cwd }),
     async *run(prompt: string, signal: AbortSignal): AsyncGenerator<AgentEvent> {
       const current = live;
       if (current.record.title === '') current.record.title = titleOf(prompt);

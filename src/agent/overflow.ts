@@ -6,6 +6,8 @@ import type { OverflowFigures } from './model.js';
 
 /** After an overflow, compact to this share of the smaller of the budget and the model's maximum. */
 export const OVERFLOW_TARGET_SHARE = 0.8;
+/** A budget found above the model's maximum is lowered to this share of it, for the rest of the session. */
+export const BUDGET_UNDER_MAXIMUM = 0.9;
 
 /** The figures of a "prompt is too long" failure, or undefined for any other error. */
 export function overflowOf(error: unknown): OverflowFigures | undefined {
@@ -20,7 +22,8 @@ export function overflowOf(error: unknown): OverflowFigures | undefined {
 }
 
 /**
- * The one forced compaction an overflow earns: the provider's count calibrates the engine, then the
+ * The one forced compaction an overflow earns: the provider's count calibrates the engine, a budget
+ * above the model's maximum comes down under it, then the
  * request is compacted to a target under the maximum (and, if that shortens nothing, every block to
  * its summary). Throws, with the figures, when the request did not change: a retry would fail the same.
  */
@@ -32,6 +35,7 @@ export function compactAfterOverflow(
 ): NextRequest {
   const { garden } = session;
   garden.observeUsage(figures.tokens);
+  if (garden.budget() > figures.maximum) garden.setBudget(Math.floor(figures.maximum * BUDGET_UNDER_MAXIMUM));
   const target = Math.floor(Math.min(garden.budget(), figures.maximum) * OVERFLOW_TARGET_SHARE);
   let next = session.next(transcript, { target });
   if (next.plan.tokens >= sent.tokens) {
