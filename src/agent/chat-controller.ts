@@ -39,6 +39,7 @@ export interface ChatControllerOptions {
   thinking?: number;
   garden?: GardenSettings;
   now?: () => number;
+  onGardened?: LoopDeps['onGardened'];
 }
 
 export interface ChatControllerHandle extends ChatController {
@@ -112,6 +113,7 @@ export function createChatController(options: ChatControllerOptions): ChatContro
       },
     };
     if (notice) opened.notice = notice;
+    if (options.onGardened) opened.deps.onGardened = options.onGardened;
     if (stored) opened.deps.recover = recoverOnce(opened);
     return opened;
   }

@@ -1,3 +1,4 @@
+import { debug } from '../debug.js';
 import type { DoorSession } from '../door/session.js';
 import { isGardenerError } from '../errors.js';
 import type { PressureReport } from '../garden/pressure.js';
@@ -36,6 +37,15 @@ export interface LoopDeps {
   recover?(error: unknown): { session: DoorSession; message: string } | undefined;
   /** Model calls so far in the session (numbers the `request` events). */
   calls: number;
+  /** Told the figures of each gardened request (benchmarks, debug log). */
+  onGardened?(figures: GardenedFigures): void;
+}
+
+/** What gardening one request took: sync + plan + render time, and the request's estimated tokens. */
+export interface GardenedFigures {
+  ms: number;
+  tokens: number;
+  event: boolean;
 }
 
 /** What one call sends: the request and the figures the cost tracker needs. */
@@ -140,6 +150,8 @@ async function* gardened(deps: LoopDeps): AsyncGenerator<AgentEvent, Outgoing> {
     yield { type: 'error', message: `gardening failed (${why}); this request is sent as the conversation stands`, code: 'INTERNAL' };
     return { request: asModelRequest(deps.prepare(outcome.request)), pressure: safePressure(deps.session), tokens: Number.POSITIVE_INFINITY };
   }
+  debug('chat', 'gardened', { ms: Math.round(outcome.ms * 100) / 100, tokens: outcome.plan.tokens, event: outcome.event?.kind });
+  deps.onGardened?.({ ms: outcome.ms, tokens: outcome.plan.tokens, event: outcome.event !== undefined });
   if (outcome.event) yield { type: 'compaction', event: outcome.event, reason: outcome.event.kind };
   return { request: asModelRequest(deps.prepare(outcome.request)), pressure: outcome.pressure, tokens: outcome.plan.tokens };
 }
