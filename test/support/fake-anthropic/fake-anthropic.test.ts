@@ -258,6 +258,21 @@ describe('fake Messages API, raw requests', () => {
     expect(fake!.violations).toEqual([]);
   });
 
+  it('accepts mid-conversation system messages as Claude Code sends them, outside the turn order', async () => {
+    await start({ script: [textReply('ok')] });
+    const { status } = await post('/v1/messages', {
+      model: MODEL,
+      max_tokens: 1,
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'system', content: 'Available agent types: …' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'x', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'r' }] },
+      ],
+    });
+    expect(status).toBe(200);
+  });
+
   it('rejects consecutive same-role messages in strict mode', async () => {
     await start({ script: [textReply('ok')], strict: true });
     const { status } = await post('/v1/messages', { model: MODEL, max_tokens: 1, messages: [hi[0], hi[0]] });

@@ -38,10 +38,13 @@ const options = await loadOptions(values.script);
 if (values.port) options.port = Number(values.port);
 const log = values.log;
 options.onRequest = (request) => {
+  const headers = { ...request.headers };
+  for (const secret of ['x-api-key', 'authorization']) if (headers[secret]) headers[secret] = '[redacted]';
   const line = {
     index: request.index,
     method: request.method,
     path: request.path,
+    headers,
     status: request.status,
     step: request.step,
     standing: request.standing,

@@ -57,8 +57,8 @@ function blocksOf(message: any, index: number): Array<{ block: Block; path: stri
 function checkMessages(messages: any[], options: ValidateOptions): string | undefined {
   const turns: Turn[] = [];
   for (const [i, message] of messages.entries()) {
-    if (message?.role !== 'user' && message?.role !== 'assistant')
-      return `messages.${i}.role: Input should be 'user' or 'assistant'`;
+    if (message?.role !== 'user' && message?.role !== 'assistant' && message?.role !== 'system')
+      return `messages.${i}.role: Input should be 'user', 'assistant' or 'system'`;
     const content = message.content;
     if (typeof content !== 'string' && !Array.isArray(content))
       return `messages.${i}.content: Field required`;
@@ -71,6 +71,12 @@ function checkMessages(messages: any[], options: ValidateOptions): string | unde
         return 'messages: text content blocks must be non-empty';
       if (block.type === 'text' && /^\s+$/.test(block.text) && !isFinalAssistant)
         return 'messages: text content blocks must contain non-whitespace text';
+    }
+    if (message.role === 'system') {
+      // System messages (SDK's SystemMessageParam, sent by Claude Code) hold text only and sit outside the turn order.
+      if (blocksOf(message, i).some(({ block }) => block.type !== 'text'))
+        return `messages.${i}.content: system messages may only contain text blocks`;
+      continue;
     }
     const last = turns.at(-1);
     if (last && last.role === message.role) {
