@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { gardenEvent, pressureReport } from '../support/pressure.js';
+import { KEYS, renderChat, type ChatHarness } from '../support/render-chat.js';
+import { scriptedController, turn } from '../support/scripted-controller.js';
+
+let chat: ChatHarness | undefined;
+afterEach(() => chat?.unmount());
+
+describe('the chat TUI', () => {
+  it('sends a prompt, streams the reply and shows the pressure footer', async () => {
+    const controller = scriptedController({
+      turns: [
+        turn(
+          { type: 'request', call: 1, pressure: pressureReport() },
+          { type: 'text_delta', text: 'The VAT ' },
+          { type: 'text_delta', text: 'test passes.' },
+          { type: 'usage', usage: { input: 1_000, cacheRead: 3_000, cacheWrite: 0, output: 200 }, cost: { usd: 0.21, unmanagedUsd: 1.05 } },
+          { type: 'turn_end', stopReason: 'end_turn', answer: 'The VAT test passes.' },
+        ),
+      ],
+    });
+    chat = renderChat(controller);
+    await chat.send('why does the vat test fail?');
+    await chat.waitFor('test passes.');
+    const frame = await chat.waitFor('cache 75%');
+    expect(controller.prompts).toEqual(['why does the vat test fail?']);
+    expect(frame).toContain('› why does the vat test fail?');
+    expect(frame).toContain('The VAT test passes.');
+    expect(frame).toMatch(/11\.9k \/ 16k · 74% · compacts at 85%/);
+    expect(frame).toContain('cache 75%');
+    expect(frame).toContain('$0.210 vs $1.05 unmanaged (−80%)');
+    expect(frame).toMatch(/■ log 2\.6k/);
+    expect(frame).toMatch(/summary 5\.3k \(11\)/);
+  });
+
+  it('shows the last compaction event with its figures', async () => {
+    const controller = scriptedController({
+      turns: [turn({ type: 'compaction', event: gardenEvent(), reason: 'pressure above the high-water mark' })],
+    });
+    chat = renderChat(controller);
+    await chat.send('go');
+    const frame = await chat.waitFor('last event: pressure');
+    expect(frame).toMatch(/last event: pressure 15\.2k → 9\.8k tokens, 9 blocks, at \d\d:\d\d:\d\d \(call 12; pressure above/);
+  });
+});
+
+describe('tool calls', () => {
+  const edit = turn(
+    { type: 'tool_call', id: 't1', name: 'bash', input: { command: 'npm test -- vat' } },
+    { type: 'tool_result', id: 't1', name: 'bash', output: 'FAIL vat.test.ts\nexpected 20 got 19\nline 3', isError: false },
+    { type: 'tool_call', id: 't2', name: 'edit', input: { path: 'src/vat.ts', old: 'a', new: 'b' } },
+    {
+      type: 'tool_result',
+      id: 't2',
+      name: 'edit',
+      output: 'edited src/vat.ts',
+      isError: false,
+      display: '--- a/src/vat.ts\n+++ b/src/vat.ts\n@@ -1 +1 @@\n-const rate = 0.19;\n+const rate = 0.2;',
+    },
+    { type: 'turn_end', stopReason: 'end_turn', answer: '' },
+  );
+
+  it('collapses each call to one line with its input and result size, and shows an edit as a diff', async () => {
+    chat = renderChat(scriptedController({ turns: [edit] }));
+    await chat.send('fix it');
+    const frame = await chat.waitFor('● edit');
+    expect(frame).toContain('● bash npm test -- vat → 3 lines, 42 chars');
+    expect(frame).not.toContain('expected 20 got 19');
+    expect(frame).toContain('● edit src/vat.ts → 1 line, 17 chars');
+    expect(frame).toContain('-const rate = 0.19;');
+    expect(frame).toContain('+const rate = 0.2;');
+  });
+
+  it('expands the last call with Ctrl+O and collapses it again', async () => {
+    chat = renderChat(scriptedController({ turns: [edit] }));
+    await chat.send('fix it');
+    await chat.waitFor('● edit src/vat.ts →');
+    await chat.type(KEYS.ctrlO);
+    let frame = await chat.waitFor('"old": "a"');
+    expect(frame).toMatch(/^\s+edited src\/vat\.ts$/m);
+    await chat.type(KEYS.ctrlO);
+    frame = chat.frame();
+    expect(frame).not.toContain('"old": "a"');
+  });
+
+  it('marks a failed call and a denied one', async () => {
+    chat = renderChat(
+      scriptedController({
+        turns: [
+          turn(
+            { type: 'tool_call', id: 'r', name: 'read', input: { path: 'missing.ts' } },
+            { type: 'tool_result', id: 'r', name: 'read', output: 'ENOENT: no such file', isError: true },
+            { type: 'tool_call', id: 'w', name: 'write', input: { path: 'x.ts' } },
+            { type: 'approval', request: { id: 'w', name: 'write', input: {}, summary: 'write x.ts' }, answer: 'no' },
+            { type: 'tool_result', id: 'w', name: 'write', output: 'the user declined', isError: true },
+          ),
+        ],
+      }),
+    );
+    await chat.send('go');
+    const frame = await chat.waitFor('denied');
+    expect(frame).toContain('✗ read missing.ts → error: ENOENT: no such file');
+    expect(frame).toContain('⊘ write x.ts → denied');
+  });
+});
