@@ -3,7 +3,8 @@ import type { AgentEvent } from '../../src/agent/events.js';
 import { openStore } from '../../src/store/open.js';
 import type { GardenerStore } from '../../src/store/types.js';
 import { startFakeAnthropic, type FakeAnthropic, type ScriptStep } from '../support/fake-anthropic/index.js';
-import { sdkModel } from './sdk-model.js';
+import { prepareRequest, providerClient } from '../../src/agent/provider-client.js';
+import { createAnthropicProvider } from '../../src/provider/anthropic.js';
 import { sandbox } from './support.js';
 
 export interface ChatRig {
@@ -34,8 +35,10 @@ export async function chatRig(script: ScriptStep[], options: { contextWindow?: n
         model: 'claude-sonnet-4-6',
         budget: 16_000,
         cwd: box.cwd,
-        client: sdkModel(fake.url),
-        prepare: (request) => request,
+        client: providerClient(
+          createAnthropicProvider({ model: 'claude-sonnet-4-6', apiKey: 'test', baseURL: fake.url }, { sleep: async () => {} }),
+        ),
+        prepare: prepareRequest,
         yes: true,
         ...overrides,
       });

@@ -17,7 +17,9 @@ describe('the agent loop', () => {
     const text = ofType(events, 'text_delta').map((e) => e.text).join('');
     expect(text).toBe('Hello there, I am ready.');
     expect(ofType(events, 'request')).toHaveLength(1);
-    expect(ofType(events, 'usage')[0]!.usage.input).toBeGreaterThan(0);
+    const usage = ofType(events, 'usage')[0]!.usage;
+    expect(usage.input + usage.cacheWrite).toBeGreaterThan(0);
+    expect(ofType(events, 'usage')[0]!.cost.usd).toBeGreaterThan(0);
     expect(events.at(-1)).toEqual({ type: 'turn_end', stopReason: 'end_turn', answer: 'Hello there, I am ready.' });
     expect(rig.fake.violations).toEqual([]);
   });
@@ -44,5 +46,23 @@ describe('the agent loop', () => {
     expect(toolResults[0].tool_use_id).toBe(third.messages.at(-2).content[0].id);
     expect(events.at(-1)).toMatchObject({ type: 'turn_end', answer: 'Changed the rate.' });
     expect(rig.fake.violations).toEqual([]);
+  });
+});
+
+describe('provider retries', () => {
+  it('reports a 429 as a retry event and carries on with the answer', async () => {
+    const { apiError } = await import('../support/fake-anthropic/index.js');
+    rig = await chatRig([apiError(429, 'rate_limit_error', 'slow down', { 'retry-after': '0' }), textReply('after the wait')]);
+    const events = await turn(rig.controller(), 'hi');
+    expect(ofType(events, 'retry')).toMatchObject([{ attempt: 1, delayMs: 0 }]);
+    expect(ofType(events, 'retry')[0]!.reason).toMatch(/^rate_limit/);
+    expect(events.at(-1)).toMatchObject({ type: 'turn_end', answer: 'after the wait' });
+  });
+
+  it('places at most four cache breakpoints and the second call reads the first from the cache', async () => {
+    rig = await chatRig([toolReply('glob', { pattern: '*' }), textReply('done')]);
+    const events = await turn(rig.controller(), 'list files');
+    expect(rig.fake.violations).toEqual([]);
+    expect(ofType(events, 'usage')[1]!.usage.cacheRead).toBeGreaterThan(0);
   });
 });
