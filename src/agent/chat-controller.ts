@@ -35,8 +35,8 @@ export interface ChatControllerOptions {
   /** Approve every tool call (`--yes`). */
   yes?: boolean;
   approver?: Approver;
-  /** Extended thinking with this budget of tokens. */
-  thinking?: number;
+  /** Extended thinking: with this budget of tokens, or adaptive (the model decides). */
+  thinking?: number | 'adaptive';
   garden?: GardenSettings;
   now?: () => number;
   onGardened?: LoopDeps['onGardened'];
@@ -152,9 +152,9 @@ export function createChatController(options: ChatControllerOptions): ChatContro
 
   function requestFields(): Record<string, unknown> {
     const thinking = options.thinking;
-    return thinking === undefined
-      ? { model, max_tokens: DEFAULT_MAX_TOKENS }
-      : { model, max_tokens: DEFAULT_MAX_TOKENS + thinking, thinking: { type: 'enabled', budget_tokens: thinking } };
+    if (thinking === undefined) return { model, max_tokens: DEFAULT_MAX_TOKENS };
+    if (thinking === 'adaptive') return { model, max_tokens: DEFAULT_MAX_TOKENS * 2, thinking: { type: 'adaptive' } };
+    return { model, max_tokens: DEFAULT_MAX_TOKENS + thinking, thinking: { type: 'enabled', budget_tokens: thinking } };
   }
 
   function save(target: Live): void {
