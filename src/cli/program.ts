@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { GardenerError, isGardenerError } from '../errors.js';
 import { makeBenchCommand } from './bench.js';
+import { makeChatCommand } from './chat.js';
 import { makeCompressCommand } from './compress.js';
 import { makeForgetCommand } from './forget.js';
 import { makeIngestCommand } from './ingest.js';
@@ -13,6 +14,7 @@ import { packageVersion } from './version.js';
 
 /** Each command registers here: one make<X>Command(io) per file in src/cli/. */
 const COMMANDS: Array<(io: CliIo) => Command> = [
+  makeChatCommand,
   makeCompressCommand,
   makeBenchCommand,
   makeRecallCommand,
