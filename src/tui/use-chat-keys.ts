@@ -2,7 +2,7 @@ import { useInput, type Key } from 'ink';
 import type { Dispatch } from 'react';
 import type { ApprovalBridge } from './approval-bridge.js';
 import type { ChatAction, ChatState } from './state/chat.js';
-import type { InputAction, InputState } from './state/input.js';
+import { inputReducer, type InputAction, type InputState } from './state/input.js';
 import type { ChatActions } from './use-chat-actions.js';
 
 const APPROVAL_KEYS = { y: 'once', a: 'always', n: 'no' } as const;
@@ -59,6 +59,13 @@ function editorKey(
     return send(input, state, dispatch, edit, actions);
   }
   if (text === '\n') return edit({ type: 'insert', text: '\n' });
+  // Text and Enter in one chunk (fast typing, tmux send-keys): type it, then send. Other chunks
+  // with line ends are pastes, inserted as lines.
+  if (/^[^\r\n]+\r$/.test(text)) {
+    const typed = inputReducer(input, { type: 'insert', text: text.slice(0, -1) });
+    edit({ type: 'insert', text: text.slice(0, -1) });
+    return send(typed, state, dispatch, edit, actions);
+  }
   if (key.ctrl) {
     if (text === 'o') dispatch({ type: 'toggle_tool' });
     else if (text === 't') dispatch({ type: 'toggle_thinking' });

@@ -60,7 +60,12 @@ export const Footer = memo(function Footer({ footer, columns }: { footer: Footer
         <Text color="gray"> vs </Text>
         {usd(cost.unmanagedUsd)}
         <Text color="gray"> unmanaged</Text>
-        {saving === null ? '' : <Text color={saving >= 0 ? 'green' : 'red'}> ({saving >= 0 ? '−' : '+'}{percent(Math.abs(saving))})</Text>}
+        {saving === null ? '' : (
+          <Text color={saving >= 0 ? 'green' : 'red'}>
+            {' '}
+            ({saving >= 0 ? `saved ${percent(saving)}` : `${percent(-saving)} more`})
+          </Text>
+        )}
         <Text color="gray"> · {footer.calls} call{footer.calls === 1 ? '' : 's'}</Text>
       </Text>
       <Text wrap="truncate-end" color="gray">

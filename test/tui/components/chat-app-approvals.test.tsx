@@ -20,6 +20,7 @@ describe('approvals', () => {
       await chat.send('clean');
       const frame = await chat.waitFor('Allow?');
       expect(frame).toContain('bash rm -rf build');
+      expect(frame).not.toContain('bash bash');
       expect(frame).toContain('y once · a always this session · n no');
       await chat.type(key);
       const after = await chat.waitFor(`answer was ${answer}`);

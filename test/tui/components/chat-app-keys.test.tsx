@@ -63,6 +63,18 @@ describe('the prompt editor', () => {
     expect(controller.prompts).toEqual(['first\nsecond\nthird']);
   });
 
+  it('sends text and Enter arriving in one chunk, and inserts a pasted block as lines', async () => {
+    const controller = scriptedController({ turns: [turn({ type: 'text_delta', text: 'got it' })] });
+    chat = renderChat(controller);
+    await chat.type('first line\rsecond line');
+    expect(chat.frame()).toMatch(/› first line\n\s+second line/);
+    expect(controller.prompts).toEqual([]);
+    await chat.type('\x15');
+    await chat.type('fix the vat rate\r');
+    await chat.waitFor('got it');
+    expect(controller.prompts).toEqual(['fix the vat rate']);
+  });
+
   it('brings back earlier prompts with ↑ and the draft with ↓', async () => {
     const controller = scriptedController({ turns: [turn({ type: 'text_delta', text: 'one done' })] });
     chat = renderChat(controller);

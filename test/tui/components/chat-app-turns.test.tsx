@@ -28,7 +28,7 @@ describe('the chat TUI', () => {
     expect(frame).toContain('The VAT test passes.');
     expect(frame).toMatch(/11\.9k \/ 16k · 74% · compacts at 85%/);
     expect(frame).toContain('cache 75%');
-    expect(frame).toContain('$0.210 vs $1.05 unmanaged (−80%)');
+    expect(frame).toContain('$0.210 vs $1.05 unmanaged (saved 80%)');
     expect(frame).toMatch(/■ log 2\.6k/);
     expect(frame).toMatch(/summary 5\.3k \(11\)/);
   });
