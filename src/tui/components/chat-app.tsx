@@ -4,9 +4,9 @@ import type { ChatController } from '../../agent/controller.js';
 import type { ApprovalBridge } from '../approval-bridge.js';
 import { chatReducer, initialChat } from '../state/chat.js';
 import { initialFooter } from '../state/footer.js';
-import { emptyInput, inputReducer } from '../state/input.js';
 import { useChatActions } from '../use-chat-actions.js';
 import { useChatKeys } from '../use-chat-keys.js';
+import { useEditor } from '../use-editor.js';
 import { ApprovalPrompt } from './approval-prompt.js';
 import { Footer } from './footer.js';
 import { InputBox } from './input-box.js';
@@ -28,9 +28,9 @@ export function ChatApp({ controller, bridge, initialPrompt, onReset = noop }: C
   const [state, dispatch] = useReducer(chatReducer, undefined, () =>
     initialChat(initialFooter(controller.pressure(), controller.cost()), controller.history()),
   );
-  const [input, edit] = useReducer(inputReducer, undefined, () => emptyInput());
+  const editor = useEditor();
   const actions = useChatActions(controller, bridge, dispatch, onReset);
-  useChatKeys(state, input, dispatch, edit, actions, bridge);
+  useChatKeys(state, editor, dispatch, actions, bridge);
   const { stdout } = useStdout();
 
   useEffect(() => bridge.listen((request) => dispatch({ type: 'approval', request })), [bridge]);
@@ -53,7 +53,7 @@ export function ChatApp({ controller, bridge, initialPrompt, onReset = noop }: C
       {state.approval ? <ApprovalPrompt request={state.approval} /> : null}
       {state.pick ? <PickList pick={state.pick} /> : null}
       <Box marginTop={1} flexDirection="column">
-        <InputBox input={input} busy={state.running} />
+        <InputBox input={editor.state} busy={state.running} />
         <Box paddingX={1}>
           <Text color="gray" wrap="truncate-end">
             {state.hint ?? (state.running ? 'working… Ctrl+C interrupts' : 'Enter send · Ctrl+J newline · /help')}

@@ -75,6 +75,14 @@ describe('the prompt editor', () => {
     expect(controller.prompts).toEqual(['fix the vat rate']);
   });
 
+  it('sees every key of a burst that arrives before React renders', async () => {
+    const controller = scriptedController({ turns: [turn({ type: 'text_delta', text: 'got it' })] });
+    chat = renderChat(controller);
+    await chat.burst('why', ' is', KEYS.backspace, 'S', ' it', KEYS.enter);
+    await chat.waitFor('got it');
+    expect(controller.prompts).toEqual(['why iS it']);
+  });
+
   it('brings back earlier prompts with ↑ and the draft with ↓', async () => {
     const controller = scriptedController({ turns: [turn({ type: 'text_delta', text: 'one done' })] });
     chat = renderChat(controller);
