@@ -4,8 +4,8 @@ import { emptyInput, inputReducer, type InputAction, type InputState } from './s
 export interface Editor {
   state: InputState;
   /** The editor as of the last key, even before React has rendered it. */
-  current(): InputState;
-  edit(action: InputAction): InputState;
+  current: () => InputState;
+  edit: (action: InputAction) => InputState;
 }
 
 /**
