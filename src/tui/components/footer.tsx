@@ -45,7 +45,7 @@ export const Footer = memo(function Footer({ footer, columns }: { footer: Footer
                 {'  '}
               </Text>
             ))}
-            <Text color="gray">· saved </Text>
+            <Text color="gray">· tokens saved so far </Text>
             {tokens(report.counters.tokensSaved)}
           </Text>
         </>

@@ -21,7 +21,7 @@ describe('Footer', () => {
       ▕█████████████████████████████████████████████░░░░░░░░░░░░░░░▏ 11.9k / 16k · 74% · compacts at 85%
       ■ sys+tools 2k  ■ prompt 900  ■ error 600  ■ code 3.1k  ■ prose 1.2k  ■ structured 1k  ■ log 2.6k
       ■ other 200  ■ pending 300
-      form original 7.4k (20)  summary 5.3k (11)  stub 200 (3)  · saved 81k
+      form original 7.4k (20)  summary 5.3k (11)  stub 200 (3)  · tokens saved so far 81k
       cache 80% · cost $0.412 vs $1.93 unmanaged (saved 79%) · 14 calls
       last event: pressure 15.2k → 9.8k tokens, 9 blocks, at 14:52:03 (call 12; pressure)"
     `);
