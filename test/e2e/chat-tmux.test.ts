@@ -48,11 +48,12 @@ afterEach(async () => {
 });
 
 describe.skipIf(missing.length > 0)('gardener chat in a real terminal (tmux)', () => {
-  it('takes a typed prompt, shows the tool line, the streamed reply and the pressure footer, and quits on Ctrl+C', async () => {
+  it('takes a typed prompt, shows the tool line, the streamed reply and the pressure footer; Ctrl+C interrupts, then quits', async () => {
     const { startFakeAnthropic, toolReply } = await import('../support/fake-anthropic/index.js');
     const script: ScriptStep[] = [
       toolReply('read', { path: 'vat.ts' }),
       { reply: { content: [{ type: 'text', text: 'The rate is 0.19 in vat.ts;\nit should be 0.2.' }], chunkDelayMs: 20 } },
+      { reply: { content: [{ type: 'text', text: 'A slow start, then never the end of this answer.' }], chunkDelayMs: 1_500 } },
     ];
     fake = await startFakeAnthropic({ script });
     folder = realpathSync(mkdtempSync(path.join(tmpdir(), 'gardener-tmux-')));
@@ -92,11 +93,24 @@ describe.skipIf(missing.length > 0)('gardener chat in a real terminal (tmux)', (
     expect(shown).toMatch(/form original \d+ \(\d+\)\s+summary/);
     expect(shown).toMatch(/cache \d+% · cost \$\d\.\d+ vs \$\d\.\d+ unmanaged/);
     expect(fake.requests).toHaveLength(2);
-    expect(fake.violations).toEqual([]);
     const capture = process.env['GARDENER_TUI_CAPTURE'];
     if (capture) writeFileSync(capture, shown.trimEnd() + '\n');
 
+    tmux('send-keys', '-t', 'chat', '-l', '/pressure');
+    tmux('send-keys', '-t', 'chat', 'Enter');
+    expect(await waitForScreen(/system \+ tools\s+[\d,]+\s+[\d,]+/)).toMatch(/part\s+blocks\s+original\s+rendered\s+ratio/);
+
+    tmux('send-keys', '-t', 'chat', '-l', 'and now?');
+    tmux('send-keys', '-t', 'chat', 'Enter');
+    await waitForScreen(/A slow start/);
+    tmux('send-keys', '-t', 'chat', 'C-c');
+    const interrupted = await waitForScreen(/⚠ interrupted/);
+    expect(interrupted).not.toMatch(/chat exited/);
+    expect(interrupted).not.toContain('never the end');
+
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
     tmux('send-keys', '-t', 'chat', 'C-c');
     await waitForScreen(/chat exited 0/, 20_000);
+    expect(fake.violations).toEqual([]);
   }, 120_000);
 });

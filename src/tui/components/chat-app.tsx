@@ -1,4 +1,4 @@
-import { Box, Text, useStdout } from 'ink';
+import { Box, Text } from 'ink';
 import { useEffect, useReducer, useRef } from 'react';
 import type { ChatController } from '../../agent/controller.js';
 import type { ApprovalBridge } from '../approval-bridge.js';
@@ -6,6 +6,7 @@ import { chatReducer, initialChat } from '../state/chat.js';
 import { initialFooter } from '../state/footer.js';
 import { useChatActions } from '../use-chat-actions.js';
 import { useChatKeys } from '../use-chat-keys.js';
+import { useColumns } from '../use-columns.js';
 import { useEditor } from '../use-editor.js';
 import { ApprovalPrompt } from './approval-prompt.js';
 import { Footer } from './footer.js';
@@ -31,7 +32,7 @@ export function ChatApp({ controller, bridge, initialPrompt, onReset = noop }: C
   const editor = useEditor();
   const actions = useChatActions(controller, bridge, dispatch, onReset);
   useChatKeys(state, editor, dispatch, actions, bridge);
-  const { stdout } = useStdout();
+  const columns = useColumns();
 
   useEffect(() => bridge.listen((request) => dispatch({ type: 'approval', request })), [bridge]);
   const started = useRef(false);
@@ -60,7 +61,7 @@ export function ChatApp({ controller, bridge, initialPrompt, onReset = noop }: C
           </Text>
         </Box>
       </Box>
-      <Footer footer={state.footer} columns={stdout.columns || 80} />
+      <Footer footer={state.footer} columns={columns} />
     </Box>
   );
 }
