@@ -90,7 +90,10 @@ function history(items: number): HistoryItem[] {
       ? { role: 'user', text: `step ${i}: run the failing test again and read the stack trace` }
       : i % 3 === 1
         ? { role: 'tool', tool: 'bash', text: `FAIL src/vat.test.ts\n${'  at line\n'.repeat(20)}` }
-        : { role: 'assistant', text: `The rounding happens before the sum; moving it after fixes case ${i}.` },
+        : {
+            role: 'assistant',
+            text: `The rounding happens before the sum; moving it after fixes case ${i}.`,
+          },
   );
 }
 
@@ -128,7 +131,9 @@ interface Timings {
   cpu: number[];
 }
 
-async function streaming(reports: PressureReport[]): Promise<{ text: Timings; footer: Timings; frames: number }> {
+async function streaming(
+  reports: PressureReport[],
+): Promise<{ text: Timings; footer: Timings; frames: number }> {
   const [{ render }, { createElement }, { ChatApp }, { createApprovalBridge }] = await Promise.all([
     import('ink'),
     import('react'),
@@ -162,13 +167,16 @@ async function streaming(reports: PressureReport[]): Promise<{ text: Timings; fo
     done();
   };
   const controller = scriptedController({ turns: [turn], history: history(200), pressure: reports[0]! });
-  const app = render(createElement(ChatApp, { controller, bridge: createApprovalBridge(), initialPrompt: 'fix the VAT test' }), {
-    stdout: stdout as unknown as NodeJS.WriteStream,
-    stdin: new FakeKeyboard() as unknown as NodeJS.ReadStream,
-    exitOnCtrlC: false,
-    patchConsole: false,
-    maxFps: 0,
-  });
+  const app = render(
+    createElement(ChatApp, { controller, bridge: createApprovalBridge(), initialPrompt: 'fix the VAT test' }),
+    {
+      stdout: stdout as unknown as NodeJS.WriteStream,
+      stdin: new FakeKeyboard() as unknown as NodeJS.ReadStream,
+      exitOnCtrlC: false,
+      patchConsole: false,
+      maxFps: 0,
+    },
+  );
   await finished;
   const frames = stdout.writes.length;
   app.unmount();
@@ -222,13 +230,23 @@ const empty = await warm(0);
 const resumed = await warm(200);
 const stream = await streaming(reports);
 
-const row = (label: string, xs: number[]) => `${label.padEnd(44)} median ${ms(quantile(xs, 0.5)).padStart(9)}  p95 ${ms(quantile(xs, 0.95)).padStart(9)}  max ${ms(Math.max(...xs)).padStart(9)}`;
+const row = (label: string, xs: number[]) =>
+  `${label.padEnd(44)} median ${ms(quantile(xs, 0.5)).padStart(9)}  p95 ${ms(quantile(xs, 0.95)).padStart(9)}  max ${ms(Math.max(...xs)).padStart(9)}`;
 process.stdout.write(
   [
     `chat TUI, ${COLUMNS} columns, React ${process.env['NODE_ENV']} build; ${reports.length} real pressure reports (budget 16k)`,
     cold.length === 0
       ? 'first paint, cold: skipped (no dist/; run npm run build)'
-      : `${row(`first paint, cold from process start (${cold.length} runs)`, cold.map((c) => c.fromStart))}\n${row('first paint, cold from the first import', cold.map((c) => c.fromImport))}\n${row('first paint, cold, CPU of the whole process', cold.map((c) => c.cpu))}   (bar ≤ 300 ms)`,
+      : `${row(
+          `first paint, cold from process start (${cold.length} runs)`,
+          cold.map((c) => c.fromStart),
+        )}\n${row(
+          'first paint, cold from the first import',
+          cold.map((c) => c.fromImport),
+        )}\n${row(
+          'first paint, cold, CPU of the whole process',
+          cold.map((c) => c.cpu),
+        )}   (bar ≤ 300 ms)`,
     row(`first paint, warm, empty session (${MOUNTS} mounts)`, empty),
     row(`first paint, warm, 200 history items`, resumed),
     row(`text chunk → frame, wall (${stream.text.wall.length} chunks)`, stream.text.wall),

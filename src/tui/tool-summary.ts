@@ -22,7 +22,9 @@ export function shortInput(input: unknown, max = 60): string {
 export function resultSummary(tool: ToolItem): string {
   switch (tool.status) {
     case 'running':
-      return tool.approval === undefined ? 'running…' : `running (${tool.approval === 'always' ? 'approved for this session' : 'approved'})…`;
+      return tool.approval === undefined
+        ? 'running…'
+        : `running (${tool.approval === 'always' ? 'approved for this session' : 'approved'})…`;
     case 'denied':
       return 'denied';
     case 'error':

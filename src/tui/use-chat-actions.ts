@@ -77,9 +77,14 @@ export function useChatActions(
         dispatch({ type: 'outcome', outcome: helpTable(controller.commands()) });
         return;
       }
-      controller.command(line).then(show, (e: unknown) =>
-        dispatch({ type: 'outcome', outcome: { kind: 'error', text: e instanceof Error ? e.message : String(e) } }),
-      );
+      controller
+        .command(line)
+        .then(show, (e: unknown) =>
+          dispatch({
+            type: 'outcome',
+            outcome: { kind: 'error', text: e instanceof Error ? e.message : String(e) },
+          }),
+        );
     },
     [controller, dispatch, show],
   );

@@ -52,8 +52,18 @@ describe.skipIf(missing.length > 0)('gardener chat in a real terminal (tmux)', (
     const { startFakeAnthropic, toolReply } = await import('../support/fake-anthropic/index.js');
     const script: ScriptStep[] = [
       toolReply('read', { path: 'vat.ts' }),
-      { reply: { content: [{ type: 'text', text: 'The rate is 0.19 in vat.ts;\nit should be 0.2.' }], chunkDelayMs: 20 } },
-      { reply: { content: [{ type: 'text', text: 'A slow start, then never the end of this answer.' }], chunkDelayMs: 1_500 } },
+      {
+        reply: {
+          content: [{ type: 'text', text: 'The rate is 0.19 in vat.ts;\nit should be 0.2.' }],
+          chunkDelayMs: 20,
+        },
+      },
+      {
+        reply: {
+          content: [{ type: 'text', text: 'A slow start, then never the end of this answer.' }],
+          chunkDelayMs: 1_500,
+        },
+      },
     ];
     fake = await startFakeAnthropic({ script });
     folder = realpathSync(mkdtempSync(path.join(tmpdir(), 'gardener-tmux-')));
@@ -78,7 +88,19 @@ describe.skipIf(missing.length > 0)('gardener chat in a real terminal (tmux)', (
       quote(path.join(folder, 'gardener.db')),
       '--project e2e --budget 16000',
     ].join(' ');
-    tmux('new-session', '-d', '-s', 'chat', '-x', '110', '-y', '40', '-c', cwd, `${chat}; echo "chat exited $?"; sleep 600`);
+    tmux(
+      'new-session',
+      '-d',
+      '-s',
+      'chat',
+      '-x',
+      '110',
+      '-y',
+      '40',
+      '-c',
+      cwd,
+      `${chat}; echo "chat exited $?"; sleep 600`,
+    );
 
     await waitForScreen(/0 \/ 16k · 0%/, 60_000);
     tmux('send-keys', '-t', 'chat', '-l', 'why is the vat wrong?');
@@ -98,7 +120,9 @@ describe.skipIf(missing.length > 0)('gardener chat in a real terminal (tmux)', (
 
     tmux('send-keys', '-t', 'chat', '-l', '/pressure');
     tmux('send-keys', '-t', 'chat', 'Enter');
-    expect(await waitForScreen(/system \+ tools\s+[\d,]+\s+[\d,]+/)).toMatch(/part\s+blocks\s+original\s+rendered\s+ratio/);
+    expect(await waitForScreen(/system \+ tools\s+[\d,]+\s+[\d,]+/)).toMatch(
+      /part\s+blocks\s+original\s+rendered\s+ratio/,
+    );
 
     tmux('send-keys', '-t', 'chat', '-l', 'and now?');
     tmux('send-keys', '-t', 'chat', 'Enter');

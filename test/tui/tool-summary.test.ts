@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { ToolItem } from '../../src/tui/state/items.js';
 import { resultSummary, shortInput } from '../../src/tui/tool-summary.js';
 
-const tool = (over: Partial<ToolItem>): ToolItem => ({ kind: 'tool', id: 1, callId: 'c', name: 'bash', input: {}, status: 'ok', ...over });
+const tool = (over: Partial<ToolItem>): ToolItem => ({
+  kind: 'tool',
+  id: 1,
+  callId: 'c',
+  name: 'bash',
+  input: {},
+  status: 'ok',
+  ...over,
+});
 
 describe('shortInput', () => {
   it('shows the most telling field: the command, the pattern before the path', () => {
@@ -24,7 +32,9 @@ describe('resultSummary', () => {
     expect(resultSummary(tool({ output: 'a\nb' }))).toBe('2 lines, 3 chars');
     expect(resultSummary(tool({ output: '' }))).toBe('0 lines, 0 chars');
     expect(resultSummary(tool({ status: 'error', output: 'ENOENT\nstack' }))).toBe('error: ENOENT …');
-    expect(resultSummary(tool({ status: 'running', approval: 'always' }))).toBe('running (approved for this session)…');
+    expect(resultSummary(tool({ status: 'running', approval: 'always' }))).toBe(
+      'running (approved for this session)…',
+    );
     expect(resultSummary(tool({ status: 'denied' }))).toBe('denied');
   });
 });

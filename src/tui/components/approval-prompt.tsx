@@ -11,10 +11,15 @@ export function ApprovalPrompt({ request }: { request: ApprovalRequest }) {
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
       <Text>
         {request.summary.startsWith(request.name) ? (
-          <Text bold color="yellow">{request.summary}</Text>
+          <Text bold color="yellow">
+            {request.summary}
+          </Text>
         ) : (
           <>
-            <Text bold color="yellow">{request.name}</Text> {request.summary}
+            <Text bold color="yellow">
+              {request.name}
+            </Text>{' '}
+            {request.summary}
           </>
         )}
       </Text>

@@ -57,7 +57,8 @@ export function ChatApp({ controller, bridge, initialPrompt, onReset = noop }: C
         <InputBox input={editor.state} busy={state.running} />
         <Box paddingX={1}>
           <Text color="gray" wrap="truncate-end">
-            {state.hint ?? (state.running ? 'working… Ctrl+C interrupts' : 'Enter send · Ctrl+J newline · /help')}
+            {state.hint ??
+              (state.running ? 'working… Ctrl+C interrupts' : 'Enter send · Ctrl+J newline · /help')}
           </Text>
         </Box>
       </Box>

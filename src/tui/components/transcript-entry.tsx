@@ -20,7 +20,9 @@ export const TranscriptEntry = memo(function TranscriptEntry({
     case 'user':
       return (
         <Box marginTop={1}>
-          <Text color="cyan" bold>{'› '}</Text>
+          <Text color="cyan" bold>
+            {'› '}
+          </Text>
           <Text>{item.text}</Text>
         </Box>
       );
@@ -28,7 +30,9 @@ export const TranscriptEntry = memo(function TranscriptEntry({
       return <Text>{item.text === '' ? ' ' : item.text}</Text>;
     case 'thinking':
       return showThinking ? (
-        <Text dimColor italic>✻ {item.text}</Text>
+        <Text dimColor italic>
+          ✻ {item.text}
+        </Text>
       ) : (
         <Text dimColor italic wrap="truncate-end">
           ✻ thinking ({item.text.length} chars, Ctrl+T shows)

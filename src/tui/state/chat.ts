@@ -69,7 +69,9 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'agent': {
       const transcript = transcriptReducer(state.transcript, action.event);
       const footer = footerReducer(state.footer, action.event);
-      return transcript === state.transcript && footer === state.footer ? state : { ...state, transcript, footer };
+      return transcript === state.transcript && footer === state.footer
+        ? state
+        : { ...state, transcript, footer };
     }
     case 'submit':
       return {
@@ -80,12 +82,18 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       };
     case 'turn_done': {
       let transcript = settleLive(state.transcript);
-      if (action.interrupted) transcript = addItem(transcript, { kind: 'notice', tone: 'warn', text: 'interrupted' });
-      if (action.error) transcript = addItem(transcript, { kind: 'notice', tone: 'error', text: action.error });
+      if (action.interrupted)
+        transcript = addItem(transcript, { kind: 'notice', tone: 'warn', text: 'interrupted' });
+      if (action.error)
+        transcript = addItem(transcript, { kind: 'notice', tone: 'error', text: action.error });
       return { ...state, transcript, running: false, approval: null };
     }
     case 'command':
-      return { ...state, transcript: addItem(settleLive(state.transcript), { kind: 'user', text: action.line }), hint: null };
+      return {
+        ...state,
+        transcript: addItem(settleLive(state.transcript), { kind: 'user', text: action.line }),
+        hint: null,
+      };
     case 'outcome':
       return withOutcome(state, action.outcome);
     case 'reset':
@@ -124,9 +132,16 @@ function withOutcome(state: ChatState, outcome: CommandOutcome): ChatState {
     case 'error':
       return { ...state, transcript: addNotice(state.transcript, 'error', outcome.text) };
     case 'table':
-      return { ...state, transcript: addItem(state.transcript, { kind: 'table', title: outcome.title, rows: outcome.rows }) };
+      return {
+        ...state,
+        transcript: addItem(state.transcript, { kind: 'table', title: outcome.title, rows: outcome.rows }),
+      };
     case 'pick':
-      if (outcome.items.length === 0) return { ...state, transcript: addNotice(state.transcript, 'info', `${outcome.title}: nothing to pick`) };
+      if (outcome.items.length === 0)
+        return {
+          ...state,
+          transcript: addNotice(state.transcript, 'info', `${outcome.title}: nothing to pick`),
+        };
       return { ...state, pick: { title: outcome.title, items: outcome.items, index: 0 } };
     case 'reset':
     case 'exit':
@@ -155,6 +170,10 @@ function withoutId({ id: _id, ...item }: ToolItem): Omit<ToolItem, 'id'> {
   return item;
 }
 
-function addNotice(transcript: TranscriptState, tone: 'info' | 'warn' | 'error', text: string): TranscriptState {
+function addNotice(
+  transcript: TranscriptState,
+  tone: 'info' | 'warn' | 'error',
+  text: string,
+): TranscriptState {
   return addItem(transcript, { kind: 'notice', tone, text });
 }

@@ -34,4 +34,8 @@ export type TranscriptItem =
   | { kind: 'notice'; id: number; tone: 'info' | 'warn' | 'error'; text: string };
 
 /** Items without their id, as reducers create them before numbering. */
-export type NewItem = TranscriptItem extends infer T ? (T extends TranscriptItem ? Omit<T, 'id'> : never) : never;
+export type NewItem = TranscriptItem extends infer T
+  ? T extends TranscriptItem
+    ? Omit<T, 'id'>
+    : never
+  : never;

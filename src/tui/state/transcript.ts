@@ -44,7 +44,10 @@ export function settleComplete(state: TranscriptState): TranscriptState {
   const first = state.live[head];
   if (head === state.live.length - 1 && first?.kind === 'assistant' && first.text.includes('\n')) {
     const cut = first.text.lastIndexOf('\n');
-    const lines = first.text.slice(0, cut).split('\n').map((text, i) => ({ kind: 'assistant' as const, id: state.nextId + i, text }));
+    const lines = first.text
+      .slice(0, cut)
+      .split('\n')
+      .map((text, i) => ({ kind: 'assistant' as const, id: state.nextId + i, text }));
     return {
       done: [...state.done, ...nonEmpty(state.live.slice(0, head)), ...lines],
       live: [{ ...first, text: first.text.slice(cut + 1) }],
@@ -52,7 +55,11 @@ export function settleComplete(state: TranscriptState): TranscriptState {
     };
   }
   if (head === 0) return state;
-  return { ...state, done: [...state.done, ...nonEmpty(state.live.slice(0, head))], live: state.live.slice(head) };
+  return {
+    ...state,
+    done: [...state.done, ...nonEmpty(state.live.slice(0, head))],
+    live: state.live.slice(head),
+  };
 }
 
 /** Folds one agent event into the transcript; events that show nothing here return the same state. */
@@ -68,7 +75,13 @@ function foldEvent(state: TranscriptState, event: AgentEvent): TranscriptState {
     case 'thinking_delta':
       return appendText(state, 'thinking', event.text);
     case 'tool_call':
-      return addItem(state, { kind: 'tool', callId: event.id, name: event.name, input: event.input, status: 'running' });
+      return addItem(state, {
+        kind: 'tool',
+        callId: event.id,
+        name: event.name,
+        input: event.input,
+        status: 'running',
+      });
     case 'approval':
       return updateTool(state, event.request.id, (t) => ({
         ...t,
@@ -89,7 +102,11 @@ function foldEvent(state: TranscriptState, event: AgentEvent): TranscriptState {
         text: `retry ${event.attempt} in ${(event.delayMs / 1000).toFixed(1)} s: ${event.reason}`,
       });
     case 'error':
-      return addItem(state, { kind: 'notice', tone: 'error', text: event.code ? `${event.message} (${event.code})` : event.message });
+      return addItem(state, {
+        kind: 'notice',
+        tone: 'error',
+        text: event.code ? `${event.message} (${event.code})` : event.message,
+      });
     case 'turn_end':
       return event.stopReason === 'end_turn' || event.stopReason === 'tool_use'
         ? state
@@ -104,7 +121,14 @@ export function fromHistory(history: readonly HistoryItem[]): TranscriptState {
   let state = emptyTranscript();
   for (const [i, item] of history.entries()) {
     if (item.role === 'tool') {
-      state = addItem(state, { kind: 'tool', callId: `history-${i}`, name: item.tool ?? 'tool', input: undefined, status: 'ok', output: item.text });
+      state = addItem(state, {
+        kind: 'tool',
+        callId: `history-${i}`,
+        name: item.tool ?? 'tool',
+        input: undefined,
+        status: 'ok',
+        output: item.text,
+      });
     } else {
       state = addItem(state, { kind: item.role, text: item.text });
     }
@@ -114,7 +138,10 @@ export function fromHistory(history: readonly HistoryItem[]): TranscriptState {
 
 /** The last tool call, live or printed: the one the expand key shows in full. */
 export function lastTool(state: TranscriptState): { tool: ToolItem; live: boolean } | undefined {
-  for (const [items, live] of [[state.live, true], [state.done, false]] as const) {
+  for (const [items, live] of [
+    [state.live, true],
+    [state.done, false],
+  ] as const) {
     for (let i = items.length - 1; i >= 0; i--) {
       const item = items[i];
       if (item?.kind === 'tool') return { tool: item, live };
@@ -133,7 +160,11 @@ function appendText(state: TranscriptState, kind: 'assistant' | 'thinking', text
   return { ...state, live: [...state.live.slice(0, -1), { ...last, text: last.text + text }] };
 }
 
-function updateTool(state: TranscriptState, callId: string, update: (tool: ToolItem) => ToolItem): TranscriptState {
+function updateTool(
+  state: TranscriptState,
+  callId: string,
+  update: (tool: ToolItem) => ToolItem,
+): TranscriptState {
   const index = state.live.findIndex((item) => item.kind === 'tool' && item.callId === callId);
   const item = state.live[index];
   if (item?.kind !== 'tool') return state;

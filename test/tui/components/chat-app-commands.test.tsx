@@ -31,7 +31,9 @@ describe('slash commands', () => {
   });
 
   it('shows text and errors', async () => {
-    chat = renderChat(scriptedController({ commands: { '/note hi': { kind: 'text', text: 'noted as n-7' } } }));
+    chat = renderChat(
+      scriptedController({ commands: { '/note hi': { kind: 'text', text: 'noted as n-7' } } }),
+    );
     await chat.send('/note hi');
     await chat.waitFor('noted as n-7');
     await chat.send('/nope');

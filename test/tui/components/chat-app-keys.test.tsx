@@ -13,7 +13,9 @@ describe('Ctrl+C', () => {
   };
 
   it('interrupts a running turn, and the chat goes on', async () => {
-    const controller = scriptedController({ turns: [long, turn({ type: 'text_delta', text: 'second answer' })] });
+    const controller = scriptedController({
+      turns: [long, turn({ type: 'text_delta', text: 'second answer' })],
+    });
     chat = renderChat(controller);
     await chat.send('start');
     await chat.waitFor('working on it');

@@ -14,7 +14,11 @@ describe('the chat TUI', () => {
           { type: 'request', call: 1, pressure: pressureReport() },
           { type: 'text_delta', text: 'The VAT ' },
           { type: 'text_delta', text: 'test passes.' },
-          { type: 'usage', usage: { input: 1_000, cacheRead: 3_000, cacheWrite: 0, output: 200 }, cost: { usd: 0.21, unmanagedUsd: 1.05 } },
+          {
+            type: 'usage',
+            usage: { input: 1_000, cacheRead: 3_000, cacheWrite: 0, output: 200 },
+            cost: { usd: 0.21, unmanagedUsd: 1.05 },
+          },
           { type: 'turn_end', stopReason: 'end_turn', answer: 'The VAT test passes.' },
         ),
       ],
@@ -35,19 +39,29 @@ describe('the chat TUI', () => {
 
   it('shows the last compaction event with its figures', async () => {
     const controller = scriptedController({
-      turns: [turn({ type: 'compaction', event: gardenEvent(), reason: 'pressure above the high-water mark' })],
+      turns: [
+        turn({ type: 'compaction', event: gardenEvent(), reason: 'pressure above the high-water mark' }),
+      ],
     });
     chat = renderChat(controller);
     await chat.send('go');
     const frame = await chat.waitFor('last event: pressure');
-    expect(frame).toMatch(/last event: pressure 15\.2k → 9\.8k tokens, 9 blocks, at \d\d:\d\d:\d\d \(call 12; pressure above/);
+    expect(frame).toMatch(
+      /last event: pressure 15\.2k → 9\.8k tokens, 9 blocks, at \d\d:\d\d:\d\d \(call 12; pressure above/,
+    );
   });
 });
 
 describe('tool calls', () => {
   const edit = turn(
     { type: 'tool_call', id: 't1', name: 'bash', input: { command: 'npm test -- vat' } },
-    { type: 'tool_result', id: 't1', name: 'bash', output: 'FAIL vat.test.ts\nexpected 20 got 19\nline 3', isError: false },
+    {
+      type: 'tool_result',
+      id: 't1',
+      name: 'bash',
+      output: 'FAIL vat.test.ts\nexpected 20 got 19\nline 3',
+      isError: false,
+    },
     { type: 'tool_call', id: 't2', name: 'edit', input: { path: 'src/vat.ts', old: 'a', new: 'b' } },
     {
       type: 'tool_result',
@@ -109,7 +123,11 @@ describe('tool calls', () => {
             { type: 'tool_call', id: 'r', name: 'read', input: { path: 'missing.ts' } },
             { type: 'tool_result', id: 'r', name: 'read', output: 'ENOENT: no such file', isError: true },
             { type: 'tool_call', id: 'w', name: 'write', input: { path: 'x.ts' } },
-            { type: 'approval', request: { id: 'w', name: 'write', input: {}, summary: 'write x.ts' }, answer: 'no' },
+            {
+              type: 'approval',
+              request: { id: 'w', name: 'write', input: {}, summary: 'write x.ts' },
+              answer: 'no',
+            },
             { type: 'tool_result', id: 'w', name: 'write', output: 'the user declined', isError: true },
           ),
         ],

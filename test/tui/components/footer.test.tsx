@@ -14,7 +14,11 @@ describe('Footer', () => {
       usage: { input: 2_000, cacheRead: 8_000, cacheWrite: 0, output: 500 },
       cost: { usd: 0.412, unmanagedUsd: 1.93 },
     });
-    footer = footerReducer(footer, { type: 'compaction', event: gardenEvent({ at: new Date(2026, 10, 25, 14, 52, 3).getTime() }), reason: 'pressure' });
+    footer = footerReducer(footer, {
+      type: 'compaction',
+      event: gardenEvent({ at: new Date(2026, 10, 25, 14, 52, 3).getTime() }),
+      reason: 'pressure',
+    });
     const { lastFrame } = render(<Footer footer={footer} columns={100} />);
     expect(plain(lastFrame())).toMatchInlineSnapshot(`
       "────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -31,7 +35,15 @@ describe('Footer', () => {
     const idle = render(<Footer footer={initialFooter(null, { usd: 0, unmanagedUsd: 0 })} columns={80} />);
     expect(plain(idle.lastFrame())).toContain('no request yet');
     expect(plain(idle.lastFrame())).toContain('cache – · cost $0.000 vs $0.000 unmanaged · 0 calls');
-    const over = render(<Footer footer={initialFooter(pressureReport({ calibrated_tokens: 17_000, pressure: 1.063 }), { usd: 0, unmanagedUsd: 0 })} columns={80} />);
+    const over = render(
+      <Footer
+        footer={initialFooter(pressureReport({ calibrated_tokens: 17_000, pressure: 1.063 }), {
+          usd: 0,
+          unmanagedUsd: 0,
+        })}
+        columns={80}
+      />,
+    );
     const frame = plain(over.lastFrame());
     expect(frame).toMatch(/17k \/ 16k · 106% · over the budget/);
     expect(frame).toContain(`▕${'█'.repeat(40)}▏`);

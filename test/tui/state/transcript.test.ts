@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../src/agent/events.js';
-import { emptyTranscript, fromHistory, lastTool, settleLive, transcriptReducer, type TranscriptState } from '../../../src/tui/state/transcript.js';
+import {
+  emptyTranscript,
+  fromHistory,
+  lastTool,
+  settleLive,
+  transcriptReducer,
+  type TranscriptState,
+} from '../../../src/tui/state/transcript.js';
 
 const fold = (...events: AgentEvent[]) => events.reduce(transcriptReducer, emptyTranscript());
 const all = (state: TranscriptState) => [...state.done, ...state.live];
@@ -58,13 +65,22 @@ describe('transcriptReducer', () => {
 
   it('returns the same state for footer-only events', () => {
     const state = fold({ type: 'text_delta', text: 'x' });
-    expect(transcriptReducer(state, { type: 'usage', usage: { input: 1, cacheRead: 0, cacheWrite: 0, output: 1 }, cost: { usd: 0, unmanagedUsd: 0 } })).toBe(state);
+    expect(
+      transcriptReducer(state, {
+        type: 'usage',
+        usage: { input: 1, cacheRead: 0, cacheWrite: 0, output: 1 },
+        cost: { usd: 0, unmanagedUsd: 0 },
+      }),
+    ).toBe(state);
   });
 });
 
 describe('settling', () => {
   it('prints the complete lines of a streamed text and keeps the line being written live', () => {
-    const state = fold({ type: 'text_delta', text: 'first line\n\nsecond' }, { type: 'text_delta', text: ' line\nthi' });
+    const state = fold(
+      { type: 'text_delta', text: 'first line\n\nsecond' },
+      { type: 'text_delta', text: ' line\nthi' },
+    );
     expect(state.done.map((i) => 'text' in i && i.text)).toEqual(['first line', '', 'second line']);
     expect(state.live).toMatchObject([{ kind: 'assistant', text: 'thi' }]);
     expect(new Set(all(state).map((i) => i.id)).size).toBe(4);
@@ -78,8 +94,17 @@ describe('settling', () => {
       { type: 'tool_result', id: 'b', name: 'read', output: 'x', isError: false },
     );
     expect(state.done).toMatchObject([{ kind: 'assistant', text: 'Let me look.' }]);
-    expect(state.live).toMatchObject([{ callId: 'a', status: 'running' }, { callId: 'b', status: 'ok' }]);
-    const after = transcriptReducer(state, { type: 'tool_result', id: 'a', name: 'bash', output: 'y', isError: false });
+    expect(state.live).toMatchObject([
+      { callId: 'a', status: 'running' },
+      { callId: 'b', status: 'ok' },
+    ]);
+    const after = transcriptReducer(state, {
+      type: 'tool_result',
+      id: 'a',
+      name: 'bash',
+      output: 'y',
+      isError: false,
+    });
     expect(after.done.map((i) => i.kind)).toEqual(['assistant', 'tool']);
     expect(after.live).toMatchObject([{ callId: 'b' }]);
   });
@@ -91,14 +116,19 @@ describe('settling', () => {
   });
 
   it('moves the live turn to the printed part, keeping ids unique', () => {
-    const state = transcriptReducer(settleLive(fold({ type: 'text_delta', text: 'one' })), { type: 'text_delta', text: 'two' });
+    const state = transcriptReducer(settleLive(fold({ type: 'text_delta', text: 'one' })), {
+      type: 'text_delta',
+      text: 'two',
+    });
     expect(state.done.map((i) => i.id)).toEqual([1]);
     expect(state.live.map((i) => i.id)).toEqual([2]);
     expect(lastTool(state)).toBeUndefined();
   });
 
   it('finds the last tool call among printed items too', () => {
-    const state = settleLive(fold({ type: 'tool_call', id: 'a', name: 'read', input: {} }, { type: 'text_delta', text: 'x' }));
+    const state = settleLive(
+      fold({ type: 'tool_call', id: 'a', name: 'read', input: {} }, { type: 'text_delta', text: 'x' }),
+    );
     expect(lastTool(state)).toMatchObject({ tool: { callId: 'a' }, live: false });
   });
 
@@ -109,6 +139,10 @@ describe('settling', () => {
       { role: 'assistant', text: 'done' },
     ]);
     expect(state.live).toEqual([]);
-    expect(state.done).toMatchObject([{ kind: 'user', text: 'hi' }, { kind: 'tool', name: 'bash', status: 'ok', output: 'ok' }, { kind: 'assistant', text: 'done' }]);
+    expect(state.done).toMatchObject([
+      { kind: 'user', text: 'hi' },
+      { kind: 'tool', name: 'bash', status: 'ok', output: 'ok' },
+      { kind: 'assistant', text: 'done' },
+    ]);
   });
 });

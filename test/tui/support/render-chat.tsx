@@ -29,7 +29,17 @@ export interface ChatHarness {
   resets: number;
 }
 
-export const KEYS = { enter: '\r', ctrlC: '\x03', ctrlJ: '\n', ctrlO: '\x0f', ctrlT: '\x14', up: '\x1b[A', down: '\x1b[B', esc: '\x1b', backspace: '\x7f' };
+export const KEYS = {
+  enter: '\r',
+  ctrlC: '\x03',
+  ctrlJ: '\n',
+  ctrlO: '\x0f',
+  ctrlT: '\x14',
+  up: '\x1b[A',
+  down: '\x1b[B',
+  esc: '\x1b',
+  backspace: '\x7f',
+};
 
 /** Renders the chat app on a controller, its approver wired as the CLI does. */
 export function renderChat(controller: ScriptedController, initialPrompt?: string): ChatHarness {

@@ -47,7 +47,12 @@ export function scriptedController(options: ScriptOptions = {}): ScriptedControl
   let history = options.history ?? [];
   let approver: Approver = () => Promise.resolve('no');
   let releases: (() => void)[] = [];
-  const info: SessionInfo = { id: 's-1a2b', model: 'claude-sonnet-test', budget: 16_000, cwd: '/tmp/project' };
+  const info: SessionInfo = {
+    id: 's-1a2b',
+    model: 'claude-sonnet-test',
+    budget: 16_000,
+    cwd: '/tmp/project',
+  };
   const cost: CostSoFar = { usd: 0, unmanagedUsd: 0 };
   const controller: ScriptedController = {
     prompts: [],
