@@ -40,7 +40,8 @@ export type ChatAction =
   | { type: 'turn_done'; interrupted: boolean; error?: string }
   | { type: 'command'; line: string }
   | { type: 'outcome'; outcome: CommandOutcome }
-  | { type: 'reset'; history: readonly HistoryItem[]; text: string }
+  /** Another session (or a fresh one) took over: its history, and its footer. */
+  | { type: 'reset'; history: readonly HistoryItem[]; footer: FooterState; text: string }
   | { type: 'notice'; tone: 'info' | 'warn' | 'error'; text: string }
   | { type: 'approval'; request: ApprovalRequest | null }
   | { type: 'pick_move'; delta: number }
@@ -100,6 +101,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return {
         ...state,
         transcript: addNotice(fromHistory(action.history), 'info', action.text),
+        footer: action.footer,
         expanded: new Set(),
         pick: null,
         epoch: state.epoch + 1,

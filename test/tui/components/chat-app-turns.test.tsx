@@ -139,3 +139,49 @@ describe('tool calls', () => {
     expect(frame).toContain('⊘ write x.ts → denied');
   });
 });
+
+describe('the transcript', () => {
+  it('draws a continued session from history before anything is typed', async () => {
+    chat = renderChat(
+      scriptedController({
+        history: [
+          { role: 'user', text: 'earlier question' },
+          { role: 'assistant', text: 'earlier answer' },
+        ],
+      }),
+    );
+    const frame = await chat.waitFor('earlier answer');
+    expect(frame).toContain('› earlier question');
+    expect(frame.indexOf('gardener chat')).toBeLessThan(frame.indexOf('earlier question'));
+  });
+
+  it('keeps thinking to one dim line, shown in full on Ctrl+T while it streams', async () => {
+    const thinking: ScriptedTurn = async function* ({ hold }) {
+      yield { type: 'thinking_delta', text: 'The rate constant looks off by one point.' };
+      await hold();
+    };
+    const controller = scriptedController({ turns: [thinking] });
+    chat = renderChat(controller);
+    await chat.send('think');
+    const frame = await chat.waitFor('✻ thinking (41 chars, Ctrl+T shows)');
+    expect(frame).not.toContain('looks off');
+    await chat.type(KEYS.ctrlT);
+    await chat.waitFor('✻ The rate constant looks off by one point.');
+    controller.release();
+  });
+
+  it('says what went wrong when a turn fails, and takes the next prompt', async () => {
+    const failing: ScriptedTurn = async function* () {
+      yield { type: 'text_delta', text: 'starting' };
+      throw new Error('connection reset by the provider');
+    };
+    const controller = scriptedController({
+      turns: [failing, turn({ type: 'text_delta', text: 'recovered' })],
+    });
+    chat = renderChat(controller);
+    await chat.send('one');
+    await chat.waitFor('⚠ connection reset by the provider');
+    await chat.send('two');
+    await chat.waitFor('recovered');
+  });
+});

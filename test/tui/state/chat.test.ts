@@ -102,9 +102,15 @@ describe('chatReducer', () => {
     const state = apply(
       start(),
       { type: 'submit', text: 'old' },
-      { type: 'reset', history: [{ role: 'user', text: 'resumed prompt' }], text: 'resumed s-9' },
+      {
+        type: 'reset',
+        history: [{ role: 'user', text: 'resumed prompt' }],
+        footer: initialFooter(null, { usd: 1.5, unmanagedUsd: 3 }),
+        text: 'resumed s-9',
+      },
     );
     expect(state.epoch).toBe(1);
+    expect(state.footer.cost).toEqual({ usd: 1.5, unmanagedUsd: 3 });
     expect(state.transcript.done).toMatchObject([{ kind: 'user', text: 'resumed prompt' }]);
     expect(state.transcript.live).toMatchObject([{ kind: 'notice', text: 'resumed s-9' }]);
   });
