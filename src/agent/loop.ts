@@ -58,7 +58,11 @@ interface Outgoing {
 class Interrupted extends Error {}
 
 /** One user turn, as events: model calls and tool rounds until the model stops, or the signal aborts. */
-export async function* runTurn(deps: LoopDeps, prompt: string, signal: AbortSignal): AsyncGenerator<AgentEvent> {
+export async function* runTurn(
+  deps: LoopDeps,
+  prompt: string,
+  signal: AbortSignal,
+): AsyncGenerator<AgentEvent> {
   const { messages } = deps.transcript;
   appendPrompt(messages, prompt);
   deps.save();
@@ -71,7 +75,10 @@ export async function* runTurn(deps: LoopDeps, prompt: string, signal: AbortSign
         result = yield* callModel(deps, signal, streamed);
       } catch (error) {
         if (!(error instanceof Interrupted) && !signal.aborted) throw error;
-        messages.push({ role: 'assistant', content: [{ type: 'text', text: `${streamed.text}\n[interrupted by the user]`.trim() }] });
+        messages.push({
+          role: 'assistant',
+          content: [{ type: 'text', text: `${streamed.text}\n[interrupted by the user]`.trim() }],
+        });
         deps.save();
         yield { type: 'turn_end', stopReason: 'interrupted', answer: streamed.text };
         return;
@@ -86,7 +93,11 @@ export async function* runTurn(deps: LoopDeps, prompt: string, signal: AbortSign
         yield { type: 'turn_end', stopReason: result.stopReason, answer };
         return;
       }
-      const blocks = yield* toolRound(calls, deps.tools, deps.approvals, { cwd: deps.cwd, signal, session: deps.session });
+      const blocks = yield* toolRound(calls, deps.tools, deps.approvals, {
+        cwd: deps.cwd,
+        signal,
+        session: deps.session,
+      });
       messages.push({ role: 'user', content: blocks });
       deps.save();
       if (signal.aborted) {
@@ -94,16 +105,28 @@ export async function* runTurn(deps: LoopDeps, prompt: string, signal: AbortSign
         return;
       }
     }
-    yield { type: 'error', message: `stopped after ${MAX_CALLS_PER_TURN} model calls in one turn`, code: 'USAGE' };
+    yield {
+      type: 'error',
+      message: `stopped after ${MAX_CALLS_PER_TURN} model calls in one turn`,
+      code: 'USAGE',
+    };
     yield { type: 'turn_end', stopReason: 'max_calls', answer };
   } catch (error) {
-    yield { type: 'error', message: error instanceof Error ? error.message : String(error), code: isGardenerError(error) ? error.code : 'INTERNAL' };
+    yield {
+      type: 'error',
+      message: error instanceof Error ? error.message : String(error),
+      code: isGardenerError(error) ? error.code : 'INTERNAL',
+    };
     yield { type: 'turn_end', stopReason: 'error', answer };
   }
 }
 
 /** Gardens the transcript, streams the call, and handles one overflow with one forced compaction. */
-async function* callModel(deps: LoopDeps, signal: AbortSignal, streamed: { text: string }): AsyncGenerator<AgentEvent, ModelResult> {
+async function* callModel(
+  deps: LoopDeps,
+  signal: AbortSignal,
+  streamed: { text: string },
+): AsyncGenerator<AgentEvent, ModelResult> {
   let outgoing = yield* gardened(deps);
   let overflowed = false;
   for (;;) {
@@ -119,13 +142,24 @@ async function* callModel(deps: LoopDeps, signal: AbortSignal, streamed: { text:
       if (!figures || overflowed) throw error;
       overflowed = true;
       const next = compactAfterOverflow(deps.session, deps.transcript, { tokens: outgoing.tokens }, figures);
-      if (next.event) yield { type: 'compaction', event: next.event, reason: `overflow: ${figures.tokens} tokens > ${figures.maximum} maximum` };
-      outgoing = { request: asModelRequest(deps.prepare(next.request)), pressure: next.pressure, tokens: next.plan.tokens };
+      if (next.event)
+        yield {
+          type: 'compaction',
+          event: next.event,
+          reason: `overflow: ${figures.tokens} tokens > ${figures.maximum} maximum`,
+        };
+      outgoing = {
+        request: asModelRequest(deps.prepare(next.request)),
+        pressure: next.pressure,
+        tokens: next.plan.tokens,
+      };
       continue;
     }
     const { garden } = deps.session;
     garden.observeUsage(promptTokens(result.usage));
-    const estimated = outgoing.pressure ? { rendered: outgoing.pressure.rendered_tokens, original: outgoing.pressure.total_original_tokens } : undefined;
+    const estimated = outgoing.pressure
+      ? { rendered: outgoing.pressure.rendered_tokens, original: outgoing.pressure.total_original_tokens }
+      : undefined;
     const cost = deps.cost.add(result.usage, estimated);
     yield { type: 'usage', usage: result.usage, cost };
     const after = safePressure(deps.session);
@@ -135,7 +169,7 @@ async function* callModel(deps: LoopDeps, signal: AbortSignal, streamed: { text:
 }
 
 /** The gardened request (fail-safe: the transcript as it is when gardening throws, and an error event). */
-async function* gardened(deps: LoopDeps): AsyncGenerator<AgentEvent, Outgoing> {
+function* gardened(deps: LoopDeps): Generator<AgentEvent, Outgoing> {
   let outcome = deps.session.nextOrOriginal(deps.transcript);
   if (!outcome.gardened && deps.recover) {
     const fresh = deps.recover(outcome.error);
@@ -147,13 +181,29 @@ async function* gardened(deps: LoopDeps): AsyncGenerator<AgentEvent, Outgoing> {
   }
   if (!outcome.gardened) {
     const why = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
-    yield { type: 'error', message: `gardening failed (${why}); this request is sent as the conversation stands`, code: 'INTERNAL' };
-    return { request: asModelRequest(deps.prepare(outcome.request)), pressure: safePressure(deps.session), tokens: Number.POSITIVE_INFINITY };
+    yield {
+      type: 'error',
+      message: `gardening failed (${why}); this request is sent as the conversation stands`,
+      code: 'INTERNAL',
+    };
+    return {
+      request: asModelRequest(deps.prepare(outcome.request)),
+      pressure: safePressure(deps.session),
+      tokens: Number.POSITIVE_INFINITY,
+    };
   }
-  debug('chat', 'gardened', { ms: Math.round(outcome.ms * 100) / 100, tokens: outcome.plan.tokens, event: outcome.event?.kind });
+  debug('chat', 'gardened', {
+    ms: Math.round(outcome.ms * 100) / 100,
+    tokens: outcome.plan.tokens,
+    event: outcome.event?.kind,
+  });
   deps.onGardened?.({ ms: outcome.ms, tokens: outcome.plan.tokens, event: outcome.event !== undefined });
   if (outcome.event) yield { type: 'compaction', event: outcome.event, reason: outcome.event.kind };
-  return { request: asModelRequest(deps.prepare(outcome.request)), pressure: outcome.pressure, tokens: outcome.plan.tokens };
+  return {
+    request: asModelRequest(deps.prepare(outcome.request)),
+    pressure: outcome.pressure,
+    tokens: outcome.plan.tokens,
+  };
 }
 
 function safePressure(session: DoorSession): PressureReport | undefined {

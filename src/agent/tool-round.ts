@@ -43,18 +43,21 @@ export async function* toolRound(
       const answer = context.signal.aborted ? 'no' : await approvals.decide(request);
       yield { type: 'approval', request, answer };
       if (answer === 'no') {
-        planned.push({ call, result: { output: refusedOutput(call.name, approvals.canAsk()), isError: true } });
+        planned.push({
+          call,
+          result: { output: refusedOutput(call.name, approvals.canAsk()), isError: true },
+        });
         continue;
       }
     }
     planned.push({ call, tool, input: parsed.value });
   }
   const results = await Promise.all(
-    planned.map((p) =>
+    planned.map((p): Promise<ToolOutput> =>
       'result' in p
-        ? p.result
+        ? Promise.resolve(p.result)
         : context.signal.aborted
-          ? { output: 'interrupted by the user before it ran', isError: true }
+          ? Promise.resolve({ output: 'interrupted by the user before it ran', isError: true })
           : runTool(p.tool, p.input, context),
     ),
   );
@@ -62,7 +65,13 @@ export async function* toolRound(
   for (const [i, p] of planned.entries()) {
     const result = results[i]!;
     if (result.event) yield { type: 'compaction', event: result.event, reason: `${p.call.name} tool` };
-    const event: AgentEvent = { type: 'tool_result', id: p.call.id, name: p.call.name, output: result.output, isError: result.isError };
+    const event: AgentEvent = {
+      type: 'tool_result',
+      id: p.call.id,
+      name: p.call.name,
+      output: result.output,
+      isError: result.isError,
+    };
     if (result.display !== undefined) event.display = result.display;
     yield event;
     blocks.push(toolResult(p.call.id, result.output, result.isError));

@@ -27,14 +27,22 @@ export function makeChatCommand(io: CliIo): Command {
   const command = new Command('chat')
     .description('A coding agent in the terminal, talking to the Anthropic Messages API through gardener')
     .argument('[prompt...]', 'first prompt (with -p: the prompt to run)')
-    .option('-p, --print [prompt]', 'run one prompt to the end without the TUI and print the answer (prompt from the arguments or stdin)')
+    .option(
+      '-p, --print [prompt]',
+      'run one prompt to the end without the TUI and print the answer (prompt from the arguments or stdin)',
+    )
     .option('-y, --yes', 'allow every tool call without asking (edits, writes, bash)')
-    .option('--budget <tokens>', `token budget of each request (default: ${DEFAULT_BUDGET_SHARE} × the model's context window)`)
+    .option(
+      '--budget <tokens>',
+      `token budget of each request (default: ${DEFAULT_BUDGET_SHARE} × the model's context window)`,
+    )
     .option('--model <id>', `model id (default: $ANTHROPIC_MODEL, else ${DEFAULT_MODEL})`)
     .option('--thinking [budget]', 'extended thinking: adaptive, or with this many tokens to think')
     .option('-c, --continue', "continue this project's latest chat session")
     .option('--resume [id]', 'resume a chat session (a list to pick from without an id)')
-    .addOption(new Option('--output-format <format>', 'print mode output').choices(OUTPUT_FORMATS).default('text'));
+    .addOption(
+      new Option('--output-format <format>', 'print mode output').choices(OUTPUT_FORMATS).default('text'),
+    );
   return addStoreOptions(command)
     .addHelpText(
       'after',
@@ -56,7 +64,11 @@ export function makeChatCommand(io: CliIo): Command {
           ...(flags.continue ? { continue: true } : {}),
           ...(flags.resume !== undefined ? { resume: flags.resume } : {}),
         },
-        store: { ...(flags.db ? { db: flags.db } : {}), ...(flags.project ? { project: flags.project } : {}), ...(flags.session ? { session: flags.session } : {}) },
+        store: {
+          ...(flags.db ? { db: flags.db } : {}),
+          ...(flags.project ? { project: flags.project } : {}),
+          ...(flags.session ? { session: flags.session } : {}),
+        },
       });
     });
 }

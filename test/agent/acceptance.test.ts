@@ -18,11 +18,15 @@ describe('a long session under a small budget (the acceptance test, through the 
     writeProject(rig.cwd, 8);
     const events = await turn(rig.controller({ budget: BUDGET }), 'Find out why the deploy failed.');
     const outputs = ofType(events, 'tool_result');
-    const outputTokens = outputs.reduce((sum, r) => sum + estimateInputTokens({ messages: [{ role: 'user', content: r.output }] }), 0);
+    const outputTokens = outputs.reduce(
+      (sum, r) => sum + estimateInputTokens({ messages: [{ role: 'user', content: r.output }] }),
+      0,
+    );
     expect(outputTokens).toBeGreaterThan(5 * BUDGET);
     expect(rig.fake.requests).toHaveLength(20);
     expect(rig.fake.violations).toEqual([]);
-    for (const request of rig.fake.requests) expect(estimateInputTokens(request.body)).toBeLessThanOrEqual(BUDGET);
+    for (const request of rig.fake.requests)
+      expect(estimateInputTokens(request.body)).toBeLessThanOrEqual(BUDGET);
     expect(ofType(events, 'compaction').length).toBeGreaterThan(0);
     expect(seen.inLastRequest).toBe(true);
     expect(events.at(-1)).toMatchObject({ type: 'turn_end', stopReason: 'end_turn' });

@@ -14,23 +14,37 @@ describe('the agent loop', () => {
   it('streams a text answer and ends the turn', async () => {
     rig = await chatRig([textReply('Hello there, I am ready.')]);
     const events = await turn(rig.controller(), 'hi');
-    const text = ofType(events, 'text_delta').map((e) => e.text).join('');
+    const text = ofType(events, 'text_delta')
+      .map((e) => e.text)
+      .join('');
     expect(text).toBe('Hello there, I am ready.');
     expect(ofType(events, 'request')).toHaveLength(1);
     const usage = ofType(events, 'usage')[0]!.usage;
     expect(usage.input + usage.cacheWrite).toBeGreaterThan(0);
     expect(ofType(events, 'usage')[0]!.cost.usd).toBeGreaterThan(0);
-    expect(events.at(-1)).toEqual({ type: 'turn_end', stopReason: 'end_turn', answer: 'Hello there, I am ready.' });
+    expect(events.at(-1)).toEqual({
+      type: 'turn_end',
+      stopReason: 'end_turn',
+      answer: 'Hello there, I am ready.',
+    });
     expect(rig.fake.violations).toEqual([]);
   });
 
   it('runs read, edit and bash calls and sends their results back in order', async () => {
     rig = await chatRig([
       toolReply('read', { path: 'app.py' }),
-      { reply: { content: [
-        { type: 'tool_use', name: 'edit', input: { path: 'app.py', old_string: 'rate = 0.2', new_string: 'rate = 0.21' } },
-        { type: 'tool_use', name: 'bash', input: { command: 'cat app.py' } },
-      ] } },
+      {
+        reply: {
+          content: [
+            {
+              type: 'tool_use',
+              name: 'edit',
+              input: { path: 'app.py', old_string: 'rate = 0.2', new_string: 'rate = 0.21' },
+            },
+            { type: 'tool_use', name: 'bash', input: { command: 'cat app.py' } },
+          ],
+        },
+      },
       textReply('Changed the rate.'),
     ]);
     writeFileSync(join(rig.cwd, 'app.py'), 'rate = 0.2\n');
@@ -52,7 +66,10 @@ describe('the agent loop', () => {
 describe('provider retries', () => {
   it('reports a 429 as a retry event and carries on with the answer', async () => {
     const { apiError } = await import('../support/fake-anthropic/index.js');
-    rig = await chatRig([apiError(429, 'rate_limit_error', 'slow down', { 'retry-after': '0' }), textReply('after the wait')]);
+    rig = await chatRig([
+      apiError(429, 'rate_limit_error', 'slow down', { 'retry-after': '0' }),
+      textReply('after the wait'),
+    ]);
     const events = await turn(rig.controller(), 'hi');
     expect(ofType(events, 'retry')).toMatchObject([{ attempt: 1, delayMs: 0 }]);
     expect(ofType(events, 'retry')[0]!.reason).toMatch(/^rate_limit/);
