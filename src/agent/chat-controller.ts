@@ -1,5 +1,6 @@
 import { openSession, type DoorSession } from '../door/session.js';
 import type { GardenSettings } from '../garden/config.js';
+import { TOOL_WORDS } from '../garden/labels.js';
 import { emptyState, STATE_KEY } from '../garden/persist.js';
 import type { GardenerStore, Scope } from '../store/types.js';
 import type { MessagesRequest, Transcript } from '../transcript/types.js';
@@ -130,11 +131,12 @@ export function createChatController(options: ChatControllerOptions): ChatContro
   }
 
   function openGardenSession(scope: Scope): DoorSession {
+    // Summaries and stubs name the chat's own tools, fetch and recall, as the way back.
     return openSession({
       store: options.store,
       scope,
       budget,
-      ...(options.garden ? { config: options.garden } : {}),
+      config: { retrieval: TOOL_WORDS, ...options.garden },
     });
   }
 
