@@ -105,7 +105,7 @@ export const COMMANDS: readonly SlashCommand[] = [
   {
     name: 'compact',
     args: '',
-    help: 'compact now, down to the low-water mark',
+    help: 'compact now, down to the low-water mark (or to half)',
     run: (host) => compactNow(host),
   },
   {
@@ -163,10 +163,16 @@ function helpText(): string {
   return COMMANDS.map((c) => `${`/${c.name} ${c.args}`.padEnd(width)}  ${c.help}`).join('\n');
 }
 
+/** /compact below the low-water mark halves the context. */
+const COMPACT_SHARE = 0.5;
+
 function compactNow(host: CommandHost): CommandOutcome {
   const { garden } = host.session();
   const before = garden.pressure({ settle: true });
-  const target = Math.floor(before.low_water * before.budget);
+  // Down to the low-water mark, or to half the context when it is already below it.
+  const target = Math.floor(
+    Math.min(before.low_water * before.budget, before.calibrated_tokens * COMPACT_SHARE),
+  );
   const next =
     host.transcript().messages.length > 0 ? host.session().next(host.transcript(), { target }) : undefined;
   const event = next?.event ?? garden.compactAll().event;
