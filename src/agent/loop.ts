@@ -1,6 +1,8 @@
 import { debug } from '../debug.js';
 import type { DoorSession } from '../door/session.js';
 import { isGardenerError } from '../errors.js';
+import { budgetError } from '../garden/budget-check.js';
+import { DEFAULT_KEEP_LAST_TURNS } from '../garden/config.js';
 import type { PressureReport } from '../garden/pressure.js';
 import type { MessagesRequest, Transcript } from '../transcript/types.js';
 import type { ApprovalPolicy } from './approvals.js';
@@ -37,6 +39,8 @@ export interface LoopDeps {
   recover?(error: unknown): { session: DoorSession; message: string } | undefined;
   /** Model calls so far in the session (numbers the `request` events). */
   calls: number;
+  /** The request could not fit the budget and the user was told (once per session). */
+  overBudgetSaid?: boolean;
   /** Told the figures of each gardened request (benchmarks, debug log). */
   onGardened?(figures: GardenedFigures): void;
 }
@@ -199,6 +203,16 @@ function* gardened(deps: LoopDeps): Generator<AgentEvent, Outgoing> {
   });
   deps.onGardened?.({ ms: outcome.ms, tokens: outcome.plan.tokens, event: outcome.event !== undefined });
   if (outcome.event) yield { type: 'compaction', event: outcome.event, reason: outcome.event.kind };
+  if (outcome.impossible && !deps.overBudgetSaid) {
+    // Said once per session: the request is still sent (the model's window is larger than the budget).
+    deps.overBudgetSaid = true;
+    const error = budgetError(outcome.impossible, DEFAULT_KEEP_LAST_TURNS);
+    yield {
+      type: 'error',
+      message: `${error.message}; sent over the budget (/clear starts afresh, /budget raises it)`,
+      code: error.code,
+    };
+  }
   return {
     request: asModelRequest(deps.prepare(outcome.request)),
     pressure: outcome.pressure,
