@@ -53,8 +53,13 @@ export function textOf(content: MessageParam['content']): string {
   return content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
 }
 
-/** What the TUI shows of a stored conversation: prompts, answers and one line per tool call. */
+/** What the TUI shows of a stored conversation: prompts, answers, and each tool call with its output. */
 export function historyOf(messages: readonly MessageParam[]): HistoryItem[] {
+  const outputs = new Map<string, string>();
+  for (const message of messages)
+    if (typeof message.content !== 'string')
+      for (const block of message.content)
+        if (block.type === 'tool_result') outputs.set(block.tool_use_id, resultText(block.content));
   const items: HistoryItem[] = [];
   for (const message of messages) {
     const role = message.role === 'assistant' ? 'assistant' : 'user';
@@ -65,14 +70,14 @@ export function historyOf(messages: readonly MessageParam[]): HistoryItem[] {
     for (const block of blocks) {
       if (block.type === 'text' && block.text.trim() !== '') items.push({ role, text: block.text });
       else if (block.type === 'tool_use')
-        items.push({ role: 'tool', tool: block.name, text: oneLine(block.input) });
+        items.push({ role: 'tool', tool: block.name, text: outputs.get(block.id) ?? '(no result)' });
     }
   }
   return items;
 }
 
-function oneLine(input: unknown): string {
-  const text =
-    typeof input === 'object' && input !== null ? Object.values(input).map(String).join(' ') : String(input);
-  return text.replace(/\s+/g, ' ').slice(0, 120);
+function resultText(content: ToolResultBlockParam['content']): string {
+  if (content === undefined) return '';
+  if (typeof content === 'string') return content;
+  return content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n');
 }
