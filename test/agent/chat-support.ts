@@ -23,11 +23,12 @@ export interface ChatRig {
 /** A fake API with a script, a store and a working directory, and controllers on them. */
 export async function chatRig(
   script: ScriptStep[],
-  options: { contextWindow?: number } = {},
+  options: { contextWindow?: number; strict?: boolean } = {},
 ): Promise<ChatRig> {
   const fake = await startFakeAnthropic({
     script,
     ...(options.contextWindow ? { contextWindow: options.contextWindow } : {}),
+    ...(options.strict ? { strict: true } : {}),
   });
   const box = sandbox();
   const store = openStore({ path: box.dbPath, redact: false });

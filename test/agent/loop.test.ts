@@ -83,3 +83,52 @@ describe('provider retries', () => {
     expect(ofType(events, 'usage')[1]!.usage.cacheRead).toBeGreaterThan(0);
   });
 });
+
+describe('streaming figures and thinking', () => {
+  it('reports pressure while the answer streams, growing with it', async () => {
+    rig = await chatRig([
+      { reply: { content: [{ type: 'text', text: 'token '.repeat(300) }], chunkDelayMs: 60 } },
+    ]);
+    const events = await turn(rig.controller(), 'talk a lot');
+    const request = ofType(events, 'request')[0]!;
+    const firstDelta = events.findIndex((e) => e.type === 'text_delta');
+    const usage = events.findIndex((e) => e.type === 'usage');
+    const streamed = events.slice(firstDelta, usage).filter((e) => e.type === 'pressure');
+    expect(streamed.length).toBeGreaterThan(0);
+    const last = streamed.at(-1) as { pressure: { calibrated_tokens: number } };
+    expect(last.pressure.calibrated_tokens).toBeGreaterThan(request.pressure.calibrated_tokens);
+  });
+
+  it('asks for thinking and sends thinking blocks back unchanged', async () => {
+    const { thinkingReply } = await import('../support/fake-anthropic/index.js');
+    rig = await chatRig(
+      [
+        {
+          reply: {
+            content: [
+              { type: 'thinking', thinking: 'I should list the files.' },
+              { type: 'tool_use', name: 'glob', input: { pattern: '*' } },
+            ],
+          },
+        },
+        thinkingReply('Nothing there.', 'The folder is empty.'),
+      ],
+      { strict: true },
+    );
+    const events = await turn(rig.controller({ thinking: 2_048 }), 'what is here?');
+    expect(
+      ofType(events, 'thinking_delta')
+        .map((e) => e.text)
+        .join(''),
+    ).toContain('I should list the files.');
+    const [first, second] = rig.fake.requests.map((r) => r.body);
+    expect(first.thinking).toEqual({ type: 'enabled', budget_tokens: 2_048 });
+    expect(first.max_tokens).toBeGreaterThan(2_048);
+    expect(second.messages[1].content[0]).toMatchObject({
+      type: 'thinking',
+      thinking: 'I should list the files.',
+    });
+    expect(rig.fake.violations).toEqual([]);
+    expect(events.at(-1)).toMatchObject({ answer: 'The folder is empty.' });
+  });
+});

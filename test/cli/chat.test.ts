@@ -30,7 +30,9 @@ async function setUp(script: ScriptStep[]) {
   };
   const chat = (...args: string[]) =>
     runGardener(['chat', '--db', box!.dbPath, '--project', 'test', ...args], { env, cwd: box!.cwd });
-  return { chat, cwd: box.cwd };
+  const piped = (stdin: string, ...args: string[]) =>
+    runGardener(['chat', '--db', box!.dbPath, '--project', 'test', ...args], { env, cwd: box!.cwd, stdin });
+  return { chat, piped, cwd: box.cwd };
 }
 
 describe('gardener chat -p', () => {
@@ -101,6 +103,16 @@ describe('gardener chat -p', () => {
     );
     expect(run.code).toBe(6);
     expect(run.stderr).toMatch(/over the model's maximum of 1,000.*not retrying/);
+  });
+
+  it('reads the prompt from stdin, and lists sessions when --resume has no id and no terminal', async () => {
+    const { piped, chat } = await setUp([textReply('from stdin')]);
+    const run = await piped('what is piped?\n', '-p');
+    expect(run.stdout).toBe('from stdin\n');
+    expect(JSON.stringify(fake!.requests[0]!.body.messages)).toContain('what is piped?');
+    const listed = await chat('-p', 'x', '--resume');
+    expect(listed.code).toBe(2);
+    expect(listed.stderr).toMatch(/--resume needs an id[\s\S]*chat-\d{8}-\d{6}-[0-9a-f]{4}  what is piped\?/);
   });
 
   it('needs a terminal without -p, and a key', async () => {
