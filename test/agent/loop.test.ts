@@ -121,10 +121,12 @@ describe('streaming figures and thinking', () => {
         .map((e) => e.text)
         .join(''),
     ).toContain('I should list the files.');
-    const [first, second] = rig.fake.requests.map((r) => r.body);
-    expect(first.thinking).toEqual({ type: 'enabled', budget_tokens: 2_048 });
-    expect(first.max_tokens).toBeGreaterThan(2_048);
-    expect(second.messages[1].content[0]).toMatchObject({
+    const [first, second] = rig.fake.requests.map(
+      (r) => r.body as { thinking: unknown; max_tokens: number; messages: { content: unknown[] }[] },
+    );
+    expect(first!.thinking).toEqual({ type: 'enabled', budget_tokens: 2_048 });
+    expect(first!.max_tokens).toBeGreaterThan(2_048);
+    expect(second!.messages[1]!.content[0]).toMatchObject({
       type: 'thinking',
       thinking: 'I should list the files.',
     });

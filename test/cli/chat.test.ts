@@ -112,7 +112,7 @@ describe('gardener chat -p', () => {
     expect(JSON.stringify(fake!.requests[0]!.body.messages)).toContain('what is piped?');
     const listed = await chat('-p', 'x', '--resume');
     expect(listed.code).toBe(2);
-    expect(listed.stderr).toMatch(/--resume needs an id[\s\S]*chat-\d{8}-\d{6}-[0-9a-f]{4}  what is piped\?/);
+    expect(listed.stderr).toMatch(/--resume needs an id[\s\S]*chat-\d{8}-\d{6}-[0-9a-f]{4} {2}what is piped\?/);
   });
 
   it('needs a terminal without -p, and a key', async () => {
