@@ -115,6 +115,13 @@ describe('gardener chat -p', () => {
     expect(listed.stderr).toMatch(/--resume needs an id[\s\S]*chat-\d{8}-\d{6}-[0-9a-f]{4} {2}what is piped\?/);
   });
 
+  it('--help names the default model', async () => {
+    const { DEFAULT_MODEL } = await import('../../src/provider/config.js');
+    const help = await runGardener(['chat', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain(`Default model: ${DEFAULT_MODEL}`);
+  });
+
   it('needs a terminal without -p, and a key', async () => {
     const { chat } = await setUp([]);
     expect((await chat('hello')).stderr).toMatch(/needs a terminal/);
