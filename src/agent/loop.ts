@@ -90,10 +90,10 @@ export async function* runTurn(
       const content = assistantContent(result.content, result.stopReason);
       messages.push({ role: 'assistant', content });
       answer = textOf(content);
-      deps.save();
       if (result.stopReason === 'pause_turn') continue;
       const calls = toolUses(content);
       if (calls.length === 0) {
+        deps.save();
         yield { type: 'turn_end', stopReason: result.stopReason, answer };
         return;
       }
