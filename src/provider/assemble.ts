@@ -18,7 +18,9 @@ export function toUsage(usage: Partial<Usage> | undefined, previous?: ProviderUs
   };
 }
 
-type Draft = Record<string, any>;
+type Draft = Record<string, unknown>;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /**
  * Folds the raw SSE events of one message into provider events and, at the end, the message.
@@ -37,19 +39,19 @@ export function createAssembler() {
     const block = blocks[index];
     if (!block) return [];
     if (block['type'] !== 'tool_use' && block['type'] !== 'server_tool_use')
-      return [{ type: 'block_done', index, block: block as ContentBlock }];
+      return [{ type: 'block_done', index, block: block as unknown as ContentBlock }];
     const raw = json[index] ?? '';
-    if (raw !== '') block['input'] = JSON.parse(raw);
+    if (raw !== '') block['input'] = JSON.parse(raw) as unknown;
     const events: ProviderEvent[] = [];
     if (block['type'] === 'tool_use')
       events.push({
         type: 'tool_use_complete',
         index,
-        id: block['id'],
-        name: block['name'],
+        id: text(block['id']),
+        name: text(block['name']),
         input: block['input'],
       });
-    events.push({ type: 'block_done', index, block: block as ContentBlock });
+    events.push({ type: 'block_done', index, block: block as unknown as ContentBlock });
     return events;
   }
 
@@ -70,7 +72,14 @@ export function createAssembler() {
           blocks[event.index] = block;
           if (block['type'] === 'tool_use') {
             json[event.index] = '';
-            return [{ type: 'tool_use_start', index: event.index, id: block['id'], name: block['name'] }];
+            return [
+              {
+                type: 'tool_use_start',
+                index: event.index,
+                id: text(block['id']),
+                name: text(block['name']),
+              },
+            ];
           }
           if (block['type'] === 'server_tool_use') json[event.index] = '';
           return [];
@@ -81,10 +90,10 @@ export function createAssembler() {
           const delta = event.delta;
           switch (delta.type) {
             case 'text_delta':
-              block['text'] = (block['text'] ?? '') + delta.text;
+              block['text'] = text(block['text']) + delta.text;
               return [{ type: 'text_delta', index: event.index, text: delta.text }];
             case 'thinking_delta':
-              block['thinking'] = (block['thinking'] ?? '') + delta.thinking;
+              block['thinking'] = text(block['thinking']) + delta.thinking;
               return [{ type: 'thinking_delta', index: event.index, thinking: delta.thinking }];
             case 'signature_delta':
               block['signature'] = delta.signature;
@@ -95,7 +104,10 @@ export function createAssembler() {
                 ? [{ type: 'tool_input_delta', index: event.index, partialJson: delta.partial_json }]
                 : [];
             case 'citations_delta':
-              block['citations'] = [...(block['citations'] ?? []), delta.citation];
+              block['citations'] = [
+                ...(Array.isArray(block['citations']) ? (block['citations'] as unknown[]) : []),
+                delta.citation,
+              ];
               return [];
             default:
               return [];
@@ -123,7 +135,7 @@ export function createAssembler() {
       return complete;
     },
     result(): ProviderResult {
-      return { id, model, content: blocks.filter(Boolean) as ContentBlock[], stopReason, usage };
+      return { id, model, content: blocks.filter(Boolean) as unknown as ContentBlock[], stopReason, usage };
     },
   };
 }

@@ -26,8 +26,8 @@ function cacheable(block: Block): boolean {
 function strip(block: Block): Block {
   let out = block;
   if ('cache_control' in out) {
-    const { cache_control: _removed, ...rest } = out;
-    out = rest;
+    out = { ...out };
+    delete out['cache_control'];
   }
   if (out['type'] === 'tool_result' && Array.isArray(out['content']))
     out = { ...out, content: (out['content'] as Block[]).map(strip) };
@@ -82,7 +82,7 @@ function markMessage(messages: MessageParam[], index: number): void {
       messages[i] = {
         ...message,
         content: [{ type: 'text', text: message.content, cache_control: EPHEMERAL }],
-      } as MessageParam;
+      };
       return;
     }
     const blocks = message.content as unknown as Block[];

@@ -61,7 +61,9 @@ export function retryAfterMs(headers: Headers | undefined, now = Date.now()): nu
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-function apiMessage(error: APIError): { type?: string; message: string } {
+type StatusError = APIError<number, Headers | undefined, object | undefined>;
+
+function apiMessage(error: StatusError): { type?: string; message: string } {
   const body = error.error as { error?: { type?: unknown; message?: unknown } } | undefined;
   const inner = body?.error;
   const message = typeof inner?.message === 'string' ? inner.message : error.message;
@@ -80,15 +82,16 @@ export function toProviderError(error: unknown, signal?: AbortSignal): ProviderE
       kind: 'connection',
       cause: error,
     });
-  if (error instanceof APIError && error.status !== undefined) {
-    const { type, message } = apiMessage(error);
-    const fields: ProviderErrorFields = { kind: 'api', status: error.status, cause: error };
+  if (error instanceof APIError && typeof error.status === 'number') {
+    const failed = error as StatusError;
+    const { type, message } = apiMessage(failed);
+    const fields: ProviderErrorFields = { kind: 'api', status: failed.status, cause: error };
     if (type) fields.type = type;
-    if (error.requestID) fields.requestId = error.requestID;
-    const wait = retryAfterMs(error.headers);
+    if (failed.requestID) fields.requestId = failed.requestID;
+    const wait = retryAfterMs(failed.headers);
     if (wait !== undefined) fields.retryAfterMs = wait;
-    const overflow = error.status === 400 ? parseOverflow(message) : undefined;
-    const where = `${error.status}${type ? ` ${type}` : ''}${fields.requestId ? `, request ${fields.requestId}` : ''}`;
+    const overflow = failed.status === 400 ? parseOverflow(message) : undefined;
+    const where = `${failed.status}${type ? ` ${type}` : ''}${fields.requestId ? `, request ${fields.requestId}` : ''}`;
     if (overflow)
       return new ProviderError(
         `the prompt is too long for the model: ${overflow.tokens} tokens > ${overflow.maximum} maximum (${where})`,

@@ -15,7 +15,10 @@ export const KEYS: readonly [string, string][] = [
 export function helpTable(commands: ReturnType<ChatController['commands']>): CommandOutcome {
   const rows = [
     ['command or key', 'what it does'],
-    ...commands.map((c) => [c.args ? `/${c.name.replace(/^\//, '')} ${c.args}` : `/${c.name.replace(/^\//, '')}`, c.help]),
+    ...commands.map((c) => [
+      c.args ? `/${c.name.replace(/^\//, '')} ${c.args}` : `/${c.name.replace(/^\//, '')}`,
+      c.help,
+    ]),
     ...KEYS.map(([key, help]) => [key, help]),
   ];
   return { kind: 'table', title: 'help', rows };

@@ -3,7 +3,7 @@ import { oneLine } from './format.js';
 import type { ToolItem } from './state/items.js';
 
 /** Input fields that say the most about a call, tried in order for the one-line view. */
-const KEY_FIELDS = ['command', 'file_path', 'path', 'pattern', 'query', 'q', 'id', 'url', 'text'];
+const KEY_FIELDS = ['command', 'pattern', 'query', 'q', 'file_path', 'path', 'id', 'url', 'text'];
 
 /** A tool call's input in a few words: its telling field, or compact JSON. */
 export function shortInput(input: unknown, max = 60): string {
@@ -22,7 +22,9 @@ export function shortInput(input: unknown, max = 60): string {
 export function resultSummary(tool: ToolItem): string {
   switch (tool.status) {
     case 'running':
-      return tool.approval === undefined ? 'running…' : `running (${tool.approval === 'always' ? 'approved for this session' : 'approved'})…`;
+      return tool.approval === undefined
+        ? 'running…'
+        : `running (${tool.approval === 'always' ? 'approved for this session' : 'approved'})…`;
     case 'denied':
       return 'denied';
     case 'error':

@@ -4,6 +4,7 @@ import type { ChatController, CommandOutcome } from '../agent/controller.js';
 import type { ApprovalBridge } from './approval-bridge.js';
 import { helpTable } from './help.js';
 import type { ChatAction } from './state/chat.js';
+import { initialFooter } from './state/footer.js';
 
 /** Two Ctrl+C within this window quit even while a turn runs. */
 export const QUIT_WINDOW_MS = 1500;
@@ -64,7 +65,12 @@ export function useChatActions(
       if (outcome.kind === 'exit') quit();
       else if (outcome.kind === 'reset') {
         onReset();
-        dispatch({ type: 'reset', history: controller.history(), text: outcome.text });
+        dispatch({
+          type: 'reset',
+          history: controller.history(),
+          footer: initialFooter(controller.pressure(), controller.cost()),
+          text: outcome.text,
+        });
       } else dispatch({ type: 'outcome', outcome });
     },
     [controller, dispatch, onReset, quit],
@@ -78,7 +84,10 @@ export function useChatActions(
         return;
       }
       controller.command(line).then(show, (e: unknown) =>
-        dispatch({ type: 'outcome', outcome: { kind: 'error', text: e instanceof Error ? e.message : String(e) } }),
+        dispatch({
+          type: 'outcome',
+          outcome: { kind: 'error', text: e instanceof Error ? e.message : String(e) },
+        }),
       );
     },
     [controller, dispatch, show],

@@ -25,7 +25,10 @@ const delays: number[] = [];
 async function setup(script: ScriptStep[], options: AnthropicProviderOptions = {}) {
   fake = await startFakeAnthropic({ script });
   delays.length = 0;
-  const sleep = async (ms: number) => void delays.push(ms);
+  const sleep = (ms: number) => {
+    delays.push(ms);
+    return Promise.resolve();
+  };
   return createAnthropicProvider(
     { model: 'claude-sonnet-4-5', apiKey: 'dummy', baseURL: fake.url },
     { sleep, ...options },

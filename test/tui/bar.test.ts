@@ -9,7 +9,17 @@ describe('barSegments', () => {
     const report = pressureReport();
     const segments = barSegments(report, 50);
     expect(cells(segments)).toBe(Math.round((report.calibrated_tokens / report.budget) * 50));
-    expect(segments.map((s) => s.cls)).toEqual(['fixed', 'prompt', 'error', 'code', 'prose', 'structured', 'log', 'other', 'pending']);
+    expect(segments.map((s) => s.cls)).toEqual([
+      'fixed',
+      'prompt',
+      'error',
+      'code',
+      'prose',
+      'structured',
+      'log',
+      'other',
+      'pending',
+    ]);
     expect(segments.find((s) => s.cls === 'log')?.tokens).toBe(2_600);
   });
 

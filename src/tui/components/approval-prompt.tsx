@@ -10,7 +10,18 @@ export function ApprovalPrompt({ request }: { request: ApprovalRequest }) {
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
       <Text>
-        <Text bold color="yellow">{request.name}</Text> {request.summary}
+        {request.summary.startsWith(request.name) ? (
+          <Text bold color="yellow">
+            {request.summary}
+          </Text>
+        ) : (
+          <>
+            <Text bold color="yellow">
+              {request.name}
+            </Text>{' '}
+            {request.summary}
+          </>
+        )}
       </Text>
       {request.diff ? <DiffView diff={request.diff} maxLines={APPROVAL_DIFF_LINES} /> : null}
       <Text>

@@ -1,12 +1,13 @@
-import { Box, Text, useStdout } from 'ink';
+import { Box, Text } from 'ink';
 import { useEffect, useReducer, useRef } from 'react';
 import type { ChatController } from '../../agent/controller.js';
 import type { ApprovalBridge } from '../approval-bridge.js';
 import { chatReducer, initialChat } from '../state/chat.js';
 import { initialFooter } from '../state/footer.js';
-import { emptyInput, inputReducer } from '../state/input.js';
 import { useChatActions } from '../use-chat-actions.js';
 import { useChatKeys } from '../use-chat-keys.js';
+import { useColumns } from '../use-columns.js';
+import { useEditor } from '../use-editor.js';
 import { ApprovalPrompt } from './approval-prompt.js';
 import { Footer } from './footer.js';
 import { InputBox } from './input-box.js';
@@ -28,10 +29,10 @@ export function ChatApp({ controller, bridge, initialPrompt, onReset = noop }: C
   const [state, dispatch] = useReducer(chatReducer, undefined, () =>
     initialChat(initialFooter(controller.pressure(), controller.cost()), controller.history()),
   );
-  const [input, edit] = useReducer(inputReducer, undefined, () => emptyInput());
+  const editor = useEditor();
   const actions = useChatActions(controller, bridge, dispatch, onReset);
-  useChatKeys(state, input, dispatch, edit, actions, bridge);
-  const { stdout } = useStdout();
+  useChatKeys(state, editor, dispatch, actions, bridge);
+  const columns = useColumns();
 
   useEffect(() => bridge.listen((request) => dispatch({ type: 'approval', request })), [bridge]);
   const started = useRef(false);
@@ -53,14 +54,15 @@ export function ChatApp({ controller, bridge, initialPrompt, onReset = noop }: C
       {state.approval ? <ApprovalPrompt request={state.approval} /> : null}
       {state.pick ? <PickList pick={state.pick} /> : null}
       <Box marginTop={1} flexDirection="column">
-        <InputBox input={input} busy={state.running} />
+        <InputBox input={editor.state} busy={state.running} />
         <Box paddingX={1}>
           <Text color="gray" wrap="truncate-end">
-            {state.hint ?? (state.running ? 'working… Ctrl+C interrupts' : 'Enter send · Ctrl+J newline · /help')}
+            {state.hint ??
+              (state.running ? 'working… Ctrl+C interrupts' : 'Enter send · Ctrl+J newline · /help')}
           </Text>
         </Box>
       </Box>
-      <Footer footer={state.footer} columns={stdout.columns || 80} />
+      <Footer footer={state.footer} columns={columns} />
     </Box>
   );
 }

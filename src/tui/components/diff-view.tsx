@@ -19,7 +19,9 @@ export function DiffView({ diff, maxLines }: { diff: string; maxLines?: number }
           {line === '' ? ' ' : line}
         </Text>
       ))}
-      {shown.length < lines.length ? <Text color="gray">… {lines.length - shown.length} more lines (Ctrl+O)</Text> : null}
+      {shown.length < lines.length ? (
+        <Text color="gray">… {lines.length - shown.length} more lines (Ctrl+O)</Text>
+      ) : null}
     </Box>
   );
 }

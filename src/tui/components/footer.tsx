@@ -22,7 +22,14 @@ export const Footer = memo(function Footer({ footer, columns }: { footer: Footer
   const saving = costSaving(cost);
   const barWidth = Math.max(BAR_MIN, Math.min(BAR_MAX, columns - 40));
   return (
-    <Box flexDirection="column" borderStyle="single" borderColor="gray" borderLeft={false} borderRight={false} borderBottom={false}>
+    <Box
+      flexDirection="column"
+      borderStyle="single"
+      borderColor="gray"
+      borderLeft={false}
+      borderRight={false}
+      borderBottom={false}
+    >
       {report ? (
         <>
           <Text>
@@ -45,7 +52,7 @@ export const Footer = memo(function Footer({ footer, columns }: { footer: Footer
                 {'  '}
               </Text>
             ))}
-            <Text color="gray">· saved </Text>
+            <Text color="gray">· tokens saved so far </Text>
             {tokens(report.counters.tokensSaved)}
           </Text>
         </>
@@ -60,8 +67,18 @@ export const Footer = memo(function Footer({ footer, columns }: { footer: Footer
         <Text color="gray"> vs </Text>
         {usd(cost.unmanagedUsd)}
         <Text color="gray"> unmanaged</Text>
-        {saving === null ? '' : <Text color={saving >= 0 ? 'green' : 'red'}> ({saving >= 0 ? '−' : '+'}{percent(Math.abs(saving))})</Text>}
-        <Text color="gray"> · {footer.calls} call{footer.calls === 1 ? '' : 's'}</Text>
+        {saving === null ? (
+          ''
+        ) : (
+          <Text color={saving >= 0 ? 'green' : 'red'}>
+            {' '}
+            ({saving >= 0 ? `saved ${percent(saving)}` : `${percent(-saving)} more`})
+          </Text>
+        )}
+        <Text color="gray">
+          {' '}
+          · {footer.calls} call{footer.calls === 1 ? '' : 's'}
+        </Text>
       </Text>
       <Text wrap="truncate-end" color="gray">
         {lastCompaction

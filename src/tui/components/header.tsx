@@ -7,9 +7,12 @@ export function Header({ info }: { info: SessionInfo }) {
   return (
     <Box paddingX={1}>
       <Text wrap="truncate-end">
-        <Text bold color="green">gardener chat</Text>
+        <Text bold color="green">
+          gardener chat
+        </Text>
         <Text color="gray">
-          {' '}· {info.model} · budget {tokens(info.budget)} · session {info.id} · {info.cwd} · /help
+          {' '}
+          · {info.model} · budget {tokens(info.budget)} · session {info.id} · {info.cwd} · /help
         </Text>
       </Text>
     </Box>

@@ -11,7 +11,13 @@ export function PressureBar({ report, width }: { report: PressureReport; width: 
   return (
     <Text>
       <Text color={over ? 'red' : 'gray'}>▕</Text>
-      {segments.map((s) => (s.cells > 0 ? <Text key={s.cls} color={CLASS_COLOURS[s.cls] ?? 'white'}>{'█'.repeat(s.cells)}</Text> : null))}
+      {segments.map((s) =>
+        s.cells > 0 ? (
+          <Text key={s.cls} color={CLASS_COLOURS[s.cls] ?? 'white'}>
+            {'█'.repeat(s.cells)}
+          </Text>
+        ) : null,
+      )}
       <Text color="gray">{'░'.repeat(Math.max(0, width - used))}</Text>
       <Text color={over ? 'red' : 'gray'}>▏</Text>
     </Text>

@@ -34,12 +34,16 @@ export const ToolLine = memo(function ToolLine({ tool, expanded }: { tool: ToolI
           {tool.output === undefined ? null : (
             <Text>
               {output.slice(0, EXPANDED_OUTPUT_LINES).join('\n')}
-              {output.length > EXPANDED_OUTPUT_LINES ? `\n… ${output.length - EXPANDED_OUTPUT_LINES} more lines` : ''}
+              {output.length > EXPANDED_OUTPUT_LINES
+                ? `\n… ${output.length - EXPANDED_OUTPUT_LINES} more lines`
+                : ''}
             </Text>
           )}
         </Box>
       ) : null}
-      {tool.display ? <DiffView diff={tool.display} {...(expanded ? {} : { maxLines: COLLAPSED_DIFF_LINES })} /> : null}
+      {tool.display ? (
+        <DiffView diff={tool.display} {...(expanded ? {} : { maxLines: COLLAPSED_DIFF_LINES })} />
+      ) : null}
     </Box>
   );
 });

@@ -20,22 +20,26 @@ export const TranscriptEntry = memo(function TranscriptEntry({
     case 'user':
       return (
         <Box marginTop={1}>
-          <Text color="cyan" bold>{'› '}</Text>
+          <Text color="cyan" bold>
+            {'› '}
+          </Text>
           <Text>{item.text}</Text>
         </Box>
       );
     case 'assistant':
-      return <Text>{item.text.replace(/^\n+/, '')}</Text>;
+      return <Text>{item.text === '' ? ' ' : item.text}</Text>;
     case 'thinking':
       return showThinking ? (
-        <Text dimColor italic>✻ {item.text}</Text>
+        <Text dimColor italic>
+          ✻ {item.text}
+        </Text>
       ) : (
         <Text dimColor italic wrap="truncate-end">
           ✻ thinking ({item.text.length} chars, Ctrl+T shows)
         </Text>
       );
     case 'tool':
-      return <ToolLine tool={item} expanded={expanded} />;
+      return <ToolLine tool={item} expanded={expanded || item.full === true} />;
     case 'table':
       return <TableView title={item.title} rows={item.rows} />;
     case 'notice':

@@ -39,7 +39,12 @@ export function TranscriptView({
       </Static>
       <Box flexDirection="column" paddingX={1}>
         {transcript.live.map((item) => (
-          <TranscriptEntry key={item.id} item={item} expanded={expanded.has(item.id)} showThinking={showThinking} />
+          <TranscriptEntry
+            key={item.id}
+            item={item}
+            expanded={expanded.has(item.id)}
+            showThinking={showThinking}
+          />
         ))}
       </Box>
     </>

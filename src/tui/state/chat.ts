@@ -1,6 +1,7 @@
 import type { CommandOutcome, HistoryItem } from '../../agent/controller.js';
 import type { AgentEvent, ApprovalRequest } from '../../agent/events.js';
 import { footerReducer, type FooterState } from './footer.js';
+import type { ToolItem } from './items.js';
 import {
   addItem,
   fromHistory,
@@ -39,7 +40,8 @@ export type ChatAction =
   | { type: 'turn_done'; interrupted: boolean; error?: string }
   | { type: 'command'; line: string }
   | { type: 'outcome'; outcome: CommandOutcome }
-  | { type: 'reset'; history: readonly HistoryItem[]; text: string }
+  /** Another session (or a fresh one) took over: its history, and its footer. */
+  | { type: 'reset'; history: readonly HistoryItem[]; footer: FooterState; text: string }
   | { type: 'notice'; tone: 'info' | 'warn' | 'error'; text: string }
   | { type: 'approval'; request: ApprovalRequest | null }
   | { type: 'pick_move'; delta: number }
@@ -68,7 +70,9 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'agent': {
       const transcript = transcriptReducer(state.transcript, action.event);
       const footer = footerReducer(state.footer, action.event);
-      return transcript === state.transcript && footer === state.footer ? state : { ...state, transcript, footer };
+      return transcript === state.transcript && footer === state.footer
+        ? state
+        : { ...state, transcript, footer };
     }
     case 'submit':
       return {
@@ -78,19 +82,26 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         hint: null,
       };
     case 'turn_done': {
-      let transcript = state.transcript;
-      if (action.interrupted) transcript = addItem(transcript, { kind: 'notice', tone: 'warn', text: 'interrupted' });
-      if (action.error) transcript = addItem(transcript, { kind: 'notice', tone: 'error', text: action.error });
+      let transcript = settleLive(state.transcript);
+      if (action.interrupted)
+        transcript = addItem(transcript, { kind: 'notice', tone: 'warn', text: 'interrupted' });
+      if (action.error)
+        transcript = addItem(transcript, { kind: 'notice', tone: 'error', text: action.error });
       return { ...state, transcript, running: false, approval: null };
     }
     case 'command':
-      return { ...state, transcript: addItem(settleLive(state.transcript), { kind: 'user', text: action.line }), hint: null };
+      return {
+        ...state,
+        transcript: addItem(settleLive(state.transcript), { kind: 'user', text: action.line }),
+        hint: null,
+      };
     case 'outcome':
       return withOutcome(state, action.outcome);
     case 'reset':
       return {
         ...state,
         transcript: addNotice(fromHistory(action.history), 'info', action.text),
+        footer: action.footer,
         expanded: new Set(),
         pick: null,
         epoch: state.epoch + 1,
@@ -106,13 +117,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     }
     case 'pick_close':
       return { ...state, pick: null };
-    case 'toggle_tool': {
-      const tool = lastTool(state.transcript);
-      if (!tool) return { ...state, hint: 'no tool call to expand in this turn' };
-      const expanded = new Set(state.expanded);
-      if (!expanded.delete(tool.id)) expanded.add(tool.id);
-      return { ...state, expanded };
-    }
+    case 'toggle_tool':
+      return toggleTool(state);
     case 'toggle_thinking':
       return { ...state, showThinking: !state.showThinking };
     case 'hint':
@@ -128,9 +134,16 @@ function withOutcome(state: ChatState, outcome: CommandOutcome): ChatState {
     case 'error':
       return { ...state, transcript: addNotice(state.transcript, 'error', outcome.text) };
     case 'table':
-      return { ...state, transcript: addItem(state.transcript, { kind: 'table', title: outcome.title, rows: outcome.rows }) };
+      return {
+        ...state,
+        transcript: addItem(state.transcript, { kind: 'table', title: outcome.title, rows: outcome.rows }),
+      };
     case 'pick':
-      if (outcome.items.length === 0) return { ...state, transcript: addNotice(state.transcript, 'info', `${outcome.title}: nothing to pick`) };
+      if (outcome.items.length === 0)
+        return {
+          ...state,
+          transcript: addNotice(state.transcript, 'info', `${outcome.title}: nothing to pick`),
+        };
       return { ...state, pick: { title: outcome.title, items: outcome.items, index: 0 } };
     case 'reset':
     case 'exit':
@@ -138,6 +151,31 @@ function withOutcome(state: ChatState, outcome: CommandOutcome): ChatState {
   }
 }
 
-function addNotice(transcript: TranscriptState, tone: 'info' | 'warn' | 'error', text: string): TranscriptState {
+/**
+ * The expand key: a live call toggles in place; one already printed cannot change, so it is
+ * printed again in full (once).
+ */
+function toggleTool(state: ChatState): ChatState {
+  const last = lastTool(state.transcript);
+  if (!last) return { ...state, hint: 'no tool call to show' };
+  const { tool, live } = last;
+  if (live && !tool.full) {
+    const expanded = new Set(state.expanded);
+    if (!expanded.delete(tool.id)) expanded.add(tool.id);
+    return { ...state, expanded };
+  }
+  if (tool.full) return { ...state, hint: `${tool.name} is shown in full above` };
+  return { ...state, transcript: addItem(state.transcript, { ...withoutId(tool), full: true }), hint: null };
+}
+
+function withoutId({ id: _id, ...item }: ToolItem): Omit<ToolItem, 'id'> {
+  return item;
+}
+
+function addNotice(
+  transcript: TranscriptState,
+  tone: 'info' | 'warn' | 'error',
+  text: string,
+): TranscriptState {
   return addItem(transcript, { kind: 'notice', tone, text });
 }

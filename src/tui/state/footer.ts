@@ -15,7 +15,7 @@ export interface FooterState {
 export function initialFooter(pressure: PressureReport | null, cost: CostSoFar): FooterState {
   return {
     pressure,
-    calls: 0,
+    calls: pressure?.counters.renders ?? 0,
     usage: { input: 0, cacheRead: 0, cacheWrite: 0, output: 0 },
     cost,
     lastCompaction: pressure?.last_event ? { event: pressure.last_event, reason: 'earlier' } : null,

@@ -38,12 +38,20 @@ export function inputReducer(state: InputState, action: InputAction): InputState
   switch (action.type) {
     case 'insert': {
       const clean = action.text.replace(/\r\n?/g, '\n');
-      return { ...state, text: text.slice(0, cursor) + clean + text.slice(cursor), cursor: cursor + clean.length };
+      return {
+        ...state,
+        text: text.slice(0, cursor) + clean + text.slice(cursor),
+        cursor: cursor + clean.length,
+      };
     }
     case 'backspace':
-      return cursor === 0 ? state : { ...state, text: text.slice(0, cursor - 1) + text.slice(cursor), cursor: cursor - 1 };
+      return cursor === 0
+        ? state
+        : { ...state, text: text.slice(0, cursor - 1) + text.slice(cursor), cursor: cursor - 1 };
     case 'delete':
-      return cursor === text.length ? state : { ...state, text: text.slice(0, cursor) + text.slice(cursor + 1) };
+      return cursor === text.length
+        ? state
+        : { ...state, text: text.slice(0, cursor) + text.slice(cursor + 1) };
     case 'left':
       return { ...state, cursor: Math.max(0, cursor - 1) };
     case 'right':
@@ -61,9 +69,10 @@ export function inputReducer(state: InputState, action: InputAction): InputState
     case 'clear':
       return { ...state, text: '', cursor: 0, historyIndex: null, draft: '' };
     case 'sent': {
-      const history = text.trim() === '' || state.history[state.history.length - 1] === text
-        ? state.history
-        : [...state.history, text].slice(-HISTORY_LIMIT);
+      const history =
+        text.trim() === '' || state.history[state.history.length - 1] === text
+          ? state.history
+          : [...state.history, text].slice(-HISTORY_LIMIT);
       return emptyInput(history);
     }
   }
@@ -79,13 +88,20 @@ function olderEntry(state: InputState): InputState {
   if (state.history.length === 0 || state.historyIndex === 0) return state;
   const index = state.historyIndex === null ? state.history.length - 1 : state.historyIndex - 1;
   const text = state.history[index] ?? '';
-  return { ...state, text, cursor: text.length, historyIndex: index, draft: state.historyIndex === null ? state.text : state.draft };
+  return {
+    ...state,
+    text,
+    cursor: text.length,
+    historyIndex: index,
+    draft: state.historyIndex === null ? state.text : state.draft,
+  };
 }
 
 function newerEntry(state: InputState): InputState {
   if (state.historyIndex === null) return state;
   const index = state.historyIndex + 1;
-  if (index >= state.history.length) return { ...state, text: state.draft, cursor: state.draft.length, historyIndex: null, draft: '' };
+  if (index >= state.history.length)
+    return { ...state, text: state.draft, cursor: state.draft.length, historyIndex: null, draft: '' };
   const text = state.history[index] ?? '';
   return { ...state, text, cursor: text.length, historyIndex: index };
 }

@@ -12,6 +12,8 @@ export interface ToolItem {
   /** A diff (edit, write) or other display for the user. */
   display?: string;
   approval?: ApprovalAnswer;
+  /** A copy printed in full (the expand key on a call already printed). */
+  full?: boolean;
 }
 
 /** A table outcome of a slash command: header row first. */
@@ -32,4 +34,8 @@ export type TranscriptItem =
   | { kind: 'notice'; id: number; tone: 'info' | 'warn' | 'error'; text: string };
 
 /** Items without their id, as reducers create them before numbering. */
-export type NewItem = TranscriptItem extends infer T ? (T extends TranscriptItem ? Omit<T, 'id'> : never) : never;
+export type NewItem = TranscriptItem extends infer T
+  ? T extends TranscriptItem
+    ? Omit<T, 'id'>
+    : never
+  : never;

@@ -1,4 +1,5 @@
-import Anthropic, { APIError } from '@anthropic-ai/sdk';
+import type { APIError } from '@anthropic-ai/sdk';
+import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   lastUserText,
@@ -12,6 +13,7 @@ import {
   type FakeAnthropic,
   type FakeAnthropicOptions,
 } from './index.js';
+import type { Json } from './types.js';
 
 let fake: FakeAnthropic | undefined;
 afterEach(async () => {
@@ -27,7 +29,7 @@ async function start(options: FakeAnthropicOptions): Promise<{ fake: FakeAnthrop
 const MODEL = 'claude-sonnet-4-5';
 const hi: Anthropic.MessageParam[] = [{ role: 'user', content: 'hi' }];
 
-async function post(path: string, body: unknown): Promise<{ status: number; json: any; headers: Headers }> {
+async function post(path: string, body: unknown): Promise<{ status: number; json: Json; headers: Headers }> {
   const res = await fetch(`${fake!.url}${path}`, {
     method: 'POST',
     body: JSON.stringify(body),
@@ -136,7 +138,7 @@ describe('fake Messages API, driven by the official SDK', () => {
 
   it('uses standing replies and matched steps out of order', async () => {
     const { fake, client } = await start({
-      standing: [{ match: (r) => r.body.model.includes('haiku'), reply: 'title' }],
+      standing: [{ match: (r) => String(r.body.model).includes('haiku'), reply: 'title' }],
       script: [{ match: (r) => lastUserText(r) === 'second', reply: 'B' }, textReply('A')],
     });
     const ask = (model: string, content: string) =>

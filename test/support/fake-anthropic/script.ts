@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { RecordedRequest, Reply, ReplySpec, ScriptStep, StandingReply, Usage } from './types.js';
+import type { RecordedRequest, Reply, ReplySpec, ScriptStep, StandingReply, Usage, Json } from './types.js';
 
 /** The assistant message the fake sends, as the API shapes it. */
 export interface Message {
@@ -7,7 +7,7 @@ export interface Message {
   type: 'message';
   role: 'assistant';
   model: string;
-  content: Array<Record<string, any>>;
+  content: Array<Record<string, Json>>;
   stop_reason: string;
   stop_sequence: null;
   usage: Usage;
@@ -89,14 +89,14 @@ export function pickStep(
 /** One line describing a request, for the exhausted-script error. */
 export function summarize(request: RecordedRequest): string {
   const body = request.body ?? {};
-  const messages: any[] = Array.isArray(body.messages) ? body.messages : [];
+  const messages: Json[] = Array.isArray(body.messages) ? body.messages : [];
   const last = messages.at(-1);
   let tail = '';
   if (last) {
     const blocks =
       typeof last.content === 'string' ? [{ type: 'text', text: last.content }] : (last.content ?? []);
     tail = blocks
-      .map((b: any) => (b.type === 'text' ? JSON.stringify(String(b.text).slice(0, 80)) : b.type))
+      .map((b: Json) => (b.type === 'text' ? JSON.stringify(String(b.text).slice(0, 80)) : String(b.type)))
       .join(', ');
   }
   return `request #${request.index} ${request.method} ${request.path} model=${body.model} messages=${messages.length} last=${last?.role}: ${tail}`;

@@ -1,5 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
+/** Parsed client JSON: the fake checks arbitrary input field by field, as the API does. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- untrusted request bodies
+export type Json = any;
+
 /** A content block the fake answers with. Ids and signatures are made up when left out. */
 export type ReplyBlock =
   | { type: 'text'; text: string }
@@ -45,7 +49,7 @@ export interface RecordedRequest {
   path: string;
   headers: IncomingHttpHeaders;
   /** Parsed JSON body (undefined for bodiless or unparsable requests). */
-  body: any;
+  body: Json;
   /** Index in the script of the step that answered, when one did. */
   step?: number;
   /** Index in `standing` of the standing reply that answered, when one did. */

@@ -1,3 +1,4 @@
+import type { Json } from './types.js';
 /**
  * Request validation as the Messages API does it, returning the API's error message for the first
  * problem found. Rules and wording follow the API's own 400s (quoted in issues of its clients):
@@ -15,7 +16,7 @@ export interface ValidateOptions {
 
 export const MAX_CACHE_CONTROL = 4;
 
-type Block = any;
+type Block = Json;
 interface Turn {
   role: string;
   /** Index of the first message of the turn. */
@@ -23,7 +24,7 @@ interface Turn {
   blocks: Array<{ block: Block; path: string }>;
 }
 
-export function validateRequest(body: any, options: ValidateOptions): string | undefined {
+export function validateRequest(body: Json, options: ValidateOptions): string | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'body: expected an object';
   if (typeof body.model !== 'string' || body.model === '') return 'model: Field required';
   if (!options.countOnly && typeof body.max_tokens !== 'number') return 'max_tokens: Field required';
@@ -48,13 +49,13 @@ function checkSystem(system: unknown): string | undefined {
   return undefined;
 }
 
-function blocksOf(message: any, index: number): Array<{ block: Block; path: string }> {
+function blocksOf(message: Json, index: number): Array<{ block: Block; path: string }> {
   if (typeof message.content === 'string')
     return [{ block: { type: 'text', text: message.content }, path: `messages.${index}.content` }];
   return (message.content as Block[]).map((block, j) => ({ block, path: `messages.${index}.content.${j}` }));
 }
 
-function checkMessages(messages: any[], options: ValidateOptions): string | undefined {
+function checkMessages(messages: Json[], options: ValidateOptions): string | undefined {
   const turns: Turn[] = [];
   for (const [i, message] of messages.entries()) {
     if (message?.role !== 'user' && message?.role !== 'assistant' && message?.role !== 'system')
@@ -129,9 +130,9 @@ function checkToolPairs(turns: Turn[]): string | undefined {
 }
 
 /** Counts blocks carrying cache_control in tools, system and messages (tool_result content included). */
-export function countCacheControl(body: any): number {
+export function countCacheControl(body: Json): number {
   let count = 0;
-  const visit = (block: any): void => {
+  const visit = (block: Json): void => {
     if (block && typeof block === 'object' && block.cache_control) count++;
     if (block?.type === 'tool_result' && Array.isArray(block.content)) block.content.forEach(visit);
   };
@@ -142,14 +143,14 @@ export function countCacheControl(body: any): number {
   return count;
 }
 
-function checkCacheControl(body: any): string | undefined {
+function checkCacheControl(body: Json): string | undefined {
   const count = countCacheControl(body);
   if (count > MAX_CACHE_CONTROL)
     return `A maximum of ${MAX_CACHE_CONTROL} blocks with cache_control may be provided. Found ${count}.`;
   return undefined;
 }
 
-function checkThinking(messages: any[], options: ValidateOptions): string | undefined {
+function checkThinking(messages: Json[], options: ValidateOptions): string | undefined {
   for (const [i, message] of messages.entries()) {
     if (message.role !== 'assistant' || !Array.isArray(message.content)) continue;
     for (const [j, block] of message.content.entries()) {

@@ -14,12 +14,17 @@ describe('approvals', () => {
     yield { type: 'text_delta', text: `answer was ${answer}` };
   };
 
-  for (const [key, answer] of [['y', 'once'], ['a', 'always'], ['n', 'no']] as const) {
+  for (const [key, answer] of [
+    ['y', 'once'],
+    ['a', 'always'],
+    ['n', 'no'],
+  ] as const) {
     it(`answers "${answer}" on ${key}`, async () => {
       chat = renderChat(scriptedController({ turns: [asking] }));
       await chat.send('clean');
       const frame = await chat.waitFor('Allow?');
       expect(frame).toContain('bash rm -rf build');
+      expect(frame).not.toContain('bash bash');
       expect(frame).toContain('y once · a always this session · n no');
       await chat.type(key);
       const after = await chat.waitFor(`answer was ${answer}`);
@@ -29,7 +34,13 @@ describe('approvals', () => {
 
   it('ignores other keys while asking, and shows the diff', async () => {
     const withDiff: ScriptedTurn = async function* ({ approve }) {
-      const request = { id: 'e', name: 'edit', input: {}, summary: 'edit a.ts', diff: '@@ -1 +1 @@\n-old line\n+new line' };
+      const request = {
+        id: 'e',
+        name: 'edit',
+        input: {},
+        summary: 'edit a.ts',
+        diff: '@@ -1 +1 @@\n-old line\n+new line',
+      };
       yield { type: 'text_delta', text: `answer was ${await approve(request)}` };
     };
     chat = renderChat(scriptedController({ turns: [withDiff] }));

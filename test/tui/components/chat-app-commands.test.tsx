@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEYS, flush, renderChat, type ChatHarness } from '../support/render-chat.js';
+import { pressureReport } from '../support/pressure.js';
 import { scriptedController } from '../support/scripted-controller.js';
 
 let chat: ChatHarness | undefined;
@@ -31,7 +32,9 @@ describe('slash commands', () => {
   });
 
   it('shows text and errors', async () => {
-    chat = renderChat(scriptedController({ commands: { '/note hi': { kind: 'text', text: 'noted as n-7' } } }));
+    chat = renderChat(
+      scriptedController({ commands: { '/note hi': { kind: 'text', text: 'noted as n-7' } } }),
+    );
     await chat.send('/note hi');
     await chat.waitFor('noted as n-7');
     await chat.send('/nope');
@@ -61,6 +64,11 @@ describe('slash commands', () => {
         },
         '/resume s-2': { kind: 'reset', text: 'resumed s-2' },
       },
+      pressureAfterReset: pressureReport({
+        calibrated_tokens: 4_000,
+        pressure: 0.25,
+        counters: { ...pressureReport().counters, renders: 7 },
+      }),
       historyAfterReset: [
         { role: 'user', text: 'why is the test flaky?' },
         { role: 'tool', tool: 'grep', text: 'found 3 matches' },
@@ -82,6 +90,23 @@ describe('slash commands', () => {
     expect(frame).toContain('● grep → 1 line, 15 chars');
     expect(frame).toContain('A race in the setup.');
     expect(frame).not.toContain('resume a session');
+    expect(frame).toMatch(/4k \/ 16k · 25%/);
+    expect(frame).toContain('7 calls');
+  });
+
+  it('closes a pick list on Esc without running anything', async () => {
+    const items = [{ label: 's-1', command: '/resume s-1' }];
+    const controller = scriptedController({
+      commands: { '/resume': { kind: 'pick', title: 'resume a session', items } },
+    });
+    chat = renderChat(controller);
+    await chat.send('/resume');
+    await chat.waitFor('resume a session');
+    await chat.type(KEYS.esc);
+    await chat.type('x');
+    expect(chat.frame()).not.toContain('resume a session');
+    expect(chat.frame()).toContain('› x');
+    expect(controller.commandLines).toEqual(['/resume']);
   });
 
   it('closes the controller on an exit outcome', async () => {

@@ -13,7 +13,9 @@ describe('Ctrl+C', () => {
   };
 
   it('interrupts a running turn, and the chat goes on', async () => {
-    const controller = scriptedController({ turns: [long, turn({ type: 'text_delta', text: 'second answer' })] });
+    const controller = scriptedController({
+      turns: [long, turn({ type: 'text_delta', text: 'second answer' })],
+    });
     chat = renderChat(controller);
     await chat.send('start');
     await chat.waitFor('working on it');
@@ -61,6 +63,26 @@ describe('the prompt editor', () => {
     await chat.type(KEYS.enter);
     await chat.waitFor('ok');
     expect(controller.prompts).toEqual(['first\nsecond\nthird']);
+  });
+
+  it('sends text and Enter arriving in one chunk, and inserts a pasted block as lines', async () => {
+    const controller = scriptedController({ turns: [turn({ type: 'text_delta', text: 'got it' })] });
+    chat = renderChat(controller);
+    await chat.type('first line\rsecond line');
+    expect(chat.frame()).toMatch(/› first line\n\s+second line/);
+    expect(controller.prompts).toEqual([]);
+    await chat.type('\x15');
+    await chat.type('fix the vat rate\r');
+    await chat.waitFor('got it');
+    expect(controller.prompts).toEqual(['fix the vat rate']);
+  });
+
+  it('sees every key of a burst that arrives before React renders', async () => {
+    const controller = scriptedController({ turns: [turn({ type: 'text_delta', text: 'got it' })] });
+    chat = renderChat(controller);
+    await chat.burst('why', ' is', KEYS.backspace, 'S', ' it', KEYS.enter);
+    await chat.waitFor('got it');
+    expect(controller.prompts).toEqual(['why iS it']);
   });
 
   it('brings back earlier prompts with ↑ and the draft with ↓', async () => {

@@ -5,7 +5,8 @@ import { plain } from '../support/render-chat.js';
 
 describe('TableView', () => {
   it('reads figures as numbers, words as text', () => {
-    for (const cell of ['1,234', '12.5k', '78%', '$0.41', '0.62×', '-3', '1.5M']) expect(isNumeric(cell), cell).toBe(true);
+    for (const cell of ['1,234', '12.5k', '78%', '$0.41', '0.62×', '-3', '1.5M'])
+      expect(isNumeric(cell), cell).toBe(true);
     for (const cell of ['log', 'v1.2.3', '', 'n-7', '12 blocks']) expect(isNumeric(cell), cell).toBe(false);
   });
 

@@ -7,7 +7,12 @@ const apply = (state: ChatState, ...actions: ChatAction[]) => actions.reduce(cha
 
 describe('chatReducer', () => {
   it('starts a turn on submit, settling the previous one, and ends it on turn_done', () => {
-    let state = apply(start(), { type: 'submit', text: 'one' }, { type: 'agent', event: { type: 'text_delta', text: 'a' } }, { type: 'turn_done', interrupted: false });
+    let state = apply(
+      start(),
+      { type: 'submit', text: 'one' },
+      { type: 'agent', event: { type: 'text_delta', text: 'a' } },
+      { type: 'turn_done', interrupted: false },
+    );
     expect(state.running).toBe(false);
     state = apply(state, { type: 'submit', text: 'two' });
     expect(state.running).toBe(true);
@@ -17,23 +22,64 @@ describe('chatReducer', () => {
 
   it('notes an interrupted or failed turn and drops a pending approval', () => {
     const request = { id: 'x', name: 'bash', input: {}, summary: 'ls' };
-    const state = apply(start(), { type: 'submit', text: 'go' }, { type: 'approval', request }, { type: 'turn_done', interrupted: true, error: 'boom' });
+    const state = apply(
+      start(),
+      { type: 'submit', text: 'go' },
+      { type: 'approval', request },
+      { type: 'turn_done', interrupted: true, error: 'boom' },
+    );
     expect(state.approval).toBeNull();
-    expect(state.transcript.live.slice(1)).toMatchObject([{ tone: 'warn', text: 'interrupted' }, { tone: 'error', text: 'boom' }]);
+    expect(state.transcript.done).toMatchObject([{ kind: 'user', text: 'go' }]);
+    expect(state.transcript.live).toMatchObject([
+      { tone: 'warn', text: 'interrupted' },
+      { tone: 'error', text: 'boom' },
+    ]);
   });
 
   it('keeps the same state object for events that change nothing shown', () => {
     const state = start();
-    expect(chatReducer(state, { type: 'agent', event: { type: 'approval', request: { id: 'none', name: 'x', input: {}, summary: '' }, answer: 'once' } })).toBe(state);
+    expect(
+      chatReducer(state, {
+        type: 'agent',
+        event: {
+          type: 'approval',
+          request: { id: 'none', name: 'x', input: {}, summary: '' },
+          answer: 'once',
+        },
+      }),
+    ).toBe(state);
   });
 
-  it('toggles the last tool call of the turn, or says there is none', () => {
+  it('toggles a live tool call in place, or says there is none', () => {
     let state = apply(start(), { type: 'toggle_tool' });
     expect(state.hint).toMatch(/no tool call/);
-    state = apply(state, { type: 'agent', event: { type: 'tool_call', id: 'a', name: 'read', input: {} } }, { type: 'agent', event: { type: 'tool_call', id: 'b', name: 'read', input: {} } }, { type: 'toggle_tool' });
+    state = apply(
+      state,
+      { type: 'agent', event: { type: 'tool_call', id: 'a', name: 'read', input: {} } },
+      { type: 'agent', event: { type: 'tool_call', id: 'b', name: 'read', input: {} } },
+      { type: 'toggle_tool' },
+    );
     const last = state.transcript.live[1]!;
     expect([...state.expanded]).toEqual([last.id]);
     expect([...apply(state, { type: 'toggle_tool' }).expanded]).toEqual([]);
+  });
+
+  it('prints a full copy of a call already printed, once', () => {
+    let state = apply(
+      start(),
+      { type: 'submit', text: 'go' },
+      { type: 'agent', event: { type: 'tool_call', id: 'a', name: 'read', input: {} } },
+      {
+        type: 'agent',
+        event: { type: 'tool_result', id: 'a', name: 'read', output: 'body', isError: false },
+      },
+      { type: 'turn_done', interrupted: false },
+      { type: 'toggle_tool' },
+    );
+    expect(state.transcript.live).toMatchObject([{ kind: 'tool', callId: 'a', full: true, output: 'body' }]);
+    state = apply(state, { type: 'toggle_tool' });
+    expect(state.transcript.live).toHaveLength(1);
+    expect(state.hint).toBe('read is shown in full above');
   });
 
   it('opens a pick list, wraps the selection around, and closes it', () => {
@@ -53,8 +99,18 @@ describe('chatReducer', () => {
   });
 
   it('rebuilds the transcript from history on reset and bumps the epoch', () => {
-    const state = apply(start(), { type: 'submit', text: 'old' }, { type: 'reset', history: [{ role: 'user', text: 'resumed prompt' }], text: 'resumed s-9' });
+    const state = apply(
+      start(),
+      { type: 'submit', text: 'old' },
+      {
+        type: 'reset',
+        history: [{ role: 'user', text: 'resumed prompt' }],
+        footer: initialFooter(null, { usd: 1.5, unmanagedUsd: 3 }),
+        text: 'resumed s-9',
+      },
+    );
     expect(state.epoch).toBe(1);
+    expect(state.footer.cost).toEqual({ usd: 1.5, unmanagedUsd: 3 });
     expect(state.transcript.done).toMatchObject([{ kind: 'user', text: 'resumed prompt' }]);
     expect(state.transcript.live).toMatchObject([{ kind: 'notice', text: 'resumed s-9' }]);
   });

@@ -14,8 +14,16 @@ describe('footerReducer', () => {
 
   it('sums usage over calls and keeps the latest cost', () => {
     let state = start();
-    state = footerReducer(state, { type: 'usage', usage: { input: 100, cacheRead: 900, cacheWrite: 0, output: 50 }, cost: { usd: 0.1, unmanagedUsd: 0.4 } });
-    state = footerReducer(state, { type: 'usage', usage: { input: 200, cacheRead: 700, cacheWrite: 100, output: 20 }, cost: { usd: 0.2, unmanagedUsd: 0.9 } });
+    state = footerReducer(state, {
+      type: 'usage',
+      usage: { input: 100, cacheRead: 900, cacheWrite: 0, output: 50 },
+      cost: { usd: 0.1, unmanagedUsd: 0.4 },
+    });
+    state = footerReducer(state, {
+      type: 'usage',
+      usage: { input: 200, cacheRead: 700, cacheWrite: 100, output: 20 },
+      cost: { usd: 0.2, unmanagedUsd: 0.9 },
+    });
     expect(state.usage).toEqual({ input: 300, cacheRead: 1_600, cacheWrite: 100, output: 70 });
     expect(state.cost).toEqual({ usd: 0.2, unmanagedUsd: 0.9 });
     expect(cacheHitRate(state.usage)).toBeCloseTo(0.8);
@@ -35,7 +43,9 @@ describe('footerReducer', () => {
 
   it('starts from the stored last event when the session had one', () => {
     const event = gardenEvent();
-    expect(initialFooter(pressureReport({ last_event: event }), { usd: 0, unmanagedUsd: 0 }).lastCompaction?.event).toBe(event);
+    expect(
+      initialFooter(pressureReport({ last_event: event }), { usd: 0, unmanagedUsd: 0 }).lastCompaction?.event,
+    ).toBe(event);
   });
 });
 

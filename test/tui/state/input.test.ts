@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cursorPosition, emptyInput, inputReducer, type InputAction, type InputState } from '../../../src/tui/state/input.js';
+import {
+  cursorPosition,
+  emptyInput,
+  inputReducer,
+  type InputAction,
+  type InputState,
+} from '../../../src/tui/state/input.js';
 
 const apply = (state: InputState, ...actions: InputAction[]) => actions.reduce(inputReducer, state);
 const typed = (text: string, history: string[] = []) => apply(emptyInput(history), { type: 'insert', text });
@@ -20,7 +26,10 @@ describe('inputReducer', () => {
     const state = apply(typed('abcdef\nxy\nlonger line'), { type: 'up' });
     expect(cursorPosition(state)).toEqual({ line: 1, column: 2 });
     expect(cursorPosition(apply(state, { type: 'up' }))).toEqual({ line: 0, column: 2 });
-    expect(cursorPosition(apply(state, { type: 'up' }, { type: 'down' }, { type: 'down' }))).toEqual({ line: 2, column: 2 });
+    expect(cursorPosition(apply(state, { type: 'up' }, { type: 'down' }, { type: 'down' }))).toEqual({
+      line: 2,
+      column: 2,
+    });
   });
 
   it('walks history from the first line and comes back to the draft', () => {

@@ -29,7 +29,11 @@ export function pressureReport(overrides: Partial<PressureReport> = {}): Pressur
     fixed_tokens: 2_000,
     protected_tokens: 3_500,
     by_class: byClass,
-    by_form: { original: { count: 20, tokens: 7_400 }, summary: { count: 11, tokens: 5_300 }, stub: { count: 3, tokens: 200 } },
+    by_form: {
+      original: { count: 20, tokens: 7_400 },
+      summary: { count: 11, tokens: 5_300 },
+      stub: { count: 3, tokens: 200 },
+    },
     events: 2,
     last_event: null,
     eviction_candidates: 8,

@@ -19,6 +19,8 @@ export interface ChatHarness {
   frame(): string;
   /** Types keys (raw terminal input), then flushes. */
   type(keys: string): Promise<void>;
+  /** Writes each chunk to the terminal at once, with no pause for React to render between them. */
+  burst(...chunks: string[]): Promise<void>;
   /** Types a line and Enter. */
   send(line: string): Promise<void>;
   /** Resolves once the frame matches, or throws with the frame after `timeout` ms. */
@@ -27,7 +29,17 @@ export interface ChatHarness {
   resets: number;
 }
 
-export const KEYS = { enter: '\r', ctrlC: '\x03', ctrlJ: '\n', ctrlO: '\x0f', ctrlT: '\x14', up: '\x1b[A', down: '\x1b[B', esc: '\x1b', backspace: '\x7f' };
+export const KEYS = {
+  enter: '\r',
+  ctrlC: '\x03',
+  ctrlJ: '\n',
+  ctrlO: '\x0f',
+  ctrlT: '\x14',
+  up: '\x1b[A',
+  down: '\x1b[B',
+  esc: '\x1b',
+  backspace: '\x7f',
+};
 
 /** Renders the chat app on a controller, its approver wired as the CLI does. */
 export function renderChat(controller: ScriptedController, initialPrompt?: string): ChatHarness {
@@ -38,6 +50,10 @@ export function renderChat(controller: ScriptedController, initialPrompt?: strin
     frame: () => plain(app.lastFrame()),
     async type(keys) {
       app.stdin.write(keys);
+      await flush();
+    },
+    async burst(...chunks) {
+      for (const chunk of chunks) app.stdin.write(chunk);
       await flush();
     },
     async send(line) {

@@ -40,14 +40,22 @@ export interface ScriptOptions {
   /** What history() returns after a reset outcome. */
   historyAfterReset?: HistoryItem[];
   pressure?: PressureReport;
+  /** What pressure() returns after a reset outcome. */
+  pressureAfterReset?: PressureReport;
 }
 
 export function scriptedController(options: ScriptOptions = {}): ScriptedController {
   const turns = [...(options.turns ?? [])];
   let history = options.history ?? [];
+  let pressure = options.pressure ?? pressureReport();
   let approver: Approver = () => Promise.resolve('no');
   let releases: (() => void)[] = [];
-  const info: SessionInfo = { id: 's-1a2b', model: 'claude-sonnet-test', budget: 16_000, cwd: '/tmp/project' };
+  const info: SessionInfo = {
+    id: 's-1a2b',
+    model: 'claude-sonnet-test',
+    budget: 16_000,
+    cwd: '/tmp/project',
+  };
   const cost: CostSoFar = { usd: 0, unmanagedUsd: 0 };
   const controller: ScriptedController = {
     prompts: [],
@@ -77,14 +85,17 @@ export function scriptedController(options: ScriptOptions = {}): ScriptedControl
     command(line) {
       controller.commandLines.push(line);
       const outcome = options.commands?.[line] ?? { kind: 'error', text: `unknown command ${line}` };
-      if (outcome.kind === 'reset') history = options.historyAfterReset ?? [];
+      if (outcome.kind === 'reset') {
+        history = options.historyAfterReset ?? [];
+        pressure = options.pressureAfterReset ?? pressure;
+      }
       return Promise.resolve(outcome);
     },
     commands: () => [
       { name: 'pressure', args: '', help: 'the full breakdown' },
       { name: 'resume', args: '[id]', help: 'resume a session' },
     ],
-    pressure: () => options.pressure ?? pressureReport(),
+    pressure: () => pressure,
     cost: () => cost,
     history: () => history,
     close() {
