@@ -21,10 +21,12 @@
 export { DEFAULT_CONTEXT_WINDOW, startFakeAnthropic } from './server.js';
 export { MAX_CACHE_CONTROL, countCacheControl, validateRequest } from './validate.js';
 export { estimateInputTokens } from './count.js';
+export { createIssued } from './script.js';
 export type {
   ErrorSpec,
   FakeAnthropic,
   FakeAnthropicOptions,
+  Issued,
   RecordedRequest,
   Reply,
   ReplyBlock,

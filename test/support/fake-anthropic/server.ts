@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPromptCache, estimateInputTokens, estimateOutputTokens } from './count.js';
-import { buildMessage, pickStep, randomId, summarize, toSpec } from './script.js';
+import { buildMessage, createIssued, pickStep, randomId, summarize, toSpec } from './script.js';
 import { messageEvents, writeEvents } from './sse.js';
 import type { ErrorSpec, FakeAnthropic, FakeAnthropicOptions, RecordedRequest } from './types.js';
 import { validateRequest } from './validate.js';
@@ -15,7 +15,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise
   const contextWindow = options.contextWindow ?? DEFAULT_CONTEXT_WINDOW;
   const strict = options.strict ?? false;
   const used = options.script.map(() => false);
-  const issued = new Map<string, string>();
+  const issued = createIssued();
   const cache = createPromptCache();
   const requests: RecordedRequest[] = [];
   const violations: FakeAnthropic['violations'] = [];
