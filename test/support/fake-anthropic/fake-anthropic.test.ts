@@ -136,6 +136,27 @@ describe('fake Messages API, driven by the official SDK', () => {
     expect(seen.length).toBeGreaterThan(0);
   });
 
+  it('records the raw body and a client that goes away mid-stream', async () => {
+    const { fake, client } = await start({
+      script: [
+        { reply: { content: [{ type: 'text', text: 'slow words '.repeat(20) }], chunkDelayMs: 20 } },
+        textReply('done'),
+      ],
+    });
+    const controller = new AbortController();
+    const stream = client.messages.stream(
+      { model: MODEL, max_tokens: 10, messages: hi },
+      { signal: controller.signal },
+    );
+    stream.on('text', () => controller.abort());
+    await stream.finalMessage().catch(() => undefined);
+    await client.messages.create({ model: MODEL, max_tokens: 10, messages: hi });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fake.requests[0]!.clientClosed).toBe(true);
+    expect(fake.requests[1]!.clientClosed).toBeUndefined();
+    expect(JSON.parse(fake.requests[1]!.raw)).toEqual(fake.requests[1]!.body);
+  });
+
   it('uses standing replies and matched steps out of order', async () => {
     const { fake, client } = await start({
       standing: [{ match: (r) => String(r.body.model).includes('haiku'), reply: 'title' }],

@@ -18,6 +18,8 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise
   const issued = createIssued();
   const cache = createPromptCache();
   const requests: RecordedRequest[] = [];
+  /** Requests whose connection the fake itself cut (not the client going away). */
+  const cutByFake = new Set<number>();
   const violations: FakeAnthropic['violations'] = [];
 
   const sendJson = (
@@ -93,6 +95,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise
     const message = buildMessage(spec, record.body.model, usage, issued);
     record.usage = message.usage;
     const cutAfter = 'fail' in action ? action.afterEvents : undefined;
+    if (cutAfter !== undefined) cutByFake.add(record.index);
     if (record.body.stream !== true) {
       if (cutAfter !== undefined) return void res.socket?.destroy();
       return sendJson(res, record, 200, message);
@@ -119,9 +122,14 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise
       headers: req.headers,
       body: undefined,
       status: 0,
+      raw,
     };
     requests.push(record);
-    res.on('close', () => options.onRequest?.(record));
+    res.on('close', () => {
+      if (!res.writableFinished && record.status !== 0 && !cutByFake.has(record.index))
+        record.clientClosed = true;
+      options.onRequest?.(record);
+    });
     const route = path.split('?')[0];
     if (req.method === 'POST' && (route === '/v1/messages' || route === '/v1/messages/count_tokens')) {
       try {

@@ -59,6 +59,10 @@ export interface RecordedRequest {
   status: number;
   /** Usage the fake reported, for answered message requests. */
   usage?: Usage;
+  /** The body as received, byte for byte (UTF-8). */
+  raw: string;
+  /** True when the client went away before the answer was complete (e.g. an interrupted stream). */
+  clientClosed?: boolean;
 }
 
 type Match = (request: RecordedRequest) => boolean;
