@@ -173,6 +173,7 @@ describe('the transcript', () => {
   it('says what went wrong when a turn fails, and takes the next prompt', async () => {
     const failing: ScriptedTurn = async function* () {
       yield { type: 'text_delta', text: 'starting' };
+      await new Promise((resolve) => setImmediate(resolve));
       throw new Error('connection reset by the provider');
     };
     const controller = scriptedController({
