@@ -43,7 +43,10 @@ export function makeChatCommand(io: CliIo): Command {
     .addOption(
       new Option('--output-format <format>', 'print mode output').choices(OUTPUT_FORMATS).default('text'),
     );
-  return addStoreOptions(command)
+  addStoreOptions(command);
+  const session = command.options.find((option) => option.long === '--session');
+  if (session) session.description = 'chat session name (default: $GARDENER_SESSION, else a new chat-… id)';
+  return command
     .addHelpText(
       'after',
       `\nDefault model: ${DEFAULT_MODEL}. Needs ANTHROPIC_API_KEY; ANTHROPIC_BASE_URL points it at any Messages-compatible server.\nEach chat is a new stored session (chat-YYYYMMDD-HHMMSS-xxxx) unless --session, --continue or --resume names one.\n\nExamples:\n  gardener chat\n  gardener chat "why does the vat test fail?"\n  gardener chat -p "summarize the failing tests" --yes --output-format json\n  gardener chat --continue`,

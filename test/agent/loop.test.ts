@@ -53,7 +53,8 @@ describe('the agent loop', () => {
     expect(results.map((r) => r.name)).toEqual(['read', 'edit', 'bash']);
     expect(results[0]!.output).toContain('1\trate = 0.2');
     expect(results[1]!.display).toContain('+rate = 0.21');
-    // bash ran after the edit was approved, in parallel with nothing it depends on: it sees either file
+    // bash ran after the edit, in the order of the calls
+    expect(results[2]!.output).toBe('rate = 0.21');
     const third = rig.fake.requests[2]!.body;
     const toolResults = third.messages.at(-1).content;
     expect(toolResults.map((b: { type: string }) => b.type)).toEqual(['tool_result', 'tool_result']);
