@@ -1,10 +1,19 @@
 import { openSession, type DoorSession } from '../door/session.js';
 import type { GardenSettings } from '../garden/config.js';
+import { TOOL_WORDS } from '../garden/labels.js';
 import { emptyState, STATE_KEY } from '../garden/persist.js';
 import type { GardenerStore, Scope } from '../store/types.js';
 import type { MessagesRequest, Transcript } from '../transcript/types.js';
 import { createApprovalPolicy } from './approvals.js';
-import { indexChat, listChats, loadChat, newSessionId, saveChat, titleOf, type ChatRecord } from './chat-sessions.js';
+import {
+  indexChat,
+  listChats,
+  loadChat,
+  newSessionId,
+  saveChat,
+  titleOf,
+  type ChatRecord,
+} from './chat-sessions.js';
 import { COMMANDS, runCommand, type CommandHost } from './commands.js';
 import type { Approver, ChatController, SessionInfo } from './controller.js';
 import { historyOf } from './conversation.js';
@@ -60,7 +69,10 @@ interface Live {
 /** The chat's controller: sessions in the store, turns through the loop, slash commands. */
 export function createChatController(options: ChatControllerOptions): ChatControllerHandle {
   const now = options.now ?? Date.now;
-  const approvals = createApprovalPolicy({ yes: options.yes === true, ...(options.approver ? { approver: options.approver } : {}) });
+  const approvals = createApprovalPolicy({
+    yes: options.yes === true,
+    ...(options.approver ? { approver: options.approver } : {}),
+  });
   let budget = options.override?.budget ?? options.budget;
   let model = options.override?.model ?? options.model;
   let live = open(options.session);
@@ -107,7 +119,7 @@ export function createChatController(options: ChatControllerOptions): ChatContro
         cost,
         cwd: options.cwd,
         transcript,
-        prepare: options.prepare,
+        prepare: (request) => options.prepare(request),
         calls: record.calls,
         save: () => save(opened),
       },
@@ -119,7 +131,13 @@ export function createChatController(options: ChatControllerOptions): ChatContro
   }
 
   function openGardenSession(scope: Scope): DoorSession {
-    return openSession({ store: options.store, scope, budget, ...(options.garden ? { config: options.garden } : {}) });
+    // Summaries and stubs name the chat's own tools, fetch and recall, as the way back.
+    return openSession({
+      store: options.store,
+      scope,
+      budget,
+      config: { retrieval: TOOL_WORDS, ...options.garden },
+    });
   }
 
   /** A saved engine state that cannot be read is stale: it is dropped, and the user told so. */
@@ -153,8 +171,13 @@ export function createChatController(options: ChatControllerOptions): ChatContro
   function requestFields(): Record<string, unknown> {
     const thinking = options.thinking;
     if (thinking === undefined) return { model, max_tokens: DEFAULT_MAX_TOKENS };
-    if (thinking === 'adaptive') return { model, max_tokens: DEFAULT_MAX_TOKENS * 2, thinking: { type: 'adaptive' } };
-    return { model, max_tokens: DEFAULT_MAX_TOKENS + thinking, thinking: { type: 'enabled', budget_tokens: thinking } };
+    if (thinking === 'adaptive')
+      return { model, max_tokens: DEFAULT_MAX_TOKENS * 2, thinking: { type: 'adaptive' } };
+    return {
+      model,
+      max_tokens: DEFAULT_MAX_TOKENS + thinking,
+      thinking: { type: 'enabled', budget_tokens: thinking },
+    };
   }
 
   function save(target: Live): void {
@@ -193,12 +216,19 @@ export function createChatController(options: ChatControllerOptions): ChatContro
     async switchTo(id) {
       await closeLive(live);
       live = open(id ?? newSessionId(now()));
-      return id === undefined ? `new session ${live.scope.session}` : `resumed ${id} (${live.record.messages.length} messages)`;
+      return id === undefined
+        ? `new session ${live.scope.session}`
+        : `resumed ${id} (${live.record.messages.length} messages)`;
     },
   };
 
   const controller: ChatControllerHandle = {
-    info: (): SessionInfo => ({ id: live.scope.session, model, budget: live.deps.session.garden.budget(), cwd: options.cwd }),
+    info: (): SessionInfo => ({
+      id: live.scope.session,
+      model,
+      budget: live.deps.session.garden.budget(),
+      cwd: options.cwd,
+    }),
     async *run(prompt: string, signal: AbortSignal): AsyncGenerator<AgentEvent> {
       const current = live;
       if (current.record.title === '') current.record.title = titleOf(prompt);

@@ -48,7 +48,8 @@ export function loadChat(store: Store, scope: Scope): ChatRecord | undefined {
   if (raw === undefined) return undefined;
   try {
     const parsed = JSON.parse(raw) as Partial<ChatRecord>;
-    if (parsed.v !== 1 || !Array.isArray(parsed.messages)) throw new Error(`unknown chat record version ${String(parsed.v)}`);
+    if (parsed.v !== 1 || !Array.isArray(parsed.messages))
+      throw new Error(`unknown chat record version ${String(parsed.v)}`);
     return parsed as ChatRecord;
   } catch (error) {
     debug('chat', 'stored conversation unreadable', { scope, error: String(error) });
@@ -74,7 +75,13 @@ export function listChats(store: Store, project: string): ChatListing[] {
 
 /** Puts a session first in its project's index. */
 export function indexChat(store: Store, scope: Scope, record: ChatRecord): void {
-  const listing: ChatListing = { id: scope.session, title: record.title, model: record.model, updatedAt: record.updatedAt, calls: record.calls };
+  const listing: ChatListing = {
+    id: scope.session,
+    title: record.title,
+    model: record.model,
+    updatedAt: record.updatedAt,
+    calls: record.calls,
+  };
   const rest = listChats(store, scope.project).filter((l) => l.id !== scope.session);
   const list = [listing, ...rest].sort((a, b) => b.updatedAt - a.updatedAt).slice(0, INDEX_MAX);
   store.sessionStateSet({ project: scope.project, session: INDEX_SESSION }, INDEX_KEY, JSON.stringify(list));

@@ -33,7 +33,8 @@ function needs(arg: string, what: string): CommandOutcome | undefined {
 }
 
 function changed(id: string, verb: string, change: { changed: number; reason?: string }): CommandOutcome {
-  if (change.changed > 0) return text(`${id}: ${verb} (${change.changed} block${change.changed === 1 ? '' : 's'})`);
+  if (change.changed > 0)
+    return text(`${id}: ${verb} (${change.changed} block${change.changed === 1 ? '' : 's'})`);
   if (change.reason === 'unknown') return error(`no entry ${id}`);
   return text(`${id}: nothing to change (${change.reason ?? 'already'})`);
 }
@@ -53,7 +54,9 @@ export const COMMANDS: readonly SlashCommand[] = [
     name: 'recall',
     args: 'QUERY',
     help: 'search what this session stored',
-    run: (host, arg) => needs(arg, 'a query') ?? text(formatRecallText(host.session().garden.recall(arg, { limit: 8 })).trimEnd()),
+    run: (host, arg) =>
+      needs(arg, 'a query') ??
+      text(formatRecallText(host.session().garden.recall(arg, { limit: 8 })).trimEnd()),
   },
   {
     name: 'show',
@@ -65,14 +68,17 @@ export const COMMANDS: readonly SlashCommand[] = [
       const found = host.session().garden.fetch(arg);
       if (!found) return error(`no entry ${arg}`);
       const { entry } = found;
-      return text(`${entry.id} · ${entry.class} · ${integer(entry.tokensOriginal)} tokens${found.form ? ` · in context as ${found.form}` : ''}\n${entry.original}`);
+      return text(
+        `${entry.id} · ${entry.class} · ${integer(entry.tokensOriginal)} tokens${found.form ? ` · in context as ${found.form}` : ''}\n${entry.original}`,
+      );
     },
   },
   {
     name: 'forget',
     args: 'ID',
     help: 'drop an entry to a stub in context',
-    run: (host, arg) => needs(arg, 'an entry id') ?? changed(arg, 'now a stub', host.session().garden.forget(arg)),
+    run: (host, arg) =>
+      needs(arg, 'an entry id') ?? changed(arg, 'now a stub', host.session().garden.forget(arg)),
   },
   {
     name: 'pin',
@@ -82,16 +88,26 @@ export const COMMANDS: readonly SlashCommand[] = [
       const missing = needs(arg, 'an entry id');
       if (missing) return missing;
       const change = host.session().garden.pin(arg);
-      return change.reason === 'unknown' ? error(`no entry ${arg}`) : text(`${arg}: pinned${change.changed > 0 ? ` (${change.changed} block${change.changed === 1 ? '' : 's'} restored)` : ''}`);
+      return change.reason === 'unknown'
+        ? error(`no entry ${arg}`)
+        : text(
+            `${arg}: pinned${change.changed > 0 ? ` (${change.changed} block${change.changed === 1 ? '' : 's'} restored)` : ''}`,
+          );
     },
   },
   {
     name: 'note',
     args: 'TEXT',
     help: 'keep a note that recall finds first',
-    run: (host, arg) => needs(arg, 'the text of the note') ?? text(`noted as ${host.session().garden.note(arg).id}`),
+    run: (host, arg) =>
+      needs(arg, 'the text of the note') ?? text(`noted as ${host.session().garden.note(arg).id}`),
   },
-  { name: 'compact', args: '', help: 'compact now, down to the low-water mark', run: (host) => compactNow(host) },
+  {
+    name: 'compact',
+    args: '',
+    help: 'compact now, down to the low-water mark (or to half)',
+    run: (host) => compactNow(host),
+  },
   {
     name: 'budget',
     args: 'N',
@@ -99,7 +115,8 @@ export const COMMANDS: readonly SlashCommand[] = [
     run: (host, arg) => {
       if (arg === '') return text(`budget: ${integer(host.info().budget)} tokens`);
       const n = Number(arg.replace(/[_,]/g, ''));
-      if (!Number.isInteger(n) || n < 1_000) return error('the budget is a whole number of tokens, at least 1,000');
+      if (!Number.isInteger(n) || n < 1_000)
+        return error('the budget is a whole number of tokens, at least 1,000');
       host.setBudget(n);
       return text(`budget: ${integer(n)} tokens`);
     },
@@ -127,10 +144,17 @@ export const COMMANDS: readonly SlashCommand[] = [
         label: `${l.id}  ${new Date(l.updatedAt).toISOString().slice(0, 16).replace('T', ' ')}  ${l.calls} calls  ${l.title}`,
         command: `/resume ${l.id}`,
       }));
-      return items.length === 0 ? text('no stored chat sessions in this project') : { kind: 'pick', title: 'resume a session', items };
+      return items.length === 0
+        ? text('no stored chat sessions in this project')
+        : { kind: 'pick', title: 'resume a session', items };
     },
   },
-  { name: 'clear', args: '', help: 'start a new session (this one stays stored)', run: async (host) => ({ kind: 'reset', text: await host.switchTo(undefined) }) },
+  {
+    name: 'clear',
+    args: '',
+    help: 'start a new session (this one stays stored)',
+    run: async (host) => ({ kind: 'reset', text: await host.switchTo(undefined) }),
+  },
   { name: 'exit', args: '', help: 'quit', run: () => ({ kind: 'exit' }) },
 ];
 
@@ -139,14 +163,24 @@ function helpText(): string {
   return COMMANDS.map((c) => `${`/${c.name} ${c.args}`.padEnd(width)}  ${c.help}`).join('\n');
 }
 
+/** /compact below the low-water mark halves the context. */
+const COMPACT_SHARE = 0.5;
+
 function compactNow(host: CommandHost): CommandOutcome {
   const { garden } = host.session();
   const before = garden.pressure({ settle: true });
-  const target = Math.floor(before.low_water * before.budget);
-  const next = host.transcript().messages.length > 0 ? host.session().next(host.transcript(), { target }) : undefined;
+  // Down to the low-water mark, or to half the context when it is already below it.
+  const target = Math.floor(
+    Math.min(before.low_water * before.budget, before.calibrated_tokens * COMPACT_SHARE),
+  );
+  const next =
+    host.transcript().messages.length > 0 ? host.session().next(host.transcript(), { target }) : undefined;
   const event = next?.event ?? garden.compactAll().event;
-  if (!event) return text(`nothing to compact (${integer(before.calibrated_tokens)} tokens, ${before.recommendation})`);
-  return text(`compaction event #${event.seq}: ${integer(event.changed)} blocks, ${integer(event.tokensBefore)} → ${integer(event.tokensAfter)} tokens`);
+  if (!event)
+    return text(`nothing to compact (${integer(before.calibrated_tokens)} tokens, ${before.recommendation})`);
+  return text(
+    `compaction event #${event.seq}: ${integer(event.changed)} blocks, ${integer(event.tokensBefore)} → ${integer(event.tokensAfter)} tokens`,
+  );
 }
 
 /** Runs a slash command line (`/name args`). */

@@ -9,7 +9,8 @@ export function appendPrompt(messages: MessageParam[], text: string): void {
     messages.push({ role: 'user', content: [block] });
     return;
   }
-  const content: ContentBlockParam[] = typeof last.content === 'string' ? [{ type: 'text', text: last.content }] : [...last.content];
+  const content: ContentBlockParam[] =
+    typeof last.content === 'string' ? [{ type: 'text', text: last.content }] : [...last.content];
   messages[messages.length - 1] = { role: 'user', content: [...content, block] };
 }
 
@@ -17,7 +18,10 @@ export function appendPrompt(messages: MessageParam[], text: string): void {
  * The assistant's blocks as they may go back to the API: no empty text, and no tool call left
  * without an answer when the model stopped for another reason (a cut `max_tokens` call).
  */
-export function assistantContent(content: readonly ContentBlockParam[], stopReason: string): ContentBlockParam[] {
+export function assistantContent(
+  content: readonly ContentBlockParam[],
+  stopReason: string,
+): ContentBlockParam[] {
   const kept = content.filter((block) => {
     if (block.type === 'text') return block.text.trim() !== '';
     if (block.type === 'tool_use') return stopReason === 'tool_use';
@@ -26,12 +30,20 @@ export function assistantContent(content: readonly ContentBlockParam[], stopReas
   return kept.length > 0 ? kept : [{ type: 'text', text: '(no answer)' }];
 }
 
-export function toolUses(content: readonly ContentBlockParam[]): Array<{ id: string; name: string; input: unknown }> {
-  return content.flatMap((block) => (block.type === 'tool_use' ? [{ id: block.id, name: block.name, input: block.input }] : []));
+export function toolUses(
+  content: readonly ContentBlockParam[],
+): Array<{ id: string; name: string; input: unknown }> {
+  return content.flatMap((block) =>
+    block.type === 'tool_use' ? [{ id: block.id, name: block.name, input: block.input }] : [],
+  );
 }
 
 export function toolResult(id: string, output: string, isError: boolean): ToolResultBlockParam {
-  const block: ToolResultBlockParam = { type: 'tool_result', tool_use_id: id, content: output === '' ? '(no output)' : output };
+  const block: ToolResultBlockParam = {
+    type: 'tool_result',
+    tool_use_id: id,
+    content: output === '' ? '(no output)' : output,
+  };
   if (isError) block.is_error = true;
   return block;
 }
@@ -41,21 +53,31 @@ export function textOf(content: MessageParam['content']): string {
   return content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
 }
 
-/** What the TUI shows of a stored conversation: prompts, answers and one line per tool call. */
+/** What the TUI shows of a stored conversation: prompts, answers, and each tool call with its output. */
 export function historyOf(messages: readonly MessageParam[]): HistoryItem[] {
+  const outputs = new Map<string, string>();
+  for (const message of messages)
+    if (typeof message.content !== 'string')
+      for (const block of message.content)
+        if (block.type === 'tool_result') outputs.set(block.tool_use_id, resultText(block.content));
   const items: HistoryItem[] = [];
   for (const message of messages) {
     const role = message.role === 'assistant' ? 'assistant' : 'user';
-    const blocks = typeof message.content === 'string' ? [{ type: 'text' as const, text: message.content }] : message.content;
+    const blocks =
+      typeof message.content === 'string'
+        ? [{ type: 'text' as const, text: message.content }]
+        : message.content;
     for (const block of blocks) {
       if (block.type === 'text' && block.text.trim() !== '') items.push({ role, text: block.text });
-      else if (block.type === 'tool_use') items.push({ role: 'tool', tool: block.name, text: oneLine(block.input) });
+      else if (block.type === 'tool_use')
+        items.push({ role: 'tool', tool: block.name, text: outputs.get(block.id) ?? '(no result)' });
     }
   }
   return items;
 }
 
-function oneLine(input: unknown): string {
-  const text = typeof input === 'object' && input !== null ? Object.values(input).map(String).join(' ') : String(input);
-  return text.replace(/\s+/g, ' ').slice(0, 120);
+function resultText(content: ToolResultBlockParam['content']): string {
+  if (content === undefined) return '';
+  if (typeof content === 'string') return content;
+  return content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n');
 }

@@ -22,7 +22,10 @@ export interface CostTracker {
  * call) with ideal prompt caching: the previous raw request is read from the cache, only the growth
  * is written; output as billed. It ignores that a bare agent overflows the context window.
  */
-export function createCostTracker(price: (usage: CallUsage) => number, start: CostSoFar = { usd: 0, unmanagedUsd: 0 }): CostTracker {
+export function createCostTracker(
+  price: (usage: CallUsage) => number,
+  start: CostSoFar = { usd: 0, unmanagedUsd: 0 },
+): CostTracker {
   const total: CostSoFar = { ...start };
   const sums: CallUsage = { input: 0, cacheRead: 0, cacheWrite: 0, output: 0 };
   let previousRaw = 0;
@@ -34,7 +37,12 @@ export function createCostTracker(price: (usage: CallUsage) => number, start: Co
           ? Math.round((estimated.original * promptTokens(usage)) / estimated.rendered)
           : promptTokens(usage);
       const cached = Math.min(previousRaw, raw);
-      total.unmanagedUsd += price({ input: 0, cacheRead: cached, cacheWrite: raw - cached, output: usage.output });
+      total.unmanagedUsd += price({
+        input: 0,
+        cacheRead: cached,
+        cacheWrite: raw - cached,
+        output: usage.output,
+      });
       previousRaw = raw;
       sums.input += usage.input;
       sums.cacheRead += usage.cacheRead;

@@ -1,6 +1,8 @@
 import { debug } from '../debug.js';
 import type { DoorSession } from '../door/session.js';
 import { isGardenerError } from '../errors.js';
+import { budgetError } from '../garden/budget-check.js';
+import { DEFAULT_KEEP_LAST_TURNS } from '../garden/config.js';
 import type { PressureReport } from '../garden/pressure.js';
 import type { MessagesRequest, Transcript } from '../transcript/types.js';
 import type { ApprovalPolicy } from './approvals.js';
@@ -37,6 +39,8 @@ export interface LoopDeps {
   recover?(error: unknown): { session: DoorSession; message: string } | undefined;
   /** Model calls so far in the session (numbers the `request` events). */
   calls: number;
+  /** The request could not fit the budget and the user was told (once per session). */
+  overBudgetSaid?: boolean;
   /** Told the figures of each gardened request (benchmarks, debug log). */
   onGardened?(figures: GardenedFigures): void;
 }
@@ -58,7 +62,11 @@ interface Outgoing {
 class Interrupted extends Error {}
 
 /** One user turn, as events: model calls and tool rounds until the model stops, or the signal aborts. */
-export async function* runTurn(deps: LoopDeps, prompt: string, signal: AbortSignal): AsyncGenerator<AgentEvent> {
+export async function* runTurn(
+  deps: LoopDeps,
+  prompt: string,
+  signal: AbortSignal,
+): AsyncGenerator<AgentEvent> {
   const { messages } = deps.transcript;
   appendPrompt(messages, prompt);
   deps.save();
@@ -71,7 +79,10 @@ export async function* runTurn(deps: LoopDeps, prompt: string, signal: AbortSign
         result = yield* callModel(deps, signal, streamed);
       } catch (error) {
         if (!(error instanceof Interrupted) && !signal.aborted) throw error;
-        messages.push({ role: 'assistant', content: [{ type: 'text', text: `${streamed.text}\n[interrupted by the user]`.trim() }] });
+        messages.push({
+          role: 'assistant',
+          content: [{ type: 'text', text: `${streamed.text}\n[interrupted by the user]`.trim() }],
+        });
         deps.save();
         yield { type: 'turn_end', stopReason: 'interrupted', answer: streamed.text };
         return;
@@ -79,14 +90,18 @@ export async function* runTurn(deps: LoopDeps, prompt: string, signal: AbortSign
       const content = assistantContent(result.content, result.stopReason);
       messages.push({ role: 'assistant', content });
       answer = textOf(content);
-      deps.save();
       if (result.stopReason === 'pause_turn') continue;
       const calls = toolUses(content);
       if (calls.length === 0) {
+        deps.save();
         yield { type: 'turn_end', stopReason: result.stopReason, answer };
         return;
       }
-      const blocks = yield* toolRound(calls, deps.tools, deps.approvals, { cwd: deps.cwd, signal, session: deps.session });
+      const blocks = yield* toolRound(calls, deps.tools, deps.approvals, {
+        cwd: deps.cwd,
+        signal,
+        session: deps.session,
+      });
       messages.push({ role: 'user', content: blocks });
       deps.save();
       if (signal.aborted) {
@@ -94,16 +109,28 @@ export async function* runTurn(deps: LoopDeps, prompt: string, signal: AbortSign
         return;
       }
     }
-    yield { type: 'error', message: `stopped after ${MAX_CALLS_PER_TURN} model calls in one turn`, code: 'USAGE' };
+    yield {
+      type: 'error',
+      message: `stopped after ${MAX_CALLS_PER_TURN} model calls in one turn`,
+      code: 'USAGE',
+    };
     yield { type: 'turn_end', stopReason: 'max_calls', answer };
   } catch (error) {
-    yield { type: 'error', message: error instanceof Error ? error.message : String(error), code: isGardenerError(error) ? error.code : 'INTERNAL' };
+    yield {
+      type: 'error',
+      message: error instanceof Error ? error.message : String(error),
+      code: isGardenerError(error) ? error.code : 'INTERNAL',
+    };
     yield { type: 'turn_end', stopReason: 'error', answer };
   }
 }
 
 /** Gardens the transcript, streams the call, and handles one overflow with one forced compaction. */
-async function* callModel(deps: LoopDeps, signal: AbortSignal, streamed: { text: string }): AsyncGenerator<AgentEvent, ModelResult> {
+async function* callModel(
+  deps: LoopDeps,
+  signal: AbortSignal,
+  streamed: { text: string },
+): AsyncGenerator<AgentEvent, ModelResult> {
   let outgoing = yield* gardened(deps);
   let overflowed = false;
   for (;;) {
@@ -119,13 +146,24 @@ async function* callModel(deps: LoopDeps, signal: AbortSignal, streamed: { text:
       if (!figures || overflowed) throw error;
       overflowed = true;
       const next = compactAfterOverflow(deps.session, deps.transcript, { tokens: outgoing.tokens }, figures);
-      if (next.event) yield { type: 'compaction', event: next.event, reason: `overflow: ${figures.tokens} tokens > ${figures.maximum} maximum` };
-      outgoing = { request: asModelRequest(deps.prepare(next.request)), pressure: next.pressure, tokens: next.plan.tokens };
+      if (next.event)
+        yield {
+          type: 'compaction',
+          event: next.event,
+          reason: `overflow: ${figures.tokens} tokens > ${figures.maximum} maximum`,
+        };
+      outgoing = {
+        request: asModelRequest(deps.prepare(next.request)),
+        pressure: next.pressure,
+        tokens: next.plan.tokens,
+      };
       continue;
     }
     const { garden } = deps.session;
     garden.observeUsage(promptTokens(result.usage));
-    const estimated = outgoing.pressure ? { rendered: outgoing.pressure.rendered_tokens, original: outgoing.pressure.total_original_tokens } : undefined;
+    const estimated = outgoing.pressure
+      ? { rendered: outgoing.pressure.rendered_tokens, original: outgoing.pressure.total_original_tokens }
+      : undefined;
     const cost = deps.cost.add(result.usage, estimated);
     yield { type: 'usage', usage: result.usage, cost };
     const after = safePressure(deps.session);
@@ -135,7 +173,7 @@ async function* callModel(deps: LoopDeps, signal: AbortSignal, streamed: { text:
 }
 
 /** The gardened request (fail-safe: the transcript as it is when gardening throws, and an error event). */
-async function* gardened(deps: LoopDeps): AsyncGenerator<AgentEvent, Outgoing> {
+function* gardened(deps: LoopDeps): Generator<AgentEvent, Outgoing> {
   let outcome = deps.session.nextOrOriginal(deps.transcript);
   if (!outcome.gardened && deps.recover) {
     const fresh = deps.recover(outcome.error);
@@ -147,13 +185,39 @@ async function* gardened(deps: LoopDeps): AsyncGenerator<AgentEvent, Outgoing> {
   }
   if (!outcome.gardened) {
     const why = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
-    yield { type: 'error', message: `gardening failed (${why}); this request is sent as the conversation stands`, code: 'INTERNAL' };
-    return { request: asModelRequest(deps.prepare(outcome.request)), pressure: safePressure(deps.session), tokens: Number.POSITIVE_INFINITY };
+    yield {
+      type: 'error',
+      message: `gardening failed (${why}); this request is sent as the conversation stands`,
+      code: 'INTERNAL',
+    };
+    return {
+      request: asModelRequest(deps.prepare(outcome.request)),
+      pressure: safePressure(deps.session),
+      tokens: Number.POSITIVE_INFINITY,
+    };
   }
-  debug('chat', 'gardened', { ms: Math.round(outcome.ms * 100) / 100, tokens: outcome.plan.tokens, event: outcome.event?.kind });
+  debug('chat', 'gardened', {
+    ms: Math.round(outcome.ms * 100) / 100,
+    tokens: outcome.plan.tokens,
+    event: outcome.event?.kind,
+  });
   deps.onGardened?.({ ms: outcome.ms, tokens: outcome.plan.tokens, event: outcome.event !== undefined });
   if (outcome.event) yield { type: 'compaction', event: outcome.event, reason: outcome.event.kind };
-  return { request: asModelRequest(deps.prepare(outcome.request)), pressure: outcome.pressure, tokens: outcome.plan.tokens };
+  if (outcome.impossible && !deps.overBudgetSaid) {
+    // Said once per session: the request is still sent (the model's window is larger than the budget).
+    deps.overBudgetSaid = true;
+    const error = budgetError(outcome.impossible, DEFAULT_KEEP_LAST_TURNS);
+    yield {
+      type: 'error',
+      message: `${error.message}; sent over the budget (/clear starts afresh, /budget raises it)`,
+      code: error.code,
+    };
+  }
+  return {
+    request: asModelRequest(deps.prepare(outcome.request)),
+    pressure: outcome.pressure,
+    tokens: outcome.plan.tokens,
+  };
 }
 
 function safePressure(session: DoorSession): PressureReport | undefined {

@@ -13,7 +13,11 @@ export const BUDGET_UNDER_MAXIMUM = 0.9;
 export function overflowOf(error: unknown): OverflowFigures | undefined {
   if (!(error instanceof Error)) return undefined;
   const coded = error as Error & { code?: unknown; tokens?: unknown; maximum?: unknown };
-  if (typeof coded.tokens === 'number' && typeof coded.maximum === 'number' && coded.code === 'PROVIDER_OVERFLOW')
+  if (
+    typeof coded.tokens === 'number' &&
+    typeof coded.maximum === 'number' &&
+    coded.code === 'PROVIDER_OVERFLOW'
+  )
     return { tokens: coded.tokens, maximum: coded.maximum };
   const match = /prompt is too long:\s*(\d+)\s*tokens\s*>\s*(\d+)/i.exec(error.message);
   if (match && (coded.code === 'PROVIDER_OVERFLOW' || !isGardenerError(error) || error.code === 'PROVIDER'))
@@ -46,7 +50,9 @@ export function compactAfterOverflow(
     throw new GardenerError(
       'PROVIDER',
       `the request is ${integer(figures.tokens)} tokens, over the model's maximum of ${integer(figures.maximum)}, and compaction could not shorten it (${integer(sent.tokens)} estimated tokens before and after); not retrying`,
-      { hint: 'What remains is protected (system, tools, the latest turns, pinned blocks): lower --budget, /clear, or unpin blocks.' },
+      {
+        hint: 'What remains is protected (system, tools, the latest turns, pinned blocks): lower --budget, /clear, or unpin blocks.',
+      },
     );
   }
   return next;

@@ -24,6 +24,12 @@ export function pressureRows(p: PressureReport): string[][] {
   }
   rows.push(['system + tools', '', integer(p.fixed_tokens), integer(p.fixed_tokens), '1.00']);
   const blocks = Object.values(p.by_class).reduce((sum, row) => sum + row.count, 0);
-  rows.push(['total', integer(blocks), integer(p.total_original_tokens), integer(p.rendered_tokens), p.compression_ratio.toFixed(2)]);
+  rows.push([
+    'total',
+    integer(blocks),
+    integer(p.total_original_tokens),
+    integer(p.rendered_tokens),
+    p.compression_ratio.toFixed(2),
+  ]);
   return rows;
 }

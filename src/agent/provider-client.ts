@@ -1,7 +1,7 @@
 import type { ContentBlock } from '@anthropic-ai/sdk/resources/messages';
 import { placeCacheBreakpoints } from '../provider/cache-breakpoints.js';
 import { contextWindowOf, costOf } from '../provider/prices.js';
-import type { Provider, ProviderRequest } from '../provider/types.js';
+import type { Provider } from '../provider/types.js';
 import type { ContentBlockParam, MessagesRequest } from '../transcript/types.js';
 import type { ModelClient, ModelDelta, ModelResult } from './model.js';
 
@@ -9,18 +9,27 @@ import type { ModelClient, ModelDelta, ModelResult } from './model.js';
 export function providerClient(provider: Provider): ModelClient {
   return {
     async *stream(request, signal): AsyncGenerator<ModelDelta, ModelResult> {
-      const stream = provider.stream(request as ProviderRequest, { signal });
+      const stream = provider.stream(request, { signal });
       for (;;) {
         const step = await stream.next();
         if (step.done) {
           const result = step.value;
-          return { content: result.content.map(toParam), stopReason: result.stopReason ?? 'end_turn', usage: result.usage };
+          return {
+            content: result.content.map(toParam),
+            stopReason: result.stopReason ?? 'end_turn',
+            usage: result.usage,
+          };
         }
         const event = step.value;
         if (event.type === 'text_delta') yield { type: 'text', text: event.text };
         else if (event.type === 'thinking_delta') yield { type: 'thinking', text: event.thinking };
         else if (event.type === 'retry')
-          yield { type: 'retry', attempt: event.attempt, delayMs: event.delayMs, reason: `${event.reason}: ${event.message}` };
+          yield {
+            type: 'retry',
+            attempt: event.attempt,
+            delayMs: event.delayMs,
+            reason: `${event.reason}: ${event.message}`,
+          };
       }
     },
     cost: (model, usage) => costOf(usage, model),
@@ -49,6 +58,7 @@ export function toParam(block: ContentBlock): ContentBlockParam {
     case 'redacted_thinking':
       return { type: 'redacted_thinking', data: block.data };
     default:
-      return block as unknown as ContentBlockParam;
+      // Server tool blocks and other newer types go back as they came.
+      return JSON.parse(JSON.stringify(block)) as ContentBlockParam;
   }
 }

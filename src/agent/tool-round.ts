@@ -14,9 +14,37 @@ interface Call {
 type Planned = { call: Call; tool: AnyTool; input: unknown } | { call: Call; result: ToolOutput };
 
 /**
+ * Runs the round: reads in parallel, while a call that changes something (write, edit, bash) waits
+ * for the calls before it and holds back the calls after it, so "edit, then run the tests" means that.
+ */
+async function runInOrder(planned: readonly Planned[], context: ToolContext): Promise<ToolOutput[]> {
+  const results: ToolOutput[] = [];
+  let batch: Array<Promise<ToolOutput>> = [];
+  const flush = async () => {
+    results.push(...(await Promise.all(batch)));
+    batch = [];
+  };
+  for (const p of planned) {
+    if ('result' in p) {
+      batch.push(Promise.resolve(p.result));
+      continue;
+    }
+    if (p.tool.mutating) await flush();
+    batch.push(
+      context.signal.aborted
+        ? Promise.resolve({ output: 'interrupted by the user before it ran', isError: true })
+        : runTool(p.tool, p.input, context),
+    );
+    if (p.tool.mutating) await flush();
+  }
+  await flush();
+  return results;
+}
+
+/**
  * One round of tool calls: each is announced, checked and, when it mutates, approved one after
- * another (the user answers in order); then the approved calls run in parallel and their results
- * come back in the order of the calls. Returns the tool_result blocks for the next user message.
+ * another (the user answers in order); then the approved calls run (reads in parallel) and their
+ * results come back in the order of the calls. Returns the tool_result blocks for the next user message.
  */
 export async function* toolRound(
   calls: readonly Call[],
@@ -43,26 +71,27 @@ export async function* toolRound(
       const answer = context.signal.aborted ? 'no' : await approvals.decide(request);
       yield { type: 'approval', request, answer };
       if (answer === 'no') {
-        planned.push({ call, result: { output: refusedOutput(call.name, approvals.canAsk()), isError: true } });
+        planned.push({
+          call,
+          result: { output: refusedOutput(call.name, approvals.canAsk()), isError: true },
+        });
         continue;
       }
     }
     planned.push({ call, tool, input: parsed.value });
   }
-  const results = await Promise.all(
-    planned.map((p) =>
-      'result' in p
-        ? p.result
-        : context.signal.aborted
-          ? { output: 'interrupted by the user before it ran', isError: true }
-          : runTool(p.tool, p.input, context),
-    ),
-  );
+  const results = await runInOrder(planned, context);
   const blocks: ToolResultBlockParam[] = [];
   for (const [i, p] of planned.entries()) {
     const result = results[i]!;
     if (result.event) yield { type: 'compaction', event: result.event, reason: `${p.call.name} tool` };
-    const event: AgentEvent = { type: 'tool_result', id: p.call.id, name: p.call.name, output: result.output, isError: result.isError };
+    const event: AgentEvent = {
+      type: 'tool_result',
+      id: p.call.id,
+      name: p.call.name,
+      output: result.output,
+      isError: result.isError,
+    };
     if (result.display !== undefined) event.display = result.display;
     yield event;
     blocks.push(toolResult(p.call.id, result.output, result.isError));

@@ -26,8 +26,10 @@ export interface ChatRun {
 
 /** Opens the store and the session, then runs print mode or the TUI; closes both at the end. */
 export async function runChat(io: CliIo, run: ChatRun): Promise<void> {
-  const prompt = run.prompt ?? (run.print && !io.stdin.isTTY ? (await readAll(io.stdin)).trim() || undefined : undefined);
-  if (run.print && prompt === undefined) throw new GardenerError('USAGE', 'print mode needs a prompt: gardener chat -p "…" (or on stdin)');
+  const prompt =
+    run.prompt ?? (run.print && !io.stdin.isTTY ? (await readAll(io.stdin)).trim() || undefined : undefined);
+  if (run.print && prompt === undefined)
+    throw new GardenerError('USAGE', 'print mode needs a prompt: gardener chat -p "…" (or on stdin)');
   if (!run.print && !(io.stdin.isTTY && io.stdout.isTTY))
     throw new GardenerError('USAGE', 'gardener chat needs a terminal; use -p "prompt" for scripts and pipes');
   const config = resolveProviderConfig(run.model !== undefined ? { model: run.model } : {}, io.env);
@@ -35,7 +37,10 @@ export async function runChat(io: CliIo, run: ChatRun): Promise<void> {
   const store = openDoorStore(target);
   try {
     const named = run.store.session ?? io.env['GARDENER_SESSION'];
-    const session = await chooseSession(io, store, target.scope.project, { ...run.session, ...(named ? { named: target.scope.session } : {}) });
+    const session = await chooseSession(io, store, target.scope.project, {
+      ...run.session,
+      ...(named ? { named: target.scope.session } : {}),
+    });
     const controller = createChatController({
       store,
       project: target.scope.project,
@@ -56,7 +61,11 @@ export async function runChat(io: CliIo, run: ChatRun): Promise<void> {
       if (run.print) await printWithInterrupt(io, controller, prompt!, run.format);
       else {
         const { runChatTui } = await import('../tui/run-chat.js');
-        await runChatTui({ controller, setApprover: controller.setApprover, ...(prompt !== undefined ? { initialPrompt: prompt } : {}) });
+        await runChatTui({
+          controller,
+          setApprover: (approver) => controller.setApprover(approver),
+          ...(prompt !== undefined ? { initialPrompt: prompt } : {}),
+        });
       }
     } finally {
       await controller.close();
@@ -67,7 +76,12 @@ export async function runChat(io: CliIo, run: ChatRun): Promise<void> {
 }
 
 /** Ctrl+C stops the turn (the transcript stays valid and stored) instead of killing the process. */
-async function printWithInterrupt(io: CliIo, controller: Parameters<typeof printTurn>[1], prompt: string, format: OutputFormat): Promise<void> {
+async function printWithInterrupt(
+  io: CliIo,
+  controller: Parameters<typeof printTurn>[1],
+  prompt: string,
+  format: OutputFormat,
+): Promise<void> {
   const abort = new AbortController();
   const onSigint = () => abort.abort();
   process.once('SIGINT', onSigint);
@@ -80,6 +94,6 @@ async function printWithInterrupt(io: CliIo, controller: Parameters<typeof print
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks).toString('utf8');
 }

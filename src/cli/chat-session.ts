@@ -13,16 +13,27 @@ export interface SessionChoice {
 }
 
 /** Which chat session to open: named, the latest (`--continue`), a resumed one, or a new one. */
-export async function chooseSession(io: CliIo, store: Store, project: string, choice: SessionChoice): Promise<string> {
-  if (choice.continue && choice.resume !== undefined) throw new GardenerError('USAGE', 'use --continue or --resume, not both');
+export async function chooseSession(
+  io: CliIo,
+  store: Store,
+  project: string,
+  choice: SessionChoice,
+): Promise<string> {
+  if (choice.continue && choice.resume !== undefined)
+    throw new GardenerError('USAGE', 'use --continue or --resume, not both');
   if (choice.continue) {
     const latest = listChats(store, project)[0];
-    if (!latest) throw new GardenerError('USAGE', `no chat session to continue in project ${project}`, { hint: 'Start one with: gardener chat' });
+    if (!latest)
+      throw new GardenerError('USAGE', `no chat session to continue in project ${project}`, {
+        hint: 'Start one with: gardener chat',
+      });
     return latest.id;
   }
   if (typeof choice.resume === 'string') {
     if (!loadChat(store, { project, session: choice.resume }))
-      throw new GardenerError('NOT_FOUND', `no chat session ${choice.resume} in project ${project}`, { hint: 'gardener chat --resume lists them.' });
+      throw new GardenerError('NOT_FOUND', `no chat session ${choice.resume} in project ${project}`, {
+        hint: 'gardener chat --resume lists them.',
+      });
     return choice.resume;
   }
   if (choice.resume === true) return pick(io, store, project);
@@ -37,8 +48,16 @@ async function pick(io: CliIo, store: Store, project: string): Promise<string> {
     const lines = list.map((l) => `  ${l.id}  ${l.title}`).join('\n');
     throw new GardenerError('USAGE', `--resume needs an id when not in a terminal; sessions:\n${lines}`);
   }
-  list.forEach((l, i) => io.stderr.write(`${String(i + 1).padStart(3)}. ${l.id}  ${new Date(l.updatedAt).toISOString().slice(0, 16).replace('T', ' ')}  ${l.title}\n`));
-  const rl = createInterface({ input: io.stdin, output: io.stderr as NodeJS.WritableStream, terminal: false });
+  list.forEach((l, i) =>
+    io.stderr.write(
+      `${String(i + 1).padStart(3)}. ${l.id}  ${new Date(l.updatedAt).toISOString().slice(0, 16).replace('T', ' ')}  ${l.title}\n`,
+    ),
+  );
+  const rl = createInterface({
+    input: io.stdin,
+    output: io.stderr as NodeJS.WritableStream,
+    terminal: false,
+  });
   try {
     const answer = (await rl.question('resume which? ')).trim();
     const chosen = list[Number(answer) - 1] ?? list.find((l) => l.id === answer);

@@ -27,15 +27,26 @@ export function makeChatCommand(io: CliIo): Command {
   const command = new Command('chat')
     .description('A coding agent in the terminal, talking to the Anthropic Messages API through gardener')
     .argument('[prompt...]', 'first prompt (with -p: the prompt to run)')
-    .option('-p, --print [prompt]', 'run one prompt to the end without the TUI and print the answer (prompt from the arguments or stdin)')
+    .option(
+      '-p, --print [prompt]',
+      'run one prompt to the end without the TUI and print the answer (prompt from the arguments or stdin)',
+    )
     .option('-y, --yes', 'allow every tool call without asking (edits, writes, bash)')
-    .option('--budget <tokens>', `token budget of each request (default: ${DEFAULT_BUDGET_SHARE} × the model's context window)`)
+    .option(
+      '--budget <tokens>',
+      `token budget of each request (default: ${DEFAULT_BUDGET_SHARE} × the model's context window)`,
+    )
     .option('--model <id>', `model id (default: $ANTHROPIC_MODEL, else ${DEFAULT_MODEL})`)
     .option('--thinking [budget]', 'extended thinking: adaptive, or with this many tokens to think')
     .option('-c, --continue', "continue this project's latest chat session")
     .option('--resume [id]', 'resume a chat session (a list to pick from without an id)')
-    .addOption(new Option('--output-format <format>', 'print mode output').choices(OUTPUT_FORMATS).default('text'));
-  return addStoreOptions(command)
+    .addOption(
+      new Option('--output-format <format>', 'print mode output').choices(OUTPUT_FORMATS).default('text'),
+    );
+  addStoreOptions(command);
+  const session = command.options.find((option) => option.long === '--session');
+  if (session) session.description = 'chat session name (default: $GARDENER_SESSION, else a new chat-… id)';
+  return command
     .addHelpText(
       'after',
       `\nDefault model: ${DEFAULT_MODEL}. Needs ANTHROPIC_API_KEY; ANTHROPIC_BASE_URL points it at any Messages-compatible server.\nEach chat is a new stored session (chat-YYYYMMDD-HHMMSS-xxxx) unless --session, --continue or --resume names one.\n\nExamples:\n  gardener chat\n  gardener chat "why does the vat test fail?"\n  gardener chat -p "summarize the failing tests" --yes --output-format json\n  gardener chat --continue`,
@@ -56,7 +67,11 @@ export function makeChatCommand(io: CliIo): Command {
           ...(flags.continue ? { continue: true } : {}),
           ...(flags.resume !== undefined ? { resume: flags.resume } : {}),
         },
-        store: { ...(flags.db ? { db: flags.db } : {}), ...(flags.project ? { project: flags.project } : {}), ...(flags.session ? { session: flags.session } : {}) },
+        store: {
+          ...(flags.db ? { db: flags.db } : {}),
+          ...(flags.project ? { project: flags.project } : {}),
+          ...(flags.session ? { session: flags.session } : {}),
+        },
       });
     });
 }

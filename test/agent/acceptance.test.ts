@@ -18,12 +18,19 @@ describe('a long session under a small budget (the acceptance test, through the 
     writeProject(rig.cwd, 8);
     const events = await turn(rig.controller({ budget: BUDGET }), 'Find out why the deploy failed.');
     const outputs = ofType(events, 'tool_result');
-    const outputTokens = outputs.reduce((sum, r) => sum + estimateInputTokens({ messages: [{ role: 'user', content: r.output }] }), 0);
+    const outputTokens = outputs.reduce(
+      (sum, r) => sum + estimateInputTokens({ messages: [{ role: 'user', content: r.output }] }),
+      0,
+    );
     expect(outputTokens).toBeGreaterThan(5 * BUDGET);
     expect(rig.fake.requests).toHaveLength(20);
     expect(rig.fake.violations).toEqual([]);
-    for (const request of rig.fake.requests) expect(estimateInputTokens(request.body)).toBeLessThanOrEqual(BUDGET);
+    for (const request of rig.fake.requests)
+      expect(estimateInputTokens(request.body)).toBeLessThanOrEqual(BUDGET);
     expect(ofType(events, 'compaction').length).toBeGreaterThan(0);
+    // Shortened blocks name the chat's tools as the way back.
+    const sent = rig.fake.requests.map((r) => JSON.stringify(r.body.messages)).join('\n');
+    expect(sent).toMatch(/\[gardener: [^\]]*fetch\(\\"[a-z0-9]+\\"\) for the original\]/);
     expect(seen.inLastRequest).toBe(true);
     expect(events.at(-1)).toMatchObject({ type: 'turn_end', stopReason: 'end_turn' });
     expect((events.at(-1) as { answer: string }).answer).toContain(NEEDLE);

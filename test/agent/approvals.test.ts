@@ -15,9 +15,17 @@ const writeCall = (name: string) => toolReply('write', { path: name, content: 'x
 
 describe('approvals', () => {
   it('asks before each mutating call when answered once, and not for reads', async () => {
-    rig = await chatRig([toolReply('glob', { pattern: '*' }), writeCall('a.txt'), writeCall('b.txt'), textReply('done')]);
+    rig = await chatRig([
+      toolReply('glob', { pattern: '*' }),
+      writeCall('a.txt'),
+      writeCall('b.txt'),
+      textReply('done'),
+    ]);
     const asked: ApprovalRequest[] = [];
-    const controller = rig.controller({ yes: false, approver: async (request) => (asked.push(request), 'once') });
+    const controller = rig.controller({
+      yes: false,
+      approver: (request) => (asked.push(request), Promise.resolve('once' as const)),
+    });
     const events = await turn(controller, 'write two files');
     expect(asked.map((r) => r.summary)).toEqual(['create a.txt (2 lines)', 'create b.txt (2 lines)']);
     expect(asked[0]!.diff).toContain('+x');
@@ -28,7 +36,10 @@ describe('approvals', () => {
   it('asks once per tool for the session when answered always', async () => {
     rig = await chatRig([writeCall('a.txt'), writeCall('b.txt'), textReply('done')]);
     let asked = 0;
-    const controller = rig.controller({ yes: false, approver: async () => (asked++, 'always') });
+    const controller = rig.controller({
+      yes: false,
+      approver: () => (asked++, Promise.resolve('always' as const)),
+    });
     await turn(controller, 'write two files');
     expect(asked).toBe(1);
     expect(existsSync(join(rig.cwd, 'b.txt'))).toBe(true);
@@ -36,7 +47,7 @@ describe('approvals', () => {
 
   it('tells the model a refused call was refused and does not run it', async () => {
     rig = await chatRig([toolReply('bash', { command: 'touch made.txt' }), textReply('ok, I will not')]);
-    const controller = rig.controller({ yes: false, approver: async () => 'no' });
+    const controller = rig.controller({ yes: false, approver: () => Promise.resolve('no' as const) });
     const events = await turn(controller, 'make a file');
     const result = ofType(events, 'tool_result')[0]!;
     expect(result.isError).toBe(true);

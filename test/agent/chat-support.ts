@@ -1,4 +1,8 @@
-import { createChatController, type ChatControllerHandle, type ChatControllerOptions } from '../../src/agent/chat-controller.js';
+import {
+  createChatController,
+  type ChatControllerHandle,
+  type ChatControllerOptions,
+} from '../../src/agent/chat-controller.js';
 import type { AgentEvent } from '../../src/agent/events.js';
 import { openStore } from '../../src/store/open.js';
 import type { GardenerStore } from '../../src/store/types.js';
@@ -17,8 +21,15 @@ export interface ChatRig {
 }
 
 /** A fake API with a script, a store and a working directory, and controllers on them. */
-export async function chatRig(script: ScriptStep[], options: { contextWindow?: number } = {}): Promise<ChatRig> {
-  const fake = await startFakeAnthropic({ script, ...(options.contextWindow ? { contextWindow: options.contextWindow } : {}) });
+export async function chatRig(
+  script: ScriptStep[],
+  options: { contextWindow?: number; strict?: boolean } = {},
+): Promise<ChatRig> {
+  const fake = await startFakeAnthropic({
+    script,
+    ...(options.contextWindow ? { contextWindow: options.contextWindow } : {}),
+    ...(options.strict ? { strict: true } : {}),
+  });
   const box = sandbox();
   const store = openStore({ path: box.dbPath, redact: false });
   const opened: ChatControllerHandle[] = [];
@@ -36,7 +47,10 @@ export async function chatRig(script: ScriptStep[], options: { contextWindow?: n
         budget: 16_000,
         cwd: box.cwd,
         client: providerClient(
-          createAnthropicProvider({ model: 'claude-sonnet-4-6', apiKey: 'test', baseURL: fake.url }, { sleep: async () => {} }),
+          createAnthropicProvider(
+            { model: 'claude-sonnet-4-6', apiKey: 'test', baseURL: fake.url },
+            { sleep: async () => {} },
+          ),
         ),
         prepare: prepareRequest,
         yes: true,
@@ -55,12 +69,19 @@ export async function chatRig(script: ScriptStep[], options: { contextWindow?: n
 }
 
 /** Runs one turn to its end and returns its events. */
-export async function turn(controller: ChatControllerHandle, prompt: string, signal = new AbortController().signal): Promise<AgentEvent[]> {
+export async function turn(
+  controller: ChatControllerHandle,
+  prompt: string,
+  signal = new AbortController().signal,
+): Promise<AgentEvent[]> {
   const events: AgentEvent[] = [];
   for await (const event of controller.run(prompt, signal)) events.push(event);
   return events;
 }
 
-export function ofType<T extends AgentEvent['type']>(events: AgentEvent[], type: T): Extract<AgentEvent, { type: T }>[] {
+export function ofType<T extends AgentEvent['type']>(
+  events: AgentEvent[],
+  type: T,
+): Extract<AgentEvent, { type: T }>[] {
   return events.filter((e): e is Extract<AgentEvent, { type: T }> => e.type === type);
 }

@@ -10,12 +10,17 @@ afterEach(async () => {
 
 /** A command printing `lines` numbered log lines (a big tool output). */
 const bigOutput = (lines: number, tag: string) =>
-  toolReply('bash', { command: `for i in $(seq 1 ${lines}); do echo "2024-05-01 INFO ${tag} worker $i processed batch ok in $((i % 97)) ms"; done` });
+  toolReply('bash', {
+    command: `for i in $(seq 1 ${lines}); do echo "2024-05-01 INFO ${tag} worker $i processed batch ok in $((i % 97)) ms"; done`,
+  });
 
 describe('interrupts', () => {
   it('stops a streaming answer, keeps what streamed, and the next turn is valid', async () => {
     const long = 'word '.repeat(400);
-    rig = await chatRig([{ reply: { content: [{ type: 'text', text: long }], chunkDelayMs: 5 } }, textReply('next answer')]);
+    rig = await chatRig([
+      { reply: { content: [{ type: 'text', text: long }], chunkDelayMs: 5 } },
+      textReply('next answer'),
+    ]);
     const controller = rig.controller();
     const abort = new AbortController();
     const events = [];
@@ -55,7 +60,9 @@ describe('interrupts', () => {
 describe('overflow', () => {
   it('answers "prompt is too long" with one forced compaction and one retry', async () => {
     // The budget (16,000) is above what the model takes (9,000): the first request that grows past it fails.
-    rig = await chatRig([bigOutput(400, 'alpha'), bigOutput(400, 'beta'), textReply('done')], { contextWindow: 9_000 });
+    rig = await chatRig([bigOutput(400, 'alpha'), bigOutput(400, 'beta'), textReply('done')], {
+      contextWindow: 9_000,
+    });
     const events = await turn(rig.controller(), 'run the jobs');
     const compactions = ofType(events, 'compaction');
     expect(compactions.some((c) => c.reason.startsWith('overflow'))).toBe(true);

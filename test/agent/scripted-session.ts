@@ -1,6 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { requestText, textReply, toolReply, type RecordedRequest, type ScriptStep } from '../support/fake-anthropic/index.js';
+import {
+  requestText,
+  textReply,
+  toolReply,
+  type RecordedRequest,
+  type ScriptStep,
+} from '../support/fake-anthropic/index.js';
 
 /** The string the first tool output carries, that the last answer must quote. */
 export const NEEDLE = 'ERR_TOKEN_SKEW quartz-7f3a-1129';
@@ -16,7 +22,22 @@ function random(seed: number): () => number {
   };
 }
 
-const WORDS = ['cache', 'ledger', 'invoice', 'worker', 'queue', 'shard', 'session', 'token', 'rate', 'batch', 'retry', 'vat', 'export', 'parser'];
+const WORDS = [
+  'cache',
+  'ledger',
+  'invoice',
+  'worker',
+  'queue',
+  'shard',
+  'session',
+  'token',
+  'rate',
+  'batch',
+  'retry',
+  'vat',
+  'export',
+  'parser',
+];
 
 function logFile(seed: number, lines: number, needleAt?: number): string {
   const next = random(seed);
@@ -24,8 +45,13 @@ function logFile(seed: number, lines: number, needleAt?: number): string {
   for (let i = 0; i < lines; i++) {
     const word = WORDS[Math.floor(next() * WORDS.length)]!;
     const level = next() < 0.05 ? 'WARN' : 'INFO';
-    out.push(`2026-11-25T10:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}Z ${level} ${word}-service worker=${Math.floor(next() * 64)} handled ${word} request id=${Math.floor(next() * 1e6)} in ${Math.floor(next() * 900)}ms`);
-    if (i === needleAt) out.push(`2026-11-25T10:00:00Z ERROR deploy failed: ${NEEDLE} (clock skew between signer and verifier)`);
+    out.push(
+      `2026-11-25T10:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}Z ${level} ${word}-service worker=${Math.floor(next() * 64)} handled ${word} request id=${Math.floor(next() * 1e6)} in ${Math.floor(next() * 900)}ms`,
+    );
+    if (i === needleAt)
+      out.push(
+        `2026-11-25T10:00:00Z ERROR deploy failed: ${NEEDLE} (clock skew between signer and verifier)`,
+      );
   }
   return `${out.join('\n')}\n`;
 }
@@ -62,7 +88,8 @@ export function writeProject(cwd: string, count: number): void {
 
 /** The tool call of step `i` (0 reads the log with the needle; then logs, modules and greps in turn). */
 function toolStep(i: number, files: number): ScriptStep {
-  if (i === 0) return toolReply('bash', { command: 'cat logs/deploy.log' }, { text: 'Reading the deploy log first.' });
+  if (i === 0)
+    return toolReply('bash', { command: 'cat logs/deploy.log' }, { text: 'Reading the deploy log first.' });
   const n = Math.floor(i / 3) % files;
   switch (i % 3) {
     case 0:
@@ -70,7 +97,9 @@ function toolStep(i: number, files: number): ScriptStep {
     case 1:
       return toolReply('read', { path: `src/module_${n}.py` });
     default:
-      return toolReply('bash', { command: `grep -n "return total" src/module_${n}.py && cat logs/worker-${(n + 1) % files}.log` });
+      return toolReply('bash', {
+        command: `grep -n "return total" src/module_${n}.py && cat logs/worker-${(n + 1) % files}.log`,
+      });
   }
 }
 
@@ -79,20 +108,29 @@ function toolStep(i: number, files: number): ScriptStep {
  * first output's error, and the last answer quotes the needle if the request holds it (in context,
  * injected, or as the recall result) — or says it could not find it.
  */
-export function scriptedSession(calls: number, files: number): { script: ScriptStep[]; seen: { inLastRequest: boolean; beforeRecall: boolean } } {
+export function scriptedSession(
+  calls: number,
+  files: number,
+): { script: ScriptStep[]; seen: { inLastRequest: boolean; beforeRecall: boolean } } {
   const seen = { inLastRequest: false, beforeRecall: false };
   const script: ScriptStep[] = [];
   for (let i = 0; i < calls - 2; i++) script.push(toolStep(i, files));
   script.push({
     reply: (request: RecordedRequest) => {
       seen.beforeRecall = requestText(request).includes(NEEDLE);
-      return { content: [{ type: 'tool_use', name: 'recall', input: { query: 'deploy failed clock skew signer verifier' } }] };
+      return {
+        content: [
+          { type: 'tool_use', name: 'recall', input: { query: 'deploy failed clock skew signer verifier' } },
+        ],
+      };
     },
   });
   script.push({
     reply: (request: RecordedRequest) => {
       seen.inLastRequest = requestText(request).includes(NEEDLE);
-      return seen.inLastRequest ? `The deploy failed with ${NEEDLE}.` : 'I could not find the deploy error any more.';
+      return seen.inLastRequest
+        ? `The deploy failed with ${NEEDLE}.`
+        : 'I could not find the deploy error any more.';
     },
   });
   return { script, seen };

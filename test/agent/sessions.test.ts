@@ -12,7 +12,11 @@ afterEach(async () => {
 
 describe('chat sessions', () => {
   it('a resumed session carries on from its stored conversation', async () => {
-    rig = await chatRig([toolReply('glob', { pattern: '*' }), textReply('first answer'), textReply('second answer')]);
+    rig = await chatRig([
+      toolReply('glob', { pattern: '*' }),
+      textReply('first answer'),
+      textReply('second answer'),
+    ]);
     const first = rig.controller({ session: 'chat-a' });
     await turn(first, 'first question');
     await first.close();

@@ -32,7 +32,12 @@ export interface BashResult {
  * Runs a command in its own process group, so a timeout or an interrupt stops the whole tree (a
  * test runner and its workers), not only the shell.
  */
-export function runBash(command: string, cwd: string, timeoutMs: number, signal: AbortSignal): Promise<BashResult> {
+export function runBash(
+  command: string,
+  cwd: string,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<BashResult> {
   return new Promise((resolve) => {
     const child = spawn('bash', ['-c', command], { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks: Buffer[] = [];
@@ -98,7 +103,7 @@ export const bashTool: AgentTool<z.infer<typeof input>> = {
     'Run a bash command in the working directory (non-interactive; stdin is closed). Output is returned whole, with the exit code when it is not 0.',
   input,
   mutating: true,
-  preview: async ({ command }) => ({ summary: `$ ${command}` }),
+  preview: ({ command }) => ({ summary: `$ ${command}` }),
   async run({ command, timeout_ms = BASH_DEFAULT_TIMEOUT_MS }, { cwd, signal }) {
     const result = await runBash(command, cwd, timeout_ms, signal);
     const text = bashReport(result, timeout_ms);

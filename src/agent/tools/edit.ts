@@ -22,13 +22,19 @@ function occurrences(text: string, needle: string): number {
 export function applyEdit(text: string, edit: EditInput): { text: string } | { error: string } {
   if (edit.old_string === edit.new_string) return { error: 'old_string and new_string are the same' };
   const found = occurrences(text, edit.old_string);
-  if (found === 0) return { error: 'old_string was not found in the file (it must match exactly, whitespace included)' };
+  if (found === 0)
+    return { error: 'old_string was not found in the file (it must match exactly, whitespace included)' };
   if (found > 1 && !edit.replace_all)
-    return { error: `old_string occurs ${found} times; give more context to make it unique, or set replace_all` };
+    return {
+      error: `old_string occurs ${found} times; give more context to make it unique, or set replace_all`,
+    };
   return { text: text.split(edit.old_string).join(edit.new_string) };
 }
 
-async function planned(edit: EditInput, cwd: string): Promise<{ file: string; before: string; after: string } | ToolOutput> {
+async function planned(
+  edit: EditInput,
+  cwd: string,
+): Promise<{ file: string; before: string; after: string } | ToolOutput> {
   const file = scopedPath(cwd, edit.path);
   let before: string;
   try {
@@ -59,6 +65,9 @@ export const editTool: AgentTool<EditInput> = {
     await writeFile(plan.file, plan.after, 'utf8');
     const name = shown(cwd, plan.file);
     const count = edit.replace_all ? occurrences(plan.before, edit.old_string) : 1;
-    return ok(`edited ${name} (${count} replacement${count === 1 ? '' : 's'})`, fileDiff(name, plan.before, plan.after));
+    return ok(
+      `edited ${name} (${count} replacement${count === 1 ? '' : 's'})`,
+      fileDiff(name, plan.before, plan.after),
+    );
   },
 };

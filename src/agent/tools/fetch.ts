@@ -23,21 +23,31 @@ export const fetchTool: AgentTool<z.infer<typeof input>> = {
     'Get the original of a stored entry (a summarized or stubbed tool output, file or message) by its id, byte for byte.',
   input,
   mutating: false,
-  preview: async ({ id }) => ({ summary: `fetch ${id}` }),
-  async run({ id, offset, limit, into_context }, { session }) {
+  preview: ({ id }) => ({ summary: `fetch ${id}` }),
+  run({ id, offset, limit, into_context }, { session }) {
     const { garden } = session;
     if (into_context) {
       const change = garden.recallIntoContext(id);
-      if (change.event) return { ...ok(`restored ${id} to its original form in the conversation (${change.changed} block${change.changed === 1 ? '' : 's'})`), event: change.event };
+      if (change.event)
+        return {
+          ...ok(
+            `restored ${id} to its original form in the conversation (${change.changed} block${change.changed === 1 ? '' : 's'})`,
+          ),
+          event: change.event,
+        };
       if (change.reason !== 'not in context' && change.reason !== 'unknown')
         return ok(`${id} is already in its original form in the conversation`);
     }
     const found = garden.fetch(id);
     if (!found) return fail(`no entry ${id}; recall("…") lists the ids that exist`);
     const { entry } = found;
-    if (entry.kind === 'media') return ok(`${id} is a ${entry.class} attachment (${entry.tokensOriginal} tokens); it cannot be returned as text`);
+    if (entry.kind === 'media')
+      return ok(
+        `${id} is a ${entry.class} attachment (${entry.tokensOriginal} tokens); it cannot be returned as text`,
+      );
     const maxChars = Math.floor(garden.budget() * FETCH_MAX_SHARE * CHARS_PER_TOKEN);
-    if (offset === undefined && limit === undefined && entry.original.length <= maxChars) return ok(entry.original);
+    if (offset === undefined && limit === undefined && entry.original.length <= maxChars)
+      return ok(entry.original);
     const lines = entry.original.split('\n');
     const first = offset ?? 1;
     const slice: string[] = [];
@@ -49,7 +59,10 @@ export const fetchTool: AgentTool<z.infer<typeof input>> = {
     }
     if (slice.length === 0) return fail(`${id} has ${lines.length} lines; offset ${first} is past the end`);
     const last = first + slice.length - 1;
-    const more = last < lines.length ? `\n(lines ${first}–${last} of ${lines.length}; fetch on with offset ${last + 1})` : '';
+    const more =
+      last < lines.length
+        ? `\n(lines ${first}–${last} of ${lines.length}; fetch on with offset ${last + 1})`
+        : '';
     return ok(numberLines(slice, first) + more);
   },
 };

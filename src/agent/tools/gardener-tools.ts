@@ -9,8 +9,8 @@ export const contextPressureTool: AgentTool<z.infer<typeof none>> = {
     'How full the context is: tokens against the budget, by class and by form (original/summary/stub), and what gardener will do next.',
   input: none,
   mutating: false,
-  preview: async () => ({ summary: 'context pressure' }),
-  async run(_input, { session }) {
+  preview: () => ({ summary: 'context pressure' }),
+  run(_input, { session }) {
     const p = session.garden.pressure();
     const view = {
       budget: p.budget,
@@ -35,15 +35,23 @@ const forgetInput = z.object({
 
 export const forgetTool: AgentTool<z.infer<typeof forgetInput>> = {
   name: 'forget',
-  description: 'Drop a stored entry to a one-line stub in the conversation (it is no longer needed); purge also hides it from recall.',
+  description:
+    'Drop a stored entry to a one-line stub in the conversation (it is no longer needed); purge also hides it from recall.',
   input: forgetInput,
   mutating: false,
-  preview: async ({ id }) => ({ summary: `forget ${id}` }),
-  async run({ id, purge = false }, { session }) {
+  preview: ({ id }) => ({ summary: `forget ${id}` }),
+  run({ id, purge = false }, { session }) {
     const change = session.garden.forget(id, { purge });
-    if (change.event) return { ...ok(`${id}: ${change.changed} block${change.changed === 1 ? '' : 's'} now a stub${purge ? '; hidden from recall' : ''}`), event: change.event };
+    if (change.event)
+      return {
+        ...ok(
+          `${id}: ${change.changed} block${change.changed === 1 ? '' : 's'} now a stub${purge ? '; hidden from recall' : ''}`,
+        ),
+        event: change.event,
+      };
     if (change.reason === 'unknown') return fail(`no entry ${id}`);
-    if (change.reason === 'protected') return fail(`${id} is protected (a recent turn, pinned, or typed by the user) and stays as it is`);
+    if (change.reason === 'protected')
+      return fail(`${id} is protected (a recent turn, pinned, or typed by the user) and stays as it is`);
     return ok(purge ? `${id} hidden from recall` : `${id} was already a stub or not in the conversation`);
   },
 };
@@ -59,8 +67,8 @@ export const noteTool: AgentTool<z.infer<typeof noteInput>> = {
   description: 'Keep a short note in the session store; recall finds notes first.',
   input: noteInput,
   mutating: false,
-  preview: async ({ text }) => ({ summary: `note ${text.slice(0, 60)}` }),
-  async run({ text, tags, pinned }, { session }) {
+  preview: ({ text }) => ({ summary: `note ${text.slice(0, 60)}` }),
+  run({ text, tags, pinned }, { session }) {
     const note = session.garden.note(text, { ...(tags ? { tags } : {}), ...(pinned ? { pinned } : {}) });
     return ok(`noted as ${note.id}`);
   },

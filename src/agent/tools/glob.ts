@@ -10,7 +10,10 @@ export const IGNORED = ['**/.git/**', '**/node_modules/**'];
 
 const input = z.object({
   pattern: z.string().min(1).describe('glob pattern, e.g. "src/**/*.ts"'),
-  path: z.string().optional().describe('folder to search in, relative to the working directory (default: it)'),
+  path: z
+    .string()
+    .optional()
+    .describe('folder to search in, relative to the working directory (default: it)'),
 });
 
 /** Files under `root` matching `patterns`, relative to `root`, sorted. */
@@ -24,14 +27,15 @@ export const globTool: AgentTool<z.infer<typeof input>> = {
   description: `Find files by glob pattern in the working directory (at most ${GLOB_MAX_RESULTS} paths, sorted).`,
   input,
   mutating: false,
-  preview: async ({ pattern }) => ({ summary: `glob ${pattern}` }),
+  preview: ({ pattern }) => ({ summary: `glob ${pattern}` }),
   async run({ pattern, path = '.' }, { cwd }) {
     const root = scopedPath(cwd, path);
     const files = await listFiles(root, pattern);
     if (files.length === 0) return ok(`no files match ${pattern} in ${shown(cwd, root)}`);
     const prefix = shown(cwd, root) === '.' ? '' : `${shown(cwd, root)}/`;
     const listed = files.slice(0, GLOB_MAX_RESULTS).map((f) => prefix + f);
-    const more = files.length > GLOB_MAX_RESULTS ? `\n(${files.length - GLOB_MAX_RESULTS} more not listed)` : '';
+    const more =
+      files.length > GLOB_MAX_RESULTS ? `\n(${files.length - GLOB_MAX_RESULTS} more not listed)` : '';
     return ok(listed.join('\n') + more);
   },
 };

@@ -40,14 +40,25 @@ export function formatMatches(matches: readonly GrepMatch[], total: number): str
     lines.push(line);
     chars += line.length + 1;
   }
-  if (total > lines.length) lines.push(`(${total - lines.length} more matches not shown; narrow the pattern or path)`);
+  if (total > lines.length)
+    lines.push(`(${total - lines.length} more matches not shown; narrow the pattern or path)`);
   return lines.join('\n');
 }
 
 /** The JS search: tinyglobby for files, a RegExp per line. */
-export async function grepJs(root: string, isFile: boolean, query: GrepInput, cwd: string): Promise<{ matches: GrepMatch[]; total: number }> {
+export async function grepJs(
+  root: string,
+  isFile: boolean,
+  query: GrepInput,
+  cwd: string,
+): Promise<{ matches: GrepMatch[]; total: number }> {
   const regex = new RegExp(query.pattern, query.ignore_case ? 'i' : '');
-  const files = isFile ? [path.basename(root)] : await listFiles(root, query.glob ? [query.glob.includes('/') ? query.glob : `**/${query.glob}`] : ['**/*']);
+  const files = isFile
+    ? [path.basename(root)]
+    : await listFiles(
+        root,
+        query.glob ? [query.glob.includes('/') ? query.glob : `**/${query.glob}`] : ['**/*'],
+      );
   const base = isFile ? path.dirname(root) : root;
   const matches: GrepMatch[] = [];
   let total = 0;
@@ -65,15 +76,31 @@ export async function grepJs(root: string, isFile: boolean, query: GrepInput, cw
     for (let i = 0; i < lines.length; i++) {
       if (!regex.test(lines[i]!)) continue;
       total++;
-      if (matches.length < GREP_MAX_MATCHES) matches.push({ file: shown(cwd, absolute), line: i + 1, text: lines[i]! });
+      if (matches.length < GREP_MAX_MATCHES)
+        matches.push({ file: shown(cwd, absolute), line: i + 1, text: lines[i]! });
     }
   }
   return { matches, total };
 }
 
 /** ripgrep, when it is on PATH: `--json`-free, parsed from `file:line:text`. */
-function grepRg(rg: string, root: string, query: GrepInput, cwd: string, signal: AbortSignal): Promise<{ matches: GrepMatch[]; total: number }> {
-  const args = ['--line-number', '--no-heading', '--color', 'never', '--with-filename', '--hidden', '--glob', '!.git'];
+function grepRg(
+  rg: string,
+  root: string,
+  query: GrepInput,
+  cwd: string,
+  signal: AbortSignal,
+): Promise<{ matches: GrepMatch[]; total: number }> {
+  const args = [
+    '--line-number',
+    '--no-heading',
+    '--color',
+    'never',
+    '--with-filename',
+    '--hidden',
+    '--glob',
+    '!.git',
+  ];
   if (query.ignore_case) args.push('--ignore-case');
   if (query.glob) args.push('--glob', query.glob);
   args.push('-e', query.pattern, '--', path.relative(cwd, root) || '.');
@@ -92,7 +119,8 @@ function grepRg(rg: string, root: string, query: GrepInput, cwd: string, signal:
         const m = /^(.*?):(\d+):(.*)$/.exec(line);
         if (!m) continue;
         total++;
-        if (matches.length < GREP_MAX_MATCHES) matches.push({ file: path.normalize(m[1]!), line: Number(m[2]), text: m[3]! });
+        if (matches.length < GREP_MAX_MATCHES)
+          matches.push({ file: path.normalize(m[1]!), line: Number(m[2]), text: m[3]! });
       }
       resolve({ matches, total });
     });
@@ -104,7 +132,7 @@ export const grepTool: AgentTool<GrepInput> = {
   description: `Search file contents by regular expression in the working directory (file:line:text, at most ${GREP_MAX_MATCHES} matches).`,
   input,
   mutating: false,
-  preview: async ({ pattern }) => ({ summary: `grep ${pattern}` }),
+  preview: ({ pattern }) => ({ summary: `grep ${pattern}` }),
   async run(query, { cwd, signal }) {
     const root = scopedPath(cwd, query.path ?? '.');
     try {

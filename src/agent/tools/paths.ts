@@ -11,7 +11,10 @@ export function scopedPath(cwd: string, given: string): string {
   const absolute = path.resolve(root, given);
   const real = realExisting(absolute);
   if (!inside(root, real))
-    throw new GardenerError('USAGE', `${given} is outside the working directory ${root}; tools only work inside it`);
+    throw new GardenerError(
+      'USAGE',
+      `${given} is outside the working directory ${root}; tools only work inside it`,
+    );
   return absolute;
 }
 

@@ -24,7 +24,7 @@ export const readTool: AgentTool<z.infer<typeof input>> = {
     'Read a text file in the working directory, with line numbers. Use offset and limit for long files.',
   input,
   mutating: false,
-  preview: async ({ path }) => ({ summary: `read ${path}` }),
+  preview: ({ path }) => ({ summary: `read ${path}` }),
   async run({ path, offset = 1, limit = READ_DEFAULT_LIMIT }, { cwd }) {
     const file = scopedPath(cwd, path);
     let text: string;
@@ -37,10 +37,14 @@ export const readTool: AgentTool<z.infer<typeof input>> = {
     const lines = text.split('\n');
     if (lines.at(-1) === '') lines.pop();
     if (lines.length === 0) return ok(`(${shown(cwd, file)} is empty)`);
-    if (offset > lines.length) return fail(`${shown(cwd, file)} has ${lines.length} lines; offset ${offset} is past the end`);
+    if (offset > lines.length)
+      return fail(`${shown(cwd, file)} has ${lines.length} lines; offset ${offset} is past the end`);
     const slice = lines.slice(offset - 1, offset - 1 + limit);
     const last = offset - 1 + slice.length;
-    const more = last < lines.length ? `\n(lines ${offset}–${last} of ${lines.length}; read on with offset ${last + 1})` : '';
+    const more =
+      last < lines.length
+        ? `\n(lines ${offset}–${last} of ${lines.length}; read on with offset ${last + 1})`
+        : '';
     return ok(numberLines(slice, offset) + more);
   },
 };

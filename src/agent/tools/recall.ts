@@ -17,9 +17,13 @@ export const recallTool: AgentTool<z.infer<typeof input>> = {
     'Search what this session stored: tool outputs, files and messages that were summarized or stubbed to save context, and notes. Returns ids; fetch(id) gives an original back.',
   input,
   mutating: false,
-  preview: async ({ query }) => ({ summary: `recall ${query}` }),
-  async run({ query, limit = 5, full = false }, { session }) {
-    const result = session.garden.recall(query, { limit, full, maxTokens: full ? RECALL_MAX_TOKENS * 4 : RECALL_MAX_TOKENS });
+  preview: ({ query }) => ({ summary: `recall ${query}` }),
+  run({ query, limit = 5, full = false }, { session }) {
+    const result = session.garden.recall(query, {
+      limit,
+      full,
+      maxTokens: full ? RECALL_MAX_TOKENS * 4 : RECALL_MAX_TOKENS,
+    });
     if (result.hits.length === 0) return ok(`nothing stored matches "${query}"`);
     return ok(formatRecallText(result).trimEnd());
   },

@@ -31,7 +31,8 @@ export const BUILTIN_TOOLS: readonly AnyTool[] = [
 /** The tools as the Messages API takes them. */
 export function toolDefinitions(tools: readonly AnyTool[] = BUILTIN_TOOLS): Tool[] {
   return tools.map((tool) => {
-    const { $schema: _ignored, ...schema } = z.toJSONSchema(tool.input) as Record<string, unknown>;
+    const schema = { ...(z.toJSONSchema(tool.input) as Record<string, unknown>) };
+    delete schema['$schema'];
     return {
       name: tool.name,
       description: tool.description,

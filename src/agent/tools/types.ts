@@ -31,8 +31,8 @@ export interface AgentTool<I = unknown> {
   input: z.ZodType<I>;
   /** Asks the Approver before running (writes, edits, bash). */
   mutating: boolean;
-  preview(input: I, context: ToolContext): Promise<ToolPreview>;
-  run(input: I, context: ToolContext): Promise<ToolOutput>;
+  preview(input: I, context: ToolContext): ToolPreview | Promise<ToolPreview>;
+  run(input: I, context: ToolContext): ToolOutput | Promise<ToolOutput>;
 }
 
 /** A tool with its input type erased, as the registry holds it. */

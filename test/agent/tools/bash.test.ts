@@ -3,7 +3,12 @@ import { bashReport, runBash } from '../../../src/agent/tools/bash.js';
 
 describe('bash', () => {
   it('returns stdout and stderr whole, with a non-zero exit code', async () => {
-    const result = await runBash('seq 1 5000; echo oops >&2; exit 3', process.cwd(), 10_000, new AbortController().signal);
+    const result = await runBash(
+      'seq 1 5000; echo oops >&2; exit 3',
+      process.cwd(),
+      10_000,
+      new AbortController().signal,
+    );
     expect(result.code).toBe(3);
     expect(result.output.split('\n').filter((l) => /^\d+$/.test(l))).toHaveLength(5000);
     expect(bashReport(result, 10_000)).toMatch(/oops\n\[exit code 3\]$/);
@@ -11,7 +16,12 @@ describe('bash', () => {
 
   it('stops the whole process group on timeout', async () => {
     const started = Date.now();
-    const result = await runBash('sleep 30 & sleep 30; echo never', process.cwd(), 200, new AbortController().signal);
+    const result = await runBash(
+      'sleep 30 & sleep 30; echo never',
+      process.cwd(),
+      200,
+      new AbortController().signal,
+    );
     expect(result.stopped).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(bashReport(result, 200)).toContain('timeout');

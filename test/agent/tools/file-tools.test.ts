@@ -56,7 +56,11 @@ describe('write and edit', () => {
 
   it('replaces text that occurs once and refuses an ambiguous match', async () => {
     writeFileSync(join(box.cwd, 'f.py'), 'a = 1\nb = 1\n');
-    const ambiguous = await runTool(editTool, { path: 'f.py', old_string: '= 1', new_string: '= 2' }, context);
+    const ambiguous = await runTool(
+      editTool,
+      { path: 'f.py', old_string: '= 1', new_string: '= 2' },
+      context,
+    );
     expect(ambiguous.isError).toBe(true);
     expect(ambiguous.output).toMatch(/occurs 2 times/);
     const once = await runTool(editTool, { path: 'f.py', old_string: 'b = 1', new_string: 'b = 2' }, context);
@@ -64,14 +68,21 @@ describe('write and edit', () => {
     expect(once.display).toContain('-b = 1');
     expect(once.display).toContain('+b = 2');
     expect(readFileSync(join(box.cwd, 'f.py'), 'utf8')).toBe('a = 1\nb = 2\n');
-    const all = await runTool(editTool, { path: 'f.py', old_string: ' = ', new_string: '=', replace_all: true }, context);
+    const all = await runTool(
+      editTool,
+      { path: 'f.py', old_string: ' = ', new_string: '=', replace_all: true },
+      context,
+    );
     expect(all.output).toMatch(/2 replacements/);
     expect(readFileSync(join(box.cwd, 'f.py'), 'utf8')).toBe('a=1\nb=2\n');
   });
 
   it('previews an edit as a diff without writing', async () => {
     writeFileSync(join(box.cwd, 'g.txt'), 'hello\n');
-    const preview = await editTool.preview({ path: 'g.txt', old_string: 'hello', new_string: 'bye' }, context);
+    const preview = await editTool.preview(
+      { path: 'g.txt', old_string: 'hello', new_string: 'bye' },
+      context,
+    );
     expect(preview.diff).toContain('+bye');
     expect(readFileSync(join(box.cwd, 'g.txt'), 'utf8')).toBe('hello\n');
   });
