@@ -55,7 +55,7 @@ export function ChatApp({ controller, bridge, initialPrompt, onReset = noop }: C
         epoch={state.epoch}
         liveChars={Math.max(MIN_LIVE_CHARS, (rows - FIXED_ROWS) * (columns - 2))}
       />
-      {state.approval ? <ApprovalPrompt request={state.approval} /> : null}
+      {state.approval ? <ApprovalPrompt request={state.approval} rows={rows} /> : null}
       {state.pick ? <PickList pick={state.pick} /> : null}
       <Box marginTop={1} flexDirection="column">
         <InputBox input={editor.state} busy={state.running} />
