@@ -65,7 +65,7 @@ describe('approvals', () => {
     const frame = await chat.waitFor('Allow?');
     expect(frame).toContain('+line 0');
     expect(frame).not.toContain('+line 59');
-    expect(frame).toMatch(/… \d+ more lines\n/);
+    expect(frame).toMatch(/… \d+ more lines\s*│/);
     expect(frame).not.toContain('Ctrl+O');
   });
 });
