@@ -3,7 +3,9 @@ import { GardenerError, isGardenerError } from '../errors.js';
 import { makeBenchCommand } from './bench.js';
 import { makeCompressCommand } from './compress.js';
 import { makeForgetCommand } from './forget.js';
+import { makeHookCommand } from './hook.js';
 import { makeIngestCommand } from './ingest.js';
+import { makeMcpCommand } from './mcp.js';
 import { makeNoteCommand } from './note.js';
 import { makeRecallCommand } from './recall.js';
 import { makeShowCommand } from './show.js';
@@ -21,6 +23,8 @@ const COMMANDS: Array<(io: CliIo) => Command> = [
   makeNoteCommand,
   makeStatsCommand,
   makeIngestCommand,
+  makeMcpCommand,
+  makeHookCommand,
 ];
 
 export function buildProgram(io: CliIo): Command {
