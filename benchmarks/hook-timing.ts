@@ -65,7 +65,7 @@ function timeOnce(variant: { args: string[]; env?: Record<string, string> }): nu
   const result = spawnSync(process.execPath, variant.args, { input, env: { ...env, ...variant.env } });
   const ms = performance.now() - started;
   if (result.status !== 0)
-    throw new Error(`${variant.args.join(' ')} exited ${result.status}: ${result.stderr}`);
+    throw new Error(`${variant.args.join(' ')} exited ${result.status}: ${result.stderr.toString()}`);
   return ms;
 }
 
