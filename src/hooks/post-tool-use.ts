@@ -6,15 +6,19 @@ import { addItems, loadIndex, saveIndex, type IndexItem } from './session-index.
 import { storeMessages } from './store-turn.js';
 import { responseText } from './tool-text.js';
 
+/** gardener's own MCP tools: their results are recalled copies of what is stored already. */
+const OWN_TOOLS = /^mcp__(plugin_gardener_)?gardener__/;
 /** Tools that change the file they name. */
 const WRITING_TOOLS: ReadonlySet<string> = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
 
 /**
  * PostToolUse (and PostToolUseFailure): stores the tool call and its result as they happen. Prints
- * nothing: the model already has the result, and Claude Code owns its context.
+ * nothing: the model already has the result, and Claude Code owns its context. Results of gardener's
+ * own tools are not stored again.
  */
 export function postToolUse(payload: HookPayload, ctx: HookContext): string {
   const name = payload.tool_name ?? 'unknown';
+  if (OWN_TOOLS.test(name)) return '';
   const id = payload.tool_use_id ?? `hook-${ctx.now()}`;
   const input = isRecord(payload.tool_input) ? payload.tool_input : {};
   const failed = payload.error !== undefined;

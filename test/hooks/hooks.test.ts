@@ -194,3 +194,18 @@ describe('pre-compact and session-start', () => {
     expect(await world.hook('session-start', { source: 'startup' })).toBe('');
   });
 });
+
+describe('own tools', () => {
+  it("does not store results of gardener's own MCP tools again", async () => {
+    for (const name of ['mcp__gardener__recall', 'mcp__plugin_gardener_gardener__fetch'])
+      await world.hook('post-tool-use', {
+        tool_name: name,
+        tool_input: { query: 'x' },
+        tool_response: [{ type: 'text', text: 'recalled' }],
+        tool_use_id: name,
+      });
+    const store = world.open();
+    expect(loadIndex(store, { project: world.project, session: SESSION }).items).toHaveLength(0);
+    store.close();
+  });
+});
