@@ -5,6 +5,7 @@ import { makeCompressCommand } from './compress.js';
 import { makeForgetCommand } from './forget.js';
 import { makeHookCommand } from './hook.js';
 import { makeIngestCommand } from './ingest.js';
+import { makeInstallCommand } from './install.js';
 import { makeMcpCommand } from './mcp.js';
 import { makeNoteCommand } from './note.js';
 import { makeRecallCommand } from './recall.js';
@@ -25,6 +26,7 @@ const COMMANDS: Array<(io: CliIo) => Command> = [
   makeIngestCommand,
   makeMcpCommand,
   makeHookCommand,
+  makeInstallCommand,
 ];
 
 export function buildProgram(io: CliIo): Command {
