@@ -26,6 +26,7 @@ const gardener = async (...args: string[]) => {
   return run.stdout;
 };
 const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : null);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- settings files are free-form JSON
 const json = (file: string) => JSON.parse(read(file) ?? 'null') as Record<string, any>;
 
 const USER_SETTINGS = () => path.join(home, '.claude', 'settings.json');
