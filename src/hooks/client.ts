@@ -2,7 +2,7 @@ import { readdirSync, unlinkSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { HookMessage, HookReply } from './protocol.js';
-import { socketDir, socketPrefix } from './socket-path.js';
+import { isPrivateDir, socketDir, socketPrefix } from './socket-path.js';
 
 /** How long a hook waits for a server's reply before doing the work itself. */
 export const REPLY_TIMEOUT_MS = { store: 1_500, answer: 5_000 } as const;
@@ -19,6 +19,7 @@ export async function sendToServer(
 ): Promise<HookReply | undefined> {
   const dir = socketDir(env);
   const prefix = socketPrefix(message.db);
+  if (!isPrivateDir(dir)) return undefined;
   let names: string[];
   try {
     names = readdirSync(dir).filter((n) => n.startsWith(prefix) && n.endsWith('.sock'));

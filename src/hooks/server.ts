@@ -1,4 +1,4 @@
-import { mkdirSync, unlinkSync } from 'node:fs';
+import { unlinkSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,7 +9,8 @@ import { logProblem } from './log.js';
 import { parsePayload } from './payload.js';
 import type { HookMessage, HookReply } from './protocol.js';
 import { handleHook, requestTarget } from './run.js';
-import { socketPath } from './socket-path.js';
+import { ensurePrivateDir, socketPath } from './socket-path.js';
+import { GardenerError } from '../errors.js';
 
 /** A store busy with another process's write: retried after this pause, doubling, this many times. */
 const BUSY_PAUSE_MS = 20;
@@ -40,7 +41,14 @@ export interface HookServer {
  */
 export async function startHookServer(options: HookServerOptions): Promise<HookServer> {
   const path = socketPath(options.env, options.store.path, options.pid ?? process.pid);
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  if (!ensurePrivateDir(dirname(path)))
+    throw new GardenerError(
+      'STORE_UNAVAILABLE',
+      `${dirname(path)} is not a private folder (mode 0700, owned by this user)`,
+      {
+        hint: 'Remove it or set XDG_RUNTIME_DIR; hooks then run in their own processes.',
+      },
+    );
   try {
     unlinkSync(path);
   } catch {

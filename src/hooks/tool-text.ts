@@ -27,7 +27,7 @@ export function responseText(response: unknown): string {
   if (typeof r['content'] === 'string') return r['content'];
   if (Array.isArray(r['content'])) return responseText(r['content']);
   if (Array.isArray(r['filenames']) && r['filenames'].every((f) => typeof f === 'string'))
-    return (r['filenames']).join('\n');
+    return r['filenames'].join('\n');
   return json(response);
 }
 

@@ -86,3 +86,16 @@ describe('hook server', () => {
     expect(seen).toEqual([SESSION]);
   });
 });
+
+describe('socket folder', () => {
+  it('neither serves nor sends through a folder others can read', async () => {
+    const { chmodSync } = await import('node:fs');
+    const dir = socketDir(world.env);
+    chmodSync(dir, 0o755);
+    expect(await sendToServer(message('pre-compact', {}), world.env, 1_000)).toBeUndefined();
+    await expect(startHookServer({ store, env: world.env, pid: 4242 })).rejects.toThrow(
+      /not a private folder/,
+    );
+    chmodSync(dir, 0o700);
+  });
+});
