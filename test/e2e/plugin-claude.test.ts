@@ -224,6 +224,32 @@ describe.skipIf(missing !== undefined)(title, () => {
     expect(events.some((e) => e.type === 'system' && e.subtype === 'compact_boundary')).toBe(true);
     expect(seen.compactionHadState).toBe(true);
     expect(fake!.violations).toEqual([]);
+    await fake!.close();
+    fake = undefined;
+  }, 120_000);
+
+  it('after the compaction, a prompt gets the early result back in its context block (user-prompt-submit)', async () => {
+    let injected = '';
+    const script: ScriptStep[] = [
+      {
+        reply: (request) => {
+          const text = JSON.stringify(request.body?.messages ?? []);
+          const begin = text.indexOf('<gardener-injected>');
+          injected = begin === -1 ? '' : text.slice(begin, text.indexOf('</gardener-injected>', begin));
+          return 'ok';
+        },
+      },
+    ];
+    const { code } = await session(script, [
+      '-p',
+      'Which build id did the worker log start with?',
+      '--resume',
+      SESSION,
+    ]);
+    expect(code).toBe(0);
+    expect(injected).toContain(NEEDLE);
+    expect(injected).toContain(RECALL);
+    expect(fake!.violations).toEqual([]);
   }, 120_000);
 });
 
