@@ -6,6 +6,7 @@ import { recallWire } from '../recall/format.js';
 import { recall } from '../recall/recall.js';
 import type { GardenerStore, Scope } from '../store/types.js';
 import { fetchWindow } from './fetch-window.js';
+import { readLivePressure } from './live.js';
 
 /** What the tools work on: the store, and the scope they are bound to now. */
 export interface ToolDeps {
@@ -76,9 +77,14 @@ export function noteTool(deps: ToolDeps, args: { text: string; tags?: string[] }
   return `noted: ${note.id}`;
 }
 
-/** Pressure from what the store holds of the session (no live garden in this door), with forms from the hooks' index. */
+/**
+ * Pressure of the session: the proxy's live figures when it serves this session (what is sent, the
+ * budget), and always what the store holds, by class, with forms from the hooks' index (in Claude
+ * Code's context, or already dropped by its compaction).
+ */
 export function pressureTool(deps: ToolDeps): string {
   const scope = deps.scope();
+  const live = readLivePressure(deps.store.path, scope.session);
   const stored = storedPressure(deps.store.stats(scope));
   const index = loadIndex(deps.store, scope);
   const inContext = sinceCompaction(index);
@@ -86,8 +92,22 @@ export function pressureTool(deps: ToolDeps): string {
   const dropped = index.items.filter((i) => !inContext.includes(i));
   return JSON.stringify(
     {
-      source: 'store',
+      source: live ? 'proxy' : 'store',
       scope: { project: scope.project, session: scope.session },
+      ...(live
+        ? {
+            live: {
+              sent_tokens: live.sentTokens,
+              raw_tokens: live.rawTokens,
+              provider_tokens: live.providerTokens ?? null,
+              budget: live.budget ?? null,
+              pressure: live.budget ? Math.round((live.sentTokens / live.budget) * 1000) / 1000 : null,
+              events: live.events,
+              tokens_saved: live.tokensSaved,
+              updated_at: new Date(live.updatedAt).toISOString(),
+            },
+          }
+        : {}),
       ...stored,
       by_form: {
         in_context: { count: inContext.length, tokens: sum(inContext) },

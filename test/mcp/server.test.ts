@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -103,6 +104,32 @@ describe('gardener mcp', () => {
     expect(report.by_form.compacted_by_claude_code.count).toBe(1);
     expect(report.by_form.in_context.count).toBe(1);
     expect(report.recommendation).toMatch(/log/);
+  });
+
+  it('context_pressure prefers the live figures of a proxy serving this session', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const live = path.join(world.home, 'proxy-live');
+    mkdirSync(live, { recursive: true });
+    const figures = {
+      requests: 12,
+      events: 2,
+      rawTokens: 90_000,
+      sentTokens: 30_000,
+      budget: 100_000,
+      tokensSaved: 60_000,
+    };
+    writeFileSync(path.join(live, `${SESSION}.json`), JSON.stringify({ ...figures, updatedAt: Date.now() }));
+    const report = JSON.parse(text(await call('context_pressure'))) as {
+      source: string;
+      live: { pressure: number; sent_tokens: number };
+    };
+    expect(report.source).toBe('proxy');
+    expect(report.live).toMatchObject({ pressure: 0.3, sent_tokens: 30_000 });
+    writeFileSync(
+      path.join(live, `${SESSION}.json`),
+      JSON.stringify({ ...figures, updatedAt: Date.now() - 3_600_000 }),
+    );
+    expect((JSON.parse(text(await call('context_pressure'))) as { source: string }).source).toBe('store');
   });
 
   it('bad arguments give a tool error, not a crash, and the server keeps answering', async () => {
