@@ -33,8 +33,8 @@ export function preCompact(_payload: HookPayload, ctx: HookContext): string {
  */
 export function sessionStart(payload: HookPayload, ctx: HookContext): string {
   const index = loadIndex(ctx.store, ctx.scope);
-  if (payload.source === 'compact' && index.compactedAt === null)
-    saveIndex(ctx.store, ctx.scope, { ...index, compactedAt: ctx.now() });
+  // Nothing runs between PreCompact and this: marking again covers a PreCompact hook that failed.
+  if (payload.source === 'compact') saveIndex(ctx.store, ctx.scope, { ...index, compactedAt: ctx.now() });
   const state = curatedState(
     {
       index,
