@@ -3,8 +3,9 @@
  * result, side by side with a bare `node -e 0`, in paired runs (each round runs every variant once,
  * in rotating order), reporting medians and the median of the per-round ratios to `node -e 0`.
  * Variants: the light entry handing the hook to a running `gardener mcp` over its socket (the
- * plugin's normal case), the same through the full CLI (`gardener hook`), and the light entry doing
- * the work in-process (no server running: GARDENER_HOOK_SERVER=0). Runs are PACE_MS apart, as tool
+ * plugin's normal case), the same through the full CLI (`gardener hook`), the light entry with no
+ * server (GARDENER_HOOK_SERVER=0: the result is spooled for the next gardener with the engine
+ * loaded), and the light entry doing the work in-process (no server, no spool). Runs are PACE_MS apart, as tool
  * calls are (a model turn lies between them), so the server has stored the previous result.
  *
  *   npm run build && npx tsx benchmarks/hook-timing.ts [--rounds 15]
@@ -53,9 +54,13 @@ const variants: Record<string, { args: string[]; env?: Record<string, string> }>
   'node -e 0': { args: ['-e', '0'] },
   'gardener-hook (server)': { args: [join(root, 'bin/gardener-hook'), 'post-tool-use'] },
   'gardener hook (server)': { args: [join(root, 'bin/gardener'), 'hook', 'post-tool-use'] },
-  'gardener-hook (in-process)': {
+  'gardener-hook (spooled, no server)': {
     args: [join(root, 'bin/gardener-hook'), 'post-tool-use'],
     env: { GARDENER_HOOK_SERVER: '0' },
+  },
+  'gardener-hook (in-process)': {
+    args: [join(root, 'bin/gardener-hook'), 'post-tool-use'],
+    env: { GARDENER_HOOK_SERVER: '0', GARDENER_HOOK_SPOOL: '0' },
   },
 };
 

@@ -1,12 +1,14 @@
 import { REPLY_TIMEOUT_MS, sendToServer } from '../hooks/client.js';
 import { isHookEvent } from '../hooks/payload.js';
 import { FORWARDED_ENV, type HookMessage } from '../hooks/protocol.js';
+import { spool } from '../hooks/spool.js';
 import { resolveDatabasePath } from '../store/paths.js';
 import type { CliIo } from './io.js';
 
 /**
- * One Claude Code hook: reads the hook JSON on stdin, hands it to a running gardener over its socket,
- * else does the work in this process (loading the engine only then). What the handler prints goes
+ * One Claude Code hook: reads the hook JSON on stdin, hands it to a running gardener over its socket;
+ * else a tool result is spooled for the next gardener with the engine loaded, and any other event
+ * is handled in this process (loading the engine only then). What the handler prints goes
  * to stdout. Always resolves: a hook never fails the session (errors go to the gardener log).
  * Imports only what the socket path needs, so a hook costs little more than starting node.
  */
@@ -44,6 +46,9 @@ export async function runHookEvent(event: string, io: CliIo): Promise<void> {
     );
     if (reply?.ok) stdout = reply.stdout;
   }
+  // No server: a tool result waits in the spool for the next gardener with the engine loaded.
+  if (stdout === undefined && stores && io.env['GARDENER_HOOK_SPOOL'] !== '0' && spool(io.env, message))
+    stdout = '';
   if (stdout === undefined) {
     const { runHook } = await import('../hooks/run.js');
     stdout = runHook({ event, input, env: io.env, cwd: io.cwd });

@@ -4,11 +4,9 @@ import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isBusyError } from '../store/sqlite-errors.js';
 import type { GardenerStore, Scope } from '../store/types.js';
-import { toolPrefixFor, type HookContext } from './context.js';
 import { logProblem } from './log.js';
-import { parsePayload } from './payload.js';
 import type { HookMessage, HookReply } from './protocol.js';
-import { handleHook, requestTarget } from './run.js';
+import { drainSpooled, handleMessage } from './run.js';
 import { ensurePrivateDir, socketPath } from './socket-path.js';
 import { GardenerError } from '../errors.js';
 
@@ -67,27 +65,8 @@ export async function startHookServer(options: HookServerOptions): Promise<HookS
   const handle = async (message: HookMessage): Promise<HookReply> => {
     if (message.v !== 1 || message.db !== options.store.path) return { ok: false, reason: 'another store' };
     const work = (): string => {
-      try {
-        const payload = parsePayload(message.input);
-        const target = requestTarget({ env: { ...options.env, ...message.env }, cwd: message.cwd }, payload);
-        options.onScope?.(target.scope);
-        const ctx: HookContext = {
-          store: options.store,
-          scope: target.scope,
-          toolPrefix: toolPrefixFor(message.env),
-          now: Date.now,
-        };
-        return handleHook(message.event, payload, ctx);
-      } catch (error) {
-        if (isBusyError(error)) throw error;
-        logProblem(
-          options.store.path,
-          `hook ${message.event}`,
-          'hook failed in the server; printed nothing',
-          error,
-        );
-        return '';
-      }
+      drainSpooled(options.store, options.env);
+      return handleMessage(options.store, message, options.env, options.onScope);
     };
     if (message.event === 'post-tool-use' || message.event === 'post-tool-use-failure') {
       enqueue(work).catch((error: unknown) =>
@@ -102,6 +81,8 @@ export async function startHookServer(options: HookServerOptions): Promise<HookS
     }
   };
 
+  // Results hooks spooled while no server ran.
+  void enqueue(() => drainSpooled(options.store, options.env));
   const server = createServer((socket) => serve(socket, handle));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -209,3 +209,24 @@ describe('own tools', () => {
     store.close();
   });
 });
+
+describe('without a server', () => {
+  it('a tool result is spooled (the hook loads no engine) and stored by the next hook that answers', async () => {
+    const spooling = { GARDENER_HOOK_SPOOL: '1' };
+    await world.hook(
+      'post-tool-use',
+      bashResult('toolu_s', 'make', bigLog(300, 'linker error: undefined symbol vat_rate')),
+      spooling,
+    );
+    const before = world.open();
+    expect(loadIndex(before, { project: world.project, session: SESSION }).items).toHaveLength(0);
+    before.close();
+    const out = await world.hook('pre-compact', { trigger: 'auto' }, spooling);
+    expect(out).toContain('make');
+    const after = world.open();
+    const items = loadIndex(after, { project: world.project, session: SESSION }).items;
+    expect(items).toHaveLength(1);
+    expect(after.fetch(items[0]!.id)?.original).toContain('undefined symbol vat_rate');
+    after.close();
+  });
+});

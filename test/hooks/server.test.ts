@@ -99,3 +99,19 @@ describe('socket folder', () => {
     chmodSync(dir, 0o700);
   });
 });
+
+describe('spool', () => {
+  it('a server stores the results spooled while none ran, on start', async () => {
+    await server.close();
+    const { spool } = await import('../../src/hooks/spool.js');
+    expect(
+      spool(world.env, message('post-tool-use', bashResult('t9', 'make', bigLog(100, 'SPOOLED-E77')))),
+    ).toBe(true);
+    server = await startHookServer({ store, env: world.env });
+    await server.idle();
+    const items = loadIndex(store, { project: world.project, session: SESSION }).items;
+    expect(items.map((i) => store.fetch(i.id)?.original ?? '').some((o) => o.includes('SPOOLED-E77'))).toBe(
+      true,
+    );
+  });
+});

@@ -29,6 +29,7 @@ export function hookWorld(): HookWorld {
     XDG_RUNTIME_DIR: path.join(root, 'run'),
     CLAUDE_PROJECT_DIR: project,
     GARDENER_HOOK_SERVER: '0',
+    GARDENER_HOOK_SPOOL: '0',
   };
   return {
     project,
