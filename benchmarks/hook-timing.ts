@@ -104,13 +104,13 @@ try {
 console.log(
   `hook timing · post-tool-use · ${defaultTokenizer().count(text)}-token log result · ${rounds} paired rounds`,
 );
-console.log('variant                       median ms   median of paired ratios   ratio of medians');
+console.log('variant                              median ms   median of paired ratios   ratio of medians');
 const base = times['node -e 0']!;
 for (const name of names) {
   const ratios = times[name]!.map((t, i) => t / base[i]!);
   const ofMedians = median(times[name]!) / median(base);
   console.log(
-    `${name.padEnd(29)} ${median(times[name]!).toFixed(0).padStart(9)}   ${median(ratios).toFixed(2).padStart(22)}×   ${ofMedians.toFixed(2).padStart(15)}×`,
+    `${name.padEnd(36)} ${median(times[name]!).toFixed(0).padStart(9)}   ${median(ratios).toFixed(2).padStart(22)}×   ${ofMedians.toFixed(2).padStart(15)}×`,
   );
 }
 rmSync(home, { recursive: true, force: true });
