@@ -12,7 +12,7 @@ export function makeHookCommand(io: CliIo): Command {
     .argument('<event>', `one of: ${HOOK_EVENTS.join(', ')}`)
     .addHelpText(
       'after',
-      '\nErrors go to gardener.log beside the database, never to Claude Code. Set GARDENER_HOOK_SERVER=0 to skip the running server.\n',
+      '\nErrors go to gardener.log beside the database, never to Claude Code. GARDENER_HOOK_SERVER=0 skips the running server; GARDENER_HOOK_SPOOL=0 makes a hook without a server store its result itself instead of spooling it.\n',
     )
     .action(async (event: string) => {
       await runHookEvent(event, io);
