@@ -95,8 +95,12 @@ export function openGarden(options: GardenOptions): Garden {
     counters: () => ({ ...state.counters }),
     events: () => [...state.saved.events],
     close() {
-      garden.settle();
-      persist(state);
+      // The forms and pins are saved even when storing the last blocks fails.
+      try {
+        garden.settle();
+      } finally {
+        persist(state);
+      }
     },
   };
   return garden;
@@ -120,6 +124,7 @@ function createState(options: GardenOptions): GardenState {
       classify: options.classify ?? defaultClassify,
       compress: options.compress ?? defaultCompress,
       counters: saved.counters,
+      words: config.retrieval,
     },
     saved,
     counters: saved.counters,
@@ -176,6 +181,7 @@ function render(state: GardenState, inject: boolean): MessagesRequest {
       store: state.store,
       scope: state.scope,
       tokenizer: state.tokenizer,
+      words: state.config.retrieval,
     });
     if (injection) {
       messages[messages.length - 1] = appendInjection(messages[messages.length - 1]!, injection.text);

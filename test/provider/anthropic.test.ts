@@ -93,7 +93,7 @@ describe('anthropic provider: streaming', () => {
       textReply('noted'),
     ]);
     const thinking = { type: 'enabled' as const, budget_tokens: 2048 };
-    const first = await collect(provider.stream(request('choose', { thinking })));
+    const first = await collect(provider.stream(request('choose', { thinking, max_tokens: 4096 })));
     expect(fake!.requests[0]!.body.thinking).toEqual(thinking);
     expect(
       first.events
@@ -106,6 +106,7 @@ describe('anthropic provider: streaming', () => {
     expect(block.signature.length).toBeGreaterThan(10);
     const followUp = request('choose', {
       thinking,
+      max_tokens: 4096,
       messages: [
         { role: 'user', content: 'choose' },
         { role: 'assistant', content: first.result.content },
@@ -114,6 +115,47 @@ describe('anthropic provider: streaming', () => {
     });
     await collect(provider.stream(followUp));
     expect(fake!.violations).toEqual([]);
+  });
+});
+
+describe('anthropic provider: request fidelity', () => {
+  it('sends back a thinking tool turn the API accepts (thinking first, signature intact)', async () => {
+    const provider = await setup([
+      {
+        reply: {
+          content: [
+            { type: 'thinking', thinking: 'List first.' },
+            { type: 'tool_use', name: 'ls', input: { path: '.' } },
+          ],
+        },
+      },
+      textReply('two files'),
+    ]);
+    const thinking = { type: 'enabled' as const, budget_tokens: 1024 };
+    const first = await collect(provider.stream(request('look', { thinking, max_tokens: 2048 })));
+    const call = first.result.content[1] as { id: string };
+    const second = await collect(
+      provider.stream(
+        request('look', {
+          thinking,
+          max_tokens: 2048,
+          messages: [
+            { role: 'user', content: 'look' },
+            { role: 'assistant', content: first.result.content },
+            { role: 'user', content: [{ type: 'tool_result', tool_use_id: call.id, content: 'a b' }] },
+          ],
+        }),
+      ),
+    );
+    expect(second.result.content).toEqual([{ type: 'text', text: 'two files' }]);
+    expect(fake!.violations).toEqual([]);
+  });
+
+  it('passes fields it does not know through unchanged', async () => {
+    const provider = await setup([textReply('ok')]);
+    const extra = { metadata: { user_id: 'u-1' }, context_management: { edits: [] }, temperature: 0.2 };
+    await collect(provider.stream(request('hi', extra)));
+    expect(fake!.requests[0]!.body).toMatchObject(extra);
   });
 });
 

@@ -7,6 +7,7 @@ import {
 } from '../../src/provider/cache-breakpoints.js';
 import { toRequest, type MessagesRequest } from '../../src/transcript/types.js';
 import {
+  createIssued,
   startFakeAnthropic,
   textReply,
   validateRequest,
@@ -85,7 +86,7 @@ describe('placeCacheBreakpoints', () => {
   });
 
   it('never exceeds the API limit and keeps generated requests valid', () => {
-    const issued = new Map<string, string>();
+    const issued = createIssued();
     fc.assert(
       fc.property(
         transcriptArb({ systemMessages: false, unknownBlocks: false, maxTurns: 6, scale: 'small' }),

@@ -8,7 +8,8 @@ export type Json = any;
 export type ReplyBlock =
   | { type: 'text'; text: string }
   | { type: 'tool_use'; name: string; input: unknown; id?: string }
-  | { type: 'thinking'; thinking: string; signature?: string };
+  | { type: 'thinking'; thinking: string; signature?: string }
+  | { type: 'redacted_thinking'; data: string };
 
 export interface Usage {
   input_tokens: number;
@@ -58,6 +59,10 @@ export interface RecordedRequest {
   status: number;
   /** Usage the fake reported, for answered message requests. */
   usage?: Usage;
+  /** The body as received, byte for byte (UTF-8). */
+  raw: string;
+  /** True when the client went away before the answer was complete (e.g. an interrupted stream). */
+  clientClosed?: boolean;
 }
 
 type Match = (request: RecordedRequest) => boolean;
@@ -77,6 +82,15 @@ export type ScriptStep =
 export interface StandingReply {
   match: Match;
   reply: Reply | ((request: RecordedRequest) => Reply);
+}
+
+/** What the fake sent that clients must send back unchanged. */
+export interface Issued {
+  /** Thinking signature → the thinking text sent with it. */
+  thinking: Map<string, string>;
+  redacted: Set<string>;
+  /** Ids of tool_use blocks sent in a reply that began with thinking. */
+  thoughtfulToolUses: Set<string>;
 }
 
 export interface Violation {
