@@ -1,3 +1,4 @@
+import type { RetrievalWords } from '../garden/labels.js';
 import { resolveProject } from '../store/paths.js';
 import type { GardenerStore, Scope } from '../store/types.js';
 import type { HookPayload } from './payload.js';
@@ -32,4 +33,12 @@ export function hookScope(payload: HookPayload, dir: string): Scope {
 /** Plugin hooks and servers get $CLAUDE_PLUGIN_ROOT; settings-installed ones do not. */
 export function toolPrefixFor(env: Record<string, string | undefined>): string {
   return env['CLAUDE_PLUGIN_ROOT'] ? PLUGIN_TOOL_PREFIX : SETTINGS_TOOL_PREFIX;
+}
+
+/** How the model brings an original back in Claude Code: gardener's MCP tools by their wire names. */
+export function mcpWords(toolPrefix: string): RetrievalWords {
+  return {
+    fetch: (id) => `${toolPrefix}fetch("${id}")`,
+    recall: (query) => `${toolPrefix}recall("${query}")`,
+  };
 }

@@ -1,5 +1,6 @@
 import { compact, count } from '../format/numbers.js';
 import type { Note, StoreStats } from '../store/types.js';
+import { mcpWords } from './context.js';
 import type { IndexItem, SessionIndex } from './session-index.js';
 import { filesTouched, openErrors } from './session-index.js';
 
@@ -16,7 +17,8 @@ export function storedLine(stats: StoreStats, toolPrefix: string): string {
     .filter(([, c]) => c && c.count > 0)
     .map(([cls, c]) => `${cls} ${c?.count ?? 0}`)
     .join(', ');
-  return `gardener holds ${count(stats.entries, 'stored block')} of this session (${compact(stats.tokensOriginal)} tok: ${classes}); ${toolPrefix}recall("words") finds any, ${toolPrefix}fetch("id") returns its original`;
+  const words = mcpWords(toolPrefix);
+  return `gardener holds ${count(stats.entries, 'stored block')} of this session (${compact(stats.tokensOriginal)} tok: ${classes}); ${words.recall('words')} finds any, ${words.fetch('id')} returns its original`;
 }
 
 export interface StateInput {

@@ -1,7 +1,7 @@
 import { buildInjection, RECALL_LIMIT } from '../garden/inject.js';
 import { recall } from '../recall/recall.js';
 import { defaultTokenizer } from '../tokens/tokenizer.js';
-import type { HookContext } from './context.js';
+import { mcpWords, type HookContext } from './context.js';
 import type { HookPayload } from './payload.js';
 import { addItems, loadIndex, saveIndex, sinceCompaction } from './session-index.js';
 import { storedLine } from './state-text.js';
@@ -43,6 +43,7 @@ export function userPromptSubmit(
     recall: (query, room) => recall(ctx.store, query, ctx.scope, { limit: RECALL_LIMIT, maxTokens: room }),
     inContext: (id) => inContext.has(id),
     tokenizer: defaultTokenizer(),
+    words: mcpWords(ctx.toolPrefix),
   });
   if (!injection) return '';
   return JSON.stringify({
