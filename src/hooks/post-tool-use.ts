@@ -4,6 +4,7 @@ import type { HookContext } from './context.js';
 import type { HookPayload } from './payload.js';
 import { addItems, loadIndex, saveIndex, type IndexItem } from './session-index.js';
 import { storeMessages } from './store-turn.js';
+import { responseMedia } from './tool-media.js';
 import { responseText } from './tool-text.js';
 
 /** gardener's own MCP tools: their results are recalled copies of what is stored already. */
@@ -22,8 +23,10 @@ export function postToolUse(payload: HookPayload, ctx: HookContext): string {
   const id = payload.tool_use_id ?? `hook-${ctx.now()}`;
   const input = isRecord(payload.tool_input) ? payload.tool_input : {};
   const failed = payload.error !== undefined;
-  const text = failed ? (payload.error ?? '') : responseText(payload.tool_response);
-  const result: Block = { type: 'tool_result', tool_use_id: id, content: text };
+  const content = failed
+    ? (payload.error ?? '')
+    : (responseMedia(payload.tool_response) ?? responseText(payload.tool_response));
+  const result: Block = { type: 'tool_result', tool_use_id: id, content };
   if (failed) result.is_error = true;
   const messages: MessageParam[] = [
     { role: 'assistant', content: [{ type: 'tool_use', id, name, input }] },

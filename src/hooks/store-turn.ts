@@ -1,6 +1,6 @@
 import type { ContentClass } from '../classify/types.js';
 import { openSession } from '../door/session.js';
-import { blockKey } from '../garden/identity.js';
+import { blockKey, partKey } from '../garden/identity.js';
 import type { Scope, Store } from '../store/types.js';
 import type { MessageParam } from '../transcript/types.js';
 
@@ -35,7 +35,12 @@ export function storeMessages(store: Store, scope: Scope, messages: MessageParam
   const content = last.content;
   if (typeof content === 'string')
     return found(store, scope, blockKey(index, 0, { type: 'text', text: content }, new Set()));
-  return content.flatMap((block, b) => found(store, scope, blockKey(index, b, block, new Set())));
+  return content.flatMap((block, b) => {
+    const key = blockKey(index, b, block, new Set());
+    // Images and documents in a tool result are stored as entries of their own.
+    const parts = block.type === 'tool_result' && Array.isArray(block.content) ? block.content : [];
+    return [...found(store, scope, key), ...parts.flatMap((_, i) => found(store, scope, partKey(key, i)))];
+  });
 }
 
 function found(store: Store, scope: Scope, key: string): StoredBlock[] {

@@ -230,3 +230,28 @@ describe('without a server', () => {
     after.close();
   });
 });
+
+describe('media', () => {
+  // A 1×1 PNG.
+  const PNG =
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+  it('stores a Read of an image as a media entry, not as base64 text', async () => {
+    await world.hook('post-tool-use', {
+      tool_name: 'Read',
+      tool_input: { file_path: '/work/shop/logo.png' },
+      tool_response: { type: 'image', file: { base64: PNG, type: 'image/png', originalSize: 70 } },
+      tool_use_id: 'toolu_img',
+    });
+    const store = world.open();
+    const items = loadIndex(store, { project: world.project, session: SESSION }).items;
+    expect(items).toHaveLength(1);
+    const entry = store.fetch(items[0]!.id)!;
+    expect(entry.kind).toBe('media');
+    expect(JSON.parse(entry.original)).toMatchObject({
+      type: 'image',
+      source: { media_type: 'image/png', data: PNG },
+    });
+    store.close();
+  });
+});

@@ -30,3 +30,24 @@ describe('responseText: the tool result the model saw, from Claude Code tool_res
     expect(responseText(undefined)).toBe('');
   });
 });
+
+describe('responseMedia: media a tool returned, as blocks', () => {
+  it('Read of a PDF becomes a document block; Bash isImage output an image block', async () => {
+    const { responseMedia } = await import('../../src/hooks/tool-media.js');
+    expect(
+      responseMedia({ type: 'pdf', file: { filePath: 'a.pdf', base64: 'JVBERi0=', originalSize: 5 } }),
+    ).toEqual([
+      { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0=' } },
+    ]);
+    expect(
+      responseMedia({
+        stdout: 'data:image/png;base64,iVBORw0=',
+        stderr: '',
+        interrupted: false,
+        isImage: true,
+      }),
+    ).toEqual([{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0=' } }]);
+    expect(responseMedia({ stdout: 'plain', stderr: '', interrupted: false })).toBeUndefined();
+    expect(responseMedia([{ type: 'text', text: 'only text' }])).toBeUndefined();
+  });
+});
