@@ -32,7 +32,10 @@ const verbose = process.argv.includes('--verbose');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'gardener-fuzz-bench-'));
 const db = path.join(dir, 'fuzz.db');
 const store = openStore({ path: db });
-const samples = fc.sample(hostileInput(maxChars), { numRuns: inputs, seed });
+/** Time per KB is compared on inputs at least this big (below it, fixed costs dominate). */
+const PER_KB_MIN_CHARS = 64 * 1024;
+// One input at a time (seed + n), so the run never holds all of them at once.
+const sample = (n: number) => fc.sample(hostileInput(maxChars), { numRuns: 1, seed: seed + n })[0]!;
 const planted: string[] = [];
 const failures: string[] = [];
 const shapes = new Map<string, number>();
@@ -42,7 +45,8 @@ let worstMs = { ms: 0, chars: 0, path: '' };
 let totalChars = 0;
 const started = performance.now();
 
-for (const [n, input] of samples.entries()) {
+for (let n = 0; n < inputs; n++) {
+  const input = sample(n);
   planted.push(...input.secrets.flatMap((s) => s.values));
   shapes.set(input.shape, (shapes.get(input.shape) ?? 0) + 1);
   if (verbose) process.stderr.write(`#${n} ${input.shape} ${input.texts.map((t) => t.length).join('+')} chars… `);
@@ -52,7 +56,7 @@ for (const [n, input] of samples.entries()) {
   failures.push(...trial.failures.map((f) => `#${n} (${input.shape}, ${trial.chars} chars): ${f}`));
   if (trial.totalMs > HANG_MS) hangs++;
   const perKb = trial.totalMs / Math.max(1, trial.chars / 1024);
-  if (trial.chars >= 1024 && perKb > worstPerKb.msPerKb)
+  if (trial.chars >= PER_KB_MIN_CHARS && perKb > worstPerKb.msPerKb)
     worstPerKb = { msPerKb: perKb, ms: trial.totalMs, chars: trial.chars, path: trial.slowest.path };
   if (trial.totalMs > worstMs.ms)
     worstMs = { ms: trial.totalMs, chars: trial.chars, path: trial.slowest.path };
@@ -75,7 +79,7 @@ console.log(
   `inputs tried        ${inputs} (${[...shapes].map(([s, c]) => `${s} ${c}`).join(', ')}), ${(totalChars / 1024 / 1024).toFixed(1)} MB of text`,
 );
 console.log(
-  `worst time per KB   ${worstPerKb.msPerKb.toFixed(2)} ms/KB (${worstPerKb.ms.toFixed(0)} ms on ${(worstPerKb.chars / 1024).toFixed(0)} KB; slowest path ${worstPerKb.path})`,
+  `worst time per KB   ${worstPerKb.msPerKb.toFixed(2)} ms/KB on inputs ≥ 64 KB (${worstPerKb.ms.toFixed(0)} ms on ${(worstPerKb.chars / 1024).toFixed(0)} KB; slowest path ${worstPerKb.path})`,
 );
 console.log(
   `worst input         ${worstMs.ms.toFixed(0)} ms on ${(worstMs.chars / 1024).toFixed(0)} KB (slowest path ${worstMs.path})`,

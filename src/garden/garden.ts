@@ -41,7 +41,11 @@ export function openGarden(options: GardenOptions): Garden {
       state.budget = checkBudget(next);
     },
     sync: (transcript) => sync(state, transcript),
-    settle: (settleOptions) => settleWhere(state, () => true, settleOptions),
+    settle(settleOptions) {
+      const result = settleWhere(state, () => true, settleOptions);
+      stubForgotten(state);
+      return result;
+    },
     plan: (planOptions) => plan(state, planOptions),
     render: (renderOptions = {}) => render(state, renderOptions.inject ?? true),
     pressure(pressureOptions = {}) {
@@ -156,6 +160,7 @@ function sync(state: GardenState, transcript: Transcript) {
   state.counters.markersStripped += result.stripped;
   for (const key of view.byKey.keys()) state.savedForms.delete(key);
   const settled = settleOutsideWindow(state, workingWindow(state));
+  stubForgotten(state);
   result.pending = view.all.filter((slot) => slot.pending).length;
   for (const [cls, row] of Object.entries(settled.byClass)) {
     const into = (result.byClass[cls] ??= { blocks: 0, tokens: 0 });
@@ -247,6 +252,20 @@ function forget(state: GardenState, id: string, purge: boolean): ChangeResult {
   const forms = withReattachedMedia(state.view, new Map(open.map((s) => [s.key, 'stub'])), window.start);
   const event = applyEvent(state, 'forget', forms);
   return event ? { changed: event.changed, event } : { changed: 0, reason: 'already' };
+}
+
+/** Content the user forgot before and that arrived again stays forgotten: a stub, once outside the window. */
+function stubForgotten(state: GardenState): void {
+  const window = workingWindow(state);
+  const open = state.view.all.filter(
+    (s) => s.forgotten && s.form !== 'stub' && protection(s, window, state.pinned) === undefined,
+  );
+  if (open.length === 0) return;
+  applyEvent(
+    state,
+    'forget',
+    withReattachedMedia(state.view, new Map(open.map((s) => [s.key, 'stub'])), window.start),
+  );
 }
 
 function pin(state: GardenState, id: string): ChangeResult {

@@ -111,7 +111,7 @@ function settleToolUse(slot: Slot, deps: IngestDeps): void {
 interface StoredText {
   fields: Pick<
     Slot,
-    'cls' | 'entryId' | 'hint' | 'terms' | 'textTokens' | 'sourceTool' | 'sourcePath' | 'note'
+    'cls' | 'entryId' | 'hint' | 'terms' | 'textTokens' | 'sourceTool' | 'sourcePath' | 'note' | 'forgotten'
   >;
   info: TextLike;
 }
@@ -157,6 +157,7 @@ function storeText(
     ...(hints.toolName ? { sourceTool: hints.toolName } : {}),
     ...(hints.path ? { sourcePath: hints.path } : {}),
     ...(summary.note ? { note: summary.note } : {}),
+    ...(result.forgotten ? { forgotten: true as const } : {}),
   };
   return { fields, info: { cls, id: result.id, hint, before, words: deps.words, ...summary } };
 }

@@ -62,6 +62,8 @@ export interface Slot {
   typed: boolean;
   /** Store entry holding the original, when stored. */
   entryId?: string;
+  /** The store held this content as forgotten (forget lasts): outside the window it shows as a stub. */
+  forgotten?: true;
   /** Text the shortened forms stand for (what the store holds as `original`). */
   text: string;
   /** One-line note of the compressor. */

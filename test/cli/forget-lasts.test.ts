@@ -39,6 +39,22 @@ describe('re-ingest and forget from the CLI', () => {
   });
 });
 
+describe('what the engine shows for forgotten content seen again', () => {
+  it('a stub, when compress meets it outside the working window', async () => {
+    const compress = async () => {
+      const run = await runGardener(['compress', file, '--keep-last', '1', ...flags]);
+      expect(run.code).toBe(0);
+      return run.stdout;
+    };
+    await compress();
+    const [id] = await recallIds('module1 build failed');
+    expect(id).toBeDefined();
+    expect(await compress()).not.toMatch(new RegExp(`→0 tok · id=${id}`));
+    expect((await runGardener(['forget', id!, ...flags])).code).toBe(0);
+    expect(await compress()).toMatch(new RegExp(`\\[gardener: [^\\]]*→0 tok · id=${id}`));
+  });
+});
+
 describe('JSON dates', () => {
   it('gives notes and entries ISO 8601 times, as recall does', async () => {
     const note = await runGardener(['note', 'deploys go through release.sh', '--json', ...flags]);
