@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { needlesOf } from '../../src/compress/prose/needles.js';
 import { splitSentences } from '../../src/compress/prose/sentences.js';
 import { extractTerms, mentionSet } from '../../src/garden/terms.js';
 import { redactSecrets } from '../../src/store/redact.js';
@@ -47,6 +48,14 @@ describe('regexes over whole tool outputs run in linear time', () => {
     for (const run of ['#', 'x', 'a.', '-']) {
       const text = `The build failed. ${run.repeat(SIZE / 4 / run.length)} We retried it twice!`;
       expect(elapsed(() => splitSentences(text))).toBeLessThan(BOUND_MS);
+    }
+  });
+
+  it('finds prose needles beside a long run in linear time, and still finds them', () => {
+    for (const run of ['eyJ-', 'f0', 'a-']) {
+      const text = `see src/app.ts and parseConfig() ${run.repeat(SIZE / 2 / run.length)} then 1234`;
+      expect(elapsed(() => needlesOf(text))).toBeLessThan(BOUND_MS);
+      expect(needlesOf(text)).toEqual(expect.arrayContaining(['src/app.ts', 'parseConfig()', '1234']));
     }
   });
 });
