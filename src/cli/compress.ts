@@ -51,6 +51,8 @@ export function makeCompressCommand(io: CliIo): Command {
       [
         '',
         'The result goes to stdout (or -o); the report goes to stderr, or to stdout when -o is given.',
+        'An input holding several transcripts (a Claude Code session and its subagents) gives a JSON array',
+        'of request bodies, one per transcript, the main session first.',
         'Originals are stored first (see `gardener show ID`), so nothing is lost.',
         '',
         'Examples:',
