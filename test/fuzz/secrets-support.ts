@@ -59,22 +59,21 @@ export const plantedSecret: fc.Arbitrary<PlantedSecret> = fc.oneof(
   })),
 );
 
-/** Every text value of every table (FTS shadow tables included), deflated blobs inflated. */
-export function databaseTexts(file: string): string[] {
+/** Calls `visit` with every text value of every table (FTS shadow tables included), deflated blobs inflated. */
+function eachDatabaseText(file: string, visit: (text: string) => void): void {
   const db = new Database(file, { readonly: true });
   try {
     const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all() as Array<{
       name: string;
     }>;
-    const texts: string[] = [];
     for (const { name } of tables) {
-      for (const row of db.prepare(`SELECT * FROM "${name}"`).raw().all() as unknown[][]) {
+      for (const row of db.prepare(`SELECT * FROM "${name}"`).raw().iterate() as Iterable<unknown[]>) {
         for (const value of row) {
-          if (typeof value === 'string') texts.push(value);
+          if (typeof value === 'string') visit(value);
           else if (Buffer.isBuffer(value)) {
-            texts.push(value.toString('latin1'));
+            visit(value.toString('latin1'));
             try {
-              texts.push(inflateRawSync(value).toString('utf8'));
+              visit(inflateRawSync(value).toString('utf8'));
             } catch {
               // Not deflated (an FTS segment, a blob of bytes).
             }
@@ -82,10 +81,25 @@ export function databaseTexts(file: string): string[] {
         }
       }
     }
-    return texts;
   } finally {
     db.close();
   }
+}
+
+/** Every text value of every table, as one list (small stores). */
+export function databaseTexts(file: string): string[] {
+  const texts: string[] = [];
+  eachDatabaseText(file, (text) => texts.push(text));
+  return texts;
+}
+
+/** Which of `values` occur anywhere in the stored tables, read row by row (any store size). */
+export function foundInDatabase(file: string, values: readonly string[]): string[] {
+  const found = new Set<string>();
+  eachDatabaseText(file, (text) => {
+    for (const value of values) if (text.includes(value)) found.add(value);
+  });
+  return [...found];
 }
 
 /** The raw bytes of the database and its sidecars (WAL, journal), as text. */
