@@ -6,6 +6,7 @@ import type { GardenerStore, Scope } from '../store/types.js';
 import type { MessagesRequest, Transcript } from '../transcript/types.js';
 import { createApprovalPolicy } from './approvals.js';
 import {
+  CHAT_KEY,
   indexChat,
   listChats,
   loadChat,
@@ -96,7 +97,11 @@ export function createChatController(options: ChatControllerOptions): ChatContro
       model = options.override?.model ?? stored.model;
       budget = options.override?.budget ?? stored.budget;
     }
-    const notice = stored ? dropUnreadableState(scope) : undefined;
+    const lost =
+      !stored && options.store.sessionStateGet(scope, CHAT_KEY) !== undefined
+        ? `session ${id}: its stored conversation could not be read; it starts afresh`
+        : undefined;
+    const notice = stored ? dropUnreadableState(scope) : lost;
     const session = openGardenSession(scope);
     const transcript: Transcript = {
       id,
