@@ -46,3 +46,14 @@ describe('overflowOf', () => {
     ).toBeUndefined();
   });
 });
+
+describe('cost after a resume', () => {
+  it("gives the unmanaged agent the gardened call's cache reads on the first call", () => {
+    const tracker = createCostTracker(flat, { usd: 5, unmanagedUsd: 7 });
+    const first = tracker.add(
+      { input: 0, cacheRead: 900, cacheWrite: 100, output: 10 },
+      { rendered: 1_000, original: 1_000 },
+    );
+    expect(first).toEqual({ usd: 5 + 1_010, unmanagedUsd: 7 + 1_010 });
+  });
+});
