@@ -1,3 +1,4 @@
+import { debug } from '../debug.js';
 import { openSession, type DoorSession } from '../door/session.js';
 import type { GardenSettings } from '../garden/config.js';
 import { TOOL_WORDS } from '../garden/labels.js';
@@ -111,6 +112,7 @@ export function createChatController(options: ChatControllerOptions): ChatContro
       messages: record.messages,
       extra: requestFields(),
     };
+    if (record.messages.length > 0) syncQuietly(session, transcript);
     const cost: CostTracker = createCostTracker((usage) => options.client.cost(model, usage), record.cost);
     const opened: Live = {
       scope,
@@ -258,4 +260,16 @@ export function createChatController(options: ChatControllerOptions): ChatContro
     resumed: () => live.resumed,
   };
   return controller;
+}
+
+/**
+ * A resumed conversation is shown to the engine at once, so pressure and /commands see it before
+ * the first call; a failure here is met again, and handled, by that call.
+ */
+function syncQuietly(session: DoorSession, transcript: Transcript): void {
+  try {
+    session.garden.sync(transcript);
+  } catch (error) {
+    debug('chat', 'resumed transcript not synced', { error: String(error) });
+  }
 }

@@ -72,3 +72,15 @@ describe('an unreadable stored conversation', () => {
     expect(events.at(-1)).toMatchObject({ answer: 'fresh' });
   });
 });
+
+describe('a resumed session before its first call', () => {
+  it('shows its pressure', async () => {
+    rig = await chatRig([textReply('one')]);
+    const first = rig.controller({ session: 'chat-p' });
+    await turn(first, 'hello there');
+    await first.close();
+    const again = rig.controller({ session: 'chat-p' });
+    expect(again.pressure().rendered_tokens).toBeGreaterThan(1_000);
+    expect(again.pressure().by_class['prompt']?.count).toBe(1);
+  });
+});
