@@ -4,7 +4,10 @@ import { makeBenchCommand } from './bench.js';
 import { makeChatCommand } from './chat.js';
 import { makeCompressCommand } from './compress.js';
 import { makeForgetCommand } from './forget.js';
+import { makeHookCommand } from './hook.js';
 import { makeIngestCommand } from './ingest.js';
+import { makeInstallCommand } from './install.js';
+import { makeMcpCommand } from './mcp.js';
 import { makeNoteCommand } from './note.js';
 import { makeRecallCommand } from './recall.js';
 import { makeShowCommand } from './show.js';
@@ -23,6 +26,9 @@ const COMMANDS: Array<(io: CliIo) => Command> = [
   makeNoteCommand,
   makeStatsCommand,
   makeIngestCommand,
+  makeMcpCommand,
+  makeHookCommand,
+  makeInstallCommand,
 ];
 
 export function buildProgram(io: CliIo): Command {

@@ -6,7 +6,7 @@ import { chatReducer, initialChat } from '../state/chat.js';
 import { initialFooter } from '../state/footer.js';
 import { useChatActions } from '../use-chat-actions.js';
 import { useChatKeys } from '../use-chat-keys.js';
-import { useColumns } from '../use-columns.js';
+import { useTerminalSize } from '../use-terminal-size.js';
 import { useEditor } from '../use-editor.js';
 import { ApprovalPrompt } from './approval-prompt.js';
 import { Footer } from './footer.js';
@@ -23,6 +23,9 @@ export interface ChatAppProps {
 }
 
 const noop = () => {};
+/** Rows taken by the footer, the prompt and margins: the streamed text gets the rest of the screen. */
+const FIXED_ROWS = 14;
+const MIN_LIVE_CHARS = 400;
 
 /** The chat: header, transcript, the approval or pick list when one is open, the prompt, the footer. */
 export function ChatApp({ controller, bridge, initialPrompt, onReset = noop }: ChatAppProps) {
@@ -32,7 +35,7 @@ export function ChatApp({ controller, bridge, initialPrompt, onReset = noop }: C
   const editor = useEditor();
   const actions = useChatActions(controller, bridge, dispatch, onReset);
   useChatKeys(state, editor, dispatch, actions, bridge);
-  const columns = useColumns();
+  const { columns, rows } = useTerminalSize();
 
   useEffect(() => bridge.listen((request) => dispatch({ type: 'approval', request })), [bridge]);
   const started = useRef(false);
@@ -50,8 +53,9 @@ export function ChatApp({ controller, bridge, initialPrompt, onReset = noop }: C
         expanded={state.expanded}
         showThinking={state.showThinking}
         epoch={state.epoch}
+        liveChars={Math.max(MIN_LIVE_CHARS, (rows - FIXED_ROWS) * (columns - 2))}
       />
-      {state.approval ? <ApprovalPrompt request={state.approval} /> : null}
+      {state.approval ? <ApprovalPrompt request={state.approval} rows={rows} /> : null}
       {state.pick ? <PickList pick={state.pick} /> : null}
       <Box marginTop={1} flexDirection="column">
         <InputBox input={editor.state} busy={state.running} />

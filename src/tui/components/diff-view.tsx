@@ -8,8 +8,8 @@ function colourOf(line: string): string | undefined {
   return undefined;
 }
 
-/** A unified diff, coloured by line, cut to `maxLines` unless it is expanded. */
-export function DiffView({ diff, maxLines }: { diff: string; maxLines?: number }) {
+/** A unified diff, coloured by line, cut to `maxLines` (saying how to see the rest, when there is a way). */
+export function DiffView({ diff, maxLines, more = '' }: { diff: string; maxLines?: number; more?: string }) {
   const lines = diff.replace(/\n$/, '').split('\n');
   const shown = maxLines === undefined ? lines : lines.slice(0, maxLines);
   return (
@@ -20,7 +20,9 @@ export function DiffView({ diff, maxLines }: { diff: string; maxLines?: number }
         </Text>
       ))}
       {shown.length < lines.length ? (
-        <Text color="gray">… {lines.length - shown.length} more lines (Ctrl+O)</Text>
+        <Text color="gray">
+          … {lines.length - shown.length} more lines{more}
+        </Text>
       ) : null}
     </Box>
   );

@@ -42,7 +42,10 @@ export const ToolLine = memo(function ToolLine({ tool, expanded }: { tool: ToolI
         </Box>
       ) : null}
       {tool.display ? (
-        <DiffView diff={tool.display} {...(expanded ? {} : { maxLines: COLLAPSED_DIFF_LINES })} />
+        <DiffView
+          diff={tool.display}
+          {...(expanded ? {} : { maxLines: COLLAPSED_DIFF_LINES, more: ' (Ctrl+O)' })}
+        />
       ) : null}
     </Box>
   );

@@ -17,12 +17,15 @@ export function TranscriptView({
   expanded,
   showThinking,
   epoch,
+  liveChars,
 }: {
   info: SessionInfo;
   transcript: TranscriptState;
   expanded: ReadonlySet<number>;
   showThinking: boolean;
   epoch: number;
+  /** A line still streaming shows only its tail past this many characters; it prints whole once complete. */
+  liveChars: number;
 }) {
   return (
     <>
@@ -41,7 +44,7 @@ export function TranscriptView({
         {transcript.live.map((item) => (
           <TranscriptEntry
             key={item.id}
-            item={item}
+            item={item.kind === 'assistant' && item.text.length > liveChars ? tail(item, liveChars) : item}
             expanded={expanded.has(item.id)}
             showThinking={showThinking}
           />
@@ -49,4 +52,9 @@ export function TranscriptView({
       </Box>
     </>
   );
+}
+
+/** The end of a long streaming text, so the redrawn area never outgrows the screen. */
+function tail<T extends { text: string }>(item: T, chars: number): T {
+  return { ...item, text: `…${item.text.slice(-chars)}` };
 }

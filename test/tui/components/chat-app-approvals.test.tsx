@@ -53,4 +53,19 @@ describe('approvals', () => {
     await chat.type('y');
     await chat.waitFor('answer was once');
   });
+
+  it('cuts a long diff to fit the screen, keeping the keys in view', async () => {
+    const diff = ['@@ -1,60 +1,60 @@', ...Array.from({ length: 60 }, (_, i) => `+line ${i}`)].join('\n');
+    const asking: ScriptedTurn = async function* ({ approve }) {
+      const request = { id: 'w', name: 'write', input: {}, summary: 'write big.ts', diff };
+      yield { type: 'text_delta', text: `answer was ${await approve(request)}` };
+    };
+    chat = renderChat(scriptedController({ turns: [asking] }));
+    await chat.send('write');
+    const frame = await chat.waitFor('Allow?');
+    expect(frame).toContain('+line 0');
+    expect(frame).not.toContain('+line 59');
+    expect(frame).toMatch(/… \d+ more lines\s*│/);
+    expect(frame).not.toContain('Ctrl+O');
+  });
 });

@@ -186,3 +186,23 @@ describe('the transcript', () => {
     await chat.waitFor('recovered');
   });
 });
+
+describe('a long line as it streams', () => {
+  it('shows only its tail while it streams and prints it whole once complete', async () => {
+    const words = Array.from({ length: 900 }, (_, i) => `w${i}`).join(' ');
+    const long: ScriptedTurn = async function* ({ hold }) {
+      yield { type: 'text_delta', text: words };
+      await hold();
+      yield { type: 'text_delta', text: ' end.\n' };
+    };
+    const controller = scriptedController({ turns: [long] });
+    chat = renderChat(controller);
+    await chat.send('go');
+    const streaming = await chat.waitFor('w899');
+    expect(streaming).toContain('…');
+    expect(streaming).not.toMatch(/\bw0 w1 w2\b/);
+    controller.release();
+    const done = await chat.waitFor('w899 end.');
+    expect(done).toMatch(/\bw0 w1 w2\b/);
+  });
+});
