@@ -64,6 +64,8 @@ interface Live {
   record: ChatRecord;
   deps: LoopDeps;
   resumed: boolean;
+  /** Messages stored so far. */
+  saved: number;
   /** Said once, at the next turn (a stale state that was dropped). */
   notice?: string;
 }
@@ -118,6 +120,7 @@ export function createChatController(options: ChatControllerOptions): ChatContro
       scope,
       record,
       resumed: stored !== undefined,
+      saved: stored?.messages.length ?? 0,
       deps: {
         session,
         model: options.client,
@@ -194,7 +197,9 @@ export function createChatController(options: ChatControllerOptions): ChatContro
     record.updatedAt = now();
     record.calls = deps.calls;
     record.cost = deps.cost.total();
-    saveChat(options.store, target.scope, record);
+    // The last stored message may have changed since (a prompt added to it after an interrupt).
+    saveChat(options.store, target.scope, record, target.saved - 1);
+    target.saved = record.messages.length;
   }
 
   async function closeLive(target: Live): Promise<void> {
