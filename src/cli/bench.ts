@@ -20,7 +20,7 @@ interface BenchFlags {
   split: string;
 }
 
-const ALL_STRATEGIES = 'raw,mask,clear,summary,gardener';
+const ALL_STRATEGIES = 'raw,mask,clear,summary,gardener,oracle';
 /** Redraw the live progress line at most this often. */
 const REDRAW_MS = 100;
 /** Width of the progress line when the terminal does not say. */
