@@ -10,8 +10,12 @@ import { INJECT_MODES, type InjectMode } from './types.js';
 export const DEFAULT_HIGH_WATER = 0.6;
 /** An event compacts down to this share of the budget. */
 export const DEFAULT_LOW_WATER = 0.3;
-/** Assistant turns (each with the user message after it) kept verbatim at the end. */
-export const DEFAULT_KEEP_LAST_TURNS = 4;
+/**
+ * Assistant turns (each with the user message after it) kept verbatim at the end. 2 rather than 4,
+ * side by side at --window 32000 on the dev split: cost 0.786× → 0.764× raw at the same needles in
+ * context (93.5%): the turns before are still summarised, not stubbed, while they matter.
+ */
+export const DEFAULT_KEEP_LAST_TURNS = 2;
 /** The working window gives up its oldest turns while it holds more than this share of the budget. */
 export const DEFAULT_WINDOW_MAX_SHARE = 0.5;
 /** Anthropic's prompt cache lives 5 minutes after its last use. */
