@@ -54,7 +54,8 @@ export function contextTexts(request: MessagesRequest): string[] {
  * call: the name and arguments of the call whose result held it, minus the needle.
  */
 export function recallQuery(needle: Needle): string {
-  const without = (text: string) => text.split(needle.text).join(' ').replace(/\s+/g, ' ').trim();
+  // Line breaks stay: the query parser reads `code spans` line by line.
+  const without = (text: string) => text.split(needle.text).join('').trim();
   const query = without(needle.usedText);
   return query !== '' ? query : without(needle.origin);
 }

@@ -69,7 +69,7 @@ describe('fidelity', () => {
       withRecall: 2,
     });
     expect(queries).toContain('again; setup.cfg lacks the dependency.');
-    expect(queries).toContain('ModuleNotFoundError again; lacks the dependency.');
+    expect(queries).toContain('ModuleNotFoundError again;  lacks the dependency.');
   });
 
   it('does not count the user text that uses a needle as keeping it', () => {
