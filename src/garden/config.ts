@@ -1,4 +1,5 @@
 import { GardenerError } from '../errors.js';
+import { TOOL_WORDS, type RetrievalWords } from './labels.js';
 import { INJECT_MODES, type InjectMode } from './types.js';
 
 /**
@@ -36,6 +37,8 @@ export interface GardenSettings {
   persist?: boolean;
   /** Clock (ms since the epoch); injectable for tests. */
   now?: () => number;
+  /** How summaries and stubs name the way back to an original (default: the `fetch`/`recall` tools). */
+  retrieval?: RetrievalWords;
 }
 
 /** Resolved engine settings. */
@@ -51,6 +54,7 @@ export interface GardenConfig {
   horizonCalls: number | undefined;
   persist: boolean;
   now: () => number;
+  retrieval: RetrievalWords;
 }
 
 /** Fills defaults and checks ranges; a bad value is a USAGE error naming the setting. */
@@ -67,6 +71,7 @@ export function resolveGardenConfig(settings: GardenSettings = {}): GardenConfig
     horizonCalls: settings.horizonCalls,
     persist: settings.persist ?? true,
     now: settings.now ?? Date.now,
+    retrieval: settings.retrieval ?? TOOL_WORDS,
   };
   const share = (name: string, value: number) => {
     if (!(Number.isFinite(value) && value > 0 && value <= 1)) bad(name, value, 'a share in (0, 1]');

@@ -120,6 +120,7 @@ function createState(options: GardenOptions): GardenState {
       classify: options.classify ?? defaultClassify,
       compress: options.compress ?? defaultCompress,
       counters: saved.counters,
+      words: config.retrieval,
     },
     saved,
     counters: saved.counters,
@@ -176,6 +177,7 @@ function render(state: GardenState, inject: boolean): MessagesRequest {
       store: state.store,
       scope: state.scope,
       tokenizer: state.tokenizer,
+      words: state.config.retrieval,
     });
     if (injection) {
       messages[messages.length - 1] = appendInjection(messages[messages.length - 1]!, injection.text);

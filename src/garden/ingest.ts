@@ -5,6 +5,7 @@ import { countBlock } from '../tokens/count.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import type { Block } from '../transcript/types.js';
 import type { GardenCounters, Slot } from './types.js';
+import type { RetrievalWords } from './labels.js';
 
 /**
  * Ingest: how a block becomes a slot. register.ts makes the slot of a block seen for the first time
@@ -29,6 +30,8 @@ export interface IngestDeps {
   classify: ClassifyFn;
   compress: CompressFn;
   counters: GardenCounters;
+  /** How summaries and stubs tell the model to bring the original back. */
+  words: RetrievalWords;
 }
 
 /** Where a block sits and what is known about it. */

@@ -3,6 +3,7 @@ import type { Tokenizer } from '../tokens/tokenizer.js';
 import { INJECT_BEGIN, INJECT_END, wrapInjected } from './strip.js';
 import { extractTerms } from './terms.js';
 import type { InjectMode } from './types.js';
+import type { RetrievalWords } from './labels.js';
 import { integer } from '../format/numbers.js';
 
 /**
@@ -57,6 +58,7 @@ export interface InjectionInput {
   /** Entries already in context in full: no point injecting them. */
   inContext: (id: string) => boolean;
   tokenizer: Tokenizer;
+  words: RetrievalWords;
 }
 
 export interface Injection {
@@ -81,7 +83,7 @@ export function buildInjection(input: InjectionInput): Injection | undefined {
   if (input.compacted.blocks > 0) {
     const classes = input.compacted.byClass.map(([cls, n]) => `${cls} ${n}`).join(', ');
     add(
-      `- compacted earlier: ${input.compacted.blocks} blocks (${classes}), ${integer(input.compacted.before)}→${integer(input.compacted.after)} tok; recall("query") or fetch("id") brings any back`,
+      `- compacted earlier: ${input.compacted.blocks} blocks (${classes}), ${integer(input.compacted.before)}→${integer(input.compacted.after)} tok; ${input.words.recall('query')} or ${input.words.fetch('id')} brings any back`,
     );
   }
 

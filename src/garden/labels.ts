@@ -4,6 +4,29 @@
  */
 import { formatBytes, integer } from '../format/numbers.js';
 
+/**
+ * How the model brings an original back in the door it works through: the engine's own tool names
+ * (chat, MCP), a shell command (the proxy, when the client has Bash), or a client's tool names.
+ */
+export interface RetrievalWords {
+  /** One entry back by id: `fetch("a3f2")`. */
+  fetch(id: string): string;
+  /** A search: `recall("vat test failure")` (the query has no quotes or line breaks). */
+  recall(query: string): string;
+}
+
+/** The engine's tools, `fetch` and `recall` (chat, the MCP server, bench). */
+export const TOOL_WORDS: RetrievalWords = {
+  fetch: (id) => `fetch("${id}")`,
+  recall: (query) => `recall("${query}")`,
+};
+
+/** The CLI, for clients whose model has a shell but not gardener's tools. */
+export const SHELL_WORDS: RetrievalWords = {
+  fetch: (id) => `run \`gardener show ${id}\``,
+  recall: (query) => `run \`gardener recall "${query}"\``,
+};
+
 /** Longest compressor note kept in a stub line. */
 const MAX_NOTE = 80;
 
@@ -21,17 +44,18 @@ export interface LabelInput {
   /** Recall query that finds it. */
   hint: string;
   note?: string;
+  words: RetrievalWords;
 }
 
 /** First line of a summary: `[gardener: log summary · 8,412→1,020 tok · id=a3f2 · fetch("a3f2") for the original]`. */
 export function summaryHeader(input: LabelInput & { after: number }): string {
-  return `[gardener: ${input.what} summary · ${integer(input.before)}→${integer(input.after)} tok · id=${input.id} · fetch("${input.id}") for the original]`;
+  return `[gardener: ${input.what} summary · ${integer(input.before)}→${integer(input.after)} tok · id=${input.id} · ${input.words.fetch(input.id)} for the original]`;
 }
 
 /** A stub: `[gardener: log 8,412→0 tok · id=a3f2 · pytest: 3 failed · recall("vat test failure")]`. */
 export function stubLine(input: LabelInput): string {
   const note = input.note ? ` · ${oneLine(input.note, MAX_NOTE)}` : '';
-  return `[gardener: ${input.what} ${integer(input.before)}→0 tok · id=${input.id}${note} · recall("${input.hint}")]`;
+  return `[gardener: ${input.what} ${integer(input.before)}→0 tok · id=${input.id}${note} · ${input.words.recall(input.hint)}]`;
 }
 
 /** A repeated image or document: the bytes were attached earlier, so only a reference is sent. */
@@ -52,6 +76,7 @@ export function mediaStubLine(input: {
   bytes: number;
   id: string;
   before: number;
+  words: RetrievalWords;
 }): string {
-  return `[gardener: ${input.what} ${input.mediaType} ${formatBytes(input.bytes)} ${integer(input.before)}→0 tok · id=${input.id} · fetch("${input.id}") to see it again]`;
+  return `[gardener: ${input.what} ${input.mediaType} ${formatBytes(input.bytes)} ${integer(input.before)}→0 tok · id=${input.id} · ${input.words.fetch(input.id)} to see it again]`;
 }

@@ -122,6 +122,7 @@ function ingestMedia(block: Block, place: BlockPlace, part: number, deps: Ingest
     media,
     entryId,
     place.isRepeat?.(media.hash) ?? false,
+    deps.words,
   );
   return {
     ...position(place),

@@ -103,7 +103,7 @@ function settleToolUse(slot: Slot, deps: IngestDeps): void {
     textTokens: summaries.reduce((sum, s) => sum + s.before, 0),
     sourceTool: block.name,
     ...(hints.path ? { sourcePath: hints.path } : {}),
-    ...toolUseVariants(deps.tokenizer, block, summaries, result.id, hint),
+    ...toolUseVariants(deps.tokenizer, block, summaries, result.id, hint, deps.words),
   });
 }
 
@@ -157,7 +157,7 @@ function storeText(
     ...(hints.path ? { sourcePath: hints.path } : {}),
     ...(summary.note ? { note: summary.note } : {}),
   };
-  return { fields, info: { cls, id: result.id, hint, before, ...summary } };
+  return { fields, info: { cls, id: result.id, hint, before, words: deps.words, ...summary } };
 }
 
 /** The compressor's output when it makes the text shorter; nothing for prompts and short texts. */

@@ -6,6 +6,7 @@ import { buildInjection, RECALL_LIMIT, type Injection, type InjectionInput } fro
 import { breakdownClass } from './pressure.js';
 import { latestTypedText, newestTypedText } from './recent.js';
 import type { InjectMode } from './types.js';
+import type { RetrievalWords } from './labels.js';
 import { slotTokens, type View } from './view.js';
 
 /** The newest user message with the injected block appended (after any tool_result blocks, as the API wants). */
@@ -49,6 +50,7 @@ export function turnInjection(input: {
   store: Store;
   scope: Scope;
   tokenizer: Tokenizer;
+  words: RetrievalWords;
 }): Injection | undefined {
   const { view, store, scope } = input;
   const last = view.messages[view.messages.length - 1];
@@ -65,5 +67,6 @@ export function turnInjection(input: {
     recall: (query, maxTokens) => recall(store, query, scope, { maxTokens, limit: RECALL_LIMIT }),
     inContext: (id) => inContext.has(id),
     tokenizer: input.tokenizer,
+    words: input.words,
   });
 }

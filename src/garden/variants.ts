@@ -2,7 +2,7 @@ import type { ContentClass } from '../classify/types.js';
 import { countBlock } from '../tokens/count.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import type { Block } from '../transcript/types.js';
-import { mediaRepeatLine, mediaStubLine, stubLine, summaryHeader } from './labels.js';
+import { mediaRepeatLine, mediaStubLine, stubLine, summaryHeader, type RetrievalWords } from './labels.js';
 import { hasMediaSource } from './media.js';
 import { fieldName, replaceFields, type FieldPath } from './tool-input.js';
 import type { Form, MediaInfo } from './types.js';
@@ -28,11 +28,12 @@ export interface TextLike {
   summary?: string;
   /** Tokens of `summary`. */
   summaryTokens?: number;
+  words: RetrievalWords;
 }
 
 /** Summary text: the header line, then the compressor's output. */
 export function summaryText(input: TextLike & { summary: string; summaryTokens: number }): string {
-  return `${summaryHeader({ what: input.cls, before: input.before, after: input.summaryTokens, id: input.id, hint: input.hint })}\n${input.summary}`;
+  return `${summaryHeader({ what: input.cls, before: input.before, after: input.summaryTokens, id: input.id, hint: input.hint, words: input.words })}\n${input.summary}`;
 }
 
 function stubText(input: TextLike): string {
@@ -41,6 +42,7 @@ function stubText(input: TextLike): string {
     before: input.before,
     id: input.id,
     hint: input.hint,
+    words: input.words,
     ...(input.note ? { note: input.note } : {}),
   });
 }
@@ -105,12 +107,14 @@ export function toolUseVariants(
   fields: readonly FieldSummary[],
   id: string,
   hint: string,
+  words: RetrievalWords,
 ): Variants {
   const input = (block.input ?? {}) as Record<string, unknown>;
   const label = (f: FieldSummary) => ({
     cls: f.cls,
     id,
     hint,
+    words,
     before: f.before,
     ...(f.note ? { note: f.note } : {}),
   });
@@ -142,6 +146,7 @@ export function mediaVariants(
   media: MediaInfo,
   id: string,
   repeat: boolean,
+  words: RetrievalWords,
 ): Variants {
   const before = countBlock(tokenizer, block);
   const line = repeat
@@ -152,7 +157,7 @@ export function mediaVariants(
         id,
         hash: media.hash,
       })
-    : mediaStubLine({ what: media.type, mediaType: media.mediaType, bytes: media.bytes, id, before });
+    : mediaStubLine({ what: media.type, mediaType: media.mediaType, bytes: media.bytes, id, before, words });
   return withTokens(tokenizer, { original: block, stub: { type: 'text', text: line } });
 }
 

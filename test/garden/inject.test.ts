@@ -5,6 +5,7 @@ import { defaultTokenizer } from '../../src/tokens/tokenizer.js';
 import type { MessageParam, Transcript } from '../../src/transcript/types.js';
 import { agentSession, garden, tempStore } from './helpers.js';
 import { recall } from '../../src/recall/recall.js';
+import { TOOL_WORDS } from '../../src/garden/labels.js';
 
 const { store, cleanup } = tempStore();
 afterAll(cleanup);
@@ -132,6 +133,7 @@ describe('recall injection', () => {
       recall: () => ({ hits: [], coverage: { entriesScanned: 0 }, truncated: false }),
       inContext: () => false,
       tokenizer,
+      words: TOOL_WORDS,
     });
     expect(result).toBeUndefined();
   });

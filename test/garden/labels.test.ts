@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { formatBytes, integer } from '../../src/format/numbers.js';
-import { mediaRepeatLine, mediaStubLine, stubLine, summaryHeader } from '../../src/garden/labels.js';
+import {
+  mediaRepeatLine,
+  mediaStubLine,
+  SHELL_WORDS,
+  stubLine,
+  summaryHeader,
+  TOOL_WORDS,
+} from '../../src/garden/labels.js';
+
+const words = TOOL_WORDS;
 
 describe('labels', () => {
   it('formats counts with thousands separators independently of the locale', () => {
@@ -10,7 +19,7 @@ describe('labels', () => {
   });
 
   it('writes a stub as the design words it: class, size before, id and a recall hint', () => {
-    expect(stubLine({ what: 'log', before: 8412, id: 'a3f2', hint: 'vat test failure' })).toBe(
+    expect(stubLine({ what: 'log', before: 8412, id: 'a3f2', hint: 'vat test failure', words })).toBe(
       '[gardener: log 8,412→0 tok · id=a3f2 · recall("vat test failure")]',
     );
   });
@@ -21,13 +30,14 @@ describe('labels', () => {
       before: 10,
       id: 'x',
       hint: 'h',
+      words,
       note: 'pytest: 3 failed\n[120 passed]',
     });
     expect(line).toBe('[gardener: log 10→0 tok · id=x · pytest: 3 failed 120 passed · recall("h")]');
   });
 
   it('says in a summary header what it is, the sizes and the id', () => {
-    expect(summaryHeader({ what: 'code', before: 2300, after: 400, id: 'b7c1', hint: '' })).toBe(
+    expect(summaryHeader({ what: 'code', before: 2300, after: 400, id: 'b7c1', hint: '', words })).toBe(
       '[gardener: code summary · 2,300→400 tok · id=b7c1 · fetch("b7c1") for the original]',
     );
   });
@@ -45,8 +55,17 @@ describe('labels', () => {
       '[gardener: image image/png 2.0 KB · repeat of one attached earlier · id=m1 · sha256 abababababab]',
     );
     expect(
-      mediaStubLine({ what: 'image', mediaType: 'image/png', bytes: 200_000, id: 'm1', before: 1500 }),
+      mediaStubLine({ what: 'image', mediaType: 'image/png', bytes: 200_000, id: 'm1', before: 1500, words }),
     ).toContain('1,500→0 tok · id=m1 · fetch("m1")');
     expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MB');
+  });
+
+  it('names the way back that works in the door: the CLI for a client with only a shell', () => {
+    expect(stubLine({ what: 'log', before: 50, id: 'c9', hint: 'flaky test', words: SHELL_WORDS })).toBe(
+      '[gardener: log 50→0 tok · id=c9 · run `gardener recall "flaky test"`]',
+    );
+    expect(
+      summaryHeader({ what: 'log', before: 50, after: 9, id: 'c9', hint: '', words: SHELL_WORDS }),
+    ).toContain('id=c9 · run `gardener show c9` for the original]');
   });
 });
