@@ -1,0 +1,47 @@
+/**
+ * A fake Anthropic Messages API for tests: real HTTP and SSE on 127.0.0.1, scripted answers,
+ * every request validated as the API validates it.
+ *
+ * ```ts
+ * const fake = await startFakeAnthropic({ script: [toolReply('bash', { command: 'ls' }), textReply('done')] });
+ * const client = new Anthropic({ baseURL: fake.url, apiKey: 'dummy', maxRetries: 0 });
+ * // … drive the client, then:
+ * expect(fake.violations).toEqual([]);
+ * await fake.close();
+ * ```
+ *
+ * - `POST /v1/messages`: invalid requests get the API's 400 `invalid_request_error` and a recorded
+ *   violation; a prompt over `contextWindow` gets "prompt is too long: N tokens > M maximum";
+ *   otherwise the next script step answers (JSON, or SSE when `stream: true`). When no step is left,
+ *   a 500 of type `fake_script_exhausted` names the request, and a violation is recorded.
+ * - `POST /v1/messages/count_tokens` answers `{input_tokens}`; `GET|HEAD /` 200; `GET /v1/models` a list.
+ * - Tokens are counted with the project's counter (cl100k_base); `usage` simulates prompt caching
+ *   from the `cache_control` breakpoints (see count.ts).
+ */
+export { DEFAULT_CONTEXT_WINDOW, startFakeAnthropic } from './server.js';
+export { MAX_CACHE_CONTROL, countCacheControl, validateRequest } from './validate.js';
+export { estimateInputTokens } from './count.js';
+export type {
+  ErrorSpec,
+  FakeAnthropic,
+  FakeAnthropicOptions,
+  RecordedRequest,
+  Reply,
+  ReplyBlock,
+  ReplySpec,
+  ScriptStep,
+  StandingReply,
+  Usage,
+  Violation,
+} from './types.js';
+export {
+  apiError,
+  overloaded,
+  promptTooLong,
+  rateLimited,
+  textReply,
+  thinkingReply,
+  toolReply,
+  lastUserText,
+  requestText,
+} from './helpers.js';

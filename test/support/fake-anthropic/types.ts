@@ -1,0 +1,109 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** A content block the fake answers with. Ids and signatures are made up when left out. */
+export type ReplyBlock =
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; name: string; input: unknown; id?: string }
+  | { type: 'thinking'; thinking: string; signature?: string };
+
+export interface Usage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_creation_input_tokens: number;
+  cache_read_input_tokens: number;
+}
+
+/** An assistant message to answer with. A bare string is one text block. */
+export interface ReplySpec {
+  content: ReplyBlock[];
+  /** Defaults to `tool_use` when the reply has a tool_use block, else `end_turn`. */
+  stop_reason?: 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'pause_turn' | 'refusal';
+  /** Overrides the figures the fake computes. */
+  usage?: Partial<Usage>;
+  /** Defaults to the request's model. */
+  model?: string;
+  /** Pause between streamed events, to test interrupts and first-byte timing. */
+  chunkDelayMs?: number;
+}
+
+export type Reply = string | ReplySpec;
+
+/** An error answer, shaped like the API's: `{type:'error', error:{type, message}, request_id}`. */
+export interface ErrorSpec {
+  status: number;
+  type: string;
+  message: string;
+  /** Extra response headers, e.g. `{ 'retry-after': '1' }`. */
+  headers?: Record<string, string>;
+}
+
+/** One request as the fake saw it. */
+export interface RecordedRequest {
+  index: number;
+  method: string;
+  /** Path with its query string, e.g. `/v1/messages?beta=true`. */
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** Parsed JSON body (undefined for bodiless or unparsable requests). */
+  body: any;
+  /** Index in the script of the step that answered, when one did. */
+  step?: number;
+  /** Index in `standing` of the standing reply that answered, when one did. */
+  standing?: number;
+  /** Status the fake answered with (0 when it cut the connection before a status). */
+  status: number;
+  /** Usage the fake reported, for answered message requests. */
+  usage?: Usage;
+}
+
+type Match = (request: RecordedRequest) => boolean;
+
+/**
+ * One scripted answer to `POST /v1/messages`. Steps are used once each, in order: a request is
+ * answered by the first unused step whose `match` accepts it (a step without `match` accepts all).
+ */
+export type ScriptStep =
+  | { reply: Reply | ((request: RecordedRequest) => Reply); match?: Match }
+  | { error: ErrorSpec; match?: Match }
+  /** `reset`: the socket is destroyed before any response. `cut`: the stream stops after `afterEvents` SSE events. */
+  | { fail: 'reset'; match?: Match }
+  | { fail: 'cut'; reply: Reply; afterEvents: number; match?: Match };
+
+/** An answer that is never used up, tried before the script (e.g. Claude Code's side calls to a small model). */
+export interface StandingReply {
+  match: Match;
+  reply: Reply | ((request: RecordedRequest) => Reply);
+}
+
+export interface Violation {
+  /** Index of the request in `requests`. */
+  request: number;
+  message: string;
+}
+
+export interface FakeAnthropicOptions {
+  script: ScriptStep[];
+  /** Context window in tokens; a longer prompt gets the API's "prompt is too long" 400. Default 200,000. */
+  contextWindow?: number;
+  /**
+   * Also enforce rules the API has relaxed or only checks in some cases: the first message is from
+   * the user, roles strictly alternate, and thinking signatures were issued by this fake.
+   */
+  strict?: boolean;
+  standing?: StandingReply[];
+  /** Port to listen on (default 0: a free one). Always 127.0.0.1. */
+  port?: number;
+  /** Called with each request once answered (serve.ts logs with it). */
+  onRequest?: (request: RecordedRequest) => void;
+}
+
+export interface FakeAnthropic {
+  /** Base URL for `ANTHROPIC_BASE_URL` or the SDK's `baseURL`, e.g. `http://127.0.0.1:40123`. */
+  url: string;
+  port: number;
+  requests: RecordedRequest[];
+  violations: Violation[];
+  /** Script steps not used yet. */
+  remaining(): number;
+  close(): Promise<void>;
+}
