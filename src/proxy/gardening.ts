@@ -8,6 +8,7 @@ import { resolveProject } from '../store/paths.js';
 import type { GardenerStore, Scope } from '../store/types.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import type { IncomingHttpHeaders } from 'node:http';
+import { RETRIEVAL_WORDS, retrievalMode, type RetrievalMode } from './retrieval.js';
 import { restoreBreakpoints, takeBreakpoints } from './cache-breakpoints.js';
 import { identify } from './identity.js';
 import type { RequestRecord } from './records.js';
@@ -70,13 +71,32 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
     { path: options.storePath },
     { server: true, ...(options.redact === false ? { redact: false } : {}) },
   );
-  const pool: SessionPool = createSessionPool({
-    store,
-    budget: options.budget,
-    ...(options.settings ? { config: options.settings } : {}),
-    ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
-    onError: (error, scope) => debug('proxy', 'closing a session failed', { scope, error: String(error) }),
-  });
+  // The way back is part of every summary a garden builds, so it is fixed per session: one pool per way.
+  const pools = new Map<RetrievalMode, SessionPool>();
+  const modes = new Map<string, RetrievalMode>();
+  const poolFor = (mode: RetrievalMode): SessionPool => {
+    let pool = pools.get(mode);
+    if (!pool) {
+      pool = createSessionPool({
+        store,
+        budget: options.budget,
+        config: { ...options.settings, retrieval: RETRIEVAL_WORDS[mode] },
+        ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
+        onError: (error, scope) => debug('proxy', 'closing a session failed', { scope, error: String(error) }),
+      });
+      pools.set(mode, pool);
+    }
+    return pool;
+  };
+  const sessionFor = (scope: Scope, tools: unknown): DoorSession => {
+    const key = `${scope.project}\0${scope.session}`;
+    let mode = modes.get(key);
+    if (mode === undefined) {
+      mode = retrievalMode(tools);
+      modes.set(key, mode);
+    }
+    return poolFor(mode).get(scope);
+  };
   const projects = new Map<string, string>();
   /** Conversations seen, by the session part that does not depend on metadata (count_tokens has none). */
   const conversations = new Map<string, Scope>();
@@ -99,7 +119,7 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
 
   const render = (raw: Buffer, body: Json, scope: Scope, base: Gardened['record']): Gardened => {
     const started = performance.now();
-    const session = pool.get(scope);
+    const session = sessionFor(scope, body['tools']);
     const taken = takeBreakpoints(body['messages'] as never);
     const transcript = toTranscript({ ...body, messages: taken.messages }, scope.session);
     const outcome = session.nextOrOriginal(transcript);
@@ -191,7 +211,7 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
       });
     },
     async close() {
-      await pool.close();
+      await Promise.all([...pools.values()].map((pool) => pool.close()));
       store.close();
     },
   };
