@@ -1,3 +1,4 @@
+import { defaultTokenizer } from '../tokens/tokenizer.js';
 import { createProxyGardener, type ProxyGardenerOptions } from './gardening.js';
 import { liveFigures, writeLive } from './live.js';
 import type { RequestRecord } from './records.js';
@@ -21,6 +22,8 @@ export interface ProxyRuntime {
 }
 
 export async function openProxy(options: ProxyRuntimeOptions): Promise<ProxyRuntime> {
+  // The tokenizer loads on first use (about a second): pay it now, not on the first request.
+  (options.tokenizer ?? defaultTokenizer()).count('gardener');
   const gardener = createProxyGardener(options);
   let tally = emptyTally();
   const writes = new Map<string, Promise<void>>();

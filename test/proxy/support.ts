@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openProxy, type ProxyRuntime } from '../../src/proxy/runtime.js';
 import type { RequestRecord } from '../../src/proxy/records.js';
-import { startFakeAnthropic, type FakeAnthropic, type ScriptStep } from '../support/fake-anthropic/index.js';
+import {
+  startFakeAnthropic,
+  type FakeAnthropic,
+  type RecordedRequest,
+  type ScriptStep,
+} from '../support/fake-anthropic/index.js';
 
 export interface ProxyHarness {
   fake: FakeAnthropic;
@@ -17,11 +22,17 @@ export interface ProxyHarness {
 /** The fake Messages API as upstream, a proxy in front of it, a throwaway store. */
 export async function startHarness(
   script: ScriptStep[],
-  options: { budget?: number; contextWindow?: number; project?: string } = {},
+  options: {
+    budget?: number;
+    contextWindow?: number;
+    project?: string;
+    onUpstreamClosed?: (request: RecordedRequest) => void;
+  } = {},
 ): Promise<ProxyHarness> {
   const fake = await startFakeAnthropic({
     script,
     ...(options.contextWindow ? { contextWindow: options.contextWindow } : {}),
+    ...(options.onUpstreamClosed ? { onRequest: options.onUpstreamClosed } : {}),
   });
   const dir = mkdtempSync(join(tmpdir(), 'gardener-proxy-'));
   const storePath = join(dir, 'gardener.db');
