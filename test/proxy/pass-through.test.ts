@@ -67,7 +67,7 @@ describe('gardener proxy passes what it does not garden through unchanged', () =
     expect(head.status).toBe(200);
     const models = await fetch(`${harness.proxy.server.url}/v1/models`, { headers: clientHeaders() });
     expect(models.status).toBe(200);
-    expect((await models.json()).data.length).toBeGreaterThan(0);
+    expect(((await models.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
     const missing = await fetch(`${harness.proxy.server.url}/v1/nothing?x=1`, { method: 'POST', body: 'raw bytes' });
     expect(missing.status).toBe(404);
     expect(harness.fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
