@@ -41,7 +41,10 @@ export function takeBreakpoints(messages: readonly MessageParam[]): {
  * Puts the client's breakpoints back on the rendered messages, at the same positions (a shortened
  * block carries its breakpoint), newest first, never past MAX_BREAKPOINTS for the whole request.
  */
-export function restoreBreakpoints(request: MessagesRequest, breakpoints: readonly Breakpoint[]): MessagesRequest {
+export function restoreBreakpoints(
+  request: MessagesRequest,
+  breakpoints: readonly Breakpoint[],
+): MessagesRequest {
   if (breakpoints.length === 0) return request;
   let room = MAX_BREAKPOINTS - countBreakpoints(request);
   const messages = [...request.messages];

@@ -82,7 +82,8 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
         budget: options.budget,
         config: { ...options.settings, retrieval: RETRIEVAL_WORDS[mode] },
         ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
-        onError: (error, scope) => debug('proxy', 'closing a session failed', { scope, error: String(error) }),
+        onError: (error, scope) =>
+          debug('proxy', 'closing a session failed', { scope, error: String(error) }),
       });
       pools.set(mode, pool);
     }
@@ -112,7 +113,11 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
     return project;
   };
 
-  const passThrough = (raw: Buffer, reason: string, record: Gardened['record'] = { gardened: false }): Gardened => {
+  const passThrough = (
+    raw: Buffer,
+    reason: string,
+    record: Gardened['record'] = { gardened: false },
+  ): Gardened => {
     debug('proxy', 'request passed through unchanged', { reason, session: record.session });
     return { body: raw, record: { ...record, gardened: false, failOpen: reason } };
   };
@@ -207,7 +212,8 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
     },
     settle(gardened) {
       void gardened.session?.settleSoon().then((report) => {
-        if (report.error) debug('proxy', 'settling failed; blocks stay pending', { error: describe(report.error) });
+        if (report.error)
+          debug('proxy', 'settling failed; blocks stay pending', { error: describe(report.error) });
       });
     },
     async close() {

@@ -19,7 +19,9 @@ export const RETRIEVAL_WORDS: Record<RetrievalMode, RetrievalWords> = { mcp: MCP
 export function retrievalMode(tools: unknown): RetrievalMode {
   if (!Array.isArray(tools)) return 'shell';
   const names = new Set(
-    tools.map((t: unknown) => (typeof t === 'object' && t !== null ? (t as { name?: unknown }).name : undefined)),
+    tools.map((t: unknown) =>
+      typeof t === 'object' && t !== null ? (t as { name?: unknown }).name : undefined,
+    ),
   );
   return names.has(MCP_FETCH_TOOL) && names.has(MCP_RECALL_TOOL) ? 'mcp' : 'shell';
 }

@@ -84,7 +84,12 @@ async function handle(options: ProxyServerOptions, req: IncomingMessage, res: Se
   if (!isLoopbackHostHeader(req.headers.host)) {
     req.resume();
     record.kind = 'refused';
-    sendError(res, 403, 'permission_error', 'gardener proxy: requests must name a loopback host (Host header)');
+    sendError(
+      res,
+      403,
+      'permission_error',
+      'gardener proxy: requests must name a loopback host (Host header)',
+    );
     return finish({ status: 403 });
   }
 
@@ -96,7 +101,9 @@ async function handle(options: ProxyServerOptions, req: IncomingMessage, res: Se
       return finish({ status: 413 });
     }
     gardened =
-      record.kind === 'messages' ? options.gardener.garden(raw, req.headers) : options.gardener.gardenCount(raw, req.headers);
+      record.kind === 'messages'
+        ? options.gardener.garden(raw, req.headers)
+        : options.gardener.gardenCount(raw, req.headers);
     Object.assign(record, gardened.record);
   }
 
@@ -120,7 +127,12 @@ async function handle(options: ProxyServerOptions, req: IncomingMessage, res: Se
   } catch (error) {
     if (gardened) options.gardener.settle(gardened);
     if (record.aborted) return finish();
-    sendError(res, 502, 'api_error', `gardener proxy: upstream ${options.upstream.origin} failed: ${String(error)}`);
+    sendError(
+      res,
+      502,
+      'api_error',
+      `gardener proxy: upstream ${options.upstream.origin} failed: ${String(error)}`,
+    );
     return finish({ status: 502 });
   }
 

@@ -17,6 +17,9 @@ export interface SessionTally {
   budget: number | undefined;
   byClass: Record<string, number>;
   byForm: Record<string, number>;
+  /** Σ over requests of estimated tokens as the client sent them, and as they went out. */
+  tokensRawTotal: number;
+  tokensSentTotal: number;
   /** Σ over requests of (raw − sent) estimated tokens. */
   tokensSaved: number;
   /** Input cost in input-token units of the requests whose usage was reported: as sent, and estimated raw. */
@@ -67,6 +70,8 @@ export function tallyRecord(tally: ProxyTally, record: RequestRecord): ProxyTall
         budget: undefined,
         byClass: {},
         byForm: {},
+        tokensRawTotal: 0,
+        tokensSentTotal: 0,
         tokensSaved: 0,
         costSent: 0,
         costRaw: 0,
@@ -83,6 +88,8 @@ export function tallyRecord(tally: ProxyTally, record: RequestRecord): ProxyTall
     const previousRaw = before && before.rawTokens > 0 ? before.rawTokens : undefined;
     row.rawTokens = record.rawTokens;
     row.sentTokens = record.sentTokens;
+    row.tokensRawTotal += record.rawTokens;
+    row.tokensSentTotal += record.sentTokens;
     row.tokensSaved += Math.max(0, record.rawTokens - record.sentTokens);
     if (record.budget !== undefined) row.budget = record.budget;
     if (record.byClass) row.byClass = record.byClass;
@@ -100,10 +107,19 @@ export function tallyRecord(tally: ProxyTally, record: RequestRecord): ProxyTall
 }
 
 /** Totals over the sessions. */
-export function tallyTotals(tally: ProxyTally): { events: number; tokensSaved: number; costSent: number; costRaw: number } {
-  const totals = { events: 0, tokensSaved: 0, costSent: 0, costRaw: 0 };
+export function tallyTotals(tally: ProxyTally): {
+  events: number;
+  tokensRaw: number;
+  tokensSent: number;
+  tokensSaved: number;
+  costSent: number;
+  costRaw: number;
+} {
+  const totals = { events: 0, tokensRaw: 0, tokensSent: 0, tokensSaved: 0, costSent: 0, costRaw: 0 };
   for (const row of Object.values(tally.sessions)) {
     totals.events += row.events;
+    totals.tokensRaw += row.tokensRawTotal;
+    totals.tokensSent += row.tokensSentTotal;
     totals.tokensSaved += row.tokensSaved;
     totals.costSent += row.costSent;
     totals.costRaw += row.costRaw;

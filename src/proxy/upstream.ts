@@ -62,7 +62,11 @@ export function sendUpstream(request: UpstreamRequest): Promise<IncomingMessage>
   if (request.body !== undefined) headers['content-length'] = String(request.body.length);
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const outgoing = transport.request(url, { method: request.method, headers, signal: request.signal }, resolve);
+    const outgoing = transport.request(
+      url,
+      { method: request.method, headers, signal: request.signal },
+      resolve,
+    );
     outgoing.on('error', reject);
     if (request.body !== undefined) outgoing.end(request.body);
     else if (request.stream) request.stream.pipe(outgoing);

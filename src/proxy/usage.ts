@@ -19,7 +19,8 @@ type Json = Record<string, unknown>;
 export function mergeUsage(known: Usage | undefined, raw: unknown): Usage | undefined {
   if (typeof raw !== 'object' || raw === null) return known;
   const u = raw as Json;
-  const pick = (key: string, fallback: number) => (typeof u[key] === 'number' ? (u[key] as number) : fallback);
+  const pick = (key: string, fallback: number) =>
+    typeof u[key] === 'number' ? (u[key] as number) : fallback;
   return {
     input: pick('input_tokens', known?.input ?? 0),
     cacheRead: pick('cache_read_input_tokens', known?.cacheRead ?? 0),
@@ -58,7 +59,8 @@ export function createSseUsageReader(): SseUsageReader {
     } catch {
       return;
     }
-    if (event['type'] === 'message_start') usage = mergeUsage(usage, (event['message'] as Json | undefined)?.['usage']);
+    if (event['type'] === 'message_start')
+      usage = mergeUsage(usage, (event['message'] as Json | undefined)?.['usage']);
     else if (event['type'] === 'message_delta') usage = mergeUsage(usage, event['usage']);
     else if (event['type'] === 'error') error = event['error'];
   };

@@ -18,7 +18,10 @@ export interface AgentLoopResult {
   calls: number;
 }
 
-export async function runAgentLoop(harness: ProxyHarness, options: AgentLoopOptions): Promise<AgentLoopResult> {
+export async function runAgentLoop(
+  harness: ProxyHarness,
+  options: AgentLoopOptions,
+): Promise<AgentLoopResult> {
   const messages: any[] = [{ role: 'user', content: [{ type: 'text', text: options.prompt }] }];
   let call = 0;
   for (let request = 0; request < options.maxCalls; request++) {
@@ -30,8 +33,20 @@ export async function runAgentLoop(harness: ProxyHarness, options: AgentLoopOpti
         model: 'claude-sonnet-4-5',
         max_tokens: 4096,
         metadata: claudeMetadata(options.sessionId),
-        system: [{ type: 'text', text: options.system ?? 'You are a coding agent.', cache_control: { type: 'ephemeral' } }],
-        tools: [{ name: 'Bash', description: 'Run a shell command', input_schema: { type: 'object', properties: { command: { type: 'string' } } } }],
+        system: [
+          {
+            type: 'text',
+            text: options.system ?? 'You are a coding agent.',
+            cache_control: { type: 'ephemeral' },
+          },
+        ],
+        tools: [
+          {
+            name: 'Bash',
+            description: 'Run a shell command',
+            input_schema: { type: 'object', properties: { command: { type: 'string' } } },
+          },
+        ],
         messages: sent,
       },
       clientHeaders(),
@@ -41,12 +56,20 @@ export async function runAgentLoop(harness: ProxyHarness, options: AgentLoopOpti
     messages.push({ role: 'assistant', content: message.content });
     const uses = message.content.filter((b: any) => b.type === 'tool_use');
     if (uses.length === 0) {
-      const text = message.content.filter((b: any) => b.type === 'text').map((b: any) => b.text).join('');
+      const text = message.content
+        .filter((b: any) => b.type === 'text')
+        .map((b: any) => b.text)
+        .join('');
       return { messages, answer: text, calls: request + 1 };
     }
     const results = [];
     for (const use of uses)
-      results.push({ type: 'tool_result', tool_use_id: use.id, content: await options.output(call++, use.input), is_error: false });
+      results.push({
+        type: 'tool_result',
+        tool_use_id: use.id,
+        content: await options.output(call++, use.input),
+        is_error: false,
+      });
     messages.push({ role: 'user', content: results });
   }
   throw new Error(`no final answer within ${options.maxCalls} calls`);
@@ -64,7 +87,8 @@ function withBreakpoint(messages: any[]): any[] {
 /** A test-runner log of about `lines` lines, with `needle` in its first failure. */
 export function bigLog(call: number, lines: number, needle?: string): string {
   const out = [`$ pytest tests/test_module_${call}.py -v`, '============ test session starts ============'];
-  for (let i = 0; i < lines; i++) out.push(`tests/test_module_${call}.py::test_case_${i} PASSED [${Math.round((i / lines) * 100)}%]`);
+  for (let i = 0; i < lines; i++)
+    out.push(`tests/test_module_${call}.py::test_case_${i} PASSED [${Math.round((i / lines) * 100)}%]`);
   if (needle) out.push(`FAILED tests/test_module_${call}.py::test_special - AssertionError: ${needle}`);
   out.push(`============ ${lines} passed${needle ? ', 1 failed' : ''} in 3.2s ============`);
   return out.join('\n');

@@ -29,19 +29,24 @@ async function shell(h: ProxyHarness, input: unknown): Promise<string> {
 describe('a long session through gardener proxy', () => {
   it('stays within --budget, every request valid, and an early failure still answers the last question', async () => {
     const script: ScriptStep[] = [];
-    for (let i = 0; i < CALLS; i++) script.push(toolReply('Bash', { command: `pytest tests/test_module_${i}.py` }));
+    for (let i = 0; i < CALLS; i++)
+      script.push(toolReply('Bash', { command: `pytest tests/test_module_${i}.py` }));
     // The model's side: the first output is shortened by now; its stub names the way back, which it takes.
     script.push({
       reply: (request) => {
         const text = requestText(request);
         const stub = /id=(\w+)[^\]]*?run `gardener (?:show|recall)/.exec(text);
         if (text.includes('needle-7f3a') || !stub) return 'The first output was not shortened.';
-        return { content: [{ type: 'tool_use', name: 'Bash', input: { command: `gardener show ${stub[1]} --raw` } }] };
+        return {
+          content: [{ type: 'tool_use', name: 'Bash', input: { command: `gardener show ${stub[1]} --raw` } }],
+        };
       },
     });
     script.push({
       reply: (request) =>
-        requestText(request).includes('needle-7f3a') ? `The first failure: ${NEEDLE}` : 'I no longer see the first failure.',
+        requestText(request).includes('needle-7f3a')
+          ? `The first failure: ${NEEDLE}`
+          : 'I no longer see the first failure.',
     });
     // A window the raw session would overflow: without gardening the API would answer "prompt is too long".
     harness = await startHarness(script, { budget: BUDGET, contextWindow: 40_000 });
@@ -62,6 +67,8 @@ describe('a long session through gardener proxy', () => {
     expect(harness.records.filter((r) => r.event).length).toBeGreaterThan(0);
     expect(harness.records.every((r) => r.gardened)).toBe(true);
     // Every request but the first reports the provider's count, which calibrates pressure.
-    expect(harness.records.every((r) => r.usage && r.usage.input + r.usage.cacheRead + r.usage.cacheWrite > 0)).toBe(true);
+    expect(
+      harness.records.every((r) => r.usage && r.usage.input + r.usage.cacheRead + r.usage.cacheWrite > 0),
+    ).toBe(true);
   });
 });

@@ -24,7 +24,12 @@ describe('count_tokens through gardener proxy', () => {
     await until(() => harness!.records.length === harness!.fake.requests.length);
     const last = harness.fake.requests.at(-1)!.body;
     // count_tokens bodies carry no metadata: the conversation is recognised by its first message.
-    const countBody = { model: 'claude-sonnet-4-5', system: last.system, tools: last.tools, messages: loop.messages.slice(0, -1) };
+    const countBody = {
+      model: 'claude-sonnet-4-5',
+      system: last.system,
+      tools: last.tools,
+      messages: loop.messages.slice(0, -1),
+    };
     const rawCount = estimateInputTokens(countBody);
     const answer = await post(harness, '/v1/messages/count_tokens?beta=true', countBody, clientHeaders());
     expect(answer.status).toBe(200);
@@ -38,7 +43,10 @@ describe('count_tokens through gardener proxy', () => {
 
   it('forwards a count for a conversation it has not seen unchanged', async () => {
     harness = await startHarness([]);
-    const body = { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'how many tokens is this?' }] };
+    const body = {
+      model: 'claude-sonnet-4-5',
+      messages: [{ role: 'user', content: 'how many tokens is this?' }],
+    };
     const answer = await post(harness, '/v1/messages/count_tokens', body);
     expect(JSON.parse(answer.text).input_tokens).toBe(estimateInputTokens(body));
     expect(harness.fake.requests[0]!.body).toEqual(body);

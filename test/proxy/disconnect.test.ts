@@ -18,8 +18,14 @@ const CHUNK_DELAY_MS = 150;
 function body(stream: boolean) {
   const messages: any[] = [{ role: 'user', content: 'check the tests' }];
   for (let i = 0; i < 6; i++) {
-    messages.push({ role: 'assistant', content: [{ type: 'tool_use', id: `toolu_${i}`, name: 'Bash', input: { command: `pytest ${i}` } }] });
-    messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_${i}`, content: bigLog(i, 80, `fail-${i}`) }] });
+    messages.push({
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: `toolu_${i}`, name: 'Bash', input: { command: `pytest ${i}` } }],
+    });
+    messages.push({
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: `toolu_${i}`, content: bigLog(i, 80, `fail-${i}`) }],
+    });
   }
   return { model: 'claude-sonnet-4-5', max_tokens: 100, stream, metadata: claudeMetadata(SESSION), messages };
 }
@@ -55,13 +61,19 @@ function storedEntries(path: string): number {
 describe('a client that hangs up mid-stream', () => {
   it('aborts the upstream request at once, and a retry stores nothing twice', async () => {
     let upstreamClosedAt = 0;
-    const long: ReplyBlock[] = Array.from({ length: 10 }, (_, i) => ({ type: 'text' as const, text: `part ${i}` }));
-    harness = await startHarness([{ reply: { content: long, chunkDelayMs: CHUNK_DELAY_MS } }, textReply('retried')], {
-      budget: 200_000,
-      onUpstreamClosed: (request) => {
-        if (request.step === 0) upstreamClosedAt = performance.now();
+    const long: ReplyBlock[] = Array.from({ length: 10 }, (_, i) => ({
+      type: 'text' as const,
+      text: `part ${i}`,
+    }));
+    harness = await startHarness(
+      [{ reply: { content: long, chunkDelayMs: CHUNK_DELAY_MS } }, textReply('retried')],
+      {
+        budget: 200_000,
+        onUpstreamClosed: (request) => {
+          if (request.step === 0) upstreamClosedAt = performance.now();
+        },
       },
-    });
+    );
     const hungUpAt = await hangUpAfterFirstChunk(harness.proxy.server.url);
     await until(() => upstreamClosedAt > 0);
     // The whole stream takes 30+ events × 150 ms; the upstream was let go long before.

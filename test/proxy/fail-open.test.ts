@@ -18,7 +18,10 @@ describe('gardener proxy fails open', () => {
     expect(harness.fake.requests[0]!.headers['content-length']).toBe(String(Buffer.byteLength(raw)));
     expect(JSON.stringify(harness.fake.requests[0]!.body)).toBe(JSON.stringify(JSON.parse(raw)));
     await until(() => harness!.records.length === 1);
-    expect(harness.records[0]).toMatchObject({ gardened: false, failOpen: expect.stringContaining('content') });
+    expect(harness.records[0]).toMatchObject({
+      gardened: false,
+      failOpen: expect.stringContaining('content'),
+    });
   });
 
   it('forwards a body that is not JSON as it came', async () => {

@@ -13,7 +13,13 @@ afterEach(async () => {
 function request(port: number, host: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, path: '/v1/messages', method: 'POST', headers: { ...clientHeaders(), host } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/v1/messages',
+        method: 'POST',
+        headers: { ...clientHeaders(), host },
+      },
       (res) => {
         let body = '';
         res.on('data', (c: Buffer) => (body += c.toString()));
@@ -21,7 +27,13 @@ function request(port: number, host: string): Promise<{ status: number; body: st
       },
     );
     req.on('error', reject);
-    req.end(JSON.stringify({ model: 'claude-sonnet-4-5', max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] }));
+    req.end(
+      JSON.stringify({
+        model: 'claude-sonnet-4-5',
+        max_tokens: 5,
+        messages: [{ role: 'user', content: 'hi' }],
+      }),
+    );
   });
 }
 

@@ -17,7 +17,11 @@ const body = {
   future_field: { nested: [1, 2, 3] },
   system: [
     { type: 'text', text: 'You are a test agent.' },
-    { type: 'text', text: ' - Primary working directory: /nowhere/project', cache_control: { type: 'ephemeral' } },
+    {
+      type: 'text',
+      text: ' - Primary working directory: /nowhere/project',
+      cache_control: { type: 'ephemeral' },
+    },
   ],
   messages: [
     { role: 'user', content: [{ type: 'text', text: 'hello', cache_control: { type: 'ephemeral' } }] },
@@ -68,7 +72,10 @@ describe('gardener proxy passes what it does not garden through unchanged', () =
     const models = await fetch(`${harness.proxy.server.url}/v1/models`, { headers: clientHeaders() });
     expect(models.status).toBe(200);
     expect(((await models.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
-    const missing = await fetch(`${harness.proxy.server.url}/v1/nothing?x=1`, { method: 'POST', body: 'raw bytes' });
+    const missing = await fetch(`${harness.proxy.server.url}/v1/nothing?x=1`, {
+      method: 'POST',
+      body: 'raw bytes',
+    });
     expect(missing.status).toBe(404);
     expect(harness.fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'HEAD /',

@@ -19,8 +19,18 @@ describe('gardener proxy keeps sessions apart', () => {
     script.push({ reply: 'A done' }, { reply: 'B done' });
     harness = await startHarness(script, { budget: 12_000 });
     const [a, b] = await Promise.all([
-      runAgentLoop(harness, { sessionId: A, prompt: 'Session A task', output: (c) => bigLog(c, 120, `marker-A-${c}`), maxCalls: 10 }),
-      runAgentLoop(harness, { sessionId: B, prompt: 'Session B task', output: (c) => bigLog(c, 120, `marker-B-${c}`), maxCalls: 10 }),
+      runAgentLoop(harness, {
+        sessionId: A,
+        prompt: 'Session A task',
+        output: (c) => bigLog(c, 120, `marker-A-${c}`),
+        maxCalls: 10,
+      }),
+      runAgentLoop(harness, {
+        sessionId: B,
+        prompt: 'Session B task',
+        output: (c) => bigLog(c, 120, `marker-B-${c}`),
+        maxCalls: 10,
+      }),
     ]);
     expect([a.answer, b.answer].sort()).toEqual(['A done', 'B done']);
     expect(harness.fake.violations).toEqual([]);
@@ -45,7 +55,14 @@ describe('gardener proxy keeps sessions apart', () => {
       messages: [{ role: 'user', content: 'first question' }, ...extra],
     });
     await post(harness, '/v1/messages', body('system one'));
-    await post(harness, '/v1/messages', body('system one', [{ role: 'assistant', content: 'one' }, { role: 'user', content: 'more' }]));
+    await post(
+      harness,
+      '/v1/messages',
+      body('system one', [
+        { role: 'assistant', content: 'one' },
+        { role: 'user', content: 'more' },
+      ]),
+    );
     await post(harness, '/v1/messages', body('system two'));
     await until(() => harness!.records.length === 3);
     const [s1, s2, s3] = harness.records.map((r) => r.session);

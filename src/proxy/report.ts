@@ -1,0 +1,63 @@
+import { compact, count, integer } from '../format/numbers.js';
+import type { LiveFigures } from './live.js';
+import type { RequestRecord } from './records.js';
+import { tallyTotals, type ProxyTally } from './tally.js';
+
+/** One JSON line per request (`--log json`, or when stdout is not a terminal). Never carries keys or bodies. */
+export function logLine(record: RequestRecord): string {
+  return JSON.stringify({
+    at: new Date(record.at).toISOString(),
+    kind: record.kind,
+    path: record.path,
+    status: record.status,
+    ms: Math.round(record.ms),
+    ...(record.session ? { session: record.session } : {}),
+    ...(record.project ? { project: record.project } : {}),
+    gardened: record.gardened,
+    ...(record.gardenMs !== undefined ? { garden_ms: round(record.gardenMs) } : {}),
+    ...(record.rawTokens !== undefined
+      ? { tokens_raw: record.rawTokens, tokens_sent: record.sentTokens }
+      : {}),
+    ...(record.usage ? { usage: record.usage } : {}),
+    ...(record.event ? { event: record.event } : {}),
+    ...(record.failOpen ? { fail_open: record.failOpen } : {}),
+    ...(record.aborted ? { aborted: true } : {}),
+  });
+}
+
+/** Share saved, as ` (−37%)`, or nothing when there is no base. */
+function saved(before: number, after: number): string {
+  if (before <= 0) return '';
+  return ` (−${Math.round((1 - after / before) * 100)}%)`;
+}
+
+/** What gardener did, for `gardener run`'s closing line and the proxy's exit. */
+export function summaryLines(tally: ProxyTally): string[] {
+  const totals = tallyTotals(tally);
+  const lines = [
+    `gardener: ${count(tally.requests, 'request')} (${integer(tally.gardened)} gardened${tally.passedThrough ? `, ${integer(tally.passedThrough)} passed through unchanged` : ''}), ${count(Object.keys(tally.sessions).length, 'session')}, ${count(totals.events, 'compaction event')}`,
+    `  input tokens: ${compact(totals.tokensRaw)} raw → ${compact(totals.tokensSent)} sent${saved(totals.tokensRaw, totals.tokensSent)}, summed over requests`,
+  ];
+  if (totals.costRaw > 0)
+    lines.push(
+      `  input cost (cache-aware estimate): ${compact(totals.costSent)} vs ${compact(totals.costRaw)} token-units raw${saved(totals.costRaw, totals.costSent)}`,
+    );
+  return lines;
+}
+
+/** The status line: pressure of the session, events, and what it saved. */
+export function statusText(figures: LiveFigures): string {
+  const tokens = figures.providerTokens ?? figures.sentTokens;
+  const pressure = figures.budget
+    ? ` ${Math.round((tokens / figures.budget) * 100)}% of ${compact(figures.budget)}`
+    : '';
+  const parts = [`gardener${pressure}`, `${compact(tokens)} tok in context`];
+  if (figures.rawTokens > tokens) parts.push(`raw ${compact(figures.rawTokens)}`);
+  parts.push(count(figures.events, 'event'));
+  if (figures.costRaw > 0) parts.push(`cost${saved(figures.costRaw, figures.costSent).trim() || ' ±0%'}`);
+  return parts.join(' · ');
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}
