@@ -25,10 +25,15 @@ export function logLine(record: RequestRecord): string {
   });
 }
 
-/** Share saved, as ` (−37%)`, or nothing when there is no base. */
+/** Change from `before` to `after` as a signed percentage: `−37%`, `+4%`. */
+export function change(before: number, after: number): string {
+  const percent = Math.round((after / before - 1) * 100);
+  return percent <= 0 ? `−${-percent}%` : `+${percent}%`;
+}
+
+/** Change as ` (−37%)`, or nothing when there is no base. */
 function saved(before: number, after: number): string {
-  if (before <= 0) return '';
-  return ` (−${Math.round((1 - after / before) * 100)}%)`;
+  return before > 0 ? ` (${change(before, after)})` : '';
 }
 
 /** What gardener did, for `gardener run`'s closing line and the proxy's exit. */
@@ -54,7 +59,7 @@ export function statusText(figures: LiveFigures): string {
   const parts = [`gardener${pressure}`, `${compact(tokens)} tok in context`];
   if (figures.rawTokens > tokens) parts.push(`raw ${compact(figures.rawTokens)}`);
   parts.push(count(figures.events, 'event'));
-  if (figures.costRaw > 0) parts.push(`cost${saved(figures.costRaw, figures.costSent).trim() || ' ±0%'}`);
+  if (figures.costRaw > 0) parts.push(`cost ${change(figures.costRaw, figures.costSent)}`);
   return parts.join(' · ');
 }
 

@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { compact } from '../../format/numbers.js';
+import { change } from '../report.js';
 import { sessionPressure, type SessionTally } from '../tally.js';
 import { PressureBar } from './pressure-bar.js';
 
@@ -19,7 +20,7 @@ export function SessionRow(props: { row: SessionTally; budget: number }) {
     .filter((form) => (row.byForm[form] ?? 0) > 0)
     .map((form) => `${form} ${compact(row.byForm[form] ?? 0)}`)
     .join(' ');
-  const cost = row.costRaw > 0 ? `−${Math.round((1 - row.costSent / row.costRaw) * 100)}%` : '–';
+  const cost = row.costRaw > 0 ? change(row.costRaw, row.costSent) : '–';
   return (
     <Box gap={1}>
       <Text>{shortSession(row.session).padEnd(13)}</Text>
