@@ -18,7 +18,11 @@ afterEach(async () => {
   dir = undefined;
 });
 
-const body = JSON.stringify({ model: 'claude-sonnet-4-5', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] });
+const body = JSON.stringify({
+  model: 'claude-sonnet-4-5',
+  max_tokens: 10,
+  messages: [{ role: 'user', content: 'hi' }],
+});
 
 /** A child that makes one request through ANTHROPIC_BASE_URL and exits with `code`. */
 const child = (code: number) =>
@@ -28,7 +32,17 @@ describe('gardener run', () => {
   it('points the command at a private proxy, passes its exit code through, and says what it did', async () => {
     fake = await startFakeAnthropic({ script: [textReply('through the proxy')] });
     dir = mkdtempSync(join(tmpdir(), 'gardener-run-'));
-    const run = await runGardener(['run', '--upstream', fake.url, '--db', join(dir, 'g.db'), '--', process.execPath, '-e', child(3)]);
+    const run = await runGardener([
+      'run',
+      '--upstream',
+      fake.url,
+      '--db',
+      join(dir, 'g.db'),
+      '--',
+      process.execPath,
+      '-e',
+      child(3),
+    ]);
     expect(run.code).toBe(3);
     expect(run.stderr).toMatch(/^gardener: 1 request \(1 gardened\)/m);
     expect(fake.requests).toHaveLength(1);
@@ -38,7 +52,17 @@ describe('gardener run', () => {
   it('exits 0 when the command does', async () => {
     fake = await startFakeAnthropic({ script: [textReply('ok')] });
     dir = mkdtempSync(join(tmpdir(), 'gardener-run-'));
-    const run = await runGardener(['run', '--upstream', fake.url, '--db', join(dir, 'g.db'), '--', process.execPath, '-e', child(0)]);
+    const run = await runGardener([
+      'run',
+      '--upstream',
+      fake.url,
+      '--db',
+      join(dir, 'g.db'),
+      '--',
+      process.execPath,
+      '-e',
+      child(0),
+    ]);
     expect(run.code).toBe(0);
   });
 });
@@ -62,9 +86,13 @@ describe('gardener proxy', () => {
       env: { NO_COLOR: '1' },
       cwd: dir,
     };
-    const done = runCli(['proxy', '--port', '0', '--upstream', fake.url, '--db', join(dir, 'g.db'), '--budget', '50000'], io);
+    const done = runCli(
+      ['proxy', '--port', '0', '--upstream', fake.url, '--db', join(dir, 'g.db'), '--budget', '50000'],
+      io,
+    );
     const end = Date.now() + 10_000;
-    while (!/listening on (http:\/\/\S+)/.test(stderr) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    while (!/listening on (http:\/\/\S+)/.test(stderr) && Date.now() < end)
+      await new Promise((r) => setTimeout(r, 20));
     const url = /listening on (http:\/\/\S+)/.exec(stderr)![1]!;
     const answer = await fetch(`${url}/v1/messages`, { method: 'POST', headers: { 'x-api-key': 'k' }, body });
     expect(answer.status).toBe(200);
@@ -101,12 +129,16 @@ describe('gardener statusline', () => {
       stdin: JSON.stringify({ session_id: 'sess-1', cwd: dir, workspace: { current_dir: dir } }),
     });
     expect(run.code).toBe(0);
-    expect(run.stdout.trim()).toBe('gardener 42% of 100k · 42k tok in context · raw 90k · 2 events · cost −50%');
+    expect(run.stdout.trim()).toBe(
+      'gardener 42% of 100k · 42k tok in context · raw 90k · 2 events · cost −50%',
+    );
   });
 
   it('prints a short line, exit 0, for a session it knows nothing of', async () => {
     dir = mkdtempSync(join(tmpdir(), 'gardener-sl-'));
-    const run = await runGardener(['statusline', '--db', join(dir, 'none.db')], { stdin: '{"session_id":"x"}' });
+    const run = await runGardener(['statusline', '--db', join(dir, 'none.db')], {
+      stdin: '{"session_id":"x"}',
+    });
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('gardener: no store yet\n');
   });
