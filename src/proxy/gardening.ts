@@ -1,4 +1,4 @@
-import { createSessionPool, type SessionPool } from '../door/pool.js';
+import { createSessionPool, DEFAULT_POOL_SIZE, type SessionPool } from '../door/pool.js';
 import type { DoorSession } from '../door/session.js';
 import { openDoorStore } from '../door/store.js';
 import { debug } from '../debug.js';
@@ -8,6 +8,8 @@ import { resolveProject } from '../store/paths.js';
 import type { GardenerStore, Scope } from '../store/types.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { MessageParam } from '../transcript/types.js';
+import { reuseMessages } from './reuse.js';
 import { RETRIEVAL_WORDS, retrievalMode, type RetrievalMode } from './retrieval.js';
 import { restoreBreakpoints, takeBreakpoints } from './cache-breakpoints.js';
 import { identify } from './identity.js';
@@ -40,6 +42,7 @@ export interface Gardened {
     | 'gardened'
     | 'failOpen'
     | 'gardenMs'
+    | 'gardenCpuMs'
     | 'rawTokens'
     | 'sentTokens'
     | 'budget'
@@ -99,6 +102,8 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
     return poolFor(mode).get(scope);
   };
   const projects = new Map<string, string>();
+  /** Each conversation's messages as last gardened (their objects are reused when equal). */
+  const lastMessages = new Map<string, MessageParam[]>();
   /** Conversations seen, by the session part that does not depend on metadata (count_tokens has none). */
   const conversations = new Map<string, Scope>();
 
@@ -124,9 +129,17 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
 
   const render = (raw: Buffer, body: Json, scope: Scope, base: Gardened['record']): Gardened => {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const session = sessionFor(scope, body['tools']);
     const taken = takeBreakpoints(body['messages'] as never);
-    const transcript = toTranscript({ ...body, messages: taken.messages }, scope.session);
+    const key = `${scope.project}\0${scope.session}`;
+    const messages = reuseMessages(lastMessages.get(key), taken.messages);
+    lastMessages.delete(key);
+    lastMessages.set(key, messages);
+    // Kept for as many conversations as the pools keep open; the oldest goes first.
+    if (lastMessages.size > DEFAULT_POOL_SIZE)
+      lastMessages.delete(lastMessages.keys().next().value as string);
+    const transcript = toTranscript({ ...body, messages }, scope.session);
     const outcome = session.nextOrOriginal(transcript);
     if (!outcome.gardened) return passThrough(raw, `gardening failed: ${describe(outcome.error)}`, base);
     const request = restoreBreakpoints(outcome.request, taken.breakpoints);
@@ -143,6 +156,7 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
         ...base,
         gardened: true,
         gardenMs: performance.now() - started,
+        gardenCpuMs: cpuMs(process.cpuUsage(cpu)),
         rawTokens: outcome.pressure.total_original_tokens,
         sentTokens: outcome.pressure.rendered_tokens,
         budget: outcome.pressure.budget,
@@ -221,6 +235,11 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
       store.close();
     },
   };
+}
+
+/** CPU time of a cpuUsage() delta, in milliseconds (wall time also counts waiting for a busy CPU). */
+function cpuMs(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1000;
 }
 
 function describe(error: unknown): string {

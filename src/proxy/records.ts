@@ -24,6 +24,8 @@ export interface RequestRecord {
   failOpen?: string;
   /** Time spent gardening (sync, plan, render), in milliseconds. */
   gardenMs?: number;
+  /** CPU time of the same, in milliseconds (wall time also counts waiting for a busy machine). */
+  gardenCpuMs?: number;
   /** Estimated tokens of the request as the client sent it, and as sent upstream. */
   rawTokens?: number;
   sentTokens?: number;

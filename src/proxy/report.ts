@@ -15,6 +15,7 @@ export function logLine(record: RequestRecord): string {
     ...(record.project ? { project: record.project } : {}),
     gardened: record.gardened,
     ...(record.gardenMs !== undefined ? { garden_ms: round(record.gardenMs) } : {}),
+    ...(record.gardenCpuMs !== undefined ? { garden_cpu_ms: round(record.gardenCpuMs) } : {}),
     ...(record.rawTokens !== undefined
       ? { tokens_raw: record.rawTokens, tokens_sent: record.sentTokens }
       : {}),

@@ -68,6 +68,8 @@ export function sendUpstream(request: UpstreamRequest): Promise<IncomingMessage>
       resolve,
     );
     outgoing.on('error', reject);
+    // Small SSE frames go out as they come, not batched by Nagle's algorithm.
+    outgoing.setNoDelay(true);
     if (request.body !== undefined) outgoing.end(request.body);
     else if (request.stream) request.stream.pipe(outgoing);
     else outgoing.end();
