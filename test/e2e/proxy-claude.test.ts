@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -181,5 +181,14 @@ describe.skipIf(!present)(title, () => {
     expect(lines.some((line) => line.event)).toBe(true);
     const raw = Math.max(...lines.map((line) => line.tokens_raw ?? 0));
     expect(raw).toBeGreaterThan(WINDOW);
+
+    // Claude Code's status line command, given its session id, shows the pressure the proxy wrote.
+    const statusline = spawnSync(TSX, [MAIN, 'statusline'], {
+      cwd: work,
+      env: { ...process.env, GARDENER_HOME: home },
+      input: JSON.stringify({ session_id: result.session_id, cwd: work, workspace: { current_dir: work } }),
+      encoding: 'utf8',
+    });
+    expect(statusline.stdout).toMatch(/^gardener \d+% of 50k · .* tok in context · raw .* · \d+ events?/);
   }, 240_000);
 });

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { useEffect, useReducer } from 'react';
-import { compact } from '../../format/numbers.js';
+import { compact, count } from '../../format/numbers.js';
 import type { RequestRecord } from '../records.js';
 import { tallyTotals } from '../tally.js';
 import { SessionRow } from './session-row.js';
@@ -45,8 +45,8 @@ export function Dashboard(props: DashboardProps) {
       </Box>
       <Box marginTop={1}>
         <Text>
-          {state.tally.requests} requests · {totals.events} events · {compact(totals.tokensRaw)}→
-          {compact(totals.tokensSent)} tokens
+          {`${count(state.tally.requests, 'request')} · ${count(totals.events, 'event')} · `}
+          {`${compact(totals.tokensRaw)}→${compact(totals.tokensSent)} tokens`}
         </Text>
       </Box>
       {state.recent.map((record, i) => (
