@@ -133,7 +133,7 @@ async function send(base: string, tag: string, body: string) {
   return { sent, firstByte, end: performance.now(), id };
 }
 
-const history: any[] = [
+const history: Array<{ role: string; content: Array<Record<string, unknown>> }> = [
   { role: 'user', content: [{ type: 'text', text: 'Run the whole test suite, case by case.' }] },
 ];
 const added: number[] = [];

@@ -20,7 +20,7 @@ export function mergeUsage(known: Usage | undefined, raw: unknown): Usage | unde
   if (typeof raw !== 'object' || raw === null) return known;
   const u = raw as Json;
   const pick = (key: string, fallback: number) =>
-    typeof u[key] === 'number' ? (u[key] as number) : fallback;
+    typeof u[key] === 'number' ? (u[key]) : fallback;
   return {
     input: pick('input_tokens', known?.input ?? 0),
     cacheRead: pick('cache_read_input_tokens', known?.cacheRead ?? 0),

@@ -71,8 +71,8 @@ async function gardenerRun(
   );
   let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', (part: Buffer) => (stdout += part.toString()));
-  child.stderr!.on('data', (part: Buffer) => (stderr += part.toString()));
+  child.stdout.on('data', (part: Buffer) => (stdout += part.toString()));
+  child.stderr.on('data', (part: Buffer) => (stderr += part.toString()));
   const code = await new Promise<number | null>((done) => child.on('close', done));
   return { code, stdout, stderr };
 }

@@ -12,6 +12,7 @@ import {
   type RecordedRequest,
   type ScriptStep,
 } from '../support/fake-anthropic/index.js';
+import type { JsonLine } from '../proxy/json.js';
 
 /**
  * The real Claude Code, through `gardener proxy`, against the fake Messages API. Installs nothing:
@@ -156,37 +157,41 @@ describe.skipIf(!present)(title, () => {
       },
     );
     let out = '';
-    claude.stdout!.on('data', (part: Buffer) => (out += part.toString()));
+    claude.stdout.on('data', (part: Buffer) => (out += part.toString()));
     const code = await new Promise<number | null>((done) => claude.on('close', done));
     const events = out
       .split('\n')
       .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line));
-    const result = events.find((event) => event.type === 'result');
+      .map((line) => JSON.parse(line) as JsonLine);
+    const result = events.find((event) => event.type === 'result')!;
 
     expect(code).toBe(0);
     expect(fake.violations).toEqual([]);
     const messages = fake.requests.filter((r) => r.path.startsWith('/v1/messages'));
     expect(messages.length).toBeGreaterThanOrEqual(BASH_CALLS + READ_CALLS + 1);
     for (const request of messages) expect(estimateInputTokens(request.body)).toBeLessThanOrEqual(BUDGET);
-    expect(result.result).toBe(`The token was ${NEEDLE}.`);
+    expect(result['result']).toBe(`The token was ${NEEDLE}.`);
     // The first output had been shortened: the model ran the `gardener show` its stub named, through Claude Code's Bash.
     expect(fake.remaining()).toBe(0);
     expect(JSON.stringify(messages.at(-1)!.body.messages.at(-1))).toContain(`${NEEDLE}\\nrow value=1\\n`);
     const lines = log()
       .split('\n')
       .filter(Boolean)
-      .map((line) => JSON.parse(line));
-    expect(lines.filter((line) => line.kind === 'messages').every((line) => line.gardened)).toBe(true);
-    expect(lines.some((line) => line.event)).toBe(true);
-    const raw = Math.max(...lines.map((line) => line.tokens_raw ?? 0));
+      .map((line) => JSON.parse(line) as JsonLine);
+    expect(lines.filter((line) => line['kind'] === 'messages').every((line) => line['gardened'])).toBe(true);
+    expect(lines.some((line) => line['event'])).toBe(true);
+    const raw = Math.max(...lines.map((line) => Number(line['tokens_raw'] ?? 0)));
     expect(raw).toBeGreaterThan(WINDOW);
 
     // Claude Code's status line command, given its session id, shows the pressure the proxy wrote.
     const statusline = spawnSync(TSX, [MAIN, 'statusline'], {
       cwd: work,
       env: { ...process.env, GARDENER_HOME: home },
-      input: JSON.stringify({ session_id: result.session_id, cwd: work, workspace: { current_dir: work } }),
+      input: JSON.stringify({
+        session_id: result['session_id'],
+        cwd: work,
+        workspace: { current_dir: work },
+      }),
       encoding: 'utf8',
     });
     expect(statusline.stdout).toMatch(/^gardener \d+% of 50k · .* tok in context · raw .* · \d+ events?/);

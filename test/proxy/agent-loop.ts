@@ -1,3 +1,4 @@
+import type { JsonBlock, JsonMessage } from './json.js';
 import { claudeMetadata, clientHeaders, post, type ProxyHarness } from './support.js';
 
 /** A Claude Code-like client: it runs every tool call the model makes and sends the whole history each time. */
@@ -12,7 +13,7 @@ export interface AgentLoopOptions {
 }
 
 export interface AgentLoopResult {
-  messages: any[];
+  messages: JsonMessage[];
   /** Final text of the model. */
   answer: string;
   calls: number;
@@ -22,7 +23,7 @@ export async function runAgentLoop(
   harness: ProxyHarness,
   options: AgentLoopOptions,
 ): Promise<AgentLoopResult> {
-  const messages: any[] = [{ role: 'user', content: [{ type: 'text', text: options.prompt }] }];
+  const messages: JsonMessage[] = [{ role: 'user', content: [{ type: 'text', text: options.prompt }] }];
   let call = 0;
   for (let request = 0; request < options.maxCalls; request++) {
     const sent = withBreakpoint(messages);
@@ -52,22 +53,22 @@ export async function runAgentLoop(
       clientHeaders(),
     );
     if (answer.status !== 200) throw new Error(`request ${request} failed: ${answer.status} ${answer.text}`);
-    const message = JSON.parse(answer.text);
+    const message = JSON.parse(answer.text) as { content: JsonBlock[] };
     messages.push({ role: 'assistant', content: message.content });
-    const uses = message.content.filter((b: any) => b.type === 'tool_use');
+    const uses = message.content.filter((b) => b.type === 'tool_use');
     if (uses.length === 0) {
       const text = message.content
-        .filter((b: any) => b.type === 'text')
-        .map((b: any) => b.text)
+        .filter((b) => b.type === 'text')
+        .map((b) => String(b['text']))
         .join('');
       return { messages, answer: text, calls: request + 1 };
     }
-    const results = [];
+    const results: JsonBlock[] = [];
     for (const use of uses)
       results.push({
         type: 'tool_result',
-        tool_use_id: use.id,
-        content: await options.output(call++, use.input),
+        tool_use_id: use['id'],
+        content: await options.output(call++, use['input']),
         is_error: false,
       });
     messages.push({ role: 'user', content: results });
@@ -76,10 +77,10 @@ export async function runAgentLoop(
 }
 
 /** Claude Code's habit: one breakpoint on the last block of the last message, moving every call. */
-function withBreakpoint(messages: any[]): any[] {
-  const copy = messages.map((m) => ({ ...m, content: [...m.content] }));
-  const last = copy[copy.length - 1];
-  const block = last.content[last.content.length - 1];
+function withBreakpoint(messages: JsonMessage[]): JsonMessage[] {
+  const copy = messages.map((m) => ({ ...m, content: [...(m.content as JsonBlock[])] }));
+  const last = copy[copy.length - 1]!;
+  const block = last.content[last.content.length - 1]!;
   last.content[last.content.length - 1] = { ...block, cache_control: { type: 'ephemeral' } };
   return copy;
 }

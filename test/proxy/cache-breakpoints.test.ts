@@ -5,13 +5,15 @@ import {
   restoreBreakpoints,
   takeBreakpoints,
 } from '../../src/proxy/cache-breakpoints.js';
+import type { MessageParam } from '../../src/transcript/types.js';
+import { blocksOf } from './json.js';
 
 const ephemeral = { type: 'ephemeral' as const };
 
 describe('cache breakpoints across gardening', () => {
   it('takes them off message blocks and puts them back at the same places', () => {
     const untouched = { role: 'user' as const, content: 'plain' };
-    const messages: any[] = [
+    const messages = [
       untouched,
       { role: 'assistant', content: [{ type: 'text', text: 'a' }] },
       {
@@ -19,7 +21,7 @@ describe('cache breakpoints across gardening', () => {
         content: [{ type: 'tool_result', tool_use_id: 't', content: 'out', cache_control: ephemeral }],
       },
     ];
-    const taken = takeBreakpoints(messages);
+    const taken = takeBreakpoints(messages as MessageParam[]);
     expect(taken.messages[0]).toBe(untouched);
     expect(taken.messages[2]!.content).toEqual([{ type: 'tool_result', tool_use_id: 't', content: 'out' }]);
     expect(taken.breakpoints).toEqual([{ message: 2, block: 0, value: ephemeral }]);
@@ -29,17 +31,17 @@ describe('cache breakpoints across gardening', () => {
 
   it('never sends more than four in all', () => {
     const system = [1, 2, 3].map((i) => ({ type: 'text' as const, text: `s${i}`, cache_control: ephemeral }));
-    const messages: any[] = [
+    const messages = [
       { role: 'user', content: [{ type: 'text', text: 'a', cache_control: ephemeral }] },
       { role: 'assistant', content: [{ type: 'text', text: 'b' }] },
       { role: 'user', content: [{ type: 'text', text: 'c', cache_control: ephemeral }] },
     ];
-    const taken = takeBreakpoints(messages);
+    const taken = takeBreakpoints(messages as MessageParam[]);
     const restored = restoreBreakpoints({ system, messages: taken.messages }, taken.breakpoints);
     expect(countBreakpoints(restored)).toBe(MAX_BREAKPOINTS);
     // The newest one is kept: it is the one that caches the most.
-    expect((restored.messages[2]!.content as any[])[0].cache_control).toEqual(ephemeral);
-    expect((restored.messages[0]!.content as any[])[0].cache_control).toBeUndefined();
+    expect(blocksOf(restored.messages[2])[0]!['cache_control']).toEqual(ephemeral);
+    expect(blocksOf(restored.messages[0])[0]!['cache_control']).toBeUndefined();
   });
 
   it('counts breakpoints inside tool results too', () => {

@@ -4,6 +4,7 @@ import { openStore } from '../../src/store/open.js';
 import { textReply, type ReplyBlock } from '../support/fake-anthropic/index.js';
 import { bigLog } from './agent-loop.js';
 import { claudeMetadata, clientHeaders, post, startHarness, until, type ProxyHarness } from './support.js';
+import type { JsonMessage } from './json.js';
 
 let harness: ProxyHarness | undefined;
 afterEach(async () => {
@@ -16,7 +17,7 @@ const CHUNK_DELAY_MS = 150;
 
 /** A history with tool outputs, so the request has blocks to store. */
 function body(stream: boolean) {
-  const messages: any[] = [{ role: 'user', content: 'check the tests' }];
+  const messages: JsonMessage[] = [{ role: 'user', content: 'check the tests' }];
   for (let i = 0; i < 6; i++) {
     messages.push({
       role: 'assistant',

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { estimateInputTokens, toolReply, type ScriptStep } from '../support/fake-anthropic/index.js';
 import { bigLog, runAgentLoop } from './agent-loop.js';
 import { claudeMetadata, post, startHarness, until, type ProxyHarness } from './support.js';
+import type { JsonMessage } from './json.js';
 
 let harness: ProxyHarness | undefined;
 afterEach(async () => {
@@ -48,7 +49,7 @@ describe('gardener proxy keeps sessions apart', () => {
 
   it('gives a client without a session id a stable session from its system prompt and first message', async () => {
     harness = await startHarness([{ reply: 'one' }, { reply: 'two' }, { reply: 'three' }]);
-    const body = (system: string, extra: any[] = []) => ({
+    const body = (system: string, extra: JsonMessage[] = []) => ({
       model: 'claude-sonnet-4-5',
       max_tokens: 10,
       system,

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { Dashboard } from '../../../src/proxy/dashboard/app.js';
 import { barSegments } from '../../../src/proxy/dashboard/pressure-bar.js';
 import type { RequestRecord } from '../../../src/proxy/records.js';
+import { stripVTControlCharacters } from 'node:util';
 
-const strip = (frame: string | undefined) => (frame ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+const strip = (frame: string | undefined) => stripVTControlCharacters(frame ?? '');
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('the proxy dashboard', () => {
