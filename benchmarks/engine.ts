@@ -21,7 +21,8 @@ import { runInNewContext } from 'node:vm';
 import { loadSessions } from '../src/bench/load.js';
 import type { BenchSession } from '../src/bench/types.js';
 import { isGardenerError } from '../src/errors.js';
-import { openGarden, type Garden } from '../src/garden/index.js';
+import { openSession } from '../src/door/session.js';
+import type { Garden } from '../src/garden/index.js';
 import { stripMessage } from '../src/garden/strip-message.js';
 import { openStore } from '../src/store/open.js';
 import type { GardenerStore } from '../src/store/types.js';
@@ -48,13 +49,14 @@ let sessionsOpened = 0;
 
 function open(budget: number, clock: { call: number }): Garden {
   sessionsOpened++;
-  return openGarden({
+  // The engine itself: this benchmark times sync, plan and render one by one.
+  return openSession({
     store,
-    session: { project: `p${sessionsOpened}`, session: `s${sessionsOpened}` },
+    scope: { project: `p${sessionsOpened}`, session: `s${sessionsOpened}` },
     budget,
     tokenizer,
     config: { now: () => EPOCH + clock.call * CALL_MS },
-  });
+  }).garden;
 }
 
 /** CPU milliseconds (user + system) of `fn`: robust to other processes sharing the machine. */

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { compressTranscripts, mergeBreakdown } from '../src/cli/compress-run.js';
+import { compressTranscripts, mergeBreakdown } from '../src/door/compress.js';
 import type { BreakdownClass, ClassBreakdown } from '../src/garden/types.js';
 import { openStore } from '../src/store/open.js';
 import { exportTranscripts } from '../src/transcript/export.js';

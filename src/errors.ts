@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'NOT_FOUND' // an entry id that does not exist
   | 'BUDGET_IMPOSSIBLE' // protected content alone exceeds the budget
   | 'PROVIDER' // the model provider failed
+  | 'PROVIDER_OVERFLOW' // the provider said the prompt is longer than the model's context window
   | 'OUTPUT_UNWRITABLE' // the output file cannot be written
   | 'INTERNAL';
 
@@ -22,6 +23,7 @@ const EXIT_CODES: Record<ErrorCode, number> = {
   NOT_FOUND: 3,
   BUDGET_IMPOSSIBLE: 5,
   PROVIDER: 6,
+  PROVIDER_OVERFLOW: 6,
   OUTPUT_UNWRITABLE: 1,
   INTERNAL: 1,
 };

@@ -1,7 +1,7 @@
 import { integer } from '../format/numbers.js';
 import { textTable } from '../format/table.js';
 import { BREAKDOWN_ORDER } from '../garden/types.js';
-import type { CompressStats } from './compress-run.js';
+import type { CompressStats } from '../door/compress.js';
 
 const ratio = (before: number, after: number): string => (before === 0 ? '—' : (after / before).toFixed(2));
 

@@ -73,7 +73,7 @@ export function makeCompressCommand(io: CliIo): Command {
         ...(maxBytes !== undefined ? { maxBytes } : {}),
         stdin: io.stdin,
       });
-      const { compressTranscripts } = await import('./compress-run.js');
+      const { compressTranscripts } = await import('../door/compress.js');
       const result = await withStore(
         io,
         flags,

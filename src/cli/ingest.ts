@@ -13,20 +13,6 @@ interface IngestFlags extends StoreFlags {
   redact: boolean;
 }
 
-/** The engine needs a budget; ingest never renders, so any size does. */
-const INGEST_BUDGET = 1_000_000;
-
-interface IngestReport {
-  session: string;
-  source: string;
-  format: string;
-  messages: number;
-  added: number;
-  known: number;
-  stripped: number;
-  byClass: Record<string, { blocks: number; tokens: number }>;
-}
-
 /** `gardener ingest FILE`: read a transcript of any format and store its blocks through the engine. */
 export function makeIngestCommand(io: CliIo): Command {
   const command = new Command('ingest')
@@ -50,38 +36,17 @@ export function makeIngestCommand(io: CliIo): Command {
         ...(flags.lenient ? { lenient: true } : {}),
         stdin: io.stdin,
       });
-      const { openGarden } = await import('../garden/index.js');
+      const { ingestTranscript } = await import('../door/ingest.js');
       const reports = await withStore(
         io,
         flags,
         (store, { scope }) =>
-          input.transcripts.map((transcript): IngestReport => {
-            const session = flags.session?.trim() || transcript.id;
-            const garden = openGarden({
-              store,
-              session: { project: scope.project, session },
-              budget: INGEST_BUDGET,
-            });
-            const result = garden.sync(transcript);
-            const settled = garden.settle();
-            garden.close();
-            const byClass = { ...result.byClass };
-            for (const [cls, row] of Object.entries(settled.byClass)) {
-              const into = (byClass[cls] ??= { blocks: 0, tokens: 0 });
-              into.blocks += row.blocks;
-              into.tokens += row.tokens;
-            }
-            return {
-              session,
-              source: transcript.source ?? file,
-              format: transcript.format,
-              messages: transcript.messages.length,
-              added: result.added,
-              known: result.known,
-              stripped: result.stripped,
-              byClass,
-            };
-          }),
+          input.transcripts.map((transcript) =>
+            ingestTranscript(store, scope.project, transcript, {
+              ...(flags.session !== undefined ? { session: flags.session } : {}),
+              source: file,
+            }),
+          ),
         { redact: flags.redact },
       );
       if (flags.json) {

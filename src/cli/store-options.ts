@@ -1,10 +1,8 @@
 import type { Command } from 'commander';
 import { GardenerError } from '../errors.js';
-import type { GardenerStore, Scope } from '../store/types.js';
+import { CLI_SESSION, type StoreTarget } from '../door/scope.js';
+import type { GardenerStore } from '../store/types.js';
 import type { CliIo } from './io.js';
-
-/** Session name used by commands run by hand, when neither --session nor $GARDENER_SESSION says. */
-export const CLI_SESSION = 'cli';
 
 export interface StoreFlags {
   db?: string;
@@ -26,25 +24,16 @@ export function addStoreOptions(command: Command): Command {
     .option('--session <name>', `session name (default: $GARDENER_SESSION, else "${CLI_SESSION}")`);
 }
 
-export interface StoreTarget {
-  path: string;
-  scope: Scope;
-}
-
 /** Where the store is and which scope a command acts in, from flags, environment and cwd. */
 export async function storeTarget(io: CliIo, flags: StoreFlags): Promise<StoreTarget> {
-  const { resolveDatabasePath, resolveProject } = await import('../store/paths.js');
-  const path = resolveDatabasePath({
+  const { resolveTarget } = await import('../door/scope.js');
+  return resolveTarget({
     ...(flags.db !== undefined ? { db: flags.db } : {}),
+    ...(flags.project !== undefined ? { project: flags.project } : {}),
+    ...(flags.session !== undefined ? { session: flags.session } : {}),
     env: io.env,
     cwd: io.cwd,
   });
-  const project = resolveProject({
-    ...(flags.project !== undefined ? { project: flags.project } : {}),
-    cwd: io.cwd,
-  });
-  const session = flags.session?.trim() || io.env['GARDENER_SESSION']?.trim() || CLI_SESSION;
-  return { path, scope: { project, session } };
 }
 
 /** Opens the store for one command, runs `use`, and always closes it. */
@@ -55,17 +44,8 @@ export async function withStore<T>(
   options: { redact?: boolean } = {},
 ): Promise<T> {
   const target = await storeTarget(io, flags);
-  const { openStore } = await import('../store/open.js');
-  const store = openStore({
-    path: target.path,
-    env: io.env,
-    ...(options.redact === false ? { redact: false } : {}),
-  });
-  try {
-    return await use(store, target);
-  } finally {
-    store.close();
-  }
+  const { withStore: withDoorStore } = await import('../door/store.js');
+  return withDoorStore(target, (store) => use(store, target), options);
 }
 
 /** Parses a whole number flag in [min, max], or throws a USAGE error naming the flag. */

@@ -16,6 +16,8 @@ export interface NextOptions {
   target?: number;
   /** Add recall injection to the newest user turn (default: as configured). */
   inject?: boolean;
+  /** Throw BUDGET_IMPOSSIBLE when the request cannot fit (default false: reported in `impossible`). */
+  strict?: boolean;
 }
 
 /** A gardened request and what gardening it did. */
@@ -24,8 +26,8 @@ export interface NextRequest {
   /** The compaction event this request carries, if any. */
   event: GardenEvent | undefined;
   plan: PlanResult;
-  /** Pressure as rendered (blocks not classified yet count as `pending`). */
-  pressure: PressureReport;
+  /** Pressure as rendered (blocks not classified yet count as `pending`); computed on first read. */
+  readonly pressure: PressureReport;
   /** Set when even the protected content does not fit the budget (the request is still sent). */
   impossible: BudgetFigures | undefined;
   /** Wall time of sync + plan + render, in milliseconds. */
@@ -34,15 +36,14 @@ export interface NextRequest {
 
 /** What the fail-safe call returns: the gardened request, or the original one and why. */
 export type NextOutcome =
-  | ({ gardened: true } & NextRequest)
-  | { gardened: false; request: MessagesRequest; error: unknown };
+  ({ gardened: true } & NextRequest) | { gardened: false; request: MessagesRequest; error: unknown };
 
 /** One conversation as a door sees it: transcript in, gardened request out; the engine behind it. */
 export interface DoorSession {
   readonly scope: Scope;
   /** The engine, for a door's tools: recall, fetch, forget, pin, note, pressure, observeUsage. */
   readonly garden: Garden;
-  /** Sync → plan (never throws on an impossible budget) → render. */
+  /** Sync → plan (unless `strict`, an impossible budget is reported, not thrown) → render. */
   next(transcript: Transcript, options?: NextOptions): NextRequest;
   /**
    * next(), fail-safe (DESIGN.md invariant 8): when gardening throws, the original request (the
@@ -67,17 +68,22 @@ export function openSession(options: SessionOptions): DoorSession {
     const started = performance.now();
     garden.sync(transcript);
     const plan = garden.plan({
-      strict: false,
+      strict: nextOptions.strict ?? false,
       ...(nextOptions.target !== undefined ? { target: nextOptions.target } : {}),
     });
     const request = garden.render(nextOptions.inject === undefined ? {} : { inject: nextOptions.inject });
+    const ms = performance.now() - started;
+    let pressure: PressureReport | undefined;
     return {
       request,
       event: plan.event,
       plan,
-      pressure: garden.pressure({ settle: false }),
+      // Computed when first read: a door that does not show it does not pay for it.
+      get pressure() {
+        return (pressure ??= garden.pressure({ settle: false }));
+      },
       impossible: plan.impossible,
-      ms: performance.now() - started,
+      ms,
     };
   };
 

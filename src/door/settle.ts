@@ -32,7 +32,7 @@ export async function settleInSlices(garden: Garden, sliceMs = SETTLE_SLICE_MS):
         await sleep(BUSY_PAUSE_MS * 2 ** busy++);
         continue;
       }
-      return { ...report, error };
+      return { ...report, pending: pendingBlocks(garden), error };
     }
     report.slices++;
     report.ingested += slice.ingested;
@@ -44,5 +44,14 @@ export async function settleInSlices(garden: Garden, sliceMs = SETTLE_SLICE_MS):
     }
     if (slice.pending === 0) return report;
     await nextTurn();
+  }
+}
+
+/** Blocks still waiting to be stored, read from the pressure report (the error path only). */
+function pendingBlocks(garden: Garden): number {
+  try {
+    return garden.pressure({ settle: false }).by_class['pending']?.count ?? 0;
+  } catch {
+    return 0;
   }
 }

@@ -17,7 +17,10 @@ export interface DoorStoreOptions {
 }
 
 /** Opens the store a door resolved (creating it on first use unless read-only). */
-export function openDoorStore(target: Pick<StoreTarget, 'path'>, options: DoorStoreOptions = {}): GardenerStore {
+export function openDoorStore(
+  target: Pick<StoreTarget, 'path'>,
+  options: DoorStoreOptions = {},
+): GardenerStore {
   return openStore({
     path: target.path,
     ...(options.redact === false ? { redact: false } : {}),

@@ -95,8 +95,12 @@ export function openGarden(options: GardenOptions): Garden {
     counters: () => ({ ...state.counters }),
     events: () => [...state.saved.events],
     close() {
-      garden.settle();
-      persist(state);
+      // The forms and pins are saved even when storing the last blocks fails.
+      try {
+        garden.settle();
+      } finally {
+        persist(state);
+      }
     },
   };
   return garden;

@@ -29,7 +29,7 @@ afterEach(async () => {
 async function runClaude(
   script: ScriptStep[],
   prompt: string,
-): Promise<{ code: number | null; result: any }> {
+): Promise<{ code: number | null; result: { result?: string } | undefined }> {
   fake = await startFakeAnthropic({ script });
   home = mkdtempSync(join(tmpdir(), 'gardener-cc-'));
   const child = spawn(
@@ -52,7 +52,8 @@ async function runClaude(
   child.stdout.on('data', (part: Buffer) => (out += part.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   const lines = out.split('\n').filter((line) => line.startsWith('{'));
-  const result = lines.map((line) => JSON.parse(line)).find((event) => event.type === 'result');
+  const events = lines.map((line) => JSON.parse(line) as { type?: string; result?: string });
+  const result = events.find((event) => event.type === 'result');
   return { code, result };
 }
 
@@ -60,7 +61,7 @@ describe.skipIf(!present)(title, () => {
   it('answers a plain prompt with the scripted text, every request valid', async () => {
     const { code, result } = await runClaude([{ reply: 'Hello from the fake.' }], 'hi');
     expect(code).toBe(0);
-    expect(result.result).toBe('Hello from the fake.');
+    expect(result?.result).toBe('Hello from the fake.');
     expect(fake!.violations).toEqual([]);
     expect(fake!.requests.some((r) => r.path === '/v1/messages?beta=true')).toBe(true);
   });
@@ -77,7 +78,7 @@ describe.skipIf(!present)(title, () => {
       'run echo',
     );
     expect(code).toBe(0);
-    expect(result.result).toBe('It printed hello-from-bash.');
+    expect(result?.result).toBe('It printed hello-from-bash.');
     expect(fake!.violations).toEqual([]);
     expect(fake!.remaining()).toBe(0);
   });

@@ -15,7 +15,7 @@ import { openStore } from '../../src/store/open.js';
 import { blockText } from '../../src/transcript/blocks.js';
 import type { Block, MessageParam, Transcript } from '../../src/transcript/types.js';
 import { toRequest } from '../../src/transcript/types.js';
-import { validate } from '../../src/transcript/validate.js';
+import { addedIssues, firstChangedMessage, normalizeMessage } from '../support/requests.js';
 import { textOnlyTranscriptArb, transcriptArb } from '../support/transcript-arbitraries.js';
 import { recall } from '../../src/recall/recall.js';
 
@@ -39,14 +39,7 @@ afterAll(() => {
 
 let run = 0;
 
-const issues = (request: unknown) => new Set(validate(request).issues.map((i) => `${i.path}|${i.message}`));
-const norm = (m: MessageParam | undefined) =>
-  m
-    ? JSON.stringify({
-        ...m,
-        content: typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content,
-      })
-    : '';
+const norm = normalizeMessage;
 const blocksOf = (m: MessageParam): Block[] =>
   typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content as Block[]);
 
@@ -123,8 +116,7 @@ function replay(transcript: Transcript, budget: number, inject: InjectMode): voi
     const event = a.counters().events > eventsBefore;
 
     expect(JSON.stringify(twin)).toBe(JSON.stringify(request));
-    const inputIssues = issues(toRequest({ ...transcript, messages }));
-    expect([...issues(request)].filter((k) => !inputIssues.has(k))).toEqual([]);
+    expect(addedIssues(toRequest({ ...transcript, messages }), request)).toEqual([]);
 
     request.messages.forEach((message, i) => {
       const original = messages[i];
@@ -142,12 +134,7 @@ function replay(transcript: Transcript, budget: number, inject: InjectMode): voi
       });
     });
 
-    if (previous && !event) {
-      for (let i = 0; i < previous.length; i++) {
-        const before = i === previous.length - 2 ? stripMessage(previous[i]!).message : previous[i];
-        expect(norm(request.messages[i])).toBe(norm(before));
-      }
-    }
+    if (previous && !event) expect(firstChangedMessage(previous, request.messages)).toBe(-1);
     const output = transcript.messages[end];
     const last = request.messages[request.messages.length - 1];
     const tail = last && typeof last.content !== 'string' ? last.content[last.content.length - 1] : undefined;

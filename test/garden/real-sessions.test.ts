@@ -2,12 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { stripMessage } from '../../src/garden/strip-message.js';
 import { countRequest } from '../../src/tokens/count.js';
 import { defaultTokenizer } from '../../src/tokens/tokenizer.js';
 import { readInput } from '../../src/transcript/read-input.js';
 import { toRequest, type MessageParam } from '../../src/transcript/types.js';
-import { validate } from '../../src/transcript/validate.js';
+import { addedIssues, firstChangedMessage } from '../support/requests.js';
 import { garden, tempStore } from './helpers.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -26,14 +25,6 @@ if (!present) console.warn(`skipping real-session replays: ${sessions} not found
 const { store, cleanup } = tempStore();
 afterAll(cleanup);
 const tokenizer = defaultTokenizer();
-const issues = (request: unknown) => new Set(validate(request).issues.map((i) => `${i.path}|${i.message}`));
-const norm = (m: MessageParam | undefined) =>
-  m
-    ? JSON.stringify({
-        ...m,
-        content: typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content,
-      })
-    : '';
 
 describe.skipIf(!present)('replaying recorded sessions', () => {
   it.each(CASES)(
@@ -54,15 +45,10 @@ describe.skipIf(!present)('replaying recorded sessions', () => {
         const request = g.render();
         const event = g.counters().events > before;
         if (event) events++;
-        const inputIssues = issues(toRequest(input));
-        expect([...issues(request)].filter((k) => !inputIssues.has(k))).toEqual([]);
+        expect(addedIssues(toRequest(input), request)).toEqual([]);
         if (!plan.impossible) expect(countRequest(tokenizer, request)).toBeLessThanOrEqual(budget);
         if (previous) {
-          const first = previous.findIndex(
-            (m, i) =>
-              norm(i === previous!.length - 2 ? stripMessage(m).message : m) !== norm(request.messages[i]),
-          );
-          if (first !== -1) {
+          if (firstChangedMessage(previous, request.messages) !== -1) {
             breaks++;
             expect(event).toBe(true);
           }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openGarden } from '../../garden/index.js';
+import { openSession } from '../../door/session.js';
 import { openStore } from '../../store/open.js';
 import type { GardenerStore } from '../../store/types.js';
 import type { Tokenizer } from '../../tokens/tokenizer.js';
@@ -34,20 +34,18 @@ function warmUp(store: GardenerStore, tokenizer: Tokenizer): void {
     { ...retry, messages: retry.messages.slice(0, WARM_UP_MESSAGES) },
   ];
   for (const transcript of sessions) {
-    const garden = openGarden({
+    const session = openSession({
       store,
-      session: { project: 'bench-warm-up', session: transcript.id },
+      scope: { project: 'bench-warm-up', session: transcript.id },
       budget: WARM_UP_BUDGET,
       tokenizer,
       config: { persist: false },
     });
     transcript.messages.forEach((message, index) => {
-      if (message.role !== 'assistant') return;
-      garden.sync({ ...transcript, messages: transcript.messages.slice(0, index) });
-      garden.plan({ strict: false });
-      garden.render();
+      if (message.role === 'assistant')
+        session.next({ ...transcript, messages: transcript.messages.slice(0, index) });
     });
-    garden.close();
+    session.close();
   }
 }
 
@@ -72,32 +70,30 @@ export function createGardenerStrategy(): Strategy {
 
   return {
     name: 'gardener',
-    start(session, options) {
+    start(bench, options) {
       const db = storeOf(options.meter.tokenizer);
       sessions += 1;
-      const scope = { project: `bench-${sessions}`, session: session.transcript.id || `session-${sessions}` };
+      const scope = { project: `bench-${sessions}`, session: bench.transcript.id || `session-${sessions}` };
       let call = 0;
-      const garden = openGarden({
+      const session = openSession({
         store: db,
-        session: scope,
+        scope,
         budget: options.budget ?? options.window,
         tokenizer: options.meter.tokenizer,
         config: { now: () => REPLAY_EPOCH + call * REPLAY_CALL_INTERVAL_MS },
       });
-      const { transcript, calls } = session;
+      const { transcript, calls } = bench;
       return {
         context(index) {
           call = index;
           const end = calls[index]?.messageIndex ?? transcript.messages.length;
-          const eventsBefore = garden.counters().events;
+          const eventsBefore = session.garden.counters().events;
           const started = process.cpuUsage();
-          garden.sync({ ...transcript, messages: transcript.messages.slice(0, end) });
-          garden.plan({ strict: false });
-          const request = garden.render();
+          const { request } = session.next({ ...transcript, messages: transcript.messages.slice(0, end) });
           const spent = process.cpuUsage(started);
           return {
             request,
-            events: garden.counters().events - eventsBefore,
+            events: session.garden.counters().events - eventsBefore,
             ms: (spent.user + spent.system) / 1000,
           };
         },
@@ -107,7 +103,7 @@ export function createGardenerStrategy(): Strategy {
           return result.hits.map((hit) => db.fetch(hit.id)?.original ?? '');
         },
         close() {
-          garden.close();
+          session.close();
         },
       };
     },

@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import { countBlock, countRequest, MESSAGE_OVERHEAD } from '../../../src/tokens/count.js';
 import { defaultTokenizer } from '../../../src/tokens/tokenizer.js';
-import type { Usage } from './types.js';
+import type { Usage, Json } from './types.js';
 
 /**
  * Token estimate: the project's own count (cl100k_base via src/tokens, thinking excluded), so a
  * door's budget and the fake's `usage.input_tokens` agree. Real Claude tokens differ by a few percent.
  */
-export function estimateInputTokens(body: any): number {
+export function estimateInputTokens(body: Json): number {
   return countRequest(defaultTokenizer(), body);
 }
 
-export function estimateOutputTokens(blocks: Array<Record<string, any>>): number {
+export function estimateOutputTokens(blocks: Array<Record<string, Json>>): number {
   const tokenizer = defaultTokenizer();
   let total = 0;
   for (const block of blocks) {
@@ -30,12 +30,13 @@ interface Unit {
 }
 
 /** The request in the API's cache order (tools, system, messages), one unit per block. */
-function units(body: any): Unit[] {
+function units(body: Json): Unit[] {
   const tokenizer = defaultTokenizer();
   const out: Unit[] = [];
-  const keyOf = (value: any): string => {
+  const keyOf = (value: Json): string => {
     if (value && typeof value === 'object' && !Array.isArray(value)) {
-      const { cache_control: _ignored, ...rest } = value;
+      const rest: Record<string, unknown> = { ...value };
+      delete rest['cache_control'];
       return JSON.stringify(rest);
     }
     return JSON.stringify(value);
@@ -44,7 +45,7 @@ function units(body: any): Unit[] {
     out.push({
       tokens: tokenizer.count(JSON.stringify(body.tools)),
       key: JSON.stringify(body.tools.map(keyOf)),
-      breakpoint: body.tools.some((tool: any) => tool?.cache_control),
+      breakpoint: body.tools.some((tool: Json) => Boolean(tool?.cache_control)),
     });
   if (typeof body.system === 'string')
     out.push({ tokens: tokenizer.count(body.system), key: body.system, breakpoint: false });
@@ -59,7 +60,7 @@ function units(body: any): Unit[] {
     const blocks =
       typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
     if (blocks.length === 0) out.push({ tokens: MESSAGE_OVERHEAD, key: message.role, breakpoint: false });
-    blocks.forEach((block: any, j: number) =>
+    blocks.forEach((block: Json, j: number) =>
       out.push({
         tokens: countBlock(tokenizer, block) + (j === 0 ? MESSAGE_OVERHEAD : 0),
         key: `${j === 0 ? message.role : ''}${keyOf(block)}`,
@@ -75,7 +76,7 @@ function units(body: any): Unit[] {
  * reads the longest prefix (up to its own last breakpoint) that an earlier request wrote. Not
  * simulated: TTL, the minimum cacheable length, the 20-block lookback.
  */
-export function createPromptCache(): { usage(body: any): Omit<Usage, 'output_tokens'> } {
+export function createPromptCache(): { usage(body: Json): Omit<Usage, 'output_tokens'> } {
   const written = new Set<string>();
   return {
     usage(body) {

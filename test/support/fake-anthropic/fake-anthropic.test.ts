@@ -1,4 +1,5 @@
-import Anthropic, { APIError } from '@anthropic-ai/sdk';
+import type { APIError } from '@anthropic-ai/sdk';
+import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   lastUserText,
@@ -12,6 +13,7 @@ import {
   type FakeAnthropic,
   type FakeAnthropicOptions,
 } from './index.js';
+import type { Json } from './types.js';
 
 let fake: FakeAnthropic | undefined;
 afterEach(async () => {
@@ -27,7 +29,7 @@ async function start(options: FakeAnthropicOptions): Promise<{ fake: FakeAnthrop
 const MODEL = 'claude-sonnet-4-5';
 const hi: Anthropic.MessageParam[] = [{ role: 'user', content: 'hi' }];
 
-async function post(path: string, body: unknown): Promise<{ status: number; json: any; headers: Headers }> {
+async function post(path: string, body: unknown): Promise<{ status: number; json: Json; headers: Headers }> {
   const res = await fetch(`${fake!.url}${path}`, {
     method: 'POST',
     body: JSON.stringify(body),
@@ -134,9 +136,30 @@ describe('fake Messages API, driven by the official SDK', () => {
     expect(seen.length).toBeGreaterThan(0);
   });
 
+  it('records the raw body and a client that goes away mid-stream', async () => {
+    const { fake, client } = await start({
+      script: [
+        { reply: { content: [{ type: 'text', text: 'slow words '.repeat(20) }], chunkDelayMs: 20 } },
+        textReply('done'),
+      ],
+    });
+    const controller = new AbortController();
+    const stream = client.messages.stream(
+      { model: MODEL, max_tokens: 10, messages: hi },
+      { signal: controller.signal },
+    );
+    stream.on('text', () => controller.abort());
+    await stream.finalMessage().catch(() => undefined);
+    await client.messages.create({ model: MODEL, max_tokens: 10, messages: hi });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fake.requests[0]!.clientClosed).toBe(true);
+    expect(fake.requests[1]!.clientClosed).toBeUndefined();
+    expect(JSON.parse(fake.requests[1]!.raw)).toEqual(fake.requests[1]!.body);
+  });
+
   it('uses standing replies and matched steps out of order', async () => {
     const { fake, client } = await start({
-      standing: [{ match: (r) => r.body.model.includes('haiku'), reply: 'title' }],
+      standing: [{ match: (r) => String(r.body.model).includes('haiku'), reply: 'title' }],
       script: [{ match: (r) => lastUserText(r) === 'second', reply: 'B' }, textReply('A')],
     });
     const ask = (model: string, content: string) =>
@@ -237,6 +260,69 @@ describe('fake Messages API, raw requests', () => {
     expect(json.error.message).toContain(message);
     expect(fake!.violations[0]!.message).toContain(message);
     expect(fake!.remaining()).toBe(1);
+  });
+
+  it('checks thinking as the API does: budget, the tool loop turn, prefill, redacted blocks', async () => {
+    await start({
+      script: [
+        {
+          reply: {
+            content: [
+              { type: 'thinking', thinking: 'plan' },
+              { type: 'tool_use', name: 'x', input: {}, id: 't1' },
+            ],
+          },
+        },
+        {
+          reply: {
+            content: [
+              { type: 'redacted_thinking', data: 'opaque-bytes' },
+              { type: 'text', text: 'done' },
+            ],
+          },
+        },
+      ],
+    });
+    const thinking = { type: 'enabled', budget_tokens: 2000 };
+    expect(
+      (
+        await post('/v1/messages', {
+          model: MODEL,
+          max_tokens: 3000,
+          thinking: { type: 'enabled', budget_tokens: 500 },
+          messages: hi,
+        })
+      ).json.error.message,
+    ).toContain('greater than or equal to 1024');
+    expect(
+      (await post('/v1/messages', { model: MODEL, max_tokens: 1000, thinking, messages: hi })).json.error
+        .message,
+    ).toContain('`max_tokens` must be greater than `thinking.budget_tokens`');
+    const first = await post('/v1/messages', { model: MODEL, max_tokens: 3000, thinking, messages: hi });
+    const [thought, call] = first.json.content;
+    const loop = (assistant: unknown[]) => ({
+      model: MODEL,
+      max_tokens: 3000,
+      thinking,
+      messages: [
+        ...hi,
+        { role: 'assistant', content: assistant },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'r' }] },
+      ],
+    });
+    const dropped = await post('/v1/messages', loop([call]));
+    expect(dropped.json.error.message).toContain(
+      'Expected `thinking` or `redacted_thinking`, but found `tool_use`',
+    );
+    const kept = await post('/v1/messages', loop([thought, call]));
+    expect(kept.json.content[0]).toEqual({ type: 'redacted_thinking', data: 'opaque-bytes' });
+    const prefill = await post('/v1/messages', {
+      model: MODEL,
+      max_tokens: 10,
+      messages: [...hi, { role: 'assistant', content: [thought] }],
+    });
+    expect(prefill.json.error.message).toContain('When thinking is disabled');
+    expect(fake!.violations).toHaveLength(4);
   });
 
   it('accepts consecutive same-role messages (the API merges them) and tool pairs across them', async () => {

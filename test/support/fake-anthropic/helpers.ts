@@ -1,4 +1,4 @@
-import type { RecordedRequest, ScriptStep } from './types.js';
+import type { RecordedRequest, ScriptStep, Json } from './types.js';
 
 /** A step answering with one text block. */
 export function textReply(text: string): ScriptStep {
@@ -67,12 +67,13 @@ export function requestText(request: RecordedRequest): string {
 
 /** Text of the last user message (string content or its text blocks joined). */
 export function lastUserText(request: RecordedRequest): string {
-  const messages: any[] = request.body?.messages ?? [];
-  const last = [...messages].reverse().find((m) => m.role === 'user');
+  const messages: Json[] = request.body?.messages ?? [];
+  const last: Json = [...messages].reverse().find((m) => m.role === 'user');
   if (!last) return '';
-  if (typeof last.content === 'string') return last.content;
-  return last.content
-    .filter((b: any) => b.type === 'text')
-    .map((b: any) => b.text)
+  if (typeof last.content === 'string') return String(last.content);
+  const blocks: Json[] = Array.isArray(last.content) ? last.content : [];
+  return blocks
+    .filter((b) => b.type === 'text')
+    .map((b) => String(b.text))
     .join('\n');
 }

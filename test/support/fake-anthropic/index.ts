@@ -15,16 +15,21 @@
  *   otherwise the next script step answers (JSON, or SSE when `stream: true`). When no step is left,
  *   a 500 of type `fake_script_exhausted` names the request, and a violation is recorded.
  * - `POST /v1/messages/count_tokens` answers `{input_tokens}`; `GET|HEAD /` 200; `GET /v1/models` a list.
+ * - `requests` records every request: path with query, headers, parsed `body`, `raw` bytes, the
+ *   script `step` (or `standing` reply) that answered, `status`, reported `usage`, and `clientClosed`
+ *   when the client went away before the answer was complete.
  * - Tokens are counted with the project's counter (cl100k_base); `usage` simulates prompt caching
  *   from the `cache_control` breakpoints (see count.ts).
  */
 export { DEFAULT_CONTEXT_WINDOW, startFakeAnthropic } from './server.js';
 export { MAX_CACHE_CONTROL, countCacheControl, validateRequest } from './validate.js';
 export { estimateInputTokens } from './count.js';
+export { createIssued } from './script.js';
 export type {
   ErrorSpec,
   FakeAnthropic,
   FakeAnthropicOptions,
+  Issued,
   RecordedRequest,
   Reply,
   ReplyBlock,

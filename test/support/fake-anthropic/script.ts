@@ -1,5 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { RecordedRequest, Reply, ReplySpec, ScriptStep, StandingReply, Usage } from './types.js';
+import type {
+  Issued,
+  RecordedRequest,
+  Reply,
+  ReplySpec,
+  ScriptStep,
+  StandingReply,
+  Usage,
+  Json,
+} from './types.js';
 
 /** The assistant message the fake sends, as the API shapes it. */
 export interface Message {
@@ -7,7 +16,7 @@ export interface Message {
   type: 'message';
   role: 'assistant';
   model: string;
-  content: Array<Record<string, any>>;
+  content: Array<Record<string, Json>>;
   stop_reason: string;
   stop_sequence: null;
   usage: Usage;
@@ -29,22 +38,29 @@ export function toSpec(reply: Reply): ReplySpec {
   return typeof reply === 'string' ? { content: [{ type: 'text', text: reply }] } : reply;
 }
 
-/** Builds the full message for a reply; records thinking signatures in `issued`. */
-export function buildMessage(
-  spec: ReplySpec,
-  model: string,
-  usage: Usage,
-  issued: Map<string, string>,
-): Message {
+export function createIssued(): Issued {
+  return { thinking: new Map(), redacted: new Set(), thoughtfulToolUses: new Set() };
+}
+
+/** Builds the full message for a reply; records what must come back unchanged in `issued`. */
+export function buildMessage(spec: ReplySpec, model: string, usage: Usage, issued: Issued): Message {
+  const first = spec.content[0]?.type;
+  const thoughtful = first === 'thinking' || first === 'redacted_thinking';
   const content = spec.content.map((block) => {
     switch (block.type) {
       case 'text':
         return { type: 'text', text: block.text };
-      case 'tool_use':
-        return { type: 'tool_use', id: block.id ?? randomId('toolu'), name: block.name, input: block.input };
+      case 'tool_use': {
+        const id = block.id ?? randomId('toolu');
+        if (thoughtful) issued.thoughtfulToolUses.add(id);
+        return { type: 'tool_use', id, name: block.name, input: block.input };
+      }
+      case 'redacted_thinking':
+        issued.redacted.add(block.data);
+        return { type: 'redacted_thinking', data: block.data };
       case 'thinking': {
         const signature = block.signature ?? signThinking(block.thinking);
-        issued.set(signature, block.thinking);
+        issued.thinking.set(signature, block.thinking);
         return { type: 'thinking', thinking: block.thinking, signature };
       }
     }
@@ -89,14 +105,14 @@ export function pickStep(
 /** One line describing a request, for the exhausted-script error. */
 export function summarize(request: RecordedRequest): string {
   const body = request.body ?? {};
-  const messages: any[] = Array.isArray(body.messages) ? body.messages : [];
+  const messages: Json[] = Array.isArray(body.messages) ? body.messages : [];
   const last = messages.at(-1);
   let tail = '';
   if (last) {
     const blocks =
       typeof last.content === 'string' ? [{ type: 'text', text: last.content }] : (last.content ?? []);
     tail = blocks
-      .map((b: any) => (b.type === 'text' ? JSON.stringify(String(b.text).slice(0, 80)) : b.type))
+      .map((b: Json) => (b.type === 'text' ? JSON.stringify(String(b.text).slice(0, 80)) : String(b.type)))
       .join(', ');
   }
   return `request #${request.index} ${request.method} ${request.path} model=${body.model} messages=${messages.length} last=${last?.role}: ${tail}`;

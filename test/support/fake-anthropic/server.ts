@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPromptCache, estimateInputTokens, estimateOutputTokens } from './count.js';
-import { buildMessage, pickStep, randomId, summarize, toSpec } from './script.js';
+import { buildMessage, createIssued, pickStep, randomId, summarize, toSpec } from './script.js';
 import { messageEvents, writeEvents } from './sse.js';
 import type { ErrorSpec, FakeAnthropic, FakeAnthropicOptions, RecordedRequest } from './types.js';
 import { validateRequest } from './validate.js';
@@ -15,9 +15,11 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise
   const contextWindow = options.contextWindow ?? DEFAULT_CONTEXT_WINDOW;
   const strict = options.strict ?? false;
   const used = options.script.map(() => false);
-  const issued = new Map<string, string>();
+  const issued = createIssued();
   const cache = createPromptCache();
   const requests: RecordedRequest[] = [];
+  /** Requests whose connection the fake itself cut (not the client going away). */
+  const cutByFake = new Set<number>();
   const violations: FakeAnthropic['violations'] = [];
 
   const sendJson = (
@@ -93,6 +95,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise
     const message = buildMessage(spec, record.body.model, usage, issued);
     record.usage = message.usage;
     const cutAfter = 'fail' in action ? action.afterEvents : undefined;
+    if (cutAfter !== undefined) cutByFake.add(record.index);
     if (record.body.stream !== true) {
       if (cutAfter !== undefined) return void res.socket?.destroy();
       return sendJson(res, record, 200, message);
@@ -119,9 +122,14 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise
       headers: req.headers,
       body: undefined,
       status: 0,
+      raw,
     };
     requests.push(record);
-    res.on('close', () => options.onRequest?.(record));
+    res.on('close', () => {
+      if (!res.writableFinished && record.status !== 0 && !cutByFake.has(record.index))
+        record.clientClosed = true;
+      options.onRequest?.(record);
+    });
     const route = path.split('?')[0];
     if (req.method === 'POST' && (route === '/v1/messages' || route === '/v1/messages/count_tokens')) {
       try {

@@ -40,6 +40,8 @@ export function messageEvents(message: Message): Event[] {
       start = { type: 'tool_use', id: block['id'], name: block['name'], input: {} };
       for (const part of chunks(JSON.stringify(block['input'] ?? {}), 3))
         deltas.push(delta(index, { type: 'input_json_delta', partial_json: part }));
+    } else if (block['type'] === 'redacted_thinking') {
+      start = { type: 'redacted_thinking', data: block['data'] };
     } else {
       start = { type: 'thinking', thinking: '', signature: '' };
       for (const part of chunks(block['thinking'], 2))

@@ -1,10 +1,15 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
+/** Parsed client JSON: the fake checks arbitrary input field by field, as the API does. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- untrusted request bodies
+export type Json = any;
+
 /** A content block the fake answers with. Ids and signatures are made up when left out. */
 export type ReplyBlock =
   | { type: 'text'; text: string }
   | { type: 'tool_use'; name: string; input: unknown; id?: string }
-  | { type: 'thinking'; thinking: string; signature?: string };
+  | { type: 'thinking'; thinking: string; signature?: string }
+  | { type: 'redacted_thinking'; data: string };
 
 export interface Usage {
   input_tokens: number;
@@ -45,7 +50,7 @@ export interface RecordedRequest {
   path: string;
   headers: IncomingHttpHeaders;
   /** Parsed JSON body (undefined for bodiless or unparsable requests). */
-  body: any;
+  body: Json;
   /** Index in the script of the step that answered, when one did. */
   step?: number;
   /** Index in `standing` of the standing reply that answered, when one did. */
@@ -54,6 +59,10 @@ export interface RecordedRequest {
   status: number;
   /** Usage the fake reported, for answered message requests. */
   usage?: Usage;
+  /** The body as received, byte for byte (UTF-8). */
+  raw: string;
+  /** True when the client went away before the answer was complete (e.g. an interrupted stream). */
+  clientClosed?: boolean;
 }
 
 type Match = (request: RecordedRequest) => boolean;
@@ -73,6 +82,15 @@ export type ScriptStep =
 export interface StandingReply {
   match: Match;
   reply: Reply | ((request: RecordedRequest) => Reply);
+}
+
+/** What the fake sent that clients must send back unchanged. */
+export interface Issued {
+  /** Thinking signature → the thinking text sent with it. */
+  thinking: Map<string, string>;
+  redacted: Set<string>;
+  /** Ids of tool_use blocks sent in a reply that began with thinking. */
+  thoughtfulToolUses: Set<string>;
 }
 
 export interface Violation {

@@ -1,3 +1,4 @@
+import type { Issued, Json } from './types.js';
 /**
  * Request validation as the Messages API does it, returning the API's error message for the first
  * problem found. Rules and wording follow the API's own 400s (quoted in issues of its clients):
@@ -7,15 +8,15 @@
 
 export interface ValidateOptions {
   strict: boolean;
-  /** Signatures this fake issued → the thinking text it sent with them. */
-  issued: ReadonlyMap<string, string>;
+  /** What this fake sent that must come back unchanged. */
+  issued: Issued;
   /** count_tokens needs no max_tokens. */
   countOnly?: boolean;
 }
 
 export const MAX_CACHE_CONTROL = 4;
 
-type Block = any;
+type Block = Json;
 interface Turn {
   role: string;
   /** Index of the first message of the turn. */
@@ -23,7 +24,7 @@ interface Turn {
   blocks: Array<{ block: Block; path: string }>;
 }
 
-export function validateRequest(body: any, options: ValidateOptions): string | undefined {
+export function validateRequest(body: Json, options: ValidateOptions): string | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'body: expected an object';
   if (typeof body.model !== 'string' || body.model === '') return 'model: Field required';
   if (!options.countOnly && typeof body.max_tokens !== 'number') return 'max_tokens: Field required';
@@ -33,7 +34,9 @@ export function validateRequest(body: any, options: ValidateOptions): string | u
     checkSystem(body.system) ??
     checkMessages(body.messages, options) ??
     checkCacheControl(body) ??
-    checkThinking(body.messages, options)
+    checkThinkingConfig(body) ??
+    checkThinking(body.messages, options) ??
+    checkThinkingTurn(body, options)
   );
 }
 
@@ -48,13 +51,13 @@ function checkSystem(system: unknown): string | undefined {
   return undefined;
 }
 
-function blocksOf(message: any, index: number): Array<{ block: Block; path: string }> {
+function blocksOf(message: Json, index: number): Array<{ block: Block; path: string }> {
   if (typeof message.content === 'string')
     return [{ block: { type: 'text', text: message.content }, path: `messages.${index}.content` }];
   return (message.content as Block[]).map((block, j) => ({ block, path: `messages.${index}.content.${j}` }));
 }
 
-function checkMessages(messages: any[], options: ValidateOptions): string | undefined {
+function checkMessages(messages: Json[], options: ValidateOptions): string | undefined {
   const turns: Turn[] = [];
   for (const [i, message] of messages.entries()) {
     if (message?.role !== 'user' && message?.role !== 'assistant' && message?.role !== 'system')
@@ -129,9 +132,9 @@ function checkToolPairs(turns: Turn[]): string | undefined {
 }
 
 /** Counts blocks carrying cache_control in tools, system and messages (tool_result content included). */
-export function countCacheControl(body: any): number {
+export function countCacheControl(body: Json): number {
   let count = 0;
-  const visit = (block: any): void => {
+  const visit = (block: Json): void => {
     if (block && typeof block === 'object' && block.cache_control) count++;
     if (block?.type === 'tool_result' && Array.isArray(block.content)) block.content.forEach(visit);
   };
@@ -142,19 +145,21 @@ export function countCacheControl(body: any): number {
   return count;
 }
 
-function checkCacheControl(body: any): string | undefined {
+function checkCacheControl(body: Json): string | undefined {
   const count = countCacheControl(body);
   if (count > MAX_CACHE_CONTROL)
     return `A maximum of ${MAX_CACHE_CONTROL} blocks with cache_control may be provided. Found ${count}.`;
   return undefined;
 }
 
-function checkThinking(messages: any[], options: ValidateOptions): string | undefined {
+function checkThinking(messages: Json[], options: ValidateOptions): string | undefined {
   for (const [i, message] of messages.entries()) {
     if (message.role !== 'assistant' || !Array.isArray(message.content)) continue;
     for (const [j, block] of message.content.entries()) {
+      if (block?.type === 'redacted_thinking' && options.strict && !options.issued.redacted.has(block.data))
+        return `messages.${i}.content.${j}: Invalid \`data\` in \`redacted_thinking\` block`;
       if (block?.type !== 'thinking') continue;
-      const sent = options.issued.get(block.signature);
+      const sent = options.issued.thinking.get(block.signature);
       if (sent === undefined && options.strict)
         return `messages.${i}.content.${j}: Invalid \`signature\` in \`thinking\` block`;
       if (sent !== undefined && sent !== block.thinking)
@@ -162,4 +167,48 @@ function checkThinking(messages: any[], options: ValidateOptions): string | unde
     }
   }
   return undefined;
+}
+
+const thinkingOn = (body: Json): boolean =>
+  body.thinking?.type === 'enabled' || body.thinking?.type === 'adaptive';
+
+function checkThinkingConfig(body: Json): string | undefined {
+  if (body.thinking?.type !== 'enabled') return undefined;
+  const budget: unknown = body.thinking.budget_tokens;
+  if (typeof budget !== 'number' || budget < 1024)
+    return 'thinking.enabled.budget_tokens: Input should be greater than or equal to 1024';
+  if (typeof body.max_tokens === 'number' && body.max_tokens <= budget)
+    return '`max_tokens` must be greater than `thinking.budget_tokens`.';
+  return undefined;
+}
+
+/**
+ * With thinking on, the assistant message of the ongoing tool loop must start with its thinking; with
+ * thinking off, a final (prefill) assistant message cannot hold thinking. The first rule is checked
+ * where the fake knows the model thought (its own replies), or for any tool_use in strict mode.
+ */
+function checkThinkingTurn(body: Json, options: ValidateOptions): string | undefined {
+  const messages: Json[] = body.messages;
+  const last = messages.at(-1);
+  if (!thinkingOn(body)) {
+    if (last?.role === 'assistant' && Array.isArray(last.content)) {
+      const j = (last.content as Json[]).findIndex(
+        (b) => b?.type === 'thinking' || b?.type === 'redacted_thinking',
+      );
+      if (j >= 0)
+        return `messages.${messages.length - 1}.content.${j}: When thinking is disabled, an \`assistant\` message in the final position cannot contain \`thinking\`. To use thinking blocks, enable \`thinking\` in your request.`;
+    }
+    return undefined;
+  }
+  if (body.thinking?.type !== 'enabled') return undefined;
+  const i = messages.findLastIndex((m) => m?.role === 'assistant');
+  const assistant = messages[i];
+  if (!assistant || !Array.isArray(assistant.content)) return undefined;
+  const blocks = assistant.content as Json[];
+  const calls = blocks.filter((b) => b?.type === 'tool_use').map((b) => String(b.id));
+  if (calls.length === 0 || !calls.some((id) => options.strict || options.issued.thoughtfulToolUses.has(id)))
+    return undefined;
+  const first = blocks[0]?.type;
+  if (first === 'thinking' || first === 'redacted_thinking') return undefined;
+  return `messages.${i}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${first}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks).`;
 }

@@ -1,9 +1,9 @@
 import type { BreakdownClass, ClassBreakdown } from '../garden/types.js';
-import { openGarden } from '../garden/index.js';
 import type { Store } from '../store/types.js';
 import { countRequest } from '../tokens/count.js';
 import { defaultTokenizer } from '../tokens/tokenizer.js';
 import { toRequest, type Transcript } from '../transcript/types.js';
+import { openSession } from './session.js';
 
 export interface CompressOptions {
   /** Compact only until the transcript fits this many tokens (else: every eligible block). */
@@ -34,8 +34,10 @@ export interface CompressResult {
 const UNBOUNDED_BUDGET = Number.MAX_SAFE_INTEGER;
 
 /**
- * The `compress` door: each transcript goes through the engine (sync → compact → render), so
- * originals are stored before anything is shortened and the result is a valid request.
+ * Compresses transcripts as a one-shot door: each goes through the engine (sync → compact →
+ * render), so originals are stored before anything is shortened and the result is a valid request.
+ * With a budget it compacts only until the transcript fits (BUDGET_IMPOSSIBLE when it cannot);
+ * without one, every eligible block becomes its summary.
  */
 export function compressTranscripts(
   store: Store,
@@ -56,10 +58,9 @@ export function compressTranscripts(
   };
   const out: Transcript[] = [];
   for (const transcript of transcripts) {
-    const session = sessionName(options.session, transcript, transcripts.length);
-    const garden = openGarden({
+    const session = openSession({
       store,
-      session: { project, session },
+      scope: { project, session: sessionName(options.session, transcript, transcripts.length) },
       budget: options.budget ?? UNBOUNDED_BUDGET,
       tokenizer,
       config: {
@@ -69,11 +70,16 @@ export function compressTranscripts(
         persist: false,
       },
     });
+    const { garden } = session;
     try {
-      garden.sync(transcript);
-      if (options.budget !== undefined) garden.plan({ target: options.budget });
-      else garden.compactAll({ minTokens: options.minTokens, keepLastTurns: options.keepLastTurns });
-      const request = garden.render({ inject: false });
+      let request;
+      if (options.budget !== undefined) {
+        request = session.next(transcript, { target: options.budget, strict: true, inject: false }).request;
+      } else {
+        garden.sync(transcript);
+        garden.compactAll({ minTokens: options.minTokens, keepLastTurns: options.keepLastTurns });
+        request = garden.render({ inject: false });
+      }
       const compacted: Transcript = { ...transcript, messages: request.messages };
       if (request.system !== undefined) compacted.system = request.system;
       if (request.tools !== undefined) compacted.tools = request.tools;
@@ -85,7 +91,7 @@ export function compressTranscripts(
       stats.events += garden.counters().events;
       mergeBreakdown(stats.byClass, garden.classStats());
     } finally {
-      garden.close();
+      session.close();
     }
   }
   stats.elapsedMs = performance.now() - started;

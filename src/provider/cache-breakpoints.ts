@@ -1,0 +1,111 @@
+import type { MessageParam, MessagesRequest } from '../transcript/types.js';
+
+/** The API accepts at most this many blocks with cache_control in one request. */
+export const MAX_CACHE_BREAKPOINTS = 4;
+
+const EPHEMERAL = { type: 'ephemeral' } as const;
+
+type Block = Record<string, unknown>;
+
+export interface BreakpointOptions {
+  /**
+   * Leading messages that will not change until the next compaction event; the last of them gets a
+   * breakpoint. 0: none.
+   */
+  stableMessages: number;
+  /** Also mark the end of the request, so the next call of a tool loop reads this one from the cache. */
+  tail?: boolean;
+}
+
+/** Thinking blocks and empty text cannot carry cache_control. */
+function cacheable(block: Block): boolean {
+  if (block['type'] === 'thinking' || block['type'] === 'redacted_thinking') return false;
+  return block['type'] !== 'text' || (typeof block['text'] === 'string' && block['text'] !== '');
+}
+
+function strip(block: Block): Block {
+  let out = block;
+  if ('cache_control' in out) {
+    out = { ...out };
+    delete out['cache_control'];
+  }
+  if (out['type'] === 'tool_result' && Array.isArray(out['content']))
+    out = { ...out, content: (out['content'] as Block[]).map(strip) };
+  return out;
+}
+
+const mark = (block: Block): Block => ({ ...block, cache_control: EPHEMERAL });
+
+/**
+ * Places prompt-cache breakpoints on the stable prefix: the last tool, the last system block, the
+ * last block of the stable messages, and (with `tail`) the last block of the request. Breakpoints the
+ * caller put are removed first. Pure: the input is not changed.
+ */
+export function placeCacheBreakpoints<R extends MessagesRequest>(request: R, options: BreakpointOptions): R {
+  const out: R = { ...request };
+  if (request.tools && request.tools.length > 0) {
+    const tools = request.tools.map((tool) => strip(tool as unknown as Block));
+    tools[tools.length - 1] = mark(tools.at(-1) as Block);
+    out.tools = tools as unknown as R['tools'];
+  }
+  if (typeof request.system === 'string' && request.system !== '')
+    out.system = [{ type: 'text', text: request.system, cache_control: EPHEMERAL }];
+  else if (Array.isArray(request.system) && request.system.length > 0) {
+    const system = request.system.map((block) => strip(block as unknown as Block));
+    const last = system.findLastIndex(cacheable);
+    if (last >= 0) system[last] = mark(system[last] as Block);
+    out.system = system as unknown as R['system'];
+  }
+  const messages: MessageParam[] = request.messages.map((message) =>
+    typeof message.content === 'string'
+      ? message
+      : ({
+          ...message,
+          content: message.content.map((b) => strip(b as unknown as Block)),
+        } as unknown as MessageParam),
+  );
+  const targets = new Set<number>();
+  const stable = Math.min(options.stableMessages, messages.length);
+  if (stable > 0) targets.add(stable - 1);
+  if (options.tail && messages.length > 0) targets.add(messages.length - 1);
+  for (const index of targets) markMessage(messages, index);
+  out.messages = messages;
+  return out;
+}
+
+/** Marks the last cacheable block at or before message `index` (a string content becomes one text block). */
+function markMessage(messages: MessageParam[], index: number): void {
+  for (let i = index; i >= 0; i--) {
+    const message = messages[i] as MessageParam;
+    if (typeof message.content === 'string') {
+      if (message.content === '') continue;
+      messages[i] = {
+        ...message,
+        content: [{ type: 'text', text: message.content, cache_control: EPHEMERAL }],
+      };
+      return;
+    }
+    const blocks = message.content as unknown as Block[];
+    const last = blocks.findLastIndex(cacheable);
+    if (last < 0) continue;
+    const content = [...blocks];
+    content[last] = mark(content[last] as Block);
+    messages[i] = { ...message, content } as unknown as MessageParam;
+    return;
+  }
+}
+
+/** Blocks with cache_control in a request (tools, system, messages, tool_result contents). */
+export function countBreakpoints(request: MessagesRequest): number {
+  let count = 0;
+  const visit = (block: Block): void => {
+    if (block['cache_control']) count++;
+    if (block['type'] === 'tool_result' && Array.isArray(block['content']))
+      (block['content'] as Block[]).forEach(visit);
+  };
+  (request.tools ?? []).forEach((tool) => visit(tool as unknown as Block));
+  if (Array.isArray(request.system)) request.system.forEach((block) => visit(block as unknown as Block));
+  for (const message of request.messages)
+    if (Array.isArray(message.content)) (message.content as unknown as Block[]).forEach(visit);
+  return count;
+}
