@@ -44,7 +44,11 @@ export function summaryLines(tally: ProxyTally): string[] {
     `gardener: ${count(tally.requests, 'request')} (${integer(tally.gardened)} gardened${tally.passedThrough ? `, ${integer(tally.passedThrough)} passed through unchanged` : ''}), ${count(Object.keys(tally.sessions).length, 'session')}, ${count(totals.events, 'compaction event')}`,
     `  input tokens: ${compact(totals.tokensRaw)} raw → ${compact(totals.tokensSent)} sent${saved(totals.tokensRaw, totals.tokensSent)}, summed over requests`,
   ];
-  if (totals.costRaw > 0)
+  if (totals.dollarsRaw > 0)
+    lines.push(
+      `  input cost (cache-aware estimate): $${totals.dollarsSent.toFixed(2)} vs $${totals.dollarsRaw.toFixed(2)} raw${saved(totals.dollarsRaw, totals.dollarsSent)}`,
+    );
+  else if (totals.costRaw > 0)
     lines.push(
       `  input cost (cache-aware estimate): ${compact(totals.costSent)} vs ${compact(totals.costRaw)} token-units raw${saved(totals.costRaw, totals.costSent)}`,
     );

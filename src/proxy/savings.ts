@@ -1,4 +1,4 @@
-import { CACHE_READ, CACHE_WRITE } from '../bench/cost.js';
+import { CACHE_READ, CACHE_WRITE } from '../garden/cost-model.js';
 import type { Usage } from './usage.js';
 
 /**

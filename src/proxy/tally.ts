@@ -1,4 +1,5 @@
 import type { RequestRecord } from './records.js';
+import { priceOf } from '../provider/prices.js';
 import { rawCost, sentCost } from './savings.js';
 import { inputTotal } from './usage.js';
 
@@ -25,6 +26,9 @@ export interface SessionTally {
   /** Input cost in input-token units of the requests whose usage was reported: as sent, and estimated raw. */
   costSent: number;
   costRaw: number;
+  /** The same in US dollars, for models with a known price (src/provider/prices.ts). */
+  dollarsSent: number;
+  dollarsRaw: number;
   failedOpen: number;
   lastStatus: number;
   updatedAt: number;
@@ -75,6 +79,8 @@ export function tallyRecord(tally: ProxyTally, record: RequestRecord): ProxyTall
         tokensSaved: 0,
         costSent: 0,
         costRaw: 0,
+        dollarsSent: 0,
+        dollarsRaw: 0,
         failedOpen: 0,
         lastStatus: 0,
         updatedAt: 0,
@@ -98,8 +104,15 @@ export function tallyRecord(tally: ProxyTally, record: RequestRecord): ProxyTall
       const provider = inputTotal(record.usage);
       row.providerTokens = provider;
       const scale = record.sentTokens > 0 ? provider / record.sentTokens : 1;
-      row.costSent += sentCost(record.usage);
-      row.costRaw += rawCost(record.rawTokens, previousRaw, scale);
+      const sent = sentCost(record.usage);
+      const raw = rawCost(record.rawTokens, previousRaw, scale);
+      row.costSent += sent;
+      row.costRaw += raw;
+      const price = record.model ? priceOf(record.model) : undefined;
+      if (price) {
+        row.dollarsSent += (sent * price.input) / 1_000_000;
+        row.dollarsRaw += (raw * price.input) / 1_000_000;
+      }
     }
   }
   next.sessions = { ...tally.sessions, [record.session]: row };
@@ -114,8 +127,19 @@ export function tallyTotals(tally: ProxyTally): {
   tokensSaved: number;
   costSent: number;
   costRaw: number;
+  dollarsSent: number;
+  dollarsRaw: number;
 } {
-  const totals = { events: 0, tokensRaw: 0, tokensSent: 0, tokensSaved: 0, costSent: 0, costRaw: 0 };
+  const totals = {
+    events: 0,
+    tokensRaw: 0,
+    tokensSent: 0,
+    tokensSaved: 0,
+    costSent: 0,
+    costRaw: 0,
+    dollarsSent: 0,
+    dollarsRaw: 0,
+  };
   for (const row of Object.values(tally.sessions)) {
     totals.events += row.events;
     totals.tokensRaw += row.tokensRawTotal;
@@ -123,6 +147,8 @@ export function tallyTotals(tally: ProxyTally): {
     totals.tokensSaved += row.tokensSaved;
     totals.costSent += row.costSent;
     totals.costRaw += row.costRaw;
+    totals.dollarsSent += row.dollarsSent;
+    totals.dollarsRaw += row.dollarsRaw;
   }
   return totals;
 }

@@ -19,8 +19,7 @@ type Json = Record<string, unknown>;
 export function mergeUsage(known: Usage | undefined, raw: unknown): Usage | undefined {
   if (typeof raw !== 'object' || raw === null) return known;
   const u = raw as Json;
-  const pick = (key: string, fallback: number) =>
-    typeof u[key] === 'number' ? (u[key]) : fallback;
+  const pick = (key: string, fallback: number) => (typeof u[key] === 'number' ? u[key] : fallback);
   return {
     input: pick('input_tokens', known?.input ?? 0),
     cacheRead: pick('cache_read_input_tokens', known?.cacheRead ?? 0),

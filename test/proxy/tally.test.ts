@@ -15,6 +15,7 @@ const record = (over: Partial<RequestRecord>): RequestRecord => ({
   session: 's~1',
   clientSession: 's',
   budget: 100_000,
+  model: 'claude-sonnet-4-5',
   ...over,
 });
 
@@ -47,6 +48,9 @@ describe('what the proxy did, tallied', () => {
     expect(row.costSent).toBeCloseTo(12_500 + 500 + 18_750);
     expect(row.costRaw).toBeCloseTo(12_500 + 1_000 + 50_000);
     expect(tallyTotals(tally)).toMatchObject({ events: 1, tokensRaw: 60_000, tokensSent: 30_000 });
+    // Sonnet input at $3 per million tokens.
+    expect(row.dollarsRaw).toBeCloseTo((row.costRaw * 3) / 1e6);
+    expect(summaryLines(tally)[2]).toBe('  input cost (cache-aware estimate): $0.10 vs $0.19 raw (−50%)');
     expect(summaryLines(tally)[0]).toBe('gardener: 2 requests (2 gardened), 1 session, 1 compaction event');
     expect(statusText(liveFigures({ ...row, clientSession: 's' }))).toBe(
       'gardener 20% of 100k · 20k tok in context · raw 50k · 1 event · cost −50%',

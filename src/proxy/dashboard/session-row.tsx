@@ -21,6 +21,7 @@ export function SessionRow(props: { row: SessionTally; budget: number }) {
     .map((form) => `${form} ${compact(row.byForm[form] ?? 0)}`)
     .join(' ');
   const cost = row.costRaw > 0 ? change(row.costRaw, row.costSent) : '–';
+  const dollars = row.dollarsRaw > 0 ? ` $${(row.dollarsRaw - row.dollarsSent).toFixed(2)} saved` : '';
   return (
     <Box gap={1}>
       <Text>{shortSession(row.session).padEnd(13)}</Text>
@@ -29,7 +30,7 @@ export function SessionRow(props: { row: SessionTally; budget: number }) {
       <Text>{`${String(row.requests).padStart(4)} req`}</Text>
       <Text>{`${String(row.events).padStart(3)} ev`}</Text>
       <Text>{`${compact(row.rawTokens).padStart(6)}→${compact(row.sentTokens).padEnd(6)}`}</Text>
-      <Text color="green">{`cost ${cost}`.padEnd(10)}</Text>
+      <Text color="green">{`cost ${cost}${dollars}`.padEnd(10)}</Text>
       <Text dimColor>{forms}</Text>
     </Box>
   );
