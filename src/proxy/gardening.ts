@@ -140,6 +140,7 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
     if (lastMessages.size > DEFAULT_POOL_SIZE)
       lastMessages.delete(lastMessages.keys().next().value as string);
     const transcript = toTranscript({ ...body, messages }, scope.session);
+    const injectedBefore = session.garden.counters().injectedTokens;
     const outcome = session.nextOrOriginal(transcript);
     if (!outcome.gardened) return passThrough(raw, `gardening failed: ${describe(outcome.error)}`, base);
     const request = restoreBreakpoints(outcome.request, taken.breakpoints);
@@ -148,7 +149,12 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
       byForm[form] = row.tokens;
     const byClass: Record<string, number> = {};
     for (const [cls, row] of Object.entries(outcome.pressure.by_class)) byClass[cls] = row.rendered;
-    const out = Buffer.from(JSON.stringify(request));
+    // Nothing shortened and nothing injected: the client's own bytes go out, exactly as they came.
+    const untouched =
+      outcome.pressure.by_form.summary.count === 0 &&
+      outcome.pressure.by_form.stub.count === 0 &&
+      session.garden.counters().injectedTokens === injectedBefore;
+    const out = untouched ? raw : Buffer.from(JSON.stringify(request));
     return {
       body: out,
       session,

@@ -92,6 +92,7 @@ describe('a client that hangs up mid-stream', () => {
     expect(upstreamClosedAt - hungUpAt).toBeLessThan(1_000);
     await until(() => harness!.records.length === 1);
     expect(harness.records[0]).toMatchObject({ aborted: true, status: 200 });
+    expect(harness.fake.requests[0]!.clientClosed).toBe(true);
 
     const afterAbort = await settledEntries(harness.storePath);
     expect(afterAbort).toBeGreaterThanOrEqual(6);
