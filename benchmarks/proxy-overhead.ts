@@ -4,14 +4,14 @@
  * gardens settle (perf_hooks.monitorEventLoopDelay). Each call is sent twice, side by side: straight
  * to the upstream and through the proxy, with the same history; the figures are the differences.
  *
- *   npx tsx benchmarks/proxy-overhead.ts [--calls 200] [--budget 60000]
+ *   npx tsx benchmarks/proxy-overhead.ts [--calls 200] [--budget 60000] [--think-ms 300]
  *
- * The upstream is a minimal SSE server in this process that stamps when each request arrived and
- * when it wrote the first byte, so both clocks are the same.
+ * The client and the upstream (a minimal SSE server that "thinks" --think-ms before its first byte)
+ * run in a child process, benchmarks/proxy-overhead-world.mjs, on one clock; the proxy has this
+ * process to itself, as in real use.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { fork } from 'node:child_process';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -19,68 +19,39 @@ import { parseArgs } from 'node:util';
 import { openProxy } from '../src/proxy/runtime.js';
 
 const { values } = parseArgs({
-  options: { calls: { type: 'string', default: '200' }, budget: { type: 'string', default: '60000' } },
+  options: {
+    calls: { type: 'string', default: '200' },
+    budget: { type: 'string', default: '60000' },
+    'think-ms': { type: 'string', default: '300' },
+  },
 });
 const CALLS = Number(values.calls);
 const BUDGET = Number(values.budget);
-/** The "model" thinks this long before its first byte (as a real one does). */
-const THINK_MS = 5;
+/** The "model" thinks this long before its first byte (a real one: hundreds of ms or more). */
+const THINK_MS = Number(values['think-ms']);
 
-interface Stamp {
+/** The client and the upstream, in a child process: the proxy has this process's event loop to itself. */
+const world = fork(join(import.meta.dirname, 'proxy-overhead-world.mjs'), [String(THINK_MS)]);
+interface CallResult {
+  tag: string;
+  sent: number;
+  firstByte: number;
   arrived: number;
   firstWrite: number;
+  id: string;
 }
-const stamps = new Map<string, Stamp>();
-
-const upstream = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => {
-    const arrived = performance.now();
-    const tag = String(req.headers['x-bench-tag']);
-    const body = JSON.parse(Buffer.concat(chunks).toString()) as { messages: unknown[] };
-    setTimeout(() => {
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const id = `toolu_${tag.replace(/\W/g, '')}`;
-      const start = {
-        type: 'message_start',
-        message: {
-          id: `msg_${id}`,
-          type: 'message',
-          role: 'assistant',
-          model: 'm',
-          content: [],
-          stop_reason: null,
-          usage: { input_tokens: Math.round(JSON.stringify(body).length / 4), output_tokens: 1 },
-        },
-      };
-      res.write(`event: message_start\ndata: ${JSON.stringify(start)}\n\n`);
-      stamps.set(tag, { arrived, firstWrite: performance.now() });
-      const events = [
-        {
-          type: 'content_block_start',
-          index: 0,
-          content_block: { type: 'tool_use', id, name: 'Bash', input: {} },
-        },
-        {
-          type: 'content_block_delta',
-          index: 0,
-          delta: {
-            type: 'input_json_delta',
-            partial_json: JSON.stringify({ command: `pytest -k case_${tag}` }),
-          },
-        },
-        { type: 'content_block_stop', index: 0 },
-        { type: 'message_delta', delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 12 } },
-        { type: 'message_stop' },
-      ];
-      for (const event of events) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-      res.end();
-    }, THINK_MS);
+const waiting = new Map<string, (result: CallResult) => void>();
+const upstreamUrl = await new Promise<string>((resolve) => {
+  world.on('message', (message: { type: string; url?: string } & CallResult) => {
+    if (message.type === 'ready') resolve(message.url!);
+    if (message.type === 'result') waiting.get(message.tag)?.(message);
   });
 });
-await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+const call = (base: string, tag: string, body: string) =>
+  new Promise<CallResult>((resolve) => {
+    waiting.set(tag, resolve);
+    world.send({ type: 'call', base, tag, body });
+  });
 
 const dir = mkdtempSync(join(tmpdir(), 'gardener-proxy-bench-'));
 const gardenMs: number[] = [];
@@ -111,28 +82,6 @@ function output(call: number): string {
   return lines.join('\n');
 }
 
-/** Sends one streamed request; resolves with when it was sent, its first byte, its end and the tool call. */
-async function send(base: string, tag: string, body: string) {
-  const sent = performance.now();
-  const response = await fetch(`${base}/v1/messages`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': 'bench', 'x-bench-tag': tag },
-    body,
-  });
-  const reader = response.body!.getReader();
-  let firstByte = 0;
-  let text = '';
-  const decoder = new TextDecoder();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (!firstByte) firstByte = performance.now();
-    text += decoder.decode(value, { stream: true });
-  }
-  const id = /"id":"(toolu_\w+)"/.exec(text)?.[1] ?? 'toolu_x';
-  return { sent, firstByte, end: performance.now(), id };
-}
-
 const history: Array<{ role: string; content: Array<Record<string, unknown>> }> = [
   { role: 'user', content: [{ type: 'text', text: 'Run the whole test suite, case by case.' }] },
 ];
@@ -140,7 +89,7 @@ const added: number[] = [];
 const firstByteAdded: number[] = [];
 const loop = monitorEventLoopDelay({ resolution: 1 });
 loop.enable();
-for (let call = 0; call < CALLS; call++) {
+for (let n = 0; n < CALLS; n++) {
   const body = JSON.stringify({
     model: 'claude-sonnet-4-5',
     max_tokens: 1024,
@@ -149,19 +98,17 @@ for (let call = 0; call < CALLS; call++) {
     system: [{ type: 'text', text: 'You are a coding agent.', cache_control: { type: 'ephemeral' } }],
     messages: history,
   });
-  const direct = await send(upstreamUrl, `d${call}`, body);
-  const viaProxy = await send(proxy.server.url, `p${call}`, body);
-  const d = stamps.get(`d${call}`)!;
-  const p = stamps.get(`p${call}`)!;
-  added.push(p.arrived - viaProxy.sent - (d.arrived - direct.sent));
-  firstByteAdded.push(viaProxy.firstByte - p.firstWrite - (direct.firstByte - d.firstWrite));
+  const d = await call(upstreamUrl, `d${n}`, body);
+  const p = await call(proxy.server.url, `p${n}`, body);
+  added.push(p.arrived - p.sent - (d.arrived - d.sent));
+  firstByteAdded.push(p.firstByte - p.firstWrite - (d.firstByte - d.firstWrite));
   history.push({
     role: 'assistant',
-    content: [{ type: 'tool_use', id: viaProxy.id, name: 'Bash', input: { command: 'pytest' } }],
+    content: [{ type: 'tool_use', id: p.id, name: 'Bash', input: { command: 'pytest' } }],
   });
   history.push({
     role: 'user',
-    content: [{ type: 'tool_result', tool_use_id: viaProxy.id, content: output(call) }],
+    content: [{ type: 'tool_result', tool_use_id: p.id, content: output(n) }],
   });
 }
 // Let the last settle finish inside the measured window.
@@ -197,5 +144,5 @@ console.log(
   `  event-loop delay while serving and settling: p50 ${ms(loop.percentile(50) / 1e6)} · p99 ${ms(loop.percentile(99) / 1e6)} · max ${ms(loop.max / 1e6)}`,
 );
 await proxy.close();
-upstream.close();
+world.send({ type: 'stop' });
 rmSync(dir, { recursive: true, force: true });

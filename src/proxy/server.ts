@@ -123,6 +123,8 @@ async function handle(options: ProxyServerOptions, req: IncomingMessage, res: Se
       headers: req.headers,
       ...(gardened ? { body: gardened.body, identity: true } : { stream: req }),
       signal: controller.signal,
+      // Store the request's new blocks while the model thinks: done before its first byte, as a rule.
+      ...(gardened ? { onSent: () => options.gardener.settle(gardened) } : {}),
     });
   } catch (error) {
     if (gardened) options.gardener.settle(gardened);
@@ -152,7 +154,6 @@ async function handle(options: ProxyServerOptions, req: IncomingMessage, res: Se
       record.usage = seen;
       if (complete) options.gardener.observe(gardened, seen);
     }
-    options.gardener.settle(gardened);
   }
   finish();
 }

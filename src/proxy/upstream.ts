@@ -51,6 +51,8 @@ export interface UpstreamRequest {
   /** Ask for an uncompressed answer, so the proxy can read usage from it. */
   identity?: boolean;
   signal: AbortSignal;
+  /** Told when the whole request has been handed to the socket (the model starts thinking). */
+  onSent?: () => void;
 }
 
 /** Sends a request upstream with the client's end-to-end headers; resolves with the response as it starts. */
@@ -70,6 +72,7 @@ export function sendUpstream(request: UpstreamRequest): Promise<IncomingMessage>
     outgoing.on('error', reject);
     // Small SSE frames go out as they come, not batched by Nagle's algorithm.
     outgoing.setNoDelay(true);
+    if (request.onSent) outgoing.once('finish', request.onSent);
     if (request.body !== undefined) outgoing.end(request.body);
     else if (request.stream) request.stream.pipe(outgoing);
     else outgoing.end();
