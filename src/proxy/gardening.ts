@@ -1,34 +1,16 @@
-import { createSessionPool, DEFAULT_POOL_SIZE, type SessionPool } from '../door/pool.js';
-import type { DoorSession } from '../door/session.js';
-import { openDoorStore } from '../door/store.js';
-import { debug } from '../debug.js';
-import type { GardenSettings } from '../garden/config.js';
-import type { Form } from '../garden/types.js';
-import { resolveProject } from '../store/paths.js';
-import type { GardenerStore, Scope } from '../store/types.js';
-import type { Tokenizer } from '../tokens/tokenizer.js';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { MessageParam } from '../transcript/types.js';
-import { reuseMessages } from './reuse.js';
-import { RETRIEVAL_WORDS, retrievalMode, type RetrievalMode } from './retrieval.js';
+import type { DoorSession } from '../door/session.js';
+import { debug } from '../debug.js';
+import type { Form } from '../garden/types.js';
+import type { Scope } from '../store/types.js';
 import { restoreBreakpoints, takeBreakpoints } from './cache-breakpoints.js';
+import { createConversations, type ConversationOptions } from './conversations.js';
 import { identify } from './identity.js';
 import type { RequestRecord } from './records.js';
 import { toTranscript } from './transcript.js';
 import { inputTotal, type Usage } from './usage.js';
 
-export interface ProxyGardenerOptions {
-  /** Database file. */
-  storePath: string;
-  budget: number;
-  /** Working directory used when the client does not state one. */
-  cwd: string;
-  /** Project for every session (overrides the client's working directory). */
-  project?: string;
-  settings?: GardenSettings;
-  tokenizer?: Tokenizer;
-  redact?: boolean;
-}
+export type ProxyGardenerOptions = ConversationOptions;
 
 /** A request body as it goes upstream, and what gardening did to it (fields of the request's record). */
 export interface Gardened {
@@ -70,53 +52,7 @@ export interface ProxyGardener {
 type Json = Record<string, unknown>;
 
 export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardener {
-  const store: GardenerStore = openDoorStore(
-    { path: options.storePath },
-    { server: true, ...(options.redact === false ? { redact: false } : {}) },
-  );
-  // The way back is part of every summary a garden builds, so it is fixed per session: one pool per way.
-  const pools = new Map<RetrievalMode, SessionPool>();
-  const modes = new Map<string, RetrievalMode>();
-  const poolFor = (mode: RetrievalMode): SessionPool => {
-    let pool = pools.get(mode);
-    if (!pool) {
-      pool = createSessionPool({
-        store,
-        budget: options.budget,
-        config: { ...options.settings, retrieval: RETRIEVAL_WORDS[mode] },
-        ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
-        onError: (error, scope) =>
-          debug('proxy', 'closing a session failed', { scope, error: String(error) }),
-      });
-      pools.set(mode, pool);
-    }
-    return pool;
-  };
-  const sessionFor = (scope: Scope, tools: unknown): DoorSession => {
-    const key = `${scope.project}\0${scope.session}`;
-    let mode = modes.get(key);
-    if (mode === undefined) {
-      mode = retrievalMode(tools);
-      modes.set(key, mode);
-    }
-    return poolFor(mode).get(scope);
-  };
-  const projects = new Map<string, string>();
-  /** Each conversation's messages as last gardened (their objects are reused when equal). */
-  const lastMessages = new Map<string, MessageParam[]>();
-  /** Conversations seen, by the session part that does not depend on metadata (count_tokens has none). */
-  const conversations = new Map<string, Scope>();
-
-  const projectOf = (cwd: string | undefined): string => {
-    if (options.project) return options.project;
-    const dir = cwd ?? options.cwd;
-    let project = projects.get(dir);
-    if (project === undefined) {
-      project = resolveProject({ cwd: dir });
-      projects.set(dir, project);
-    }
-    return project;
-  };
+  const conversations = createConversations(options);
 
   const passThrough = (
     raw: Buffer,
@@ -130,15 +66,9 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
   const render = (raw: Buffer, body: Json, scope: Scope, base: Gardened['record']): Gardened => {
     const started = performance.now();
     const cpu = process.cpuUsage();
-    const session = sessionFor(scope, body['tools']);
+    const session = conversations.session(scope, body['tools']);
     const taken = takeBreakpoints(body['messages'] as never);
-    const key = `${scope.project}\0${scope.session}`;
-    const messages = reuseMessages(lastMessages.get(key), taken.messages);
-    lastMessages.delete(key);
-    lastMessages.set(key, messages);
-    // Kept for as many conversations as the pools keep open; the oldest goes first.
-    if (lastMessages.size > DEFAULT_POOL_SIZE)
-      lastMessages.delete(lastMessages.keys().next().value as string);
+    const messages = conversations.reuse(scope, taken.messages);
     const transcript = toTranscript({ ...body, messages }, scope.session);
     const injectedBefore = session.garden.counters().injectedTokens;
     const outcome = session.nextOrOriginal(transcript);
@@ -201,7 +131,7 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
       let base: Gardened['record'] = { gardened: false };
       try {
         const who = identify(body, headers);
-        const scope = { project: projectOf(who.cwd), session: who.session };
+        const scope = conversations.scopeOf(who.session, who.cwd);
         base = {
           gardened: false,
           session: who.session,
@@ -209,7 +139,7 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
           ...(who.clientSession ? { clientSession: who.clientSession } : {}),
           ...(typeof body['model'] === 'string' ? { model: body['model'] } : {}),
         };
-        conversations.set(who.conversation, scope);
+        conversations.remember(who.conversation, scope);
         return render(raw, body, scope, base);
       } catch (error) {
         return passThrough(raw, `gardening failed: ${describe(error)}`, base);
@@ -219,7 +149,7 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
       const body = parse(raw);
       if (typeof body === 'string') return passThrough(raw, body);
       try {
-        const scope = conversations.get(identify(body, headers).conversation);
+        const scope = conversations.find(identify(body, headers).conversation);
         if (!scope) return passThrough(raw, 'conversation not gardened by this proxy');
         return render(raw, body, scope, { gardened: false, session: scope.session, project: scope.project });
       } catch (error) {
@@ -236,10 +166,7 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
           debug('proxy', 'settling failed; blocks stay pending', { error: describe(report.error) });
       });
     },
-    async close() {
-      await Promise.all([...pools.values()].map((pool) => pool.close()));
-      store.close();
-    },
+    close: () => conversations.close(),
   };
 }
 

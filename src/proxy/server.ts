@@ -142,6 +142,10 @@ async function handle(options: ProxyServerOptions, req: IncomingMessage, res: Se
   res.writeHead(record.status, answer.statusMessage ?? '', endToEnd(answer.headers));
   const usage = usageTap(answer, record.kind === 'messages' && record.status === 200);
   answer.pipe(res);
+  // An upstream that stops mid-answer: the client's connection is cut too, as the upstream's was.
+  answer.on('close', () => {
+    if (!answer.complete) res.destroy();
+  });
   await new Promise<void>((resolve) => {
     res.on('finish', resolve);
     res.on('close', resolve);

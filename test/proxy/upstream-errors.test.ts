@@ -41,6 +41,17 @@ describe('upstream errors reach the client unchanged', () => {
     expect(harness.records.map((r) => r.status)).toEqual([529, 400]);
   });
 
+  it('cuts the client off when the upstream stops mid-stream, instead of leaving it waiting', async () => {
+    harness = await startHarness([{ fail: 'cut', reply: 'a long answer that never ends', afterEvents: 2 }]);
+    const response = await fetch(`${harness.proxy.server.url}/v1/messages`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'k' },
+      body: JSON.stringify({ ...body, stream: true }),
+    });
+    expect(response.status).toBe(200);
+    await expect(response.text()).rejects.toThrow();
+  });
+
   it('answers 502 in the API error shape when the upstream cannot be reached', async () => {
     harness = await startHarness([]);
     await harness.fake.close();
