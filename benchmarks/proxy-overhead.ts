@@ -7,7 +7,7 @@
  *   npx tsx benchmarks/proxy-overhead.ts [--calls 200] [--budget 60000] [--think-ms 300]
  *
  * The client and the upstream (a minimal SSE server that "thinks" --think-ms before its first byte)
- * run in a child process, benchmarks/proxy-overhead-world.mjs, on one clock; the proxy has this
+ * run in a child process, benchmarks/proxy-overhead-world.ts, on one clock; the proxy has this
  * process to itself, as in real use.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,7 +31,7 @@ const BUDGET = Number(values.budget);
 const THINK_MS = Number(values['think-ms']);
 
 /** The client and the upstream, in a child process: the proxy has this process's event loop to itself. */
-const world = fork(join(import.meta.dirname, 'proxy-overhead-world.mjs'), [String(THINK_MS)]);
+const world = fork(join(import.meta.dirname, 'proxy-overhead-world.ts'), [String(THINK_MS)]);
 interface CallResult {
   tag: string;
   sent: number;
