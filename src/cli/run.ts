@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
+import { basename, dirname } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { GardenerError } from '../errors.js';
+import { DATABASE_FILE } from '../store/paths.js';
 import type { CliIo } from './io.js';
 import { addProxyOptions, runtimeOptions, type ProxyFlags } from './proxy.js';
 
@@ -15,6 +17,11 @@ const SIGNAL_EXIT: Record<string, number> = {
   SIGKILL: 137,
   SIGTERM: 143,
 };
+
+/** The command's `gardener show ID` (the way back stubs name) must open the proxy's store. */
+function storeEnv(storePath: string): Record<string, string> {
+  return basename(storePath) === DATABASE_FILE ? { GARDENER_HOME: dirname(storePath) } : {};
+}
 
 /** `gardener run -- claude …`: the command talks to a private proxy; gardener says what it did when it exits. */
 export function makeRunCommand(io: CliIo): Command {
@@ -36,7 +43,7 @@ export function makeRunCommand(io: CliIo): Command {
         const child = spawn(program, args, {
           stdio: 'inherit',
           cwd: io.cwd,
-          env: { ...io.env, ANTHROPIC_BASE_URL: runtime.server.url },
+          env: { ...io.env, ...storeEnv(options.storePath), ANTHROPIC_BASE_URL: runtime.server.url },
         });
         child.on('error', (error) =>
           reject(new GardenerError('USAGE', `cannot run ${program}: ${error.message}`, { cause: error })),

@@ -29,6 +29,7 @@ export interface Gardened {
     | 'sentTokens'
     | 'budget'
     | 'event'
+    | 'overBudget'
     | 'byClass'
     | 'byForm'
   >;
@@ -96,6 +97,7 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
         rawTokens: outcome.pressure.total_original_tokens,
         sentTokens: outcome.pressure.rendered_tokens,
         budget: outcome.pressure.budget,
+        ...(outcome.impossible ? { overBudget: true } : {}),
         byClass,
         byForm,
         ...(outcome.event

@@ -31,6 +31,8 @@ export interface RequestRecord {
   sentTokens?: number;
   budget?: number;
   event?: Pick<GardenEvent, 'kind' | 'changed' | 'tokensBefore' | 'tokensAfter'>;
+  /** Even the protected content (system, tools, what the user typed, the working window) is over the budget. */
+  overBudget?: boolean;
   /** Tokens by class and by form as sent (the pressure bar). */
   byClass?: Record<string, number>;
   byForm?: Record<string, number>;

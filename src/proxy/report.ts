@@ -21,6 +21,7 @@ export function logLine(record: RequestRecord): string {
       : {}),
     ...(record.usage ? { usage: record.usage } : {}),
     ...(record.event ? { event: record.event } : {}),
+    ...(record.overBudget ? { over_budget: true } : {}),
     ...(record.failOpen ? { fail_open: record.failOpen } : {}),
     ...(record.aborted ? { aborted: true } : {}),
   });

@@ -49,19 +49,21 @@ describe('gardener run', () => {
     expect(fake.requests[0]!.headers['x-api-key']).toBe('k');
   });
 
-  it('exits 0 when the command does', async () => {
+  it("exits 0 when the command does, the command's gardener on the proxy's store", async () => {
     fake = await startFakeAnthropic({ script: [textReply('ok')] });
     dir = mkdtempSync(join(tmpdir(), 'gardener-run-'));
+    // The child exits 0 only if `gardener show` in it would open the proxy's store.
+    const check = `process.exit(process.env.GARDENER_HOME === ${JSON.stringify(dir)} ? 0 : 9)`;
     const run = await runGardener([
       'run',
       '--upstream',
       fake.url,
       '--db',
-      join(dir, 'g.db'),
+      join(dir, 'gardener.db'),
       '--',
       process.execPath,
       '-e',
-      child(0),
+      check,
     ]);
     expect(run.code).toBe(0);
   });
