@@ -1,9 +1,13 @@
 import { Command, CommanderError } from 'commander';
 import { GardenerError, isGardenerError } from '../errors.js';
 import { makeBenchCommand } from './bench.js';
+import { makeChatCommand } from './chat.js';
 import { makeCompressCommand } from './compress.js';
 import { makeForgetCommand } from './forget.js';
+import { makeHookCommand } from './hook.js';
 import { makeIngestCommand } from './ingest.js';
+import { makeInstallCommand } from './install.js';
+import { makeMcpCommand } from './mcp.js';
 import { makeNoteCommand } from './note.js';
 import { makeRecallCommand } from './recall.js';
 import { makeShowCommand } from './show.js';
@@ -16,6 +20,7 @@ import { packageVersion } from './version.js';
 
 /** Each command registers here: one make<X>Command(io) per file in src/cli/. */
 const COMMANDS: Array<(io: CliIo) => Command> = [
+  makeChatCommand,
   makeCompressCommand,
   makeBenchCommand,
   makeRecallCommand,
@@ -27,6 +32,9 @@ const COMMANDS: Array<(io: CliIo) => Command> = [
   makeProxyCommand,
   makeRunCommand,
   makeStatuslineCommand,
+  makeMcpCommand,
+  makeHookCommand,
+  makeInstallCommand,
 ];
 
 export function buildProgram(io: CliIo): Command {

@@ -47,6 +47,8 @@ export interface InjectionInput {
   /** What the newest user turn says (the recall query). */
   query: string;
   notes: readonly Note[];
+  /** One-line facts for the cheap layer after the notes (a door's own status line, e.g. the plugin's pressure). */
+  status?: readonly string[];
   /** Compacted blocks now: count, tokens before and after, by class. */
   compacted: {
     blocks: number;
@@ -80,6 +82,7 @@ export function buildInjection(input: InjectionInput): Injection | undefined {
   };
 
   for (const note of input.notes) if (!add(`- note ${note.id}: ${oneLine(note.text, MAX_HIT_CHARS)}`)) break;
+  for (const line of input.status ?? []) add(`- ${oneLine(line, MAX_HIT_CHARS)}`);
   if (input.compacted.blocks > 0) {
     const classes = input.compacted.byClass.map(([cls, n]) => `${cls} ${n}`).join(', ');
     add(

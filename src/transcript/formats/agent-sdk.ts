@@ -33,7 +33,9 @@ const TYPED_KINDS: Record<string, Kind> = {
  * tool_result only from the user (others skipped); null tool_result content becomes "".
  * Departures, so no message is lost: the session id is taken from anywhere in the stream (not only
  * before the first message), and messages with `parent_tool_use_id` (subagents) form their own
- * transcripts, because interleaving them would break the parent's tool pairs.
+ * transcripts, because interleaving them would break the parent's tool pairs. User messages marked
+ * `isSynthetic` (a compaction summary) or `isReplay` (a local command's output) are kept, as
+ * observations (`meta.observations`): the user did not type them, so they are not prompts.
  */
 export const agentSdkImporter: FormatImporter = {
   name: 'agent-sdk',
@@ -93,6 +95,8 @@ function sessionIdOf(value: Json, kind: Kind): string | undefined {
 
 interface Group {
   messages: DraftMessage[];
+  /** Texts of user messages the user did not type (isSynthetic: a compaction summary; isReplay: a command's output). */
+  untyped: Set<string>;
   hasThinking: boolean;
   model?: string;
 }
@@ -117,12 +121,14 @@ function fromRecords(records: Json[], options: ParseOptions): Transcript[] {
       continue;
     }
     const parent = typeof record['parent_tool_use_id'] === 'string' ? record['parent_tool_use_id'] : '';
-    const group = groups.get(parent) ?? { messages: [], hasThinking: false };
+    const group = groups.get(parent) ?? { messages: [], untyped: new Set<string>(), hasThinking: false };
     groups.set(parent, group);
     const { blocks, thinking } = convertContent(kind, message['content'], options.includeThinking === true);
     if (thinking) group.hasThinking = true;
     if (kind === 'assistant' && typeof message['model'] === 'string') group.model = message['model'];
     if (blocks.length > 0) group.messages.push({ role: kind, content: blocks });
+    if (kind === 'user' && (record['isSynthetic'] === true || record['isReplay'] === true))
+      for (const block of blocks) if (block.type === 'text') group.untyped.add(block.text);
   }
   const session = initId ?? otherId ?? fileStem(options.source);
   if (erroredSkipped > 0) meta['erroredMessagesSkipped'] = erroredSkipped;
@@ -135,18 +141,36 @@ function fromRecords(records: Json[], options: ParseOptions): Transcript[] {
     if (parent !== '')
       Object.assign(groupMeta, { parentId: session, isSidechain: true, parentToolUseId: parent });
     const title = firstPromptTitle(group.messages);
-    transcripts.push(
-      buildTranscript({
-        id: parent === '' ? session : `${session}/${parent}`,
-        format: 'agent-sdk',
-        messages: group.messages,
-        meta: groupMeta,
-        ...(title !== undefined ? { title } : {}),
-        ...(options.source !== undefined ? { source: options.source } : {}),
-      }),
-    );
+    const built = buildTranscript({
+      id: parent === '' ? session : `${session}/${parent}`,
+      format: 'agent-sdk',
+      messages: group.messages,
+      meta: groupMeta,
+      ...(title !== undefined ? { title } : {}),
+      ...(options.source !== undefined ? { source: options.source } : {}),
+    });
+    transcripts.push(withObservations(built, group.untyped));
   }
   return transcripts;
+}
+
+/**
+ * Marks user messages the user did not type (a compaction summary, a local command's output) as
+ * observations, so the engine does not take them for prompts; found by text, after repairs.
+ */
+function withObservations(transcript: Transcript, untyped: ReadonlySet<string>): Transcript {
+  if (untyped.size === 0) return transcript;
+  const observations = transcript.messages.flatMap((message, i) => {
+    if (message.role !== 'user') return [];
+    const texts =
+      typeof message.content === 'string'
+        ? [message.content]
+        : message.content.flatMap((b) => (b.type === 'text' ? [b.text] : []));
+    return texts.some((t) => untyped.has(t)) ? [i] : [];
+  });
+  return observations.length === 0
+    ? transcript
+    : { ...transcript, meta: { ...transcript.meta, observations } };
 }
 
 function noteInit(record: Json, meta: TranscriptMeta): void {

@@ -1,0 +1,132 @@
+/**
+ * gardener's own time per call in `gardener chat`: sync + plan + render of each request (what a call
+ * waits for; storing runs in slices while the model answers), over a scripted 200-call session
+ * through the real controller, provider and the fake Messages API (tool outputs from generated
+ * files: logs, code, greps). Target: p95 ≤ 50 ms.
+ *
+ * The fake answers at once; `--model-ms` makes each answer take that long, as a real model's does
+ * (seconds), which is when the engine stores the new blocks. Both are run side by side.
+ *
+ *   npx tsx benchmarks/chat-calls.ts [--calls 200] [--budget 16000,100000] [--model-ms 0,150]
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import type { ModelClient } from '../src/agent/model.js';
+import { createChatController } from '../src/agent/chat-controller.js';
+import { prepareRequest, providerClient } from '../src/agent/provider-client.js';
+import { createAnthropicProvider } from '../src/provider/anthropic.js';
+import { openStore } from '../src/store/open.js';
+import { estimateInputTokens, startFakeAnthropic } from '../test/support/fake-anthropic/index.js';
+import { NEEDLE, scriptedSession, writeProject } from '../test/agent/scripted-session.js';
+
+const { values } = parseArgs({
+  options: {
+    calls: { type: 'string', default: '200' },
+    budget: { type: 'string', default: '16000,100000' },
+    'model-ms': { type: 'string', default: '0,150' },
+  },
+});
+const calls = Number(values.calls);
+const budgets = values.budget.split(',').map(Number);
+const latencies = values['model-ms'].split(',').map(Number);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/** The provider's client, with each answer taking `ms` longer (a model thinking). */
+function slowed(client: ModelClient, ms: number): ModelClient {
+  if (ms === 0) return client;
+  return {
+    ...client,
+    async *stream(request, signal) {
+      const result = yield* client.stream(request, signal);
+      await sleep(ms);
+      return result;
+    },
+  };
+}
+
+async function run(budget: number, modelMs: number) {
+  const root = mkdtempSync(join(os.tmpdir(), 'gardener-chat-bench-'));
+  const cwd = join(root, 'work');
+  mkdirSync(cwd);
+  writeProject(cwd, 20);
+  const { script, seen } = scriptedSession(calls, 20);
+  const fake = await startFakeAnthropic({ script });
+  const store = openStore({ path: join(root, 'bench.db'), redact: false });
+  const figures: { ms: number; tokens: number; event: boolean }[] = [];
+  const controller = createChatController({
+    store,
+    project: 'bench',
+    session: 'chat-bench',
+    model: 'claude-sonnet-4-6',
+    budget,
+    cwd,
+    client: slowed(
+      providerClient(
+        createAnthropicProvider({ model: 'claude-sonnet-4-6', apiKey: 'bench', baseURL: fake.url }),
+      ),
+      modelMs,
+    ),
+    prepare: prepareRequest,
+    yes: true,
+    onGardened: (f) => figures.push(f),
+  });
+  const started = performance.now();
+  let answer = '';
+  let outputs = 0;
+  for await (const event of controller.run('Find out why the deploy failed.', new AbortController().signal)) {
+    if (event.type === 'turn_end') answer = event.answer;
+    if (event.type === 'tool_result')
+      outputs += estimateInputTokens({ messages: [{ role: 'user', content: event.output }] });
+  }
+  const wall = performance.now() - started;
+  await controller.close();
+  const sizes = fake.requests.map((r) => estimateInputTokens(r.body));
+  const peak = Math.max(...sizes);
+  const overFrom = sizes.findIndex((tokens) => tokens > budget) + 1;
+  const violations = fake.violations.length;
+  store.close();
+  await fake.close();
+  rmSync(root, { recursive: true, force: true });
+  const ms = figures.map((f) => f.ms).sort((a, b) => a - b);
+  return {
+    budget,
+    modelMs,
+    calls: figures.length,
+    events: figures.filter((f) => f.event).length,
+    p50: percentile(ms, 50),
+    p95: percentile(ms, 95),
+    max: ms.at(-1) ?? NaN,
+    outputs,
+    peak,
+    overFrom,
+    violations,
+    quoted: answer.includes(NEEDLE) && seen.inLastRequest,
+    wallS: wall / 1000,
+  };
+}
+
+const cpus = os.cpus();
+console.log(
+  `Machine: ${os.type()} ${os.release()} · ${cpus[0]?.model.trim() ?? '?'} × ${cpus.length} · Node ${process.version}`,
+);
+console.log(
+  `Scripted session: ${calls} calls (bash cat of logs, read of modules, grep + cat), fake API on 127.0.0.1\n`,
+);
+console.log('Tokenizer and grammars load on the first call (its time is in max, not in p95).\n');
+console.log(
+  '| budget | model ms | calls | events | p50 ms | p95 ms | max ms | tool output tokens | peak request | over budget from call | violations | first output quoted | wall s |',
+);
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|---:|');
+for (const budget of budgets)
+  for (const modelMs of latencies) {
+    const r = await run(budget, modelMs);
+    console.log(
+      `| ${r.budget.toLocaleString('en')} | ${r.modelMs} | ${r.calls} | ${r.events} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.outputs.toLocaleString('en')} | ${r.peak.toLocaleString('en')} | ${r.overFrom === 0 ? '–' : r.overFrom} | ${r.violations} | ${r.quoted ? 'yes' : 'no'} | ${r.wallS.toFixed(1)} |`,
+    );
+  }

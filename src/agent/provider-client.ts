@@ -1,0 +1,64 @@
+import type { ContentBlock } from '@anthropic-ai/sdk/resources/messages';
+import { placeCacheBreakpoints } from '../provider/cache-breakpoints.js';
+import { contextWindowOf, costOf } from '../provider/prices.js';
+import type { Provider } from '../provider/types.js';
+import type { ContentBlockParam, MessagesRequest } from '../transcript/types.js';
+import type { ModelClient, ModelDelta, ModelResult } from './model.js';
+
+/** The chat's ModelClient on a src/provider Provider: deltas and retries out, the message at the end. */
+export function providerClient(provider: Provider): ModelClient {
+  return {
+    async *stream(request, signal): AsyncGenerator<ModelDelta, ModelResult> {
+      const stream = provider.stream(request, { signal });
+      for (;;) {
+        const step = await stream.next();
+        if (step.done) {
+          const result = step.value;
+          return {
+            content: result.content.map(toParam),
+            stopReason: result.stopReason ?? 'end_turn',
+            usage: result.usage,
+          };
+        }
+        const event = step.value;
+        if (event.type === 'text_delta') yield { type: 'text', text: event.text };
+        else if (event.type === 'thinking_delta') yield { type: 'thinking', text: event.thinking };
+        else if (event.type === 'retry')
+          yield {
+            type: 'retry',
+            attempt: event.attempt,
+            delayMs: event.delayMs,
+            reason: `${event.reason}: ${event.message}`,
+          };
+      }
+    },
+    cost: (model, usage) => costOf(usage, model),
+    contextWindow: contextWindowOf,
+  };
+}
+
+/**
+ * Prompt-cache breakpoints for a gardened request: tools, system, every message but the newest (the
+ * engine changes them only at an event; the newest user turn may carry recall injection), and the
+ * end, so the next call of a tool loop reads this one from the cache.
+ */
+export function prepareRequest(request: MessagesRequest): MessagesRequest {
+  return placeCacheBreakpoints(request, { stableMessages: request.messages.length - 1, tail: true });
+}
+
+/** A response block as it goes back into the transcript: the request's shape, thinking unchanged. */
+export function toParam(block: ContentBlock): ContentBlockParam {
+  switch (block.type) {
+    case 'text':
+      return { type: 'text', text: block.text };
+    case 'tool_use':
+      return { type: 'tool_use', id: block.id, name: block.name, input: block.input };
+    case 'thinking':
+      return { type: 'thinking', thinking: block.thinking, signature: block.signature };
+    case 'redacted_thinking':
+      return { type: 'redacted_thinking', data: block.data };
+    default:
+      // Server tool blocks and other newer types go back as they came.
+      return JSON.parse(JSON.stringify(block)) as ContentBlockParam;
+  }
+}

@@ -1,0 +1,72 @@
+import { Box, Text } from 'ink';
+import { useEffect, useReducer, useRef } from 'react';
+import type { ChatController } from '../../agent/controller.js';
+import type { ApprovalBridge } from '../approval-bridge.js';
+import { chatReducer, initialChat } from '../state/chat.js';
+import { initialFooter } from '../state/footer.js';
+import { useChatActions } from '../use-chat-actions.js';
+import { useChatKeys } from '../use-chat-keys.js';
+import { useTerminalSize } from '../use-terminal-size.js';
+import { useEditor } from '../use-editor.js';
+import { ApprovalPrompt } from './approval-prompt.js';
+import { Footer } from './footer.js';
+import { InputBox } from './input-box.js';
+import { PickList } from './pick-list.js';
+import { TranscriptView } from './transcript-view.js';
+
+export interface ChatAppProps {
+  controller: ChatController;
+  bridge: ApprovalBridge;
+  initialPrompt?: string;
+  /** Clears what the terminal already shows, before the transcript is drawn again from history. */
+  onReset?: () => void;
+}
+
+const noop = () => {};
+/** Rows taken by the footer, the prompt and margins: the streamed text gets the rest of the screen. */
+const FIXED_ROWS = 14;
+const MIN_LIVE_CHARS = 400;
+
+/** The chat: header, transcript, the approval or pick list when one is open, the prompt, the footer. */
+export function ChatApp({ controller, bridge, initialPrompt, onReset = noop }: ChatAppProps) {
+  const [state, dispatch] = useReducer(chatReducer, undefined, () =>
+    initialChat(initialFooter(controller.pressure(), controller.cost()), controller.history()),
+  );
+  const editor = useEditor();
+  const actions = useChatActions(controller, bridge, dispatch, onReset);
+  useChatKeys(state, editor, dispatch, actions, bridge);
+  const { columns, rows } = useTerminalSize();
+
+  useEffect(() => bridge.listen((request) => dispatch({ type: 'approval', request })), [bridge]);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || !initialPrompt?.trim()) return;
+    started.current = true;
+    actions.runTurn(initialPrompt);
+  }, [actions, initialPrompt]);
+
+  return (
+    <Box flexDirection="column">
+      <TranscriptView
+        info={controller.info()}
+        transcript={state.transcript}
+        expanded={state.expanded}
+        showThinking={state.showThinking}
+        epoch={state.epoch}
+        liveChars={Math.max(MIN_LIVE_CHARS, (rows - FIXED_ROWS) * (columns - 2))}
+      />
+      {state.approval ? <ApprovalPrompt request={state.approval} rows={rows} /> : null}
+      {state.pick ? <PickList pick={state.pick} /> : null}
+      <Box marginTop={1} flexDirection="column">
+        <InputBox input={editor.state} busy={state.running} />
+        <Box paddingX={1}>
+          <Text color="gray" wrap="truncate-end">
+            {state.hint ??
+              (state.running ? 'working… Ctrl+C interrupts' : 'Enter send · Ctrl+J newline · /help')}
+          </Text>
+        </Box>
+      </Box>
+      <Footer footer={state.footer} columns={columns} />
+    </Box>
+  );
+}

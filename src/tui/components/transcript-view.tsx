@@ -1,0 +1,60 @@
+import { Box, Static } from 'ink';
+import type { SessionInfo } from '../../agent/controller.js';
+import type { TranscriptState } from '../state/transcript.js';
+import { Header } from './header.js';
+import { TranscriptEntry } from './transcript-entry.js';
+
+/** The session's header line, printed first. */
+const HEADER = 'header' as const;
+
+/**
+ * Settled items go to Ink's <Static>, printed once and never redrawn (a long session stays cheap);
+ * the live turn is redrawn as it streams. `epoch` remounts the printed part after a reset.
+ */
+export function TranscriptView({
+  info,
+  transcript,
+  expanded,
+  showThinking,
+  epoch,
+  liveChars,
+}: {
+  info: SessionInfo;
+  transcript: TranscriptState;
+  expanded: ReadonlySet<number>;
+  showThinking: boolean;
+  epoch: number;
+  /** A line still streaming shows only its tail past this many characters; it prints whole once complete. */
+  liveChars: number;
+}) {
+  return (
+    <>
+      <Static key={epoch} items={[HEADER, ...transcript.done]}>
+        {(item) =>
+          item === HEADER ? (
+            <Header key="header" info={info} />
+          ) : (
+            <Box key={item.id} paddingX={1}>
+              <TranscriptEntry item={item} expanded={false} showThinking={false} />
+            </Box>
+          )
+        }
+      </Static>
+      <Box flexDirection="column" paddingX={1}>
+        {transcript.live.map((item) => (
+          <TranscriptEntry
+            key={item.id}
+            item={item.kind === 'assistant' && item.text.length > liveChars ? tail(item, liveChars) : item}
+            expanded={expanded.has(item.id)}
+            showThinking={showThinking}
+          />
+        ))}
+      </Box>
+    </>
+  );
+}
+
+/** The end of a long streaming text, so the redrawn area never outgrows the screen. */
+function tail<T extends { text: string }>(item: T, chars: number): T {
+  return { ...item, text: `…${item.text.slice(-chars)}` };
+}

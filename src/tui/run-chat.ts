@@ -1,0 +1,36 @@
+import type { RunChatTui } from '../agent/controller.js';
+import { createApprovalBridge } from './approval-bridge.js';
+
+/** Erases the screen and its scrollback, so a reset transcript is not drawn under the old one. */
+const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
+
+/**
+ * Renders the chat TUI on the terminal until the user quits; the controller is closed by then.
+ * Ink and React load here, on first use, so other commands never pay for them.
+ */
+export const runChatTui: RunChatTui = async (options) => {
+  // React's development build renders several times slower; a chat streams dozens of frames a second.
+  process.env['NODE_ENV'] ??= 'production';
+  const [{ render }, { createElement }, { ChatApp }] = await Promise.all([
+    import('ink'),
+    import('react'),
+    import('./components/chat-app.js'),
+  ]);
+  const bridge = createApprovalBridge();
+  options.setApprover(bridge.ask);
+  let clear = () => {};
+  const instance = render(
+    createElement(ChatApp, {
+      controller: options.controller,
+      bridge,
+      ...(options.initialPrompt === undefined ? {} : { initialPrompt: options.initialPrompt }),
+      onReset: () => clear(),
+    }),
+    { exitOnCtrlC: false, patchConsole: false },
+  );
+  clear = () => {
+    instance.clear();
+    process.stdout.write(CLEAR_SCREEN);
+  };
+  await instance.waitUntilExit();
+};

@@ -1,0 +1,140 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FakeAnthropic, ScriptStep } from '../support/fake-anthropic/index.js';
+
+/**
+ * `gardener chat` in a real terminal: tmux runs the CLI (from source, through tsx) against the fake
+ * Messages API; the test types as a user would and reads the screen with capture-pane.
+ * Set GARDENER_TUI_CAPTURE=FILE to keep the last screen.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const tsxLoader = path.join(root, 'node_modules/tsx/dist/loader.mjs');
+const missing = [
+  spawnSync('tmux', ['-V']).status === 0 ? undefined : 'tmux',
+  existsSync(path.join(root, 'src/cli/chat.ts')) ? undefined : 'src/cli/chat.ts',
+  existsSync(path.join(root, 'test/support/fake-anthropic/server.ts')) ? undefined : 'the fake Messages API',
+  existsSync(tsxLoader) ? undefined : 'tsx',
+].filter((m) => m !== undefined);
+if (missing.length > 0) console.warn(`skipping the tmux chat test: no ${missing.join(', ')}`);
+
+const SOCKET = `gardener-e2e-${process.pid}`;
+const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+const screen = () => tmux('capture-pane', '-p', '-t', 'chat');
+const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
+
+/** Polls the screen until it matches; throws with the screen after `timeout` ms. */
+async function waitForScreen(match: RegExp, timeout = 30_000): Promise<string> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const text = screen();
+    if (match.test(text)) return text;
+    if (Date.now() > deadline) throw new Error(`the screen never showed ${String(match)}:\n${text}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+let fake: FakeAnthropic | undefined;
+let folder: string | undefined;
+afterEach(async () => {
+  spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+  await fake?.close();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+  fake = undefined;
+  folder = undefined;
+});
+
+describe.skipIf(missing.length > 0)('gardener chat in a real terminal (tmux)', () => {
+  it('takes a typed prompt, shows the tool line, the streamed reply and the pressure footer; Ctrl+C interrupts, then quits', async () => {
+    const { startFakeAnthropic, toolReply } = await import('../support/fake-anthropic/index.js');
+    const script: ScriptStep[] = [
+      toolReply('read', { path: 'vat.ts' }),
+      {
+        reply: {
+          content: [{ type: 'text', text: 'The rate is 0.19 in vat.ts;\nit should be 0.2.' }],
+          chunkDelayMs: 20,
+        },
+      },
+      {
+        reply: {
+          content: [{ type: 'text', text: 'A slow start, then never the end of this answer.' }],
+          chunkDelayMs: 1_500,
+        },
+      },
+    ];
+    fake = await startFakeAnthropic({ script });
+    folder = realpathSync(mkdtempSync(path.join(tmpdir(), 'gardener-tmux-')));
+    const cwd = path.join(folder, 'work');
+    mkdirSync(cwd);
+    writeFileSync(path.join(cwd, 'vat.ts'), 'export const rate = 0.19;\n');
+    const env = {
+      TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json'),
+      ANTHROPIC_BASE_URL: fake.url,
+      ANTHROPIC_API_KEY: 'test',
+      ANTHROPIC_MODEL: 'claude-sonnet-4-6',
+      GARDENER_HOME: path.join(folder, 'home'),
+    };
+    const chat = [
+      'env',
+      ...Object.entries(env).map(([k, v]) => `${k}=${quote(v)}`),
+      process.execPath,
+      '--import',
+      quote(pathToFileURL(tsxLoader).href),
+      quote(path.join(root, 'src/cli/main.ts')),
+      'chat --db',
+      quote(path.join(folder, 'gardener.db')),
+      '--project e2e --budget 16000',
+    ].join(' ');
+    tmux(
+      'new-session',
+      '-d',
+      '-s',
+      'chat',
+      '-x',
+      '110',
+      '-y',
+      '40',
+      '-c',
+      cwd,
+      `${chat}; echo "chat exited $?"; sleep 600`,
+    );
+
+    await waitForScreen(/0 \/ 16k · 0%/, 60_000);
+    tmux('send-keys', '-t', 'chat', '-l', 'why is the vat wrong?');
+    tmux('send-keys', '-t', 'chat', 'Enter');
+
+    const shown = await waitForScreen(/it should be 0\.2\.[\s\S]*2 calls/);
+    expect(shown).toContain('› why is the vat wrong?');
+    expect(shown).toMatch(/● read vat\.ts → 1 line, \d+ chars/);
+    expect(shown).toContain('The rate is 0.19 in vat.ts;');
+    expect(shown).toMatch(/▕█+░+▏ [\d.]+k \/ 16k · \d+% · compacts at \d+%/);
+    expect(shown).toMatch(/■ sys\+tools [\d.]+k/);
+    expect(shown).toMatch(/form original \d+ \(\d+\)\s+summary/);
+    expect(shown).toMatch(/cache \d+% · cost \$\d\.\d+ vs \$\d\.\d+ unmanaged/);
+    expect(fake.requests).toHaveLength(2);
+    const capture = process.env['GARDENER_TUI_CAPTURE'];
+    if (capture) writeFileSync(capture, shown.trimEnd() + '\n');
+
+    tmux('send-keys', '-t', 'chat', '-l', '/pressure');
+    tmux('send-keys', '-t', 'chat', 'Enter');
+    expect(await waitForScreen(/system \+ tools\s+[\d,]+\s+[\d,]+/)).toMatch(
+      /part\s+blocks\s+original\s+rendered\s+ratio/,
+    );
+
+    tmux('send-keys', '-t', 'chat', '-l', 'and now?');
+    tmux('send-keys', '-t', 'chat', 'Enter');
+    await waitForScreen(/A slow start/);
+    tmux('send-keys', '-t', 'chat', 'C-c');
+    const interrupted = await waitForScreen(/⚠ interrupted/);
+    expect(interrupted).not.toMatch(/chat exited/);
+    expect(interrupted).not.toContain('never the end');
+
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    tmux('send-keys', '-t', 'chat', 'C-c');
+    await waitForScreen(/chat exited 0/, 20_000);
+    expect(fake.violations).toEqual([]);
+  }, 120_000);
+});
