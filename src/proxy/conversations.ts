@@ -7,7 +7,7 @@ import { resolveProject } from '../store/paths.js';
 import type { Scope } from '../store/types.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import type { MessageParam } from '../transcript/types.js';
-import { RETRIEVAL_WORDS, retrievalMode, type RetrievalMode } from './retrieval.js';
+import { retrievalFor, type Retrieval } from './retrieval.js';
 import { reuseMessages } from './reuse.js';
 
 export interface ConversationOptions {
@@ -47,24 +47,24 @@ export function createConversations(options: ConversationOptions): Conversations
     { server: true, ...(options.redact === false ? { redact: false } : {}) },
   );
   // The way back is written into every summary a garden builds, so it is one pool per way.
-  const pools = new Map<RetrievalMode, SessionPool>();
-  const modes = new Map<string, RetrievalMode>();
+  const pools = new Map<string, SessionPool>();
+  const ways = new Map<string, Retrieval>();
   const projects = new Map<string, string>();
   const lastMessages = new Map<string, MessageParam[]>();
   const byConversation = new Map<string, Scope>();
 
-  const poolFor = (mode: RetrievalMode): SessionPool => {
-    let pool = pools.get(mode);
+  const poolFor = (way: Retrieval): SessionPool => {
+    let pool = pools.get(way.key);
     if (!pool) {
       pool = createSessionPool({
         store,
         budget: options.budget,
-        config: { ...options.settings, retrieval: RETRIEVAL_WORDS[mode] },
+        config: { ...options.settings, retrieval: way.words },
         ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
         onError: (error, scope) =>
           debug('proxy', 'closing a session failed', { scope, error: String(error) }),
       });
-      pools.set(mode, pool);
+      pools.set(way.key, pool);
     }
     return pool;
   };
@@ -82,9 +82,9 @@ export function createConversations(options: ConversationOptions): Conversations
     },
     session(scope, tools) {
       const key = keyOf(scope);
-      const mode = modes.get(key) ?? retrievalMode(tools);
-      remember(modes, key, mode);
-      return poolFor(mode).get(scope);
+      const way = ways.get(key) ?? retrievalFor(tools);
+      remember(ways, key, way);
+      return poolFor(way).get(scope);
     },
     reuse(scope, messages) {
       const key = keyOf(scope);

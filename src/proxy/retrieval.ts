@@ -1,27 +1,40 @@
 import { SHELL_WORDS, type RetrievalWords } from '../garden/labels.js';
 
-/** The plugin's MCP tools as Claude Code names them (server `gardener`). */
-export const MCP_FETCH_TOOL = 'mcp__gardener__fetch';
-export const MCP_RECALL_TOOL = 'mcp__gardener__recall';
+/** Claude Code names MCP tools `mcp__<server>__<tool>`; a plugin's server is `plugin_<plugin>_<server>`. */
+const GARDENER_MCP_TOOL = /^mcp__([\w-]*gardener[\w-]*)__(fetch|recall)$/;
 
-/** How the model behind the proxy gets an original back: the plugin's MCP tools, or the shell. */
-export type RetrievalMode = 'mcp' | 'shell';
+/** How the model behind the proxy gets an original back, and the key of the pool whose gardens say so. */
+export interface Retrieval {
+  key: string;
+  words: RetrievalWords;
+}
 
-/** The plugin's tools, by the names the client gave them. */
-export const MCP_WORDS: RetrievalWords = {
-  fetch: (id) => `${MCP_FETCH_TOOL}(id: "${id}")`,
-  recall: (query) => `${MCP_RECALL_TOOL}(query: "${query}")`,
-};
+export const SHELL_RETRIEVAL: Retrieval = { key: 'shell', words: SHELL_WORDS };
 
-export const RETRIEVAL_WORDS: Record<RetrievalMode, RetrievalWords> = { mcp: MCP_WORDS, shell: SHELL_WORDS };
+/** Words naming gardener's MCP tools by the names the client gave them. */
+export function mcpWords(fetchTool: string, recallTool: string): RetrievalWords {
+  return {
+    fetch: (id) => `${fetchTool}(id: "${id}")`,
+    recall: (query) => `${recallTool}(query: "${query}")`,
+  };
+}
 
-/** MCP when the request offers both of the plugin's tools; otherwise `gardener show` / `gardener recall` from a shell. */
-export function retrievalMode(tools: unknown): RetrievalMode {
-  if (!Array.isArray(tools)) return 'shell';
-  const names = new Set(
-    tools.map((t: unknown) =>
-      typeof t === 'object' && t !== null ? (t as { name?: unknown }).name : undefined,
-    ),
-  );
-  return names.has(MCP_FETCH_TOOL) && names.has(MCP_RECALL_TOOL) ? 'mcp' : 'shell';
+/**
+ * gardener's MCP tools when the request offers both `fetch` and `recall` of one gardener server;
+ * otherwise the shell (`gardener show ID`, `gardener recall "…"`: Claude Code has Bash).
+ */
+export function retrievalFor(tools: unknown): Retrieval {
+  if (!Array.isArray(tools)) return SHELL_RETRIEVAL;
+  const byServer = new Map<string, { fetch?: string; recall?: string }>();
+  for (const tool of tools as unknown[]) {
+    const name = typeof tool === 'object' && tool !== null ? (tool as { name?: unknown }).name : undefined;
+    const match = typeof name === 'string' ? GARDENER_MCP_TOOL.exec(name) : null;
+    if (!match) continue;
+    const server = byServer.get(match[1]!) ?? {};
+    server[match[2] as 'fetch' | 'recall'] = name as string;
+    byServer.set(match[1]!, server);
+  }
+  for (const { fetch, recall } of byServer.values())
+    if (fetch && recall) return { key: `mcp:${fetch}|${recall}`, words: mcpWords(fetch, recall) };
+  return SHELL_RETRIEVAL;
 }

@@ -10,6 +10,8 @@ export interface AgentLoopOptions {
   /** Stop after this many requests at most. */
   maxCalls: number;
   system?: string;
+  /** Tool definitions besides Bash (e.g. gardener's MCP tools as Claude Code names them). */
+  extraTools?: string[];
 }
 
 export interface AgentLoopResult {
@@ -47,6 +49,11 @@ export async function runAgentLoop(
             description: 'Run a shell command',
             input_schema: { type: 'object', properties: { command: { type: 'string' } } },
           },
+          ...(options.extraTools ?? []).map((name) => ({
+            name,
+            description: 'An MCP tool',
+            input_schema: { type: 'object', properties: {} },
+          })),
         ],
         messages: sent,
       },

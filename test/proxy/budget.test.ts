@@ -71,4 +71,24 @@ describe('a long session through gardener proxy', () => {
       harness.records.every((r) => r.usage && r.usage.input + r.usage.cacheRead + r.usage.cacheWrite > 0),
     ).toBe(true);
   });
+
+  it("names gardener's MCP tools as the way back when the request offers them", async () => {
+    const script: ScriptStep[] = [];
+    for (let i = 0; i < 10; i++)
+      script.push(toolReply('Bash', { command: `pytest tests/test_module_${i}.py` }));
+    script.push({ reply: 'done' });
+    harness = await startHarness(script, { budget: 12_000 });
+    const fetchTool = 'mcp__plugin_gardener_gardener__fetch';
+    await runAgentLoop(harness, {
+      sessionId: '5e55a1b2-0000-4000-8000-0000000000cc',
+      prompt: 'Run the tests.',
+      output: (call) => bigLog(call, 150),
+      maxCalls: 12,
+      extraTools: [fetchTool, 'mcp__plugin_gardener_gardener__recall'],
+    });
+    const last = requestText(harness.fake.requests.at(-1)!);
+    expect(last).toContain('[gardener:');
+    expect(last).toMatch(/mcp__plugin_gardener_gardener__(fetch|recall)\(/);
+    expect(last).not.toContain('gardener show');
+  });
 });
