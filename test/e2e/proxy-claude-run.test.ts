@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,10 +10,11 @@ import {
   type FakeAnthropic,
   type ScriptStep,
 } from '../support/fake-anthropic/index.js';
+import { CLAUDE_BIN, claudePresent, HEADLESS_CLAUDE_ENV } from '../support/claude-code.js';
 
 /** `gardener run -- claude` with the real Claude Code (skips without it; installs nothing). */
-const CLAUDE = process.env['GARDENER_CLAUDE_BIN'] ?? '/work/scratch/claude-code/node_modules/.bin/claude';
-const present = existsSync(CLAUDE);
+const CLAUDE = CLAUDE_BIN;
+const present = claudePresent;
 const title = present
   ? 'gardener run -- claude'
   : `gardener run -- claude (skipped: no claude at ${CLAUDE}; set GARDENER_CLAUDE_BIN)`;
@@ -62,9 +63,7 @@ async function gardenerRun(
         PATH: process.env['PATH'],
         HOME: home,
         GARDENER_HOME: home,
-        ANTHROPIC_API_KEY: 'dummy',
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-        IS_SANDBOX: '1',
+        ...HEADLESS_CLAUDE_ENV,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

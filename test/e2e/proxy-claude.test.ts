@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,13 +13,14 @@ import {
   type ScriptStep,
 } from '../support/fake-anthropic/index.js';
 import type { JsonLine } from '../proxy/json.js';
+import { CLAUDE_BIN, claudePresent, HEADLESS_CLAUDE_ENV } from '../support/claude-code.js';
 
 /**
  * The real Claude Code, through `gardener proxy`, against the fake Messages API. Installs nothing:
  * set GARDENER_CLAUDE_BIN, or install it at the default path (`npm i @anthropic-ai/claude-code`).
  */
-const CLAUDE = process.env['GARDENER_CLAUDE_BIN'] ?? '/work/scratch/claude-code/node_modules/.bin/claude';
-const present = existsSync(CLAUDE);
+const CLAUDE = CLAUDE_BIN;
+const present = claudePresent;
 const title = present
   ? 'Claude Code through gardener proxy'
   : `Claude Code through gardener proxy (skipped: no claude at ${CLAUDE}; set GARDENER_CLAUDE_BIN)`;
@@ -149,9 +150,7 @@ describe.skipIf(!present)(title, () => {
           HOME: home,
           GARDENER_HOME: home,
           ANTHROPIC_BASE_URL: url,
-          ANTHROPIC_API_KEY: 'dummy',
-          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-          IS_SANDBOX: '1',
+          ...HEADLESS_CLAUDE_ENV,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
