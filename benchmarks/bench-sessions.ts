@@ -3,7 +3,7 @@
  * recorded sessions (default ../shared/sessions) at --window 32000 (compaction forced) and 200000,
  * as markdown tables, then gardener's bars at 32000.
  *
- *   npx tsx benchmarks/bench-sessions.ts [PATH...]
+ *   npx tsx benchmarks/bench-sessions.ts [--split dev|holdout|all] [--windows 32000,200000] [PATH...]
  *
  * The same figures come from `gardener bench PATH --window 32000` and `--window 200000`.
  */
@@ -12,13 +12,23 @@ import { checkBars } from '../src/bench/bars.js';
 import { loadSessions } from '../src/bench/load.js';
 import { FIGURE_COLUMNS } from '../src/bench/report/columns.js';
 import { runBench, type BenchReport } from '../src/bench/run.js';
+import { SPLIT_NAMES, type SplitName } from '../src/bench/split.js';
 import { STRATEGY_NAMES } from '../src/bench/types.js';
 
-const paths = process.argv.slice(2);
-const sources = paths.length ? paths : ['../shared/sessions'];
+const args = process.argv.slice(2);
+const flag = (name: string): string | undefined => {
+  const at = args.indexOf(name);
+  if (at < 0) return undefined;
+  const [value] = args.splice(at, 2).slice(1);
+  return value;
+};
+const split = (flag('--split') ?? 'all') as SplitName;
+if (!SPLIT_NAMES.includes(split)) throw new Error(`--split: one of ${SPLIT_NAMES.join(', ')}`);
+const windows = (flag('--windows') ?? '32000,200000').split(',').map(Number);
+const sources = args.length ? args : ['../shared/sessions'];
 
 async function measure(window: number): Promise<BenchReport> {
-  const run = runBench(loadSessions(sources, { cwd: process.cwd() }), {
+  const run = runBench(loadSessions(sources, { cwd: process.cwd(), split }), {
     strategies: STRATEGY_NAMES,
     window,
     maskKeep: 10,
@@ -42,11 +52,11 @@ const cpus = os.cpus();
 console.log(
   `Machine: ${os.type()} ${os.release()} · ${cpus[0]?.model.trim() ?? '?'} × ${cpus.length} · Node ${process.version}\n`,
 );
-for (const window of [32_000, 200_000]) {
+for (const window of windows) {
   const report = await measure(window);
   console.log(`### --window ${window}\n`);
   console.log(
-    `\`gardener bench ${sources.join(' ')} --window ${window}\` · ${report.sessions.length} sessions, ${report.aggregatedSessions} aggregated (≥ 10 calls), ${report.skipped.length} files skipped · ${(report.elapsedMs / 1000).toFixed(0)} s\n`,
+    `\`gardener bench ${sources.join(' ')} --window ${window}${split === 'all' ? '' : ` --split ${split}`}\` · ${report.sessions.length} sessions, ${report.aggregatedSessions} aggregated (≥ 10 calls), ${report.skipped.length} files skipped · ${(report.elapsedMs / 1000).toFixed(0)} s\n`,
   );
   console.log(table(report), '\n');
   if (window === 32_000) {

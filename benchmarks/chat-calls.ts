@@ -16,6 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import type { ModelClient } from '../src/agent/model.js';
 import { createChatController } from '../src/agent/chat-controller.js';
+import { loadChat, saveChat } from '../src/agent/chat-sessions.js';
 import { prepareRequest, providerClient } from '../src/agent/provider-client.js';
 import { createAnthropicProvider } from '../src/provider/anthropic.js';
 import { openStore } from '../src/store/open.js';
@@ -86,6 +87,14 @@ async function run(budget: number, modelMs: number) {
   }
   const wall = performance.now() - started;
   await controller.close();
+  // The conversation is saved once per call (the record and the call's new messages): one such save
+  // at the end of the session, and the size of the whole conversation stored.
+  const scope = { project: 'bench', session: 'chat-bench' };
+  const record = loadChat(store, scope)!;
+  const saveStarted = performance.now();
+  saveChat(store, scope, record, record.messages.length - 2);
+  const saveMs = performance.now() - saveStarted;
+  const storedMb = JSON.stringify(record).length / 1e6;
   const sizes = fake.requests.map((r) => estimateInputTokens(r.body));
   const peak = Math.max(...sizes);
   const overFrom = sizes.findIndex((tokens) => tokens > budget) + 1;
@@ -105,6 +114,8 @@ async function run(budget: number, modelMs: number) {
     outputs,
     peak,
     overFrom,
+    saveMs,
+    storedMb,
     violations,
     quoted: answer.includes(NEEDLE) && seen.inLastRequest,
     wallS: wall / 1000,
@@ -120,13 +131,13 @@ console.log(
 );
 console.log('Tokenizer and grammars load on the first call (its time is in max, not in p95).\n');
 console.log(
-  '| budget | model ms | calls | events | p50 ms | p95 ms | max ms | tool output tokens | peak request | over budget from call | violations | first output quoted | wall s |',
+  '| budget | model ms | calls | events | p50 ms | p95 ms | max ms | tool output tokens | peak request | over budget from call | save per call ms (stored MB) | violations | first output quoted | wall s |',
 );
-console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|---:|');
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|---:|');
 for (const budget of budgets)
   for (const modelMs of latencies) {
     const r = await run(budget, modelMs);
     console.log(
-      `| ${r.budget.toLocaleString('en')} | ${r.modelMs} | ${r.calls} | ${r.events} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.outputs.toLocaleString('en')} | ${r.peak.toLocaleString('en')} | ${r.overFrom === 0 ? '–' : r.overFrom} | ${r.violations} | ${r.quoted ? 'yes' : 'no'} | ${r.wallS.toFixed(1)} |`,
+      `| ${r.budget.toLocaleString('en')} | ${r.modelMs} | ${r.calls} | ${r.events} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.outputs.toLocaleString('en')} | ${r.peak.toLocaleString('en')} | ${r.overFrom === 0 ? '–' : r.overFrom} | ${r.saveMs.toFixed(1)} (${r.storedMb.toFixed(1)}) | ${r.violations} | ${r.quoted ? 'yes' : 'no'} | ${r.wallS.toFixed(1)} |`,
     );
   }

@@ -1,3 +1,4 @@
+import { debug } from '../debug.js';
 import { openSession, type DoorSession } from '../door/session.js';
 import type { GardenSettings } from '../garden/config.js';
 import { TOOL_WORDS } from '../garden/labels.js';
@@ -6,6 +7,7 @@ import type { GardenerStore, Scope } from '../store/types.js';
 import type { MessagesRequest, Transcript } from '../transcript/types.js';
 import { createApprovalPolicy } from './approvals.js';
 import {
+  CHAT_KEY,
   indexChat,
   listChats,
   loadChat,
@@ -62,6 +64,8 @@ interface Live {
   record: ChatRecord;
   deps: LoopDeps;
   resumed: boolean;
+  /** Messages stored so far. */
+  saved: number;
   /** Said once, at the next turn (a stale state that was dropped). */
   notice?: string;
 }
@@ -96,7 +100,11 @@ export function createChatController(options: ChatControllerOptions): ChatContro
       model = options.override?.model ?? stored.model;
       budget = options.override?.budget ?? stored.budget;
     }
-    const notice = stored ? dropUnreadableState(scope) : undefined;
+    const lost =
+      !stored && options.store.sessionStateGet(scope, CHAT_KEY) !== undefined
+        ? `session ${id}: its stored conversation could not be read; it starts afresh`
+        : undefined;
+    const notice = stored ? dropUnreadableState(scope) : lost;
     const session = openGardenSession(scope);
     const transcript: Transcript = {
       id,
@@ -106,11 +114,13 @@ export function createChatController(options: ChatControllerOptions): ChatContro
       messages: record.messages,
       extra: requestFields(),
     };
+    if (record.messages.length > 0) syncQuietly(session, transcript);
     const cost: CostTracker = createCostTracker((usage) => options.client.cost(model, usage), record.cost);
     const opened: Live = {
       scope,
       record,
       resumed: stored !== undefined,
+      saved: stored?.messages.length ?? 0,
       deps: {
         session,
         model: options.client,
@@ -187,7 +197,9 @@ export function createChatController(options: ChatControllerOptions): ChatContro
     record.updatedAt = now();
     record.calls = deps.calls;
     record.cost = deps.cost.total();
-    saveChat(options.store, target.scope, record);
+    // The last stored message may have changed since (a prompt added to it after an interrupt).
+    saveChat(options.store, target.scope, record, target.saved - 1);
+    target.saved = record.messages.length;
   }
 
   async function closeLive(target: Live): Promise<void> {
@@ -253,4 +265,16 @@ export function createChatController(options: ChatControllerOptions): ChatContro
     resumed: () => live.resumed,
   };
   return controller;
+}
+
+/**
+ * A resumed conversation is shown to the engine at once, so pressure and /commands see it before
+ * the first call; a failure here is met again, and handled, by that call.
+ */
+function syncQuietly(session: DoorSession, transcript: Transcript): void {
+  try {
+    session.garden.sync(transcript);
+  } catch (error) {
+    debug('chat', 'resumed transcript not synced', { error: String(error) });
+  }
 }

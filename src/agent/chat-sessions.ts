@@ -5,11 +5,13 @@ import type { MessageParam } from '../transcript/types.js';
 import type { CostSoFar } from './events.js';
 
 /**
- * Chat sessions live in the store's session state (no table of their own): the conversation under
- * CHAT_KEY in the session itself, and a per-project index (for `--continue` and the `/resume`
- * picker) under INDEX_KEY in the reserved session INDEX_SESSION.
+ * Chat sessions live in the store's session state (no table of their own): in the session itself,
+ * the record under CHAT_KEY and each message under `chat.m.<index>` (written once, so a save costs
+ * the new messages, not the whole conversation); a per-project index (for `--continue` and the
+ * `/resume` picker) under INDEX_KEY in the reserved session INDEX_SESSION.
  */
 export const CHAT_KEY = 'chat';
+const messageKey = (index: number) => `${CHAT_KEY}.m.${index}`;
 export const INDEX_KEY = 'chat-sessions';
 export const INDEX_SESSION = '.chat-index';
 /** Sessions listed in the index at most (the oldest drop out of the list, not out of the store). */
@@ -42,23 +44,39 @@ export function newSessionId(now = Date.now()): string {
   return `chat-${stamp}-${randomBytes(2).toString('hex')}`;
 }
 
+type StoredRecord = Omit<ChatRecord, 'messages'> & { count: number };
+
 /** The stored conversation of a session; undefined when there is none or it cannot be read. */
 export function loadChat(store: Store, scope: Scope): ChatRecord | undefined {
   const raw = store.sessionStateGet(scope, CHAT_KEY);
   if (raw === undefined) return undefined;
   try {
-    const parsed = JSON.parse(raw) as Partial<ChatRecord>;
-    if (parsed.v !== 1 || !Array.isArray(parsed.messages))
-      throw new Error(`unknown chat record version ${String(parsed.v)}`);
-    return parsed as ChatRecord;
+    const { count, ...rest } = JSON.parse(raw) as Partial<StoredRecord>;
+    if (rest.v !== 1 || typeof count !== 'number')
+      throw new Error(`unknown chat record version ${String(rest.v)}`);
+    const messages: MessageParam[] = [];
+    for (let i = 0; i < count; i++) {
+      const message = store.sessionStateGet(scope, messageKey(i));
+      if (message === undefined) throw new Error(`message ${i} of ${count} is missing`);
+      messages.push(JSON.parse(message) as MessageParam);
+    }
+    return { ...(rest as Omit<ChatRecord, 'messages'>), messages };
   } catch (error) {
     debug('chat', 'stored conversation unreadable', { scope, error: String(error) });
     return undefined;
   }
 }
 
-export function saveChat(store: Store, scope: Scope, record: ChatRecord): void {
-  store.sessionStateSet(scope, CHAT_KEY, JSON.stringify(record));
+/**
+ * Saves the record and the messages from `from` on (earlier ones are stored already and never
+ * change); the record goes last, so a save cut short leaves the previous conversation whole.
+ */
+export function saveChat(store: Store, scope: Scope, record: ChatRecord, from = 0): void {
+  const { messages, ...rest } = record;
+  for (let i = Math.max(0, from); i < messages.length; i++)
+    store.sessionStateSet(scope, messageKey(i), JSON.stringify(messages[i]));
+  const stored: StoredRecord = { ...rest, count: messages.length };
+  store.sessionStateSet(scope, CHAT_KEY, JSON.stringify(stored));
 }
 
 /** Sessions of a project, latest first. */

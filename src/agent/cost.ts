@@ -28,7 +28,8 @@ export function createCostTracker(
 ): CostTracker {
   const total: CostSoFar = { ...start };
   const sums: CallUsage = { input: 0, cacheRead: 0, cacheWrite: 0, output: 0 };
-  let previousRaw = 0;
+  // The first call of a process (a resumed session) reads from the cache what the gardened call read.
+  let previousRaw: number | undefined;
   return {
     add(usage, estimated) {
       total.usd += price(usage);
@@ -36,7 +37,7 @@ export function createCostTracker(
         estimated && estimated.rendered > 0
           ? Math.round((estimated.original * promptTokens(usage)) / estimated.rendered)
           : promptTokens(usage);
-      const cached = Math.min(previousRaw, raw);
+      const cached = Math.min(previousRaw ?? usage.cacheRead, raw);
       total.unmanagedUsd += price({
         input: 0,
         cacheRead: cached,

@@ -16,7 +16,7 @@ import { toolRound } from './tool-round.js';
 import type { AnyTool } from './tools/types.js';
 
 /** A turn that keeps calling tools stops after this many model calls. */
-export const MAX_CALLS_PER_TURN = 200;
+export const MAX_CALLS_PER_TURN = 500;
 
 export interface LoopDeps {
   /** The session's engine; replaced when a stale saved state is recovered. */

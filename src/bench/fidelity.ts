@@ -12,6 +12,25 @@ export interface Fidelity {
   inContext: number;
   /** Needles found in context, or in the originals of recall(q, limit 5). */
   withRecall: number;
+  /** Echo needles (the string was in the input of the tool call its result answers), counted apart. */
+  echo: number;
+  echoInContext: number;
+  echoWithRecall: number;
+}
+
+/** A fidelity with nothing counted yet. */
+export function emptyFidelity(): Fidelity {
+  return { needles: 0, inContext: 0, withRecall: 0, echo: 0, echoInContext: 0, echoWithRecall: 0 };
+}
+
+/** Sums fidelities (sessions aggregated). */
+export function addFidelity(into: Fidelity, more: Fidelity): void {
+  into.needles += more.needles;
+  into.inContext += more.inContext;
+  into.withRecall += more.withRecall;
+  into.echo += more.echo;
+  into.echoInContext += more.echoInContext;
+  into.echoWithRecall += more.echoWithRecall;
 }
 
 /** The searchable texts of a rendered request: system, tools, and every block's text. */
@@ -29,9 +48,16 @@ export function contextTexts(request: MessagesRequest): string[] {
   return texts;
 }
 
-/** The recall query for a needle: the text that used it, with the needle taken out. */
+/**
+ * The recall query for a needle: the text that used it, with the needle taken out. When that leaves
+ * nothing (a Read or Glob whose input is just the path), BENCH.md falls back to the needle's tool
+ * call: the name and arguments of the call whose result held it, minus the needle.
+ */
 export function recallQuery(needle: Needle): string {
-  return needle.usedText.split(needle.text).join('').trim();
+  // Line breaks stay: the query parser reads `code spans` line by line.
+  const without = (text: string) => text.split(needle.text).join('').trim();
+  const query = without(needle.usedText);
+  return query !== '' ? query : without(needle.origin);
 }
 
 /**
@@ -49,7 +75,15 @@ export function createFidelity(needles: readonly Needle[]): {
     if (list) list.push(needle);
     else byCall.set(needle.usedAt, [needle]);
   }
-  const fidelity: Fidelity = { needles: needles.length, inContext: 0, withRecall: 0 };
+  const fidelity: Fidelity = { ...emptyFidelity(), needles: needles.length };
+  fidelity.echo = needles.filter((n) => n.echo).length;
+  const kept = (needle: Needle, withRecallOnly: boolean) => {
+    if (!withRecallOnly) fidelity.inContext += 1;
+    fidelity.withRecall += 1;
+    if (!needle.echo) return;
+    if (!withRecallOnly) fidelity.echoInContext += 1;
+    fidelity.echoWithRecall += 1;
+  };
   return {
     check(call, request, run) {
       const due = byCall.get(call);
@@ -58,13 +92,12 @@ export function createFidelity(needles: readonly Needle[]): {
       for (const needle of due) {
         const own = needle.usedRole === 'user' ? needle.usedText : undefined;
         if (texts.some((text) => text !== own && occursIn(text, needle.text))) {
-          fidelity.inContext += 1;
-          fidelity.withRecall += 1;
+          kept(needle, false);
           continue;
         }
         if (!run.recall) continue;
         const originals = run.recall(recallQuery(needle), RECALL_LIMIT);
-        if (originals.some((original) => occursIn(original, needle.text))) fidelity.withRecall += 1;
+        if (originals.some((original) => occursIn(original, needle.text))) kept(needle, true);
       }
     },
     result: () => ({ ...fidelity }),

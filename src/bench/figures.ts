@@ -1,5 +1,5 @@
 import type { CallFigures } from './cost.js';
-import type { Fidelity } from './fidelity.js';
+import { addFidelity, emptyFidelity, type Fidelity } from './fidelity.js';
 import type { StrategyName } from './types.js';
 
 /** BENCH.md: sessions with fewer calls are reported but not aggregated. */
@@ -35,6 +35,10 @@ export interface StrategyFigures {
   /** keptInContext / needles; null without needles. */
   fidelityContext: number | null;
   fidelityRecall: number | null;
+  /** Echo needles (BENCH.md): their count, and the share kept in context and in context ∪ recall. */
+  echoNeedles: number;
+  echoContext: number | null;
+  echoRecall: number | null;
   /** CPU ms per call (gardener only). */
   ms: MsStats | null;
 }
@@ -60,7 +64,7 @@ export function figuresOf(
   let events = 0;
   let summaryTokens = 0;
   let calls = 0;
-  const fidelity: Fidelity = { needles: 0, inContext: 0, withRecall: 0 };
+  const fidelity: Fidelity = emptyFidelity();
   const samples: number[] = [];
   for (const tally of tallies) {
     calls += tally.calls.length;
@@ -74,9 +78,7 @@ export function figuresOf(
       summaryTokens += call.summaryWritten;
       if (call.ms !== undefined) samples.push(call.ms);
     }
-    fidelity.needles += tally.fidelity.needles;
-    fidelity.inContext += tally.fidelity.inContext;
-    fidelity.withRecall += tally.fidelity.withRecall;
+    addFidelity(fidelity, tally.fidelity);
   }
   return {
     strategy,
@@ -94,6 +96,9 @@ export function figuresOf(
     keptWithRecall: fidelity.withRecall,
     fidelityContext: fidelity.needles ? fidelity.inContext / fidelity.needles : null,
     fidelityRecall: fidelity.needles ? fidelity.withRecall / fidelity.needles : null,
+    echoNeedles: fidelity.echo,
+    echoContext: fidelity.echo ? fidelity.echoInContext / fidelity.echo : null,
+    echoRecall: fidelity.echo ? fidelity.echoWithRecall / fidelity.echo : null,
     ms: samples.length ? msStats(samples) : null,
   };
 }

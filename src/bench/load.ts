@@ -5,6 +5,7 @@ import { builtinSessions } from './builtin/index.js';
 import { globToRegExp, matchesAny } from './glob.js';
 import type { SourceItem } from './run.js';
 import { toBenchSession } from './session.js';
+import { holdoutFiles, inSplit, type SplitName } from './split.js';
 
 export interface LoadOptions {
   /** Importer name, skipping detection. */
@@ -16,6 +17,8 @@ export interface LoadOptions {
   limit?: number;
   /** Labels are paths relative to this folder. */
   cwd: string;
+  /** Only the development or the held-out files of each folder (split.ts); default all. */
+  split?: SplitName;
 }
 
 /**
@@ -46,16 +49,27 @@ export async function* loadSessions(
   }
   const { readInput } = await import('../transcript/read-input.js');
   const { readSessionPaths } = await import('../transcript/session-paths.js');
+  const { statSync } = await import('node:fs');
+  const split = options.split ?? 'all';
   for (const given of paths) {
     let files;
+    const root = path.resolve(options.cwd, given);
     try {
-      files = await readSessionPaths([path.resolve(options.cwd, given)]);
+      files = await readSessionPaths([root]);
     } catch (error) {
       yield { type: 'skip', source: given, reason: reasonOf(error) };
       continue;
     }
+    const held =
+      split === 'all'
+        ? new Set<string>()
+        : holdoutFiles(
+            statSync(root).isDirectory() ? root : path.dirname(root),
+            files.map((f) => f.path),
+          );
     for (const file of files) {
       if (full()) return;
+      if (!inSplit(split, file.path, held)) continue;
       const relative = path.relative(options.cwd, file.path) || file.path;
       try {
         const { transcripts } = await readInput(file.path, {

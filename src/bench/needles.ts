@@ -20,6 +20,13 @@ export interface Needle {
   usedRole: MessageParam['role'];
   /** That later text: a text block, or the string values of a tool_use input (see usedText). */
   usedText: string;
+  /**
+   * The tool call whose result first held it: the tool name and the input's string values (in
+   * formats without tool blocks, the assistant text before the observation). Empty when unknown.
+   */
+  origin: string;
+  /** The string also occurs in that tool call's input: the agent's own words echoed back (BENCH.md). */
+  echo: boolean;
 }
 
 export interface Candidate {
@@ -124,6 +131,7 @@ function isWordChar(code: number): boolean {
 interface Pending extends Candidate {
   call: number;
   messageIndex: number;
+  origin: { name: string; input: string };
 }
 
 /**
@@ -142,6 +150,8 @@ export function findNeedles(
   const pending = new Map<string, Pending>();
   const needles: Needle[] = [];
   const resolved = new Set<string>();
+  const calls = new Map<string, { name: string; input: string }>();
+  let lastAssistant = { name: '', input: '' };
 
   transcript.messages.forEach((message, messageIndex) => {
     const call = callOf[messageIndex] ?? 0;
@@ -168,16 +178,30 @@ export function findNeedles(
             usedBlockIndex: use.blockIndex,
             usedRole: message.role,
             usedText: use.text,
+            origin: [candidate.origin.name, candidate.origin.input].filter(Boolean).join(' '),
+            echo: occursIn(candidate.origin.input, value),
           });
         }
       }
     }
+    if (message.role === 'assistant') {
+      const texts: string[] = [];
+      for (const block of blocks) {
+        if (block.type === 'tool_use') calls.set(block.id, { name: block.name, input: usedText(block) });
+        else if (block.type === 'text') texts.push(block.text);
+      }
+      lastAssistant = { name: '', input: texts.join('\n') };
+    }
     if (message.role !== 'user') return;
     blocks.forEach((block, blockIndex) => {
       if (!isToolResult(messageIndex, blockIndex)) return;
+      const origin =
+        block.type === 'tool_result'
+          ? (calls.get(block.tool_use_id) ?? { name: '', input: '' })
+          : lastAssistant;
       for (const candidate of extractCandidates(blockText(block))) {
         if (pending.has(candidate.text) || resolved.has(candidate.text)) continue;
-        pending.set(candidate.text, { ...candidate, call, messageIndex });
+        pending.set(candidate.text, { ...candidate, call, messageIndex, origin });
       }
     });
   });

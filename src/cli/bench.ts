@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import type { BenchReport } from '../bench/run.js';
+import type { SplitName } from '../bench/split.js';
 import { GardenerError } from '../errors.js';
 import type { CliIo } from './io.js';
 import { useColor } from './io.js';
@@ -16,9 +17,10 @@ interface BenchFlags {
   json?: boolean;
   out?: string;
   brief?: boolean;
+  split: string;
 }
 
-const ALL_STRATEGIES = 'raw,mask,clear,summary,gardener';
+const ALL_STRATEGIES = 'raw,mask,clear,summary,gardener,oracle';
 /** The window of a real model; the default for session files. */
 const DEFAULT_WINDOW = 200_000;
 /**
@@ -54,6 +56,11 @@ export function makeBenchCommand(io: CliIo): Command {
     .option('--budget <tokens>', "gardener's budget (default: from its config for the window)")
     .option('--mask-keep <n>', 'tool results the mask strategy keeps', '10')
     .option('--limit <n>', 'replay at most this many sessions')
+    .option(
+      '--split <part>',
+      'dev | holdout | all: the files held out from tuning are 30% of each format folder, by a hash of their path',
+      'all',
+    )
     .option('--sessions <glob>', 'only sessions whose path, file name or id matches the glob')
     .option('--from <format>', 'read every file as this format instead of detecting it')
     .option('--lenient', 'skip unreadable JSONL lines instead of skipping the file')
@@ -89,6 +96,11 @@ async function runBenchCommand(io: CliIo, paths: string[], flags: BenchFlags): P
   const budget = flags.budget !== undefined ? positiveInt(flags.budget, '--budget') : undefined;
   const limit = flags.limit !== undefined ? positiveInt(flags.limit, '--limit') : undefined;
 
+  const { SPLIT_NAMES } = await import('../bench/split.js');
+  if (!(SPLIT_NAMES as readonly string[]).includes(flags.split))
+    throw new GardenerError('USAGE', `unknown split "${flags.split}"`, {
+      hint: `choose from ${SPLIT_NAMES.join(', ')}`,
+    });
   if (flags.from !== undefined) (await import('../transcript/formats/registry.js')).getFormat(flags.from);
   const { loadSessions } = await import('../bench/load.js');
   const { runBench } = await import('../bench/run.js');
@@ -99,6 +111,7 @@ async function runBenchCommand(io: CliIo, paths: string[], flags: BenchFlags): P
     ...(flags.lenient ? { lenient: true } : {}),
     ...(flags.sessions !== undefined ? { sessions: flags.sessions } : {}),
     ...(limit !== undefined ? { limit } : {}),
+    split: flags.split as SplitName,
   });
   const live = io.stderr.isTTY === true;
   const started = Date.now();
@@ -191,6 +204,7 @@ function commandLine(paths: string[], flags: BenchFlags): string {
   if (flags.budget !== undefined) parts.push(`--budget ${flags.budget}`);
   if (flags.maskKeep !== '10') parts.push(`--mask-keep ${flags.maskKeep}`);
   if (flags.limit !== undefined) parts.push(`--limit ${flags.limit}`);
+  if (flags.split !== 'all') parts.push(`--split ${flags.split}`);
   if (flags.sessions !== undefined) parts.push(`--sessions ${quote(flags.sessions)}`);
   if (flags.from !== undefined) parts.push(`--from ${flags.from}`);
   if (flags.lenient) parts.push('--lenient');

@@ -1,6 +1,7 @@
 import type { ChatController } from '../agent/controller.js';
 import type { AgentEvent, CallUsage } from '../agent/events.js';
 import { GardenerError, type ErrorCode } from '../errors.js';
+import { textTable } from '../format/table.js';
 import type { CliIo } from './io.js';
 
 export const OUTPUT_FORMATS = ['text', 'json', 'stream-json'] as const;
@@ -73,4 +74,33 @@ export async function printTurn(
     throw new GardenerError(code, lastError?.message ?? 'the turn failed');
   }
   if (end?.stopReason === 'interrupted') throw new GardenerError('INTERNAL', 'interrupted');
+}
+
+/** A slash command in print mode (`gardener chat -p /pressure --continue`): its outcome on stdout. */
+export async function printCommand(
+  io: CliIo,
+  controller: ChatController,
+  line: string,
+  format: OutputFormat,
+): Promise<void> {
+  const outcome = await controller.command(line);
+  if (outcome.kind === 'error') throw new GardenerError('USAGE', outcome.text);
+  if (format !== 'text') {
+    io.stdout.write(`${JSON.stringify(outcome)}\n`);
+    return;
+  }
+  switch (outcome.kind) {
+    case 'text':
+    case 'reset':
+      io.stdout.write(`${outcome.text}\n`);
+      return;
+    case 'table':
+      io.stdout.write(`${outcome.title}\n${textTable(outcome.rows[0] ?? [], outcome.rows.slice(1))}\n`);
+      return;
+    case 'pick':
+      io.stdout.write(`${outcome.items.map((item) => `${item.label}\n  ${item.command}`).join('\n')}\n`);
+      return;
+    case 'exit':
+      return;
+  }
 }

@@ -6,7 +6,7 @@ import { GardenerError } from '../errors.js';
 import { createAnthropicProvider } from '../provider/anthropic.js';
 import { resolveProviderConfig } from '../provider/config.js';
 import { contextWindowOf } from '../provider/prices.js';
-import { printTurn, type OutputFormat } from './chat-print.js';
+import { printCommand, printTurn, type OutputFormat } from './chat-print.js';
 import { chooseSession, type SessionChoice } from './chat-session.js';
 import { DEFAULT_BUDGET_SHARE } from './chat.js';
 import type { CliIo } from './io.js';
@@ -58,7 +58,8 @@ export async function runChat(io: CliIo, run: ChatRun): Promise<void> {
       ...(run.thinking !== undefined ? { thinking: run.thinking } : {}),
     });
     try {
-      if (run.print) await printWithInterrupt(io, controller, prompt!, run.format);
+      if (run.print && prompt!.startsWith('/')) await printCommand(io, controller, prompt!, run.format);
+      else if (run.print) await printWithInterrupt(io, controller, prompt!, run.format);
       else {
         const { runChatTui } = await import('../tui/run-chat.js');
         await runChatTui({

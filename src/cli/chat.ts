@@ -49,7 +49,7 @@ export function makeChatCommand(io: CliIo): Command {
   return command
     .addHelpText(
       'after',
-      `\nDefault model: ${DEFAULT_MODEL}. Needs ANTHROPIC_API_KEY; ANTHROPIC_BASE_URL points it at any Messages-compatible server.\nEach chat is a new stored session (chat-YYYYMMDD-HHMMSS-xxxx) unless --session, --continue or --resume names one.\n\nExamples:\n  gardener chat\n  gardener chat "why does the vat test fail?"\n  gardener chat -p "summarize the failing tests" --yes --output-format json\n  gardener chat --continue`,
+      `\nDefault model: ${DEFAULT_MODEL}. Needs ANTHROPIC_API_KEY; ANTHROPIC_BASE_URL points it at any Messages-compatible server.\nEach chat is a new stored session (chat-YYYYMMDD-HHMMSS-xxxx) unless --session, --continue or --resume names one.\n\nExamples:\n  gardener chat\n  gardener chat "why does the vat test fail?"\n  gardener chat -p "summarize the failing tests" --yes --output-format json\n  gardener chat --continue\n  gardener chat -p /pressure --continue`,
     )
     .action(async (words: string[], flags: ChatFlags) => {
       const { runChat } = await import('./chat-run.js');

@@ -12,6 +12,9 @@ import { makeNoteCommand } from './note.js';
 import { makeRecallCommand } from './recall.js';
 import { makeShowCommand } from './show.js';
 import { makeStatsCommand } from './stats.js';
+import { makeProxyCommand } from './proxy.js';
+import { makeRunCommand, CHILD_EXIT } from './run.js';
+import { makeStatuslineCommand } from './statusline.js';
 import type { CliIo } from './io.js';
 import { packageVersion } from './version.js';
 
@@ -26,6 +29,9 @@ const COMMANDS: Array<(io: CliIo) => Command> = [
   makeNoteCommand,
   makeStatsCommand,
   makeIngestCommand,
+  makeProxyCommand,
+  makeRunCommand,
+  makeStatuslineCommand,
   makeMcpCommand,
   makeHookCommand,
   makeInstallCommand,
@@ -61,6 +67,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
 
 function reportError(error: unknown, io: CliIo): number {
   if (error instanceof CommanderError) {
+    if (error.code === CHILD_EXIT) return error.exitCode; // `gardener run`: the child's exit code
     if (
       error.code === 'commander.helpDisplayed' ||
       error.code === 'commander.version' ||

@@ -11,7 +11,7 @@ export function unchanged(text: string, note: string): Summary {
  * `[error: …]`, `[pytest: …]`…). A text that starts with one is already a summary.
  */
 const SUMMARY_HEADER =
-  /^\[(?:log|diff|error|mixed|pytest|jest|vitest|mocha|go test|cargo test|unittest|tox): [^\]\n]*\]/;
+  /^\[(?:log|listing|diff|error|mixed|pytest|jest|vitest|mocha|go test|cargo test|unittest|tox): [^\]\n]*\]/;
 
 /** True when the text is already one of gardener's summaries (compressing it again would only churn). */
 export function isSummaryText(text: string): boolean {

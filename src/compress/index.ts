@@ -4,6 +4,7 @@ import { assertNever } from '../errors.js';
 import { compressCode } from './code/index.js';
 import { compressError } from './error/index.js';
 import { guarded, unchanged } from './guard.js';
+import { compressListing, listingKind } from './listing.js';
 import { compressLog } from './log/index.js';
 import { compressMixed, isMixed } from './mixed.js';
 import { compressProse } from './prose/index.js';
@@ -16,6 +17,7 @@ const mixed = guarded('mixed', compressMixed);
 const code = guarded('code', compressCode);
 const structured = guarded('structured', compressStructured);
 const prose = guarded('prose', compressProse);
+const listing = guarded('listing', compressListing);
 
 /**
  * Compresses a block's text with the compressor of its class. `prompt` (what the user typed) is
@@ -42,7 +44,10 @@ function compressEnveloped(
   context: CompressContext,
 ): Summary {
   const envelope = unwrapToolOutput(text);
-  const inner = compressorFor(cls, envelope.body)(envelope.body, context);
+  const inner =
+    cls !== 'code' && listingKind(envelope.body) !== undefined
+      ? listing(envelope.body, context)
+      : compressorFor(cls, envelope.body)(envelope.body, context);
   if (envelope.kind === 'none') return inner;
   const rewrapped = rewrap(envelope, inner.text);
   if (rewrapped.trim() === '' || rewrapped.length >= text.length)

@@ -3,6 +3,7 @@ import { budgetError, budgetFigures } from './budget-check.js';
 import { calibrate, scale } from './calibration.js';
 import { horizonCalls } from './cost-model.js';
 import { applyEvent, restorations } from './events.js';
+import { keepOwnWords } from './plan-own.js';
 import { selectSteps } from './planner.js';
 import { messageTokens } from './render.js';
 import { estimate, settleOutsideWindow, stepContext, workingWindow, type GardenState } from './state.js';
@@ -50,8 +51,10 @@ export function plan(state: GardenState, options: PlanOptions = {}): PlanResult 
     };
     let selection = selectSteps(input);
     // Past the saving floor: when nothing else fits, any change that saves a token is worth it.
-    if (!selection.feasible && due.kind !== 'cold')
+    if (!selection.feasible && due.kind !== 'cold') {
       selection = selectSteps({ ...input, steps: eligibleSteps(state.view, stepContext(state, window, 1)) });
+      if (!selection.feasible) selection = { ...selection, steps: keepOwnWords(state.view, selection.steps) };
+    }
     event = applyEvent(state, due.kind, targetForms(state.view, selection.steps, window.start)) ?? event;
   }
   const tokens = estimate(state);

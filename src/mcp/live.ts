@@ -1,23 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { liveFile, type LiveFigures } from '../proxy/live.js';
 
 /**
  * The live figures `gardener proxy` writes per Claude Code session beside the store
- * (`proxy-live/<session id>.json`, see src/proxy/live.ts on the proxy branch): when the proxy serves
- * this session, context_pressure reports what it actually sends, not only what the hooks stored.
+ * (src/proxy/live.ts): when the proxy serves this session, context_pressure reports what it actually
+ * sends, not only what the hooks stored.
  */
-export interface LivePressure {
-  requests: number;
-  events: number;
-  rawTokens: number;
-  sentTokens: number;
-  providerTokens?: number;
-  budget?: number;
-  tokensSaved: number;
-  updatedAt: number;
-}
 
-const SAFE_NAME = /^[\w.-]{1,128}$/;
 /** Figures older than this belong to a proxy that has stopped serving the session. */
 export const LIVE_MAX_AGE_MS = 30 * 60_000;
 
@@ -25,15 +14,14 @@ export function readLivePressure(
   storePath: string,
   session: string,
   now = Date.now(),
-): LivePressure | undefined {
-  if (!SAFE_NAME.test(session)) return undefined;
+): LiveFigures | undefined {
+  const file = liveFile(storePath, session);
+  if (!file) return undefined;
   try {
-    const value = JSON.parse(
-      readFileSync(join(dirname(storePath), 'proxy-live', `${session}.json`), 'utf8'),
-    ) as Partial<LivePressure>;
+    const value = JSON.parse(readFileSync(file, 'utf8')) as Partial<LiveFigures>;
     if (typeof value.updatedAt !== 'number' || now - value.updatedAt > LIVE_MAX_AGE_MS) return undefined;
     if (typeof value.sentTokens !== 'number' || typeof value.rawTokens !== 'number') return undefined;
-    return value as LivePressure;
+    return value as LiveFigures;
   } catch {
     return undefined;
   }

@@ -1,3 +1,4 @@
+import { BREAKDOWN_ORDER } from '../garden/types.js';
 /** Colours of the pressure bar, one per breakdown class, plus the fixed prefix (system + tools). */
 export const CLASS_COLOURS: Readonly<Record<string, string>> = {
   fixed: 'gray',
@@ -13,18 +14,7 @@ export const CLASS_COLOURS: Readonly<Record<string, string>> = {
 };
 
 /** The order of the bar's segments and legend: fixed prefix first, then the classes by priority. */
-export const BAR_ORDER: readonly string[] = [
-  'fixed',
-  'prompt',
-  'error',
-  'code',
-  'prose',
-  'structured',
-  'log',
-  'media',
-  'other',
-  'pending',
-];
+export const BAR_ORDER: readonly string[] = ['fixed', ...BREAKDOWN_ORDER];
 
 export const FORM_COLOURS: Readonly<Record<string, string>> = {
   original: 'white',

@@ -30,7 +30,7 @@ describe('a long session under a small budget (the acceptance test, through the 
     expect(ofType(events, 'compaction').length).toBeGreaterThan(0);
     // Shortened blocks name the chat's tools as the way back.
     const sent = rig.fake.requests.map((r) => JSON.stringify(r.body.messages)).join('\n');
-    expect(sent).toMatch(/\[gardener: [^\]]*fetch\(\\"[a-z0-9]+\\"\) for the original\]/);
+    expect(sent).toMatch(/\[gardener: [^\]]*summary [^\]]*fetch\(\\"[a-z0-9]+\\"\)\]/);
     expect(seen.inLastRequest).toBe(true);
     expect(events.at(-1)).toMatchObject({ type: 'turn_end', stopReason: 'end_turn' });
     expect((events.at(-1) as { answer: string }).answer).toContain(NEEDLE);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadChat } from '../../src/agent/chat-sessions.js';
 import { textReply, toolReply } from '../support/fake-anthropic/index.js';
 import { chatRig, ofType, turn, type ChatRig } from './chat-support.js';
 
@@ -54,6 +55,10 @@ describe('interrupts', () => {
     const sent = rig.fake.requests.at(-1)!.body.messages;
     expect(sent.at(-1).content.map((b: { type: string }) => b.type)).toEqual(['tool_result', 'text']);
     expect(rig.fake.violations).toEqual([]);
+    // The stored conversation has the prompt merged into the interrupted turn's message too.
+    const stored = loadChat(rig.store, { project: 'test', session: 'chat-1' })!;
+    expect(stored.messages).toHaveLength(4);
+    expect(stored.messages[2]!.content).toHaveLength(2);
   });
 });
 

@@ -61,3 +61,26 @@ describe('chat sessions', () => {
     expect(events.at(-1)).toMatchObject({ type: 'turn_end', answer: 'two' });
   });
 });
+
+describe('an unreadable stored conversation', () => {
+  it('starts afresh in the same session and says so', async () => {
+    const { CHAT_KEY } = await import('../../src/agent/chat-sessions.js');
+    rig = await chatRig([textReply('fresh')]);
+    rig.store.sessionStateSet({ project: 'test', session: 'chat-x' }, CHAT_KEY, '{"v": 99}');
+    const events = await turn(rig.controller({ session: 'chat-x' }), 'hello');
+    expect(ofType(events, 'error')[0]!.message).toMatch(/could not be read; it starts afresh/);
+    expect(events.at(-1)).toMatchObject({ answer: 'fresh' });
+  });
+});
+
+describe('a resumed session before its first call', () => {
+  it('shows its pressure', async () => {
+    rig = await chatRig([textReply('one')]);
+    const first = rig.controller({ session: 'chat-p' });
+    await turn(first, 'hello there');
+    await first.close();
+    const again = rig.controller({ session: 'chat-p' });
+    expect(again.pressure().rendered_tokens).toBeGreaterThan(1_000);
+    expect(again.pressure().by_class['prompt']?.count).toBe(1);
+  });
+});

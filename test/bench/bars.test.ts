@@ -20,6 +20,9 @@ function figures(strategy: StrategyFigures['strategy'], over: Partial<StrategyFi
     keptWithRecall: 10,
     fidelityContext: 1,
     fidelityRecall: 1,
+    echoNeedles: 4,
+    echoContext: 1,
+    echoRecall: 1,
     ms: null,
     ...over,
   };
@@ -30,7 +33,7 @@ function report(gardener: Partial<StrategyFigures>): BenchReport {
     window: 32_000,
     maskKeep: 10,
     budget: null,
-    strategies: ['raw', 'mask', 'gardener'],
+    strategies: ['raw', 'mask', 'summary', 'gardener'],
     tokenizer: 'cl100k_base',
     sessions: [],
     skipped: [],
@@ -39,6 +42,7 @@ function report(gardener: Partial<StrategyFigures>): BenchReport {
     totals: [
       figures('raw', {}),
       figures('mask', { cost: 220, fidelityContext: 0.9 }),
+      figures('summary', { cost: 85, fidelityContext: 0.94 }),
       figures('gardener', gardener),
     ],
   };
@@ -48,10 +52,11 @@ describe('checkBars', () => {
   it('holds every bar for a gardener inside all targets', () => {
     const bars = checkBars(
       report({
-        billed: 650,
-        cost: 95,
-        fidelityContext: 0.92,
-        fidelityRecall: 0.97,
+        billed: 640,
+        cost: 79,
+        fidelityContext: 0.955,
+        fidelityRecall: 0.99,
+        echoContext: 0.96,
         ms: { p50: 2, p95: 12, max: 40 },
       }),
     );
@@ -67,16 +72,21 @@ describe('checkBars', () => {
           cost: 120,
           fidelityContext: 0.85,
           fidelityRecall: 0.93,
+          echoContext: 0.75,
           ms: { p50: 2, p95: 61.5, max: 90 },
         }),
       ) ?? [];
     expect(bars.filter((b) => !b.holds).map((b) => `${b.bar}: ${b.miss}`)).toEqual([
       'over = 0: 3 calls over the window',
-      'cost ≤ 1.0× raw: 0.200× too high',
+      'cost ≤ 0.80× raw: 0.400× too high',
       'cost ≤ 0.5× mask: 0.045× too high',
-      'billed ≤ 0.70× raw: 0.060× too high (60 tokens)',
-      'fidelity (context ∪ recall@5) ≥ 95%: 2.0 points short',
+      'billed ≤ 0.65× raw: 0.110× too high (110 tokens)',
+      'fidelity in context ≥ 95%: 10.0 points short',
+      'fidelity (context ∪ recall@5) ≥ 98.5%: 5.5 points short',
       "fidelity in context ≥ mask's: 5.0 points short",
+      "cost ≤ summary's: 0.350× too high",
+      "fidelity in context ≥ summary's: 9.0 points short",
+      'echo needles in context ≥ 95%: 20.0 points short',
       'gardener ms p95 ≤ 50: 11.5 ms too slow',
     ]);
   });

@@ -53,8 +53,8 @@ describe('fidelity', () => {
         .map((n) => n.text)
         .sort(),
     ).toEqual(['ModuleNotFoundError', 'setup.cfg']);
-    expect(await fidelityOf(rawStrategy, 10)).toEqual({ needles: 2, inContext: 2, withRecall: 2 });
-    expect(await fidelityOf(maskStrategy, 1)).toEqual({ needles: 2, inContext: 0, withRecall: 0 });
+    expect(await fidelityOf(rawStrategy, 10)).toMatchObject({ needles: 2, inContext: 2, withRecall: 2 });
+    expect(await fidelityOf(maskStrategy, 1)).toMatchObject({ needles: 2, inContext: 0, withRecall: 0 });
   });
 
   it('counts a needle kept via recall when a top hit holds it in its original', async () => {
@@ -63,7 +63,11 @@ describe('fidelity', () => {
       queries.push(query);
       return ['ModuleNotFoundError: No module named yaml (see setup.cfg)'];
     };
-    expect(await fidelityOf(maskStrategy, 1, recall)).toEqual({ needles: 2, inContext: 0, withRecall: 2 });
+    expect(await fidelityOf(maskStrategy, 1, recall)).toMatchObject({
+      needles: 2,
+      inContext: 0,
+      withRecall: 2,
+    });
     expect(queries).toContain('again; setup.cfg lacks the dependency.');
     expect(queries).toContain('ModuleNotFoundError again;  lacks the dependency.');
   });
@@ -79,11 +83,64 @@ describe('fidelity', () => {
       usedBlockIndex: 0,
       usedRole: 'user',
       usedText: 'what about Q-7781?',
+      origin: 'Bash cat tickets.txt',
+      echo: false,
     };
     const fidelity = createFidelity([needle]);
     const run: StrategyRun = { context: () => ({ request: { messages: [] }, events: 0 }), close() {} };
     fidelity.check(3, { messages: [{ role: 'user', content: 'what about Q-7781?' }] }, run);
     expect(fidelity.result().inContext).toBe(0);
     expect(recallQuery(needle)).toBe('what about ?');
+  });
+
+  it('falls back to the tool call that produced the needle when the later use leaves no query', () => {
+    const needle: Needle = {
+      text: 'src/app/config.py',
+      kind: 'path',
+      call: 0,
+      messageIndex: 2,
+      usedAt: 4,
+      usedMessageIndex: 9,
+      usedBlockIndex: 0,
+      usedRole: 'assistant',
+      usedText: 'src/app/config.py',
+      origin: 'Glob **/*.py src',
+      echo: false,
+    };
+    expect(recallQuery(needle)).toBe('Glob **/*.py src');
+  });
+
+  it('marks a needle echo when the tool call its result answers held it, and counts echoes apart', () => {
+    const echoed: Transcript = {
+      id: 'e',
+      format: 'anthropic',
+      messages: [
+        { role: 'user', content: 'fix it' },
+        {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'w', name: 'Write', input: { file_path: 'notes/plan_v2.md' } }],
+        },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 'w', content: 'wrote notes/plan_v2.md, see issue 88812' },
+          ],
+        },
+        ...round(1, 'ok'),
+        ...round(2, 'ok'),
+        ...round(3, 'ok'),
+        { role: 'assistant', content: 'plan in notes/plan_v2.md; ticket 88812' },
+      ],
+    };
+    const needles = findNeedles(echoed);
+    expect(needles.map((n) => [n.text, n.echo, n.origin])).toEqual([
+      ['notes/plan_v2.md', true, 'Write notes/plan_v2.md'],
+      ['88812', false, 'Write notes/plan_v2.md'],
+    ]);
+    const fidelity = createFidelity(needles);
+    const run: StrategyRun = { context: () => ({ request: { messages: [] }, events: 0 }), close() {} };
+    const call = needles[0]?.usedAt ?? 0;
+    fidelity.check(call, { messages: [{ role: 'user', content: 'notes/plan_v2.md' }] }, run);
+    expect(fidelity.result()).toMatchObject({ needles: 2, inContext: 1, echo: 1, echoInContext: 1 });
   });
 });

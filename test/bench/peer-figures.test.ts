@@ -1,3 +1,4 @@
+import { emptyFidelity } from '../../src/bench/fidelity.js';
 import { describe, expect, it } from 'vitest';
 import { createCostMeter, type CallFigures } from '../../src/bench/cost.js';
 import { figuresOf } from '../../src/bench/figures.js';
@@ -35,7 +36,7 @@ describe('peer strategies on the 12-call fixture, against hand-computed figures'
     ]);
     const figures = figuresOf(
       'raw',
-      [{ strategy: 'raw', calls, fidelity: { needles: 0, inContext: 0, withRecall: 0 } }],
+      [{ strategy: 'raw', calls, fidelity: emptyFidelity() }],
       200,
     );
     expect(figures).toMatchObject({ calls: 12, billed: 1428, peak: 229, over: 2, cost: 330.25, events: 0 });

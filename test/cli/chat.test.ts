@@ -112,7 +112,21 @@ describe('gardener chat -p', () => {
     expect(JSON.stringify(fake!.requests[0]!.body.messages)).toContain('what is piped?');
     const listed = await chat('-p', 'x', '--resume');
     expect(listed.code).toBe(2);
-    expect(listed.stderr).toMatch(/--resume needs an id[\s\S]*chat-\d{8}-\d{6}-[0-9a-f]{4} {2}what is piped\?/);
+    expect(listed.stderr).toMatch(
+      /--resume needs an id[\s\S]*chat-\d{8}-\d{6}-[0-9a-f]{4} {2}what is piped\?/,
+    );
+  });
+
+  it('runs a slash command in print mode on the latest session', async () => {
+    const { chat } = await setUp([textReply('stored')]);
+    await chat('-p', 'remember this');
+    const table = await chat('-p', '/pressure', '--continue');
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/^context \d+% of 100,000 tokens/);
+    expect(table.stdout).toMatch(/part\s+blocks\s+original\s+rendered\s+ratio/);
+    const bad = await chat('-p', '/show nope', '--continue');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/no entry nope/);
   });
 
   it('--help names the default model', async () => {

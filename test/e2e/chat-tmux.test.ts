@@ -106,7 +106,8 @@ describe.skipIf(missing.length > 0)('gardener chat in a real terminal (tmux)', (
     tmux('send-keys', '-t', 'chat', '-l', 'why is the vat wrong?');
     tmux('send-keys', '-t', 'chat', 'Enter');
 
-    const shown = await waitForScreen(/it should be 0\.2\.[\s\S]*2 calls/);
+    // The turn is over when the input says so again (saving the session ends it, after the reply).
+    const shown = await waitForScreen(/it should be 0\.2\.[\s\S]*Enter send[\s\S]*2 calls/);
     expect(shown).toContain('› why is the vat wrong?');
     expect(shown).toMatch(/● read vat\.ts → 1 line, \d+ chars/);
     expect(shown).toContain('The rate is 0.19 in vat.ts;');

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,9 +9,10 @@ import {
   type FakeAnthropic,
   type ScriptStep,
 } from '../support/fake-anthropic/index.js';
+import { CLAUDE_BIN, claudePresent, HEADLESS_CLAUDE_ENV } from '../support/claude-code.js';
 
-const CLAUDE = process.env['GARDENER_CLAUDE_BIN'] ?? '/work/scratch/claude-code/node_modules/.bin/claude';
-const present = existsSync(CLAUDE);
+const CLAUDE = CLAUDE_BIN;
+const present = claudePresent;
 const title = present
   ? 'real Claude Code against the fake Messages API'
   : `real Claude Code against the fake Messages API (skipped: no claude at ${CLAUDE}; set GARDENER_CLAUDE_BIN)`;
@@ -41,9 +42,7 @@ async function runClaude(
         PATH: process.env['PATH'],
         HOME: home,
         ANTHROPIC_BASE_URL: fake.url,
-        ANTHROPIC_API_KEY: 'dummy',
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-        IS_SANDBOX: '1',
+        ...HEADLESS_CLAUDE_ENV,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -7,15 +7,16 @@ import { loadIndex } from '../../src/hooks/session-index.js';
 import { openStore } from '../../src/store/open.js';
 import { startFakeAnthropic, toolReply, type FakeAnthropic } from '../support/fake-anthropic/index.js';
 import type { Json } from '../support/fake-anthropic/types.js';
+import { CLAUDE_BIN, claudePresent, HEADLESS_CLAUDE_ENV } from '../support/claude-code.js';
 
 /**
  * `gardener install claude-code` (no plugin) read by the real Claude Code: hooks from
  * ~/.claude/settings.json, the MCP server from ~/.claude.json; uninstall leaves HOME as it was.
  * Skips with a message without Claude Code (GARDENER_CLAUDE_BIN) or the build.
  */
-const CLAUDE = process.env['GARDENER_CLAUDE_BIN'] ?? '/work/scratch/claude-code/node_modules/.bin/claude';
+const CLAUDE = CLAUDE_BIN;
 const REPO = resolve(import.meta.dirname, '..', '..');
-const missing = !existsSync(CLAUDE)
+const missing = !claudePresent
   ? `no claude at ${CLAUDE}; set GARDENER_CLAUDE_BIN`
   : !existsSync(join(REPO, 'dist', 'cli', 'hook-entry.js'))
     ? 'gardener is not built; run npm run build'
@@ -45,9 +46,7 @@ beforeAll(() => {
     HOME: join(root, 'home'),
     GARDENER_HOME: join(root, 'gardener'),
     XDG_RUNTIME_DIR: join(root, 'run'),
-    ANTHROPIC_API_KEY: 'dummy',
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    IS_SANDBOX: '1',
+    ...HEADLESS_CLAUDE_ENV,
   };
   mkdirSync(env['HOME']!, { recursive: true });
 });

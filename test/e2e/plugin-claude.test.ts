@@ -14,15 +14,16 @@ import {
   type StandingReply,
 } from '../support/fake-anthropic/index.js';
 import type { Json } from '../support/fake-anthropic/types.js';
+import { CLAUDE_BIN, claudePresent, HEADLESS_CLAUDE_ENV } from '../support/claude-code.js';
 
 /**
  * The plugin inside the real Claude Code: installed from this repository's marketplace into a
  * throwaway HOME, `claude -p` against the fake Messages API. Needs the built package (`npm run build`)
  * and Claude Code (GARDENER_CLAUDE_BIN, else the path below); skips with a message without them.
  */
-const CLAUDE = process.env['GARDENER_CLAUDE_BIN'] ?? '/work/scratch/claude-code/node_modules/.bin/claude';
+const CLAUDE = CLAUDE_BIN;
 const REPO = resolve(import.meta.dirname, '..', '..');
-const missing = !existsSync(CLAUDE)
+const missing = !claudePresent
   ? `no claude at ${CLAUDE}; set GARDENER_CLAUDE_BIN`
   : !existsSync(join(REPO, 'dist', 'cli', 'hook-entry.js'))
     ? 'gardener is not built; run npm run build'
@@ -105,9 +106,7 @@ beforeAll(() => {
     HOME: join(root, 'home'),
     GARDENER_HOME: join(root, 'gardener'),
     XDG_RUNTIME_DIR: join(root, 'run'),
-    ANTHROPIC_API_KEY: 'dummy',
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    IS_SANDBOX: '1',
+    ...HEADLESS_CLAUDE_ENV,
   };
   mkdirSync(env['HOME']!, { recursive: true });
   const added = claude(['plugin', 'marketplace', 'add', REPO]);

@@ -36,9 +36,9 @@ describe('labels', () => {
     expect(line).toBe('[gardener: log 10→0 tok · id=x · pytest: 3 failed 120 passed · recall("h")]');
   });
 
-  it('says in a summary header what it is, the sizes and the id', () => {
+  it('says in a short summary header what it is, the sizes and how to fetch it by id', () => {
     expect(summaryHeader({ what: 'code', before: 2300, after: 400, id: 'b7c1', hint: '', words })).toBe(
-      '[gardener: code summary · 2,300→400 tok · id=b7c1 · fetch("b7c1") for the original]',
+      '[gardener: code summary 2,300→400 tok · id=b7c1 · fetch("b7c1")]',
     );
   });
 
@@ -66,6 +66,6 @@ describe('labels', () => {
     );
     expect(
       summaryHeader({ what: 'log', before: 50, after: 9, id: 'c9', hint: '', words: SHELL_WORDS }),
-    ).toContain('id=c9 · run `gardener show c9` for the original]');
+    ).toBe('[gardener: log summary 50→9 tok · id=c9 · run `gardener show c9`]');
   });
 });

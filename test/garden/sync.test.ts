@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { GardenerError } from '../../src/errors.js';
 import { wrapInjected, INJECT_BEGIN } from '../../src/garden/strip.js';
 import { typedByUser } from '../../src/garden/typed-by-user.js';
@@ -39,6 +39,9 @@ describe('sync', () => {
   });
 
   it('stores blocks outside the working window at sync, and the rest at settle()', () => {
+    // A store of its own: other tests' gardens store the same build logs in the project.
+    const { store, cleanup } = tempStore();
+    onTestFinished(cleanup);
     const g = garden(store, 100_000, { keepLastTurns: 2 });
     const first = g.sync(agentSession(1, { id: 'stored' }));
     expect(first.pending).toBe(2); // the assistant text and the tool result; the prompt is before the window

@@ -31,7 +31,7 @@ export const BUILTIN_TOOLS: readonly AnyTool[] = [
 /** The tools as the Messages API takes them. */
 export function toolDefinitions(tools: readonly AnyTool[] = BUILTIN_TOOLS): Tool[] {
   return tools.map((tool) => {
-    const schema = { ...(z.toJSONSchema(tool.input) as Record<string, unknown>) };
+    const schema = withoutSafeBounds(z.toJSONSchema(tool.input)) as Record<string, unknown>;
     delete schema['$schema'];
     return {
       name: tool.name,
@@ -69,4 +69,17 @@ export async function previewTool(tool: AnyTool, input: unknown, context: ToolCo
   } catch (error) {
     return { summary: `${tool.name}: ${(error as Error).message}` };
   }
+}
+
+/** zod writes ±Number.MAX_SAFE_INTEGER as the bounds of every integer: noise for the model, tokens in every request. */
+function withoutSafeBounds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSafeBounds);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if ((key === 'maximum' || key === 'minimum') && Math.abs(inner as number) === Number.MAX_SAFE_INTEGER)
+      continue;
+    out[key] = withoutSafeBounds(inner);
+  }
+  return out;
 }

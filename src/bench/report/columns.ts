@@ -21,5 +21,7 @@ export const FIGURE_COLUMNS: readonly Column[] = [
   { header: 'needles', value: (f) => integer(f.needles) },
   { header: 'fid ctx', value: (f) => percent(f.fidelityContext) },
   { header: 'fid ctx∪recall', value: (f) => percent(f.fidelityRecall) },
+  { header: 'echo', value: (f) => integer(f.echoNeedles) },
+  { header: 'echo ctx', value: (f) => percent(f.echoContext) },
   { header: 'ms p50/p95/max', value: (f) => msTriple(f.ms) },
 ];

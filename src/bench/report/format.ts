@@ -22,4 +22,5 @@ export const STRATEGY_COLORS: Record<StrategyName, string> = {
   clear: '#9467bd',
   summary: '#1f77b4',
   gardener: '#2ca02c',
+  oracle: '#24292f',
 };

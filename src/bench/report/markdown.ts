@@ -3,8 +3,8 @@ import type { BenchReport, SessionReport } from '../run.js';
 import { FIGURE_COLUMNS } from './columns.js';
 import { compact, integer } from '../../format/numbers.js';
 import { percent, STRATEGY_COLORS } from './format.js';
-import { barChart, lineChart } from './svg.js';
-import { runLine } from './table.js';
+import { barChart, lineChart, scatterChart } from './svg.js';
+import { oracleLine, runLine } from './table.js';
 
 /** Context charts for at most this many sessions (the longest first). */
 export const MAX_CONTEXT_CHARTS = 12;
@@ -61,7 +61,10 @@ export function renderMarkdown(report: BenchReport, options: MarkdownOptions): M
     ),
     '',
   ];
+  const oracle = oracleLine(report);
+  if (oracle) lines.push(oracle, '');
   if (report.totals.length && report.aggregatedSessions > 0) {
+    lines.push(chart('frontier', frontierChart(report), 'Cost against fidelity, per strategy'), '');
     lines.push(chart('cost', costChart(report), 'Cost relative to raw, per strategy'), '');
     lines.push(chart('fidelity', fidelityChart(report), 'Needles kept, per strategy'), '');
   }
@@ -148,6 +151,26 @@ function costChart(report: BenchReport): string {
   });
 }
 
+function frontierChart(report: BenchReport): string {
+  return scatterChart({
+    title: 'Cost against fidelity',
+    subtitle: `${report.aggregatedSessions} sessions · window ${compact(report.window)} · up and to the left is better; the oracle is a bound`,
+    points: report.totals
+      .filter((f) => f.costRatio !== null && f.fidelityContext !== null)
+      .map((f) => ({
+        name: f.strategy,
+        color: STRATEGY_COLORS[f.strategy],
+        x: f.costRatio ?? 0,
+        y: f.fidelityContext ?? 0,
+        ...(f.fidelityRecall !== null ? { y2: f.fidelityRecall } : {}),
+      })),
+    xLabel: 'cost / raw (cache-aware)',
+    yLabel: 'needles kept',
+    formatX: (v) => `${v.toFixed(2)}×`,
+    formatY: (v) => percent(v),
+  });
+}
+
 function fidelityChart(report: BenchReport): string {
   const groups = report.totals.map((f: StrategyFigures) => ({
     label: f.strategy,
@@ -212,6 +235,8 @@ const METHOD = [
   '- **billed** = Σ context over calls; **peak** = largest context; **over** = calls whose context exceeds the window.',
   "- **cost** per call = 0.1 · prefix + 1.25 · (context − prefix), where prefix is the leading run of units (system + tools as one unit, then each message) byte-identical to the previous call's rendered units followed by its output. A summary call adds 0.1 · context read + 5 · summary tokens written.",
   '- **Needles**: a path with an extension, `path:line`, an error type, a test id, a backticked identifier or a 4+ digit number from a tool result at call i that reappears (as a whole word) in a user text, an assistant text or a tool_use input at call j ≥ i + 3; one needle per string (first appearance, first later use). **Kept in context**: it occurs in the rendered context of call j (the using user text itself excluded). **Kept via recall**: one of the top 5 hits of `recall(later text without the needle)` holds it in its original.',
+  '- **Echo needles** (counted apart): needles whose string was also in the input of the tool call the result answers (an Edit snippet echoed back, a written file, an approved plan). An empty recall query (a later Read or Glob whose input is only the path) falls back to the tool call whose result held the needle: its name and arguments minus the needle.',
+  "- **oracle** (a bound, not a peer): gardener's own summaries and stubs placed knowing the future. Each tool result takes, when it arrives, the cheapest form that still shows every needle only it holds at the later use; when the window would overflow, one event shortens, oldest first, what no later call needs, then what a summary still covers, down to half the window. The agent's own messages stay as they are.",
   "- **summary** replaces everything before the kept tail with one message of 6% of its size; its words are unknown (an LLM's), so it holds no needle.",
   '- **ms**: gardener CPU time per call (ingest + plan + render), p50 / p95 / max.',
   '- Sessions with fewer than 10 calls are reported but not aggregated.',

@@ -210,3 +210,70 @@ export function barChart(input: BarChartInput): string {
 function opacityAttr(opacity: number | undefined): string {
   return opacity === undefined || opacity >= 1 ? '' : ` fill-opacity="${opacity}"`;
 }
+
+/** A point of a cost / fidelity chart: one strategy. */
+export interface ScatterPoint {
+  name: string;
+  color: string;
+  x: number;
+  y: number;
+  /** A second, hollow point of the same strategy (fidelity with recall), joined to the first. */
+  y2?: number;
+}
+
+export interface ScatterChartInput {
+  title: string;
+  subtitle?: string;
+  points: readonly ScatterPoint[];
+  xLabel: string;
+  yLabel: string;
+  formatX: (value: number) => string;
+  formatY: (value: number) => string;
+}
+
+/** Each strategy as a point, cost across and fidelity up: the frontier at a glance. */
+export function scatterChart(input: ScatterChartInput): string {
+  const height = 380;
+  const plotBottom = height - MARGIN.bottom;
+  const ys = input.points.flatMap((p) => (p.y2 === undefined ? [p.y] : [p.y, p.y2]));
+  const floor = Math.max(0, Math.floor((Math.min(1, ...ys) - 0.02) * 20) / 20);
+  const yTicks: number[] = [];
+  for (let v = floor; v <= 1 + 1e-9; v += 0.05) yTicks.push(Number(v.toFixed(2)));
+  const xTicks = niceTicks(Math.max(1e-9, ...input.points.map((p) => p.x)) * 1.1);
+  const xMax = xTicks[xTicks.length - 1] ?? 1;
+  const x = (v: number) => MARGIN.left + (v / xMax) * (WIDTH - MARGIN.left - MARGIN.right);
+  const y = (v: number) => plotBottom - ((v - floor) / Math.max(1e-9, 1 - floor)) * (plotBottom - MARGIN.top);
+
+  const body = [...heading(input.title, input.subtitle), ...yAxis(yTicks, y, input.yLabel, input.formatY)];
+  for (const tick of xTicks)
+    body.push(
+      `<text x="${x(tick).toFixed(1)}" y="${plotBottom + 16}" font-size="11" text-anchor="middle" fill="${MUTED}">${escapeXml(input.formatX(tick))}</text>`,
+    );
+  body.push(
+    `<text x="${(MARGIN.left + WIDTH - MARGIN.right) / 2}" y="${plotBottom + 32}" font-size="12" text-anchor="middle" fill="${MUTED}">${escapeXml(input.xLabel)}</text>`,
+  );
+  for (const p of input.points) {
+    const px = x(p.x).toFixed(1);
+    const label = `${p.name}: ${input.formatX(p.x)}, ${input.formatY(p.y)}${p.y2 === undefined ? '' : ` (${input.formatY(p.y2)} with recall)`}`;
+    if (p.y2 !== undefined && p.y2 !== p.y) {
+      body.push(
+        `<line x1="${px}" x2="${px}" y1="${y(p.y).toFixed(1)}" y2="${y(p.y2).toFixed(1)}" stroke="${p.color}" stroke-width="1.5" stroke-dasharray="3 3"/>`,
+        `<circle cx="${px}" cy="${y(p.y2).toFixed(1)}" r="5" fill="#ffffff" stroke="${p.color}" stroke-width="2"/>`,
+      );
+    }
+    body.push(
+      `<circle cx="${px}" cy="${y(p.y).toFixed(1)}" r="6" fill="${p.color}"><title>${escapeXml(label)}</title></circle>`,
+      `<text x="${(x(p.x) + 9).toFixed(1)}" y="${y(p.y).toFixed(1)}" dy="4" font-size="12" fill="${INK}">${escapeXml(p.name)}</text>`,
+    );
+  }
+  body.push(
+    ...legend(
+      [
+        { name: 'in context (filled)', color: MUTED },
+        { name: 'in context ∪ recall@5 (hollow)', color: MUTED, opacity: 0.3 },
+      ],
+      height - 12,
+    ),
+  );
+  return document(height, input.title, body);
+}

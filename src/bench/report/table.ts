@@ -55,6 +55,20 @@ export function runLine(report: BenchReport): string {
   );
 }
 
+/** gardener as a ratio to the oracle (BENCH.md), when both ran: how far it is from the bound. */
+export function oracleLine(report: BenchReport): string | undefined {
+  const of = (name: string) => report.totals.find((f) => f.strategy === name);
+  const gardener = of('gardener');
+  const oracle = of('oracle');
+  if (!gardener || !oracle || !oracle.cost) return undefined;
+  const share = (a: number | null, b: number | null) => (a !== null && b ? `${(a / b).toFixed(3)}×` : '–');
+  return (
+    `gardener vs oracle: cost ${share(gardener.cost, oracle.cost)}, billed ${share(gardener.billed, oracle.billed)}, ` +
+    `needles in context ${share(gardener.fidelityContext, oracle.fidelityContext)}, ` +
+    `echo needles in context ${share(gardener.echoContext, oracle.echoContext)}`
+  );
+}
+
 /** The whole terminal report. */
 export function renderTables(report: BenchReport, options: TableOptions = {}): string {
   const parts = [`gardener bench · ${runLine(report)}`, ''];
@@ -62,6 +76,8 @@ export function renderTables(report: BenchReport, options: TableOptions = {}): s
     for (const table of strategyTables(report, options.emphasize)) parts.push(table, '');
   parts.push(`totals (sessions with ≥ 10 calls; cost in input-token units, cache-aware)`);
   parts.push(totalsTable(report, options.emphasize), '');
+  const oracle = oracleLine(report);
+  if (oracle) parts.push(oracle, '');
   if (report.skipped.length) {
     parts.push('skipped');
     for (const s of report.skipped) parts.push(`  ${s.source}: ${s.reason}`);

@@ -16,6 +16,8 @@ export async function loadStrategy(name: StrategyName): Promise<Strategy> {
       return clearStrategy;
     case 'summary':
       return summaryStrategy;
+    case 'oracle':
+      return (await import('./oracle.js')).oracleStrategy;
     case 'gardener':
       return (await import('./gardener.js')).createGardenerStrategy();
     default:

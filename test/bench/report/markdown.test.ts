@@ -11,9 +11,10 @@ const options = {
 };
 
 describe('markdown report', () => {
-  it('links SVG charts for cost, fidelity and each long session, and writes them as well-formed files', async () => {
+  it('links SVG charts for cost against fidelity, cost, fidelity and each long session, and writes them as well-formed files', async () => {
     const { markdown, files } = renderMarkdown(await fixtureReport(), options);
     expect(files.map((f) => f.path)).toEqual([
+      'report-charts/frontier.svg',
       'report-charts/cost.svg',
       'report-charts/fidelity.svg',
       'report-charts/context-1-fixtures-twelve-json.svg',
@@ -22,7 +23,7 @@ describe('markdown report', () => {
       expect(markdown).toContain(`](${f.path})`);
       expect(xmlProblems(f.content), f.path).toEqual([]);
     }
-    expect(files[2]?.content.match(/<polyline /g)).toHaveLength(4);
+    expect(files[3]?.content.match(/<polyline /g)).toHaveLength(4);
   });
 
   it('says how it was measured and lists every figure per strategy', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barChart, escapeXml, lineChart, niceTicks } from '../../../src/bench/report/svg.js';
+import { barChart, escapeXml, lineChart, niceTicks, scatterChart } from '../../../src/bench/report/svg.js';
 import { xmlProblems } from './xml.js';
 
 describe('svg charts', () => {
@@ -40,6 +40,25 @@ describe('svg charts', () => {
     expect(xmlProblems(svg)).toEqual([]);
     expect(svg).toContain('>2.48×</text>');
     expect(svg.match(/<rect [^>]*fill="#e83"/g)).toHaveLength(1);
+  });
+
+  it('draws each strategy as a point of cost against fidelity, with a hollow point for recall', () => {
+    const svg = scatterChart({
+      title: 'Cost against fidelity',
+      points: [
+        { name: 'raw', color: '#777', x: 1, y: 1 },
+        { name: 'gardener', color: '#2ca02c', x: 0.79, y: 0.935, y2: 0.98 },
+        { name: 'oracle', color: '#24292f', x: 0.56, y: 0.995 },
+      ],
+      xLabel: 'cost / raw',
+      yLabel: 'needles kept',
+      formatX: (v) => `${v.toFixed(2)}×`,
+      formatY: (v) => `${(v * 100).toFixed(1)}%`,
+    });
+    expect(xmlProblems(svg)).toEqual([]);
+    expect(svg.match(/<circle [^>]*r="6"/g)).toHaveLength(3);
+    expect(svg.match(/<circle [^>]*fill="#ffffff"/g)).toHaveLength(1);
+    expect(svg).toContain('gardener: 0.79×, 93.5% (98.0% with recall)');
   });
 
   it('escapes XML specials', () => {

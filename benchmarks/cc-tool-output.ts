@@ -1,0 +1,67 @@
+/**
+ * How far Claude Code tool output shrinks in its summary form (issue 14: ≤ 0.25 of its tokens,
+ * every needle the agent later used still shown). Each tool_result of each Claude Code session is
+ * given the forms the engine builds (src/bench/oracle/forms.ts: classify, compress, the summary
+ * header and id); ratio = Σ tokens of the summary form (the original where there is none) / Σ
+ * tokens of the originals. A needle (BENCH.md) of a tool result is "shown" when the summary form
+ * of its first tool result still holds it.
+ *
+ *   npx tsx benchmarks/cc-tool-output.ts [--split dev|holdout|all] [PATH]   (default ../shared/sessions; Claude Code sessions only)
+ */
+import { loadSessions } from '../src/bench/load.js';
+import { findNeedles, occursIn } from '../src/bench/needles.js';
+import { blockForms, type ToolCall } from '../src/bench/oracle/forms.js';
+import type { SplitName } from '../src/bench/split.js';
+import { defaultTokenizer } from '../src/tokens/tokenizer.js';
+import { blockText, contentBlocks } from '../src/transcript/blocks.js';
+
+const args = process.argv.slice(2);
+const at = args.indexOf('--split');
+const split = (at >= 0 ? args.splice(at, 2)[1] : 'all') as SplitName;
+const source = args[0] ?? '../shared/sessions';
+const tokenizer = defaultTokenizer();
+const byTool = new Map<string, { blocks: number; before: number; after: number }>();
+let before = 0;
+let after = 0;
+let needles = 0;
+let shown = 0;
+for await (const item of loadSessions([source], { cwd: process.cwd(), split })) {
+  if (item.type !== 'session' || item.session.transcript.format !== 'claude-code') continue;
+  const { transcript } = item.session;
+  const calls = new Map<string, ToolCall>();
+  const summaries = new Map<number, string[]>();
+  transcript.messages.forEach((message, m) => {
+    for (const block of contentBlocks(message)) {
+      if (block.type === 'tool_use')
+        calls.set(block.id, { name: block.name, input: (block.input ?? {}) as Record<string, unknown> });
+      if (block.type !== 'tool_result' || blockText(block) === '') continue;
+      const call = calls.get(block.tool_use_id);
+      const forms = blockForms(block, call, tokenizer);
+      const form = forms.blocks.summary ?? forms.blocks.original;
+      const original = forms.tokens.original ?? 0;
+      const kept = forms.tokens.summary ?? original;
+      before += original;
+      after += kept;
+      const key = call?.name ?? '?';
+      const tally = byTool.get(key) ?? { blocks: 0, before: 0, after: 0 };
+      byTool.set(key, {
+        blocks: tally.blocks + 1,
+        before: tally.before + original,
+        after: tally.after + kept,
+      });
+      summaries.set(m, [...(summaries.get(m) ?? []), form ? blockText(form) : '']);
+    }
+  });
+  for (const needle of findNeedles(transcript, { isToolResult: item.session.isToolResult })) {
+    needles += 1;
+    if ((summaries.get(needle.messageIndex) ?? []).some((text) => occursIn(text, needle.text))) shown += 1;
+  }
+}
+console.log(
+  `Claude Code tool output (${source}, split ${split}): ${before.toLocaleString('en-US')} → ${after.toLocaleString('en-US')} tokens = ${(after / before).toFixed(3)}; needles shown by the summary form ${shown}/${needles} (${((100 * shown) / Math.max(1, needles)).toFixed(1)}%)\n`,
+);
+console.log('| tool | results | tokens | summary form | ratio |\n|:---|---:|---:|---:|---:|');
+for (const [tool, t] of [...byTool].sort((a, b) => b[1].after - a[1].after).slice(0, 15))
+  console.log(
+    `| ${tool} | ${t.blocks} | ${t.before.toLocaleString('en-US')} | ${t.after.toLocaleString('en-US')} | ${(t.after / t.before).toFixed(2)} |`,
+  );

@@ -1,0 +1,148 @@
+/**
+ * What `gardener proxy` adds to a request: time before the upstream sees it (p50/p95 over a
+ * 200-call tool-heavy session), delay of a streamed answer's first byte, and event-loop delay while
+ * gardens settle (perf_hooks.monitorEventLoopDelay). Each call is sent twice, side by side: straight
+ * to the upstream and through the proxy, with the same history; the figures are the differences.
+ *
+ *   npx tsx benchmarks/proxy-overhead.ts [--calls 200] [--budget 60000] [--think-ms 300]
+ *
+ * The client and the upstream (a minimal SSE server that "thinks" --think-ms before its first byte)
+ * run in a child process, benchmarks/proxy-overhead-world.ts, on one clock; the proxy has this
+ * process to itself, as in real use.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import os, { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { openProxy } from '../src/proxy/runtime.js';
+
+const { values } = parseArgs({
+  options: {
+    calls: { type: 'string', default: '200' },
+    budget: { type: 'string', default: '60000' },
+    'think-ms': { type: 'string', default: '300' },
+  },
+});
+const CALLS = Number(values.calls);
+const BUDGET = Number(values.budget);
+/** The "model" thinks this long before its first byte (a real one: hundreds of ms or more). */
+const THINK_MS = Number(values['think-ms']);
+
+/** The client and the upstream, in a child process: the proxy has this process's event loop to itself. */
+const world = fork(join(import.meta.dirname, 'proxy-overhead-world.ts'), [String(THINK_MS)]);
+interface CallResult {
+  tag: string;
+  sent: number;
+  firstByte: number;
+  arrived: number;
+  firstWrite: number;
+  id: string;
+}
+const waiting = new Map<string, (result: CallResult) => void>();
+const upstreamUrl = await new Promise<string>((resolve) => {
+  world.on('message', (message: { type: string; url?: string } & CallResult) => {
+    if (message.type === 'ready') resolve(message.url!);
+    if (message.type === 'result') waiting.get(message.tag)?.(message);
+  });
+});
+const call = (base: string, tag: string, body: string) =>
+  new Promise<CallResult>((resolve) => {
+    waiting.set(tag, resolve);
+    world.send({ type: 'call', base, tag, body });
+  });
+
+const dir = mkdtempSync(join(tmpdir(), 'gardener-proxy-bench-'));
+const gardenMs: number[] = [];
+const gardenCpuMs: number[] = [];
+const proxy = await openProxy({
+  upstream: new URL(upstreamUrl),
+  host: '127.0.0.1',
+  port: 0,
+  storePath: join(dir, 'gardener.db'),
+  budget: BUDGET,
+  cwd: dir,
+  project: 'bench',
+  onRecord: (record) => {
+    if (record.gardenMs !== undefined) gardenMs.push(record.gardenMs);
+    if (record.gardenCpuMs !== undefined) gardenCpuMs.push(record.gardenCpuMs);
+  },
+});
+
+/** A test-runner log of about 2k tokens, different every call. */
+function output(call: number): string {
+  const lines = [`$ pytest tests/test_case_${call}.py -v`];
+  for (let i = 0; i < 90; i++)
+    lines.push(`tests/test_case_${call}.py::test_${i}_${(call * 7919 + i) % 1000} PASSED [${i}%]`);
+  if (call % 5 === 0)
+    lines.push(
+      `FAILED tests/test_case_${call}.py::test_edge - AssertionError: expected ${call} got ${call + 1}`,
+    );
+  return lines.join('\n');
+}
+
+const history: Array<{ role: string; content: Array<Record<string, unknown>> }> = [
+  { role: 'user', content: [{ type: 'text', text: 'Run the whole test suite, case by case.' }] },
+];
+const added: number[] = [];
+const firstByteAdded: number[] = [];
+const loop = monitorEventLoopDelay({ resolution: 1 });
+loop.enable();
+for (let n = 0; n < CALLS; n++) {
+  const body = JSON.stringify({
+    model: 'claude-sonnet-4-5',
+    max_tokens: 1024,
+    stream: true,
+    metadata: { user_id: JSON.stringify({ session_id: 'bench-session' }) },
+    system: [{ type: 'text', text: 'You are a coding agent.', cache_control: { type: 'ephemeral' } }],
+    messages: history,
+  });
+  const d = await call(upstreamUrl, `d${n}`, body);
+  const p = await call(proxy.server.url, `p${n}`, body);
+  added.push(p.arrived - p.sent - (d.arrived - d.sent));
+  firstByteAdded.push(p.firstByte - p.firstWrite - (d.firstByte - d.firstWrite));
+  history.push({
+    role: 'assistant',
+    content: [{ type: 'tool_use', id: p.id, name: 'Bash', input: { command: 'pytest' } }],
+  });
+  history.push({
+    role: 'user',
+    content: [{ type: 'tool_result', tool_use_id: p.id, content: output(n) }],
+  });
+}
+// Let the last settle finish inside the measured window.
+await new Promise((resolve) => setTimeout(resolve, 500));
+loop.disable();
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+const tally = proxy.tally();
+const row = Object.values(tally.sessions)[0]!;
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${os.cpus().length} CPUs`,
+);
+console.log(
+  `proxy overhead over a ${CALLS}-call session (budget ${BUDGET}; raw context at the end ${row.rawTokens} tokens, sent ${row.sentTokens}; ${row.events} events)`,
+);
+console.log(
+  `  added time before the upstream sees a request: p50 ${ms(pct(added, 50))} · p95 ${ms(pct(added, 95))} · max ${ms(Math.max(...added))}  (target p95 ≤ 20 ms)`,
+);
+console.log(
+  `    of which gardening (sync + plan + render): p50 ${ms(pct(gardenMs, 50))} · p95 ${ms(pct(gardenMs, 95))} wall; CPU time p50 ${ms(pct(gardenCpuMs, 50))} · p95 ${ms(pct(gardenCpuMs, 95))}`,
+);
+console.log(
+  `  first byte of a streamed answer, added: p50 ${ms(pct(firstByteAdded, 50))} · p95 ${ms(pct(firstByteAdded, 95))} · max ${ms(Math.max(...firstByteAdded))}  (target ≤ 5 ms)`,
+);
+console.log(
+  `  event-loop delay while serving and settling: p50 ${ms(loop.percentile(50) / 1e6)} · p99 ${ms(loop.percentile(99) / 1e6)} · max ${ms(loop.max / 1e6)}`,
+);
+await proxy.close();
+world.send({ type: 'stop' });
+rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,72 @@
+import { defaultTokenizer } from '../tokens/tokenizer.js';
+import { createProxyGardener, type ProxyGardenerOptions } from './gardening.js';
+import { liveFigures, writeLive } from './live.js';
+import type { RequestRecord } from './records.js';
+import { startProxyServer, type ProxyServer } from './server.js';
+import { emptyTally, tallyRecord, type ProxyTally, type SessionTally } from './tally.js';
+
+export interface ProxyRuntimeOptions extends ProxyGardenerOptions {
+  upstream: URL;
+  host: string;
+  port: number;
+  /** Told of each request once it is complete, with the tally that includes it. */
+  onRecord?: (record: RequestRecord, tally: ProxyTally) => void;
+}
+
+/** A running proxy: server, gardens, tally and the status line's live files. */
+export interface ProxyRuntime {
+  readonly server: ProxyServer;
+  tally(): ProxyTally;
+  /** Stops accepting requests, then settles and saves every garden. */
+  close(): Promise<void>;
+}
+
+export async function openProxy(options: ProxyRuntimeOptions): Promise<ProxyRuntime> {
+  // The tokenizer loads on first use (about a second): pay it now, not on the first request.
+  (options.tokenizer ?? defaultTokenizer()).count('gardener');
+  const gardener = createProxyGardener(options);
+  let tally = emptyTally();
+  const writes = new Map<string, Promise<void>>();
+
+  const publish = (clientSession: string) => {
+    // The status line shows the client session's largest conversation (the main one, not a side call).
+    let main: SessionTally | undefined;
+    for (const row of Object.values(tally.sessions))
+      if (row.clientSession === clientSession && (!main || row.rawTokens > main.rawTokens)) main = row;
+    if (!main) return;
+    const figures = liveFigures({ ...main, clientSession });
+    const previous = writes.get(clientSession) ?? Promise.resolve();
+    const done = previous.then(() => writeLive(options.storePath, figures));
+    writes.set(clientSession, done);
+    void done.finally(() => {
+      if (writes.get(clientSession) === done) writes.delete(clientSession);
+    });
+  };
+
+  let server: ProxyServer;
+  try {
+    server = await startProxyServer({
+      upstream: options.upstream,
+      gardener,
+      host: options.host,
+      port: options.port,
+      onRecord: (record) => {
+        tally = tallyRecord(tally, record);
+        if (record.kind === 'messages' && record.clientSession) publish(record.clientSession);
+        options.onRecord?.(record, tally);
+      },
+    });
+  } catch (error) {
+    await gardener.close();
+    throw error;
+  }
+  return {
+    server,
+    tally: () => tally,
+    async close() {
+      await server.close();
+      await Promise.all([...writes.values()]);
+      await gardener.close();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import {
+  countBreakpoints,
+  MAX_BREAKPOINTS,
+  restoreBreakpoints,
+  takeBreakpoints,
+} from '../../src/proxy/cache-breakpoints.js';
+import type { MessageParam } from '../../src/transcript/types.js';
+import { blocksOf } from './json.js';
+
+const ephemeral = { type: 'ephemeral' as const };
+
+describe('cache breakpoints across gardening', () => {
+  it('takes them off message blocks and puts them back at the same places', () => {
+    const untouched = { role: 'user' as const, content: 'plain' };
+    const messages = [
+      untouched,
+      { role: 'assistant', content: [{ type: 'text', text: 'a' }] },
+      {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 't', content: 'out', cache_control: ephemeral }],
+      },
+    ];
+    const taken = takeBreakpoints(messages as MessageParam[]);
+    expect(taken.messages[0]).toBe(untouched);
+    expect(taken.messages[2]!.content).toEqual([{ type: 'tool_result', tool_use_id: 't', content: 'out' }]);
+    expect(taken.breakpoints).toEqual([{ message: 2, block: 0, value: ephemeral }]);
+    const restored = restoreBreakpoints({ messages: taken.messages }, taken.breakpoints);
+    expect(restored.messages).toEqual(messages);
+  });
+
+  it('never sends more than four in all', () => {
+    const system = [1, 2, 3].map((i) => ({ type: 'text' as const, text: `s${i}`, cache_control: ephemeral }));
+    const messages = [
+      { role: 'user', content: [{ type: 'text', text: 'a', cache_control: ephemeral }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'b' }] },
+      { role: 'user', content: [{ type: 'text', text: 'c', cache_control: ephemeral }] },
+    ];
+    const taken = takeBreakpoints(messages as MessageParam[]);
+    const restored = restoreBreakpoints({ system, messages: taken.messages }, taken.breakpoints);
+    expect(countBreakpoints(restored)).toBe(MAX_BREAKPOINTS);
+    // The newest one is kept: it is the one that caches the most.
+    expect(blocksOf(restored.messages[2])[0]!['cache_control']).toEqual(ephemeral);
+    expect(blocksOf(restored.messages[0])[0]!['cache_control']).toBeUndefined();
+  });
+
+  it('counts breakpoints inside tool results too', () => {
+    const request = {
+      tools: [{ name: 't', cache_control: ephemeral }],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', content: [{ type: 'text', text: 'x', cache_control: ephemeral }] },
+          ],
+        },
+      ],
+    };
+    expect(countBreakpoints(request)).toBe(2);
+  });
+});

@@ -1,0 +1,61 @@
+import { render } from 'ink-testing-library';
+import { describe, expect, it } from 'vitest';
+import { Dashboard } from '../../../src/proxy/dashboard/app.js';
+import { barSegments } from '../../../src/proxy/dashboard/pressure-bar.js';
+import type { RequestRecord } from '../../../src/proxy/records.js';
+import { stripVTControlCharacters } from 'node:util';
+
+const strip = (frame: string | undefined) => stripVTControlCharacters(frame ?? '');
+const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('the proxy dashboard', () => {
+  it('shows one row per session with its pressure, events and tokens as requests arrive', async () => {
+    let emit: (record: RequestRecord) => void = () => {};
+    const view = render(
+      <Dashboard
+        url="http://127.0.0.1:4000"
+        upstream="https://api.anthropic.com"
+        budget={100_000}
+        subscribe={(listener) => {
+          emit = listener;
+          return () => {};
+        }}
+      />,
+    );
+    expect(strip(view.lastFrame())).toContain('waiting for requests');
+    await tick();
+    emit({
+      at: 2,
+      kind: 'messages',
+      method: 'POST',
+      path: '/v1/messages?beta=true',
+      status: 200,
+      ms: 812,
+      gardened: true,
+      session: '752cfda0-ec62-4830~abcdef1234',
+      clientSession: '752cfda0-ec62-4830',
+      budget: 100_000,
+      rawTokens: 90_000,
+      sentTokens: 40_000,
+      byClass: { prompt: 5_000, log: 25_000, code: 10_000 },
+      byForm: { original: 30_000, summary: 9_000, stub: 1_000 },
+      event: { kind: 'pressure', changed: 12, tokensBefore: 90_000, tokensAfter: 40_000 },
+    });
+    await tick();
+    const frame = strip(view.lastFrame());
+    expect(frame).toContain('752cfda0~abcd');
+    expect(frame).toContain(' 40%');
+    expect(frame).toContain('1 ev');
+    expect(frame).toContain('90k→40k');
+    expect(frame).toContain('summary 9k stub 1k');
+    expect(frame).toContain('200 POST /v1/messages?beta=true 90k→40k event 12 blocks 812 ms');
+    view.unmount();
+  });
+
+  it('draws each class as long as its share of the budget', () => {
+    expect(barSegments({ log: 50_000, prompt: 25_000 }, 100_000, 24)).toEqual([
+      { cls: 'prompt', cells: 6 },
+      { cls: 'log', cells: 12 },
+    ]);
+  });
+});

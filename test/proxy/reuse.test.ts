@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { reuseMessages } from '../../src/proxy/reuse.js';
+import type { MessageParam } from '../../src/transcript/types.js';
+import { blocksOf, type JsonMessage } from './json.js';
+
+describe('objects of an equal history are reused', () => {
+  it('gives back the previous objects for equal messages and blocks, fresh ones for changed ones', () => {
+    const previous: JsonMessage[] = [
+      { role: 'user', content: 'task' },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'tool_use', id: 't', name: 'Bash', input: { command: 'ls' } },
+        ],
+      },
+    ];
+    const next = JSON.parse(JSON.stringify(previous)) as JsonMessage[];
+    blocksOf(next[1])[0]!['text'] = 'edited';
+    next.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: 'x' }] });
+    const out = reuseMessages(previous as MessageParam[], next as MessageParam[]);
+    expect(out).toEqual(next);
+    expect(out[0]).toBe(previous[0]);
+    expect(out[1]).not.toBe(previous[1]);
+    expect(blocksOf(out[1])[0]).toBe(blocksOf(next[1])[0]);
+    expect(blocksOf(out[1])[1]).toBe(blocksOf(previous[1])[1]);
+    expect(out[2]).toBe(next[2]);
+  });
+});

@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openProxy, type ProxyRuntime } from '../../src/proxy/runtime.js';
+import type { RequestRecord } from '../../src/proxy/records.js';
+import {
+  startFakeAnthropic,
+  type FakeAnthropic,
+  type RecordedRequest,
+  type ScriptStep,
+} from '../support/fake-anthropic/index.js';
+
+export interface ProxyHarness {
+  fake: FakeAnthropic;
+  proxy: ProxyRuntime;
+  records: RequestRecord[];
+  dir: string;
+  storePath: string;
+  close(): Promise<void>;
+}
+
+/** The fake Messages API as upstream, a proxy in front of it, a throwaway store. */
+export async function startHarness(
+  script: ScriptStep[],
+  options: {
+    budget?: number;
+    contextWindow?: number;
+    project?: string;
+    onUpstreamClosed?: (request: RecordedRequest) => void;
+  } = {},
+): Promise<ProxyHarness> {
+  const fake = await startFakeAnthropic({
+    script,
+    ...(options.contextWindow ? { contextWindow: options.contextWindow } : {}),
+    ...(options.onUpstreamClosed ? { onRequest: options.onUpstreamClosed } : {}),
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'gardener-proxy-'));
+  const storePath = join(dir, 'gardener.db');
+  const records: RequestRecord[] = [];
+  const proxy = await openProxy({
+    upstream: new URL(fake.url),
+    host: '127.0.0.1',
+    port: 0,
+    storePath,
+    budget: options.budget ?? 100_000,
+    cwd: dir,
+    project: options.project ?? 'proxy-test',
+    onRecord: (record) => records.push(record),
+  });
+  return {
+    fake,
+    proxy,
+    records,
+    dir,
+    storePath,
+    async close() {
+      await proxy.close();
+      await fake.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Headers a Claude Code-like client sends. */
+export function clientHeaders(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    'x-api-key': 'test-key',
+    'anthropic-version': '2023-06-01',
+    ...extra,
+  };
+}
+
+/** `metadata` as Claude Code 2.1 sends it. */
+export function claudeMetadata(sessionId: string): { user_id: string } {
+  return { user_id: JSON.stringify({ device_id: 'd'.repeat(64), account_uuid: '', session_id: sessionId }) };
+}
+
+/** POSTs a JSON body through the proxy and reads the whole answer. */
+export async function post(
+  harness: ProxyHarness,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = clientHeaders(),
+): Promise<{ status: number; headers: Headers; text: string }> {
+  const response = await fetch(`${harness.proxy.server.url}${path}`, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+/** Waits until `check` holds (records arrive after the answer's last byte). */
+export async function until(check: () => boolean, ms = 5_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
