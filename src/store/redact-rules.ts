@@ -88,7 +88,8 @@ export const RULES: readonly Rule[] = [
   // A secret key named in words, with no `=`: `--secret-key X`, `secret key is X`, `aws_secret_access_key X`.
   {
     kind: 'secret-key',
-    pattern: /(\b[\w-]{0,24}secret[\w-]{0,24}(?:[ \t]+(?:access[ \t]+)?key)?(?:[ \t]+(?:is|was))?["']?[\s:=,"']{1,8})([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/gi,
+    pattern:
+      /(\b[\w-]{0,24}secret[\w-]{0,24}(?:[ \t]+(?:access[ \t]+)?key)?(?:[ \t]+(?:is|was))?["']?[\s:=,"']{1,8})([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/gi,
     keep: 'prefix',
     accept: randomBase64,
   },
