@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { redactSecrets } from '../store/redact.js';
 import type { HookMessage } from './protocol.js';
 import { ensurePrivateDir, isPrivateDir, socketDir, socketPrefix } from './socket-path.js';
 
@@ -24,11 +25,15 @@ function ensureSpoolDir(env: Record<string, string | undefined>, dbPath: string)
   return spoolDir(env, dbPath);
 }
 
-/** Writes one message (whole file or nothing); false when there is no private folder for it. */
+/**
+ * Writes one message (whole file or nothing), its secrets redacted first: nothing waits on disk in
+ * clear. False when there is no private folder for it or the input is not JSON.
+ */
 export function spool(env: Record<string, string | undefined>, message: HookMessage): boolean {
   const dir = ensureSpoolDir(env, message.db);
   if (dir === undefined) return false;
   try {
+    message = { ...message, input: JSON.stringify(redactStrings(JSON.parse(message.input))) };
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const name = `${Date.now().toString().padStart(15, '0')}-${process.pid}-${randomBytes(4).toString('hex')}`;
     writeFileSync(join(dir, `${name}.tmp`), JSON.stringify(message), { mode: 0o600 });
@@ -77,4 +82,13 @@ export function drainSpool(
     handled++;
   }
   return handled;
+}
+
+/** Every string of a parsed hook input with well-known secret shapes redacted. */
+function redactStrings(value: unknown): unknown {
+  if (typeof value === 'string') return redactSecrets(value).text;
+  if (Array.isArray(value)) return value.map(redactStrings);
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactStrings(item)]));
+  return value;
 }

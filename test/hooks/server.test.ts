@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sendToServer } from '../../src/hooks/client.js';
@@ -113,5 +113,18 @@ describe('spool', () => {
     expect(items.map((i) => store.fetch(i.id)?.original ?? '').some((o) => o.includes('SPOOLED-E77'))).toBe(
       true,
     );
+  });
+
+  it('never leaves a secret on disk in clear while a result waits', async () => {
+    await server.close();
+    const { spool, spoolDir } = await import('../../src/hooks/spool.js');
+    const key = 'AKIAIOSFODNN7EXAMPLE';
+    const output = `${bigLog(20, 'SPOOL-SECRET')}\naws_access_key_id = ${key}`;
+    expect(spool(world.env, message('post-tool-use', bashResult('t10', 'env', output)))).toBe(true);
+    const dir = spoolDir(world.env, world.dbPath)!;
+    const files = readdirSync(dir).map((name) => readFileSync(path.join(dir, name), 'utf8'));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toContain('SPOOL-SECRET');
+    expect(files[0]).not.toContain(key);
   });
 });
