@@ -4,7 +4,16 @@
  * 110 MB store) only when the file changed since gardener last closed it cleanly. The state at
  * that close is a stamp (size and mtime of the file and its WAL) in a sidecar `<db>-verified`.
  */
-import { closeSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import type Database from 'better-sqlite3';
 import { debug } from '../debug.js';
 import { GardenerError } from '../errors.js';
@@ -21,8 +30,13 @@ function corrupt(path: string, what: string): GardenerError {
   });
 }
 
-/** Refuses a file whose header is not a sane SQLite header for its size. Reads 100 bytes. */
-export function checkHeader(path: string, size: number): void {
+/**
+ * Refuses a file whose header is not a sane SQLite header for its size. Reads 100 bytes. Returns
+ * true when only the size looks wrong while a WAL file exists: another process may be in the middle
+ * of a checkpoint (the header already counts pages the file does not hold yet), so the caller must
+ * decide with `quick_check`, which reads under SQLite's locks.
+ */
+export function checkHeader(path: string, size: number): boolean {
   if (size === 0) throw corrupt(path, 'the file is empty (0 bytes); gardener will not replace it');
   const header = Buffer.alloc(HEADER_BYTES);
   const fd = openSync(path, 'r');
@@ -47,12 +61,17 @@ export function checkHeader(path: string, size: number): void {
   // Payload fractions are fixed by the file format.
   if (header[21] !== 64 || header[22] !== 32 || header[23] !== 32)
     throw corrupt(path, 'its header is scrambled');
+  const sizeProblem = (what: string): boolean => {
+    if (existsSync(`${path}-wal`)) return true;
+    throw corrupt(path, what);
+  };
   if (size % pageSize !== 0)
-    throw corrupt(path, `${size} bytes is not a whole number of ${pageSize}-byte pages`);
+    return sizeProblem(`${size} bytes is not a whole number of ${pageSize}-byte pages`);
   // The page count in the header is valid when its change counter matches "version valid for".
   const pages = header.readUInt32BE(28);
   if (header.readUInt32BE(24) === header.readUInt32BE(92) && pages * pageSize > size)
-    throw corrupt(path, `its header counts ${pages} pages, the file holds ${size / pageSize}`);
+    return sizeProblem(`its header counts ${pages} pages, the file holds ${size / pageSize}`);
+  return false;
 }
 
 interface Stamp {

@@ -59,7 +59,7 @@ function createIfAbsent(path: string): void {
 }
 
 /** Refuses, with a clear message, anything that is not a readable, writable, sane SQLite file. */
-function checkFile(path: string, readonly: boolean): void {
+function checkFile(path: string, readonly: boolean): boolean {
   let size: number;
   try {
     const info = statSync(path);
@@ -72,7 +72,7 @@ function checkFile(path: string, readonly: boolean): void {
   } catch (error) {
     throw toStoreError(error, path);
   }
-  checkHeader(path, size);
+  return checkHeader(path, size);
 }
 
 /**
@@ -84,6 +84,7 @@ export function openStore(options: OpenStoreOptions = {}): GardenerStore {
   const path = options.path ?? resolveDatabasePath({ env: options.env ?? process.env });
   const readonly = options.readonly === true;
   const memory = path === ':memory:';
+  let suspect = false;
   if (!memory) {
     if (readonly) {
       try {
@@ -95,7 +96,7 @@ export function openStore(options: OpenStoreOptions = {}): GardenerStore {
         });
       }
     } else createIfAbsent(path);
-    checkFile(path, readonly);
+    suspect = checkFile(path, readonly);
   }
   let db: Database.Database | undefined;
   try {
@@ -105,7 +106,7 @@ export function openStore(options: OpenStoreOptions = {}): GardenerStore {
       timeout: options.busyTimeoutMs ?? BUSY_TIMEOUT_MS,
     });
     // Before anything that could write: a damaged file is refused as it is.
-    if (!memory && changedSinceVerified(path)) quickCheck(db, path);
+    if (!memory && (suspect || changedSinceVerified(path))) quickCheck(db, path);
     if (!readonly && !memory) db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
