@@ -28,7 +28,8 @@ process.env['NODE_ENV'] ??= 'production';
 
 const CHUNKS = Number(process.argv[2] ?? 600);
 const COLD_RUNS = 5;
-const DIST_APP = path.resolve(import.meta.dirname, '../dist/tui/components/chat-app.js');
+/** What `gardener chat` loads when built: the TUI bundled with Ink and React (scripts/bundle-tui.mjs). */
+const DIST_APP = path.resolve(import.meta.dirname, '../dist/tui/chat-tui.bundle.js');
 const MOUNTS = 20;
 const COLUMNS = 120;
 
@@ -189,9 +190,7 @@ const COLD_CHILD = `
 const t0 = performance.now();
 process.env.NODE_ENV = 'production';
 const { EventEmitter } = await import('node:events');
-const [{ render }, { createElement }, { ChatApp }, { createApprovalBridge }] = await Promise.all([
-  import('ink'), import('react'), import(process.env.APP), import(process.env.APP.replace('components/chat-app.js', 'approval-bridge.js')),
-]);
+const { render, createElement, ChatApp, createApprovalBridge } = await import(process.env.APP);
 const out = Object.assign(new EventEmitter(), { columns: 120, rows: 40, isTTY: true, write() {
   const cpu = process.cpuUsage();
   process.stdout.write('PAINT' + JSON.stringify({ fromStart: performance.now(), fromImport: performance.now() - t0, cpu: (cpu.user + cpu.system) / 1000 }) + '\\n');
