@@ -17,7 +17,8 @@ const upstream = http.createServer((req, res) => {
     setTimeout(() => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const id = `toolu_${tag.replace(/\W/g, '')}`;
-      const frame = (data: { type: string; [key: string]: unknown }) => `event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`;
+      const frame = (data: { type: string; [key: string]: unknown }) =>
+        `event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`;
       const usage = { input_tokens: Math.round(size / 4), output_tokens: 1 };
       const message = {
         id: `msg_${id}`,

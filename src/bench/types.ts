@@ -4,7 +4,14 @@ import type { Meter } from './measure.js';
 /** The context strategies `gardener bench` compares (BENCH.md). */
 export type StrategyName = 'raw' | 'mask' | 'clear' | 'summary' | 'gardener' | 'oracle';
 
-export const STRATEGY_NAMES: readonly StrategyName[] = ['raw', 'mask', 'clear', 'summary', 'gardener', 'oracle'];
+export const STRATEGY_NAMES: readonly StrategyName[] = [
+  'raw',
+  'mask',
+  'clear',
+  'summary',
+  'gardener',
+  'oracle',
+];
 
 /** One call: the point before an assistant message (BENCH.md). */
 export interface Call {

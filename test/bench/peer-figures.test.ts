@@ -34,11 +34,7 @@ describe('peer strategies on the 12-call fixture, against hand-computed figures'
       11.25,
       ...Array.from({ length: 11 }, (_, k) => 2 * (k + 1) + 17),
     ]);
-    const figures = figuresOf(
-      'raw',
-      [{ strategy: 'raw', calls, fidelity: emptyFidelity() }],
-      200,
-    );
+    const figures = figuresOf('raw', [{ strategy: 'raw', calls, fidelity: emptyFidelity() }], 200);
     expect(figures).toMatchObject({ calls: 12, billed: 1428, peak: 229, over: 2, cost: 330.25, events: 0 });
   });
 

@@ -64,8 +64,8 @@ describe('labels', () => {
     expect(stubLine({ what: 'log', before: 50, id: 'c9', hint: 'flaky test', words: SHELL_WORDS })).toBe(
       '[gardener: log 50→0 tok · id=c9 · run `gardener recall "flaky test"`]',
     );
-    expect(
-      summaryHeader({ what: 'log', before: 50, after: 9, id: 'c9', hint: '', words: SHELL_WORDS }),
-    ).toBe('[gardener: log summary 50→9 tok · id=c9 · run `gardener show c9`]');
+    expect(summaryHeader({ what: 'log', before: 50, after: 9, id: 'c9', hint: '', words: SHELL_WORDS })).toBe(
+      '[gardener: log summary 50→9 tok · id=c9 · run `gardener show c9`]',
+    );
   });
 });

@@ -64,7 +64,7 @@ export const oracleStrategy: Strategy = {
       let message: MessageParam;
       if (typeof original.content === 'string') {
         const only = blocks[0] as Tracked;
-        message = { ...original, content: blockText(only.blocks[only.form] as Block) } as MessageParam;
+        message = { ...original, content: blockText(only.blocks[only.form] as Block) };
       } else {
         const content = [...original.content] as Block[];
         for (const b of blocks) content[b.index] = b.blocks[b.form] as Block;
