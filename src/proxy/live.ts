@@ -10,23 +10,24 @@ import type { SessionTally } from './tally.js';
  */
 export const LIVE_DIR = 'proxy-live';
 
-/** What the status line reads. */
-export interface LiveFigures {
-  clientSession: string;
-  /** The store's session name of the conversation shown (the client session's largest). */
-  session: string;
-  project: string | undefined;
-  requests: number;
-  events: number;
-  rawTokens: number;
-  sentTokens: number;
-  providerTokens: number | undefined;
-  budget: number | undefined;
-  tokensSaved: number;
-  costSent: number;
-  costRaw: number;
-  updatedAt: number;
-}
+/** Fields of a conversation's tally the status line reads. */
+const LIVE_FIELDS = [
+  'session',
+  'project',
+  'requests',
+  'events',
+  'rawTokens',
+  'sentTokens',
+  'providerTokens',
+  'budget',
+  'tokensSaved',
+  'costSent',
+  'costRaw',
+  'updatedAt',
+] as const;
+
+/** What the status line reads: the client session and its largest conversation's figures. */
+export type LiveFigures = Pick<SessionTally, (typeof LIVE_FIELDS)[number]> & { clientSession: string };
 
 const SAFE_NAME = /^[\w.-]{1,128}$/;
 
@@ -36,21 +37,9 @@ export function liveFile(storePath: string, clientSession: string): string | und
 }
 
 export function liveFigures(row: SessionTally & { clientSession: string }): LiveFigures {
-  return {
-    clientSession: row.clientSession,
-    session: row.session,
-    project: row.project,
-    requests: row.requests,
-    events: row.events,
-    rawTokens: row.rawTokens,
-    sentTokens: row.sentTokens,
-    providerTokens: row.providerTokens,
-    budget: row.budget,
-    tokensSaved: row.tokensSaved,
-    costSent: row.costSent,
-    costRaw: row.costRaw,
-    updatedAt: row.updatedAt,
-  };
+  const figures = { clientSession: row.clientSession } as LiveFigures;
+  for (const field of LIVE_FIELDS) Object.assign(figures, { [field]: row[field] });
+  return figures;
 }
 
 /** Writes a client session's figures (whole file or nothing); failures go to the debug log only. */
