@@ -81,7 +81,11 @@ export function buildInjection(input: InjectionInput): Injection | undefined {
     return true;
   };
 
-  for (const note of input.notes) if (!add(`- note ${note.id}: ${oneLine(note.text, MAX_HIT_CHARS)}`)) break;
+  const listedNotes = new Set<string>();
+  for (const note of input.notes) {
+    if (!add(`- note ${note.id}: ${oneLine(note.text, MAX_HIT_CHARS)}`)) break;
+    listedNotes.add(note.id);
+  }
   for (const line of input.status ?? []) add(`- ${oneLine(line, MAX_HIT_CHARS)}`);
   if (input.compacted.blocks > 0) {
     const classes = input.compacted.byClass.map(([cls, n]) => `${cls} ${n}`).join(', ');
@@ -97,7 +101,8 @@ export function buildInjection(input: InjectionInput): Injection | undefined {
     if (room > MIN_INJECT_TOKENS) {
       const result = input.recall(input.query, room);
       for (const hit of result.hits) {
-        if (input.inContext(hit.id)) continue;
+        // A note listed above, or an entry the model already sees, is not said twice.
+        if (listedNotes.has(hit.id) || input.inContext(hit.id)) continue;
         if (add(hitLine(hit))) hits++;
       }
     }

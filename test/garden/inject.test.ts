@@ -137,4 +137,45 @@ describe('recall injection', () => {
     });
     expect(result).toBeUndefined();
   });
+
+  it('does not list a note twice when recall finds the note it already lists', () => {
+    const scope = { project: 'p', session: 's' };
+    const note = { id: 'n1', scope, text: 'VAT rate is 20% here', tags: [], pinned: true, createdAt: 0 };
+    const result = buildInjection({
+      mode: 'full',
+      maxTokens: 500,
+      query: 'what is the vat rate',
+      notes: [note],
+      compacted: { blocks: 0, before: 0, after: 0, byClass: [] },
+      recall: () => ({
+        hits: [
+          {
+            id: 'n1',
+            class: 'prose',
+            text: note.text,
+            score: 1,
+            relevanceSignal: ['note'],
+            createdAt: 0,
+            isNote: true,
+          },
+          {
+            id: 'e2',
+            class: 'log',
+            text: 'vat rate test failed',
+            score: 0.5,
+            relevanceSignal: [],
+            createdAt: 0,
+          },
+        ],
+        coverage: { entriesScanned: 2 },
+        truncated: false,
+      }),
+      inContext: () => false,
+      tokenizer,
+      words: TOOL_WORDS,
+    });
+    expect(result?.text.match(/VAT rate is 20% here/g)).toHaveLength(1);
+    expect(result?.text).toContain('vat rate test failed');
+    expect(result?.hits).toBe(1);
+  });
 });
