@@ -64,7 +64,6 @@ export function scopeFilter(scope: SearchScope): string {
 
 export interface Search {
   entries(items: readonly string[], scope: SearchScope, now: number, limit: number): Candidate[];
-  recent(scope: SearchScope, now: number, limit: number): Candidate[];
   notes(items: readonly string[], projectIds: readonly number[], limit: number): NoteCandidate[];
   /** Active entries in scope and their time range (entries past their TTL not yet swept count too). */
   coverage(scope: SearchScope): Coverage;
@@ -133,16 +132,6 @@ export function makeSearch(db: Database.Database): Search {
       return rows
         .map((row) => ({ ...row, rank: rankOf.get(row.seq) ?? 0 }))
         .sort((a, b) => a.rank - b.rank || b.seq - a.seq);
-    },
-    recent(scope, now, limit) {
-      if (scope.projectIds.length === 0) return [];
-      const { sql, params } = where(scope);
-      return prepared<Omit<Candidate, 'rank'>>(
-        `SELECT ${CANDIDATE_COLUMNS} FROM entries WHERE ${sql} AND (expires_at IS NULL OR expires_at > @now)
-           ORDER BY created_at DESC, seq DESC LIMIT @limit`,
-      )
-        .all({ ...params, now, limit })
-        .map((row) => ({ ...row, rank: 0 }));
     },
     notes(items, projectIds, limit) {
       if (items.length === 0 || projectIds.length === 0) return [];

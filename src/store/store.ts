@@ -29,7 +29,6 @@ function guardedIndex(
   const { search, vocab, scopes } = parts;
   const guarded: Search = {
     entries: (...args) => guard(path, () => search.entries(...args)),
-    recent: (...args) => guard(path, () => search.recent(...args)),
     notes: (...args) => guard(path, () => search.notes(...args)),
     coverage: (...args) => guard(path, () => search.coverage(...args)),
     texts: (...args) => guard(path, () => search.texts(...args)),
