@@ -10,7 +10,7 @@ await build({
   format: 'esm',
   target: 'node20',
   logLevel: 'warning',
-  // React's production build, fixed at bundle time (run-chat.ts sets the same at run time when unbundled).
+  // React's production build, fixed at bundle time (src/cli/chat-run.ts sets the same at run time when unbundled).
   define: { 'process.env.NODE_ENV': '"production"' },
   logOverride: { 'assign-to-define': 'silent' },
   // Ink loads its devtools only when DEV=true; the bundle leaves them out.

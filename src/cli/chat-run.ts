@@ -13,6 +13,7 @@ import { printCommand, printTurn, type OutputFormat } from './chat-print.js';
 import { chooseSession, type SessionChoice } from './chat-session.js';
 import { DEFAULT_BUDGET_SHARE } from './chat.js';
 import type { CliIo } from './io.js';
+import { importForTerminal } from './live-terminal.js';
 import type { StoreFlags } from './store-options.js';
 
 export interface ChatRun {
@@ -64,7 +65,7 @@ export async function runChat(io: CliIo, run: ChatRun): Promise<void> {
       if (run.print && prompt!.startsWith('/')) await printCommand(io, controller, prompt!, run.format);
       else if (run.print) await printWithInterrupt(io, controller, prompt!, run.format);
       else {
-        const { runChatTui } = await loadChatTui();
+        const { runChatTui } = await importForTerminal(loadChatTui, io.stdout);
         await runChatTui({
           controller,
           setApprover: (approver) => controller.setApprover(approver),
@@ -104,6 +105,9 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 
 /** The bundled TUI when built (it loads in a quarter of the time), else its modules (running from src). */
 async function loadChatTui(): Promise<{ runChatTui: RunChatTui }> {
+  // React's development build renders several times slower; a chat streams dozens of frames a second.
+  // React picks its build when it is first loaded (the bundle has production fixed in).
+  process.env['NODE_ENV'] ??= 'production';
   const bundle = new URL('../tui/chat-tui.bundle.js', import.meta.url);
   if (existsSync(fileURLToPath(bundle))) return (await import(bundle.href)) as { runChatTui: RunChatTui };
   return import('../tui/run-chat.js');

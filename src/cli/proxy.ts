@@ -3,6 +3,7 @@ import { GardenerError } from '../errors.js';
 import type { RequestRecord } from '../proxy/records.js';
 import type { ProxyRuntime, ProxyRuntimeOptions } from '../proxy/runtime.js';
 import type { CliIo } from './io.js';
+import { importForTerminal } from './live-terminal.js';
 import { intFlag } from './store-options.js';
 
 /** Default upstream: the Messages API itself (the proxy's own ANTHROPIC_BASE_URL is never used: it may point at the proxy). */
@@ -113,7 +114,10 @@ export function makeProxyCommand(io: CliIo): Command {
     const url = runtime.server.url;
     let unmount = () => {};
     if (dashboard) {
-      const { renderDashboard } = await import('../proxy/dashboard/render.js');
+      const { renderDashboard } = await importForTerminal(
+        () => import('../proxy/dashboard/render.js'),
+        io.stdout,
+      );
       unmount = renderDashboard({
         url,
         upstream: options.upstream.origin,

@@ -1,21 +1,18 @@
+import { render } from 'ink';
+import { createElement } from 'react';
 import type { RunChatTui } from '../agent/controller.js';
 import { createApprovalBridge } from './approval-bridge.js';
+import { ChatApp } from './components/chat-app.js';
 
 /** Erases the screen and its scrollback, so a reset transcript is not drawn under the old one. */
 const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
 
 /**
  * Renders the chat TUI on the terminal until the user quits; the controller is closed by then.
- * Ink and React load here, on first use, so other commands never pay for them.
+ * This module brings Ink and React in: `gardener chat` imports it (or its bundle) only when it draws,
+ * so other commands never pay for them.
  */
 export const runChatTui: RunChatTui = async (options) => {
-  // React's development build renders several times slower; a chat streams dozens of frames a second.
-  process.env['NODE_ENV'] ??= 'production';
-  const [{ render }, { createElement }, { ChatApp }] = await Promise.all([
-    import('ink'),
-    import('react'),
-    import('./components/chat-app.js'),
-  ]);
   const bridge = createApprovalBridge();
   options.setApprover(bridge.ask);
   let clear = () => {};

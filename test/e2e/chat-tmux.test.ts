@@ -76,6 +76,7 @@ describe.skipIf(missing.length > 0)('gardener chat in a real terminal (tmux)', (
       ANTHROPIC_API_KEY: 'test',
       ANTHROPIC_MODEL: 'claude-sonnet-4-6',
       GARDENER_HOME: path.join(folder, 'home'),
+      CI: 'true', // as on CI, where Ink would draw nothing live unless chat keeps it from seeing it
     };
     const chat = [
       'env',

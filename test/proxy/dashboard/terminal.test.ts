@@ -34,7 +34,8 @@ describe.skipIf(!hasTmux)('gardener proxy in a terminal', () => {
     fake = await startFakeAnthropic({ script: [textReply('hello')] });
     dir = mkdtempSync(join(tmpdir(), 'gardener-tty-'));
     const out = join(dir, 'after.txt');
-    const command = `${join(ROOT, 'node_modules/.bin/tsx')} ${join(ROOT, 'src/cli/main.ts')} proxy --port 0 --upstream ${fake.url} --db ${join(dir, 'g.db')} 2>${out}`;
+    // CI=true as on CI: Ink would draw nothing live unless the proxy keeps it from seeing it.
+    const command = `CI=true ${join(ROOT, 'node_modules/.bin/tsx')} ${join(ROOT, 'src/cli/main.ts')} proxy --port 0 --upstream ${fake.url} --db ${join(dir, 'g.db')} 2>${out}`;
     tmux('new-session', '-d', '-s', 'proxy', '-x', '140', '-y', '30', '-c', ROOT, command);
     const screen = await screenUntil(/ANTHROPIC_BASE_URL=(http:\/\/\S+)/);
     expect(screen).toContain('waiting for requests');
