@@ -7,6 +7,7 @@ import { guarded, unchanged } from './guard.js';
 import { compressListing, listingKind } from './listing.js';
 import { compressLog } from './log/index.js';
 import { compressMixed, isMixed } from './mixed.js';
+import { namesLine } from './names.js';
 import { compressProse } from './prose/index.js';
 import { compressStructured } from './structured/index.js';
 import type { CompressContext, Compressor, Summary } from './types.js';
@@ -32,7 +33,11 @@ const listing = guarded('listing', compressListing);
  */
 export function compress(cls: ContentClass, text: string, context: CompressContext = {}): Summary {
   if (cls === 'prompt') return unchanged(text, 'prompt: never compressed');
-  return dispatch(cls, text, context);
+  const summary = dispatch(cls, text, context);
+  if (!summary.helped) return summary;
+  const names = namesLine(text, summary.text);
+  const named = names === '' ? summary.text : `${summary.text}\n${names}`;
+  return named.length < text.length ? { ...summary, text: named } : summary;
 }
 
 const dispatch = (cls: Exclude<ContentClass, 'prompt'>, text: string, context: CompressContext): Summary =>
