@@ -15,7 +15,7 @@ interface ShowFlags extends StoreFlags {
 
 export function notFound(id: string): GardenerError {
   return new GardenerError('NOT_FOUND', `no entry or note with id "${id}"`, {
-    hint: 'Ids come from recall, stubs in the context ([gardener: … id=…]), or `gardener note --list`.',
+    hint: 'Ids come from recall, the context (a stub\'s id=…, a summary\'s `gardener show …` or fetch("…")), or `gardener note --list`.',
   });
 }
 

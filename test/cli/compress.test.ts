@@ -94,7 +94,7 @@ describe('gardener compress', () => {
 
   it('stores originals first: a summary id can be shown byte for byte', async () => {
     const run = await runGardener(['compress', sessionFile, '--db', db]);
-    const id = /id=([A-Za-z0-9]+)/.exec(run.stdout)?.[1];
+    const id = /(?:id=|fetch\(\\?")([A-Za-z0-9]+)/.exec(run.stdout)?.[1];
     expect(id).toBeDefined();
     const show = await runGardener(['show', id!, '--db', db, '--json']);
     expect(show.code).toBe(0);

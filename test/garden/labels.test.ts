@@ -38,7 +38,7 @@ describe('labels', () => {
 
   it('says in a short summary header what it is, the sizes and how to fetch it by id', () => {
     expect(summaryHeader({ what: 'code', before: 2300, after: 400, id: 'b7c1', hint: '', words })).toBe(
-      '[gardener: code summary 2,300→400 tok · id=b7c1 · fetch("b7c1")]',
+      '[gardener: code summary 2,300→400 tok · fetch("b7c1")]',
     );
   });
 
@@ -65,7 +65,7 @@ describe('labels', () => {
       '[gardener: log 50→0 tok · id=c9 · run `gardener recall "flaky test"`]',
     );
     expect(summaryHeader({ what: 'log', before: 50, after: 9, id: 'c9', hint: '', words: SHELL_WORDS })).toBe(
-      '[gardener: log summary 50→9 tok · id=c9 · run `gardener show c9`]',
+      '[gardener: log summary 50→9 tok · run `gardener show c9`]',
     );
   });
 });

@@ -43,9 +43,9 @@ const norm = normalizeMessage;
 const blocksOf = (m: MessageParam): Block[] =>
   typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content as Block[]);
 
-/** Every `id=…` a rendered block mentions. */
+/** Every id a rendered block mentions: `id=…` in a stub, `fetch("…")` in a summary. */
 function idsIn(block: Block): string[] {
-  return [...JSON.stringify(block).matchAll(/id=(\w+)/g)].map((m) => m[1] as string);
+  return [...JSON.stringify(block).matchAll(/(?:id=|fetch\(\\?")(\w+)/g)].map((m) => m[1] as string);
 }
 
 /** The stored originals a block can be rebuilt from: its text, its tool input, or its media parts. */

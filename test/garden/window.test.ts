@@ -25,7 +25,7 @@ describe('working window and blocks larger than its share', () => {
     expect(plan.tokens).toBeLessThanOrEqual(4_000);
     const rendered = lastResultText(g.render().messages);
     expect(rendered).toMatch(/^\[gardener:/);
-    const id = /id=(\w+)/.exec(rendered)?.[1] ?? '';
+    const id = /(?:id=|fetch\(\\?")(\w+)/.exec(rendered)?.[1] ?? '';
     expect(g.fetch(id)?.entry.original).toBe(buildLog('module1', 300));
   });
 

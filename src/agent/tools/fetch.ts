@@ -8,7 +8,7 @@ export const FETCH_MAX_SHARE = 0.25;
 const CHARS_PER_TOKEN = 3.5;
 
 const input = z.object({
-  id: z.string().min(1).describe('entry id from a [gardener: … id=…] line or a recall hit'),
+  id: z.string().min(1).describe('entry id from a stub\'s id=…, a summary\'s fetch("…") or a recall hit'),
   offset: z.number().int().min(1).optional().describe('first line, for a long original (1-based)'),
   limit: z.number().int().min(1).optional().describe('lines, for a long original'),
   into_context: z
