@@ -2,6 +2,7 @@ import { unwrapToolOutput, type Unwrapped } from '../classify/unwrap.js';
 import type { ContentClass } from '../classify/types.js';
 import { assertNever } from '../errors.js';
 import { compressCode } from './code/index.js';
+import { compressEditEcho, isEditEcho } from './edit-echo.js';
 import { compressError } from './error/index.js';
 import { guarded, unchanged } from './guard.js';
 import { compressListing, listingKind } from './listing.js';
@@ -19,6 +20,7 @@ const code = guarded('code', compressCode);
 const structured = guarded('structured', compressStructured);
 const prose = guarded('prose', compressProse);
 const listing = guarded('listing', compressListing);
+const editEcho = guarded('edit', compressEditEcho);
 
 /**
  * Compresses a block's text with the compressor of its class. `prompt` (what the user typed) is
@@ -33,7 +35,7 @@ const listing = guarded('listing', compressListing);
  */
 export function compress(cls: ContentClass, text: string, context: CompressContext = {}): Summary {
   if (cls === 'prompt') return unchanged(text, 'prompt: never compressed');
-  const summary = dispatch(cls, text, context);
+  const summary = isEditEcho(text) ? editEcho(text, context) : dispatch(cls, text, context);
   if (!summary.helped) return summary;
   const names = namesLine(text, summary.text);
   const named = names === '' ? summary.text : `${summary.text}\n${names}`;
