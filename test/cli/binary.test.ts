@@ -32,6 +32,14 @@ describe.skipIf(!built)('the built binary', () => {
     }
   });
 
+  it('stops quietly when the reader closes the pipe early (`| head`)', () => {
+    const run = spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" compress --help | head -1`], {
+      encoding: 'utf8',
+    });
+    expect(run.stdout).toMatch(/^Usage: gardener compress/);
+    expect(run.stderr).not.toMatch(/EPIPE|Unhandled/);
+  });
+
   it('compresses a transcript piped on stdin into a valid request, the report on stderr', () => {
     const session = builtinSessions().find((s) => s.messages.length > 50)!;
     const run = gardener(['compress', '-'], exportTranscripts([session], 'anthropic'));

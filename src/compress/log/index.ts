@@ -76,7 +76,7 @@ export function compressLog(text: string, _context: CompressContext = {}): Summa
   return finish(
     text,
     [header(lines, summary), ...summary.out],
-    `log: ${summary.errors} errors, ${summary.warnings} warnings`,
+    `log: ${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}`,
   );
 }
 
