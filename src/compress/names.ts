@@ -9,9 +9,9 @@
 /** Most names listed under one summary; the rest are said as a count. */
 export const MAX_NAMES = 24;
 /**
- * Characters of names listed under one summary (~60 tokens). On the Claude Code sessions a longer
- * line costs more than it shows: 250 characters show 193 of 208 later-used names, 400 show 194 for
- * 1,100 tokens more (benchmarks/cc-tool-output.ts).
+ * Characters of names listed under one summary (~60 tokens). Chosen on the Claude Code sessions'
+ * tool output (benchmarks/cc-tool-output.ts): 250 characters showed 193 of 208 later-used names,
+ * 400 showed 194 for 1,100 tokens more, 200 showed 183.
  */
 export const MAX_NAMES_CHARS = 250;
 /** Names looked at, rarer kinds first, before the ones a longer name shows are dropped. */
@@ -75,8 +75,9 @@ export function namesOf(text: string): Map<string, NameKind> {
   for (const match of text.matchAll(TOKEN)) {
     if (match[0].length > MAX_NAME_LENGTH) continue;
     const token = match[0].replace(/[.:,-]+$/, '');
+    const fileLine = FILE_LINE.exec(token);
     if (FILE_TEST.test(token)) add(token, 'test');
-    else if (FILE_LINE.test(token) && isFile(FILE_LINE.exec(token)?.[1] ?? '')) add(token, 'file-line');
+    else if (fileLine && isFile(fileLine[1] ?? '')) add(token, 'file-line');
     else if (isFile(token)) add(token, 'file');
   }
   for (const match of text.matchAll(ERROR_TYPE))
