@@ -1,7 +1,8 @@
 /**
  * The names a summary left out. A summary keeps a text's shape (signatures, headings, error lines,
  * counts) but drops most of its lines, and with them the names an agent comes back to: a file in a
- * listing, an error type in a skipped frame, a test id in a long run, a constant in a read file.
+ * listing, an error type in a skipped frame, a test id in a long run, a constant in a read file, a
+ * function a document names in backticks.
  * This lists them on one line under the summary, so the model still sees that they were there (and
  * what to recall or fetch) for a few tokens each.
  */
@@ -31,6 +32,8 @@ const FILE_LINE = /^(.+\.[A-Za-z][A-Za-z0-9]{0,7}):(\d+)(?::\d+)?$/;
 const FILE_TEST = /^[\w/.-]+\.[A-Za-z]\w*::\w+(?:::\w+)*$/;
 const ERROR_TYPE = /\b[A-Za-z_]\w*(?:Error|Exception|Warning)\b/g;
 const TEST_NAME = /\btest_\w+/g;
+/** An identifier in backticks, as documents and reports name code: `parse_args`, `Foo.bar()`. */
+const CODE_SPAN = /`([A-Za-z_][\w.:]{2,}(?:\(\))?)`/g;
 /** Numbers of 4+ digits that are not part of a longer token or a decimal. */
 const NUMBER = /(?<![\w.])\d{4,}(?![\w.])/g;
 /**
@@ -46,10 +49,10 @@ const FILE_EXTENSIONS = new Set(
   ).split(' '),
 );
 
-type NameKind = 'error' | 'test' | 'file-line' | 'file' | 'number';
+type NameKind = 'error' | 'test' | 'file-line' | 'file' | 'code' | 'number';
 
 /** The order names are listed in when there are more than fit: the rarer kinds first. */
-const KIND_ORDER: readonly NameKind[] = ['error', 'test', 'file-line', 'file', 'number'];
+const KIND_ORDER: readonly NameKind[] = ['error', 'test', 'file-line', 'file', 'code', 'number'];
 
 function isFile(token: string): boolean {
   if (!FILE.test(token) || token.includes('..')) return false;
@@ -83,6 +86,8 @@ export function namesOf(text: string): Map<string, NameKind> {
   for (const match of text.matchAll(ERROR_TYPE))
     if (match[0].length <= MAX_NAME_LENGTH) add(match[0], 'error');
   for (const match of text.matchAll(TEST_NAME)) if (match[0].length <= MAX_NAME_LENGTH) add(match[0], 'test');
+  for (const match of text.matchAll(CODE_SPAN))
+    if ((match[1] ?? '').length <= MAX_NAME_LENGTH) add(match[1] ?? '', 'code');
   for (const match of text.matchAll(NUMBER)) if (match[0].length <= 12) add(match[0], 'number');
   return names;
 }

@@ -21,6 +21,14 @@ describe('the names a summary left out', () => {
     });
   });
 
+  it('takes identifiers in backticks, as documents name code, but not short ones or prose', () => {
+    const names = namesOf('Call `parse_args()` or `Config.load` before `x`; see `the manual page`.');
+    expect([...names]).toEqual([
+      ['parse_args()', 'code'],
+      ['Config.load', 'code'],
+    ]);
+  });
+
   it('lists only what the summary does not show, and drops a name a longer listed one already shows', () => {
     const original = 'tests/test_cache.py failed with CacheError\nother.py ok\ntest_cache then 20931';
     const { listed } = missingNames(original, '[log: 3 lines] other.py ok');
