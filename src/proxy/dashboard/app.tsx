@@ -18,8 +18,10 @@ function requestLine(record: RequestRecord): string {
   const tokens =
     record.rawTokens !== undefined ? ` ${compact(record.rawTokens)}→${compact(record.sentTokens ?? 0)}` : '';
   const event = record.event ? ` event ${record.event.changed} blocks` : '';
+  // What gardener may not shorten (system, tools, prompts, the latest turns) is over the budget alone.
+  const over = record.overBudget ? ' over budget: raise --budget' : '';
   const open = record.failOpen ? ` passed through: ${record.failOpen}` : '';
-  return `${record.status || '---'} ${record.method} ${record.path}${tokens}${event}${open} ${Math.round(record.ms)} ms`;
+  return `${record.status || '---'} ${record.method} ${record.path}${tokens}${event}${over}${open} ${Math.round(record.ms)} ms`;
 }
 
 /** `gardener proxy` in a terminal: one row per conversation, then the latest requests. */

@@ -49,6 +49,23 @@ describe('the proxy dashboard', () => {
     expect(frame).toContain('90k→40k');
     expect(frame).toContain('summary 9k stub 1k');
     expect(frame).toContain('200 POST /v1/messages?beta=true 90k→40k event 12 blocks 812 ms');
+    emit({
+      at: 3,
+      kind: 'messages',
+      method: 'POST',
+      path: '/v1/messages',
+      status: 200,
+      ms: 20,
+      gardened: true,
+      session: '752cfda0-ec62-4830~abcdef1234',
+      clientSession: '752cfda0-ec62-4830',
+      budget: 6_000,
+      rawTokens: 23_000,
+      sentTokens: 17_500,
+      overBudget: true,
+    });
+    await tick();
+    expect(strip(view.lastFrame())).toContain('23k→17.5k over budget: raise --budget 20 ms');
     view.unmount();
   });
 
