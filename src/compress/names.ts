@@ -76,7 +76,8 @@ export function namesOf(text: string): Map<string, NameKind> {
     perKind.set(kind, count + 1);
   };
   for (const match of text.matchAll(TOKEN)) {
-    if (match[0].length > MAX_NAME_LENGTH) continue;
+    // Every file, file:line and file::test name has a dot: most tokens need no further test.
+    if (match[0].length > MAX_NAME_LENGTH || !match[0].includes('.')) continue;
     const token = match[0].replace(/[.:,-]+$/, '');
     const fileLine = FILE_LINE.exec(token);
     if (FILE_TEST.test(token)) add(token, 'test');
