@@ -1,7 +1,7 @@
 import { sample, splitLines } from './text.js';
 
 /** Structured data formats the classifier recognises. */
-export type DataFormat = 'json' | 'jsonl' | 'yaml' | 'toml' | 'csv' | 'tsv' | 'xml';
+export type DataFormat = 'json' | 'jsonl' | 'yaml' | 'toml' | 'ini' | 'csv' | 'tsv' | 'xml';
 
 /** Texts up to this size are JSON.parse'd to confirm JSON; larger ones are judged on a sample. */
 const JSON_PARSE_LIMIT = 4_000_000;
@@ -25,7 +25,7 @@ export function detectDataFormat(text: string): DataFormat | undefined {
   if (isJsonLines(lines)) return 'jsonl';
   if (isToml(lines)) return 'toml';
   if (isYaml(lines)) return 'yaml';
-  return delimited(lines);
+  return delimited(lines) ?? (isIni(lines) ? 'ini' : undefined);
 }
 
 function isJson(trimmed: string): boolean {
@@ -70,6 +70,21 @@ function isToml(lines: readonly string[]): boolean {
       /^\s*[\]}"'\w-]+,?\s*$/.test(line)
     )
       fit++;
+  }
+  return headers > 0 && fit / lines.length >= FIT_SHARE;
+}
+
+const INI_HEADER = /^\[[^\]\n]+\]\s*$/;
+const INI_LINE = /^(?:[\w.-]+\s*[=:]|[#;]|\s+\S)/;
+
+/** `[section]` headers with `key = value` lines (setup.cfg, tox.ini): what TOML's stricter values miss. */
+function isIni(lines: readonly string[]): boolean {
+  let headers = 0;
+  let fit = 0;
+  for (const line of lines) {
+    if (INI_HEADER.test(line)) headers++;
+    else if (!INI_LINE.test(line)) continue;
+    fit++;
   }
   return headers > 0 && fit / lines.length >= FIT_SHARE;
 }

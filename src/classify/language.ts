@@ -72,6 +72,8 @@ const BY_EXTENSION: Readonly<Record<string, string>> = {
   ini: 'ini',
   cfg: 'ini',
   conf: 'ini',
+  properties: 'ini',
+  editorconfig: 'ini',
 };
 
 /** Whole file names that say their language without an extension. */
@@ -92,7 +94,29 @@ const BY_NAME: Readonly<Record<string, string>> = {
   'pdm.lock': 'toml',
   'pipfile.lock': 'json',
   '.gitignore': 'ignore',
+  '.dockerignore': 'ignore',
+  '.npmignore': 'ignore',
+  '.eslintignore': 'ignore',
+  '.prettierignore': 'ignore',
+  '.stylelintignore': 'ignore',
+  '.hgignore': 'ignore',
+  '.gcloudignore': 'ignore',
+  '.vercelignore': 'ignore',
+  '.helmignore': 'ignore',
+  '.slugignore': 'ignore',
+  '.rgignore': 'ignore',
+  '.ignore': 'ignore',
   '.env': 'dotenv',
+  // INI-family dotfiles, and names whose extension says nothing.
+  '.flake8': 'ini',
+  '.pylintrc': 'ini',
+  pylintrc: 'ini',
+  '.coveragerc': 'ini',
+  '.npmrc': 'ini',
+  '.gitconfig': 'ini',
+  '.gitmodules': 'ini',
+  '.pypirc': 'ini',
+  '.bumpversion.cfg': 'ini',
 };
 
 /** Languages whose files are source code (as opposed to data, markup for prose, or logs). */
@@ -149,6 +173,7 @@ const DATA_LANGUAGES = new Set([
   'ini',
   'go-mod',
   'dotenv',
+  'ignore',
 ]);
 
 /** Languages that hold prose. */
@@ -163,6 +188,8 @@ export function languageOfPath(path: string): string | undefined {
   if (base === '') return undefined;
   const byName = BY_NAME[base];
   if (byName !== undefined) return byName;
+  // .env.local, .env.example, .env.production…
+  if (base.startsWith('.env.')) return 'dotenv';
   const dot = base.lastIndexOf('.');
   if (dot < 0 || dot === base.length - 1) return undefined;
   return BY_EXTENSION[base.slice(dot + 1)];

@@ -5,7 +5,7 @@ import { compressCode } from './code/index.js';
 import { compressEditEcho, isEditEcho } from './edit-echo.js';
 import { compressError } from './error/index.js';
 import { guarded, unchanged } from './guard.js';
-import { compressListing, listingKind } from './listing.js';
+import { compressListing, listingKind } from './listing/index.js';
 import { compressLog } from './log/index.js';
 import { compressMixed, isMixed } from './mixed.js';
 import { namesLine } from './names.js';

@@ -1,17 +1,19 @@
 import { parseAllDocuments } from 'yaml';
 import { parse as parseToml } from 'smol-toml';
+import { languageOfPath } from '../../classify/language.js';
 import { assertNever } from '../../errors.js';
 import { parseTable } from './csv.js';
+import { parseIni } from './ini.js';
 import type { Table } from './csv.js';
 import { isContainer, toJson } from './value.js';
 import type { Json } from './value.js';
 
-export type StructuredFormat = 'json' | 'jsonl' | 'yaml' | 'toml' | 'csv' | 'tsv';
+export type StructuredFormat = 'json' | 'jsonl' | 'yaml' | 'toml' | 'ini' | 'csv' | 'tsv';
 
 export type Parsed = ParsedTree | ParsedLines | ParsedTable;
 /** JSON Lines; `cutOff` holds a last line that does not parse (output cut mid-record). */
 export type ParsedLines = { format: 'jsonl'; items: Json[]; cutOff?: string };
-export type ParsedTree = { format: 'json' | 'yaml' | 'toml'; value: Json; documents?: number };
+export type ParsedTree = { format: 'json' | 'yaml' | 'toml' | 'ini'; value: Json; documents?: number };
 export type ParsedTable = { format: 'csv'; table: Table } | { format: 'tsv'; table: Table };
 
 /** JSON Lines needs at least this many records. */
@@ -41,20 +43,33 @@ const EXTENSION_FORMATS: Readonly<Record<string, StructuredFormat>> = {
   tsv: 'tsv',
 };
 
-/** Parses JSON, JSON Lines, YAML, TOML, CSV or TSV; the path's extension is tried first. */
+/** Languages (classify/language.ts) read as INI: `.ini`, `.cfg`, `.env`, `.editorconfig`… */
+const INI_LANGUAGES = new Set(['ini', 'dotenv']);
+
+/**
+ * Parses JSON, JSON Lines, YAML, TOML, INI, CSV or TSV; the format the path names is tried first.
+ * Without that hint, INI is tried last and only in its strict form (sections, every line fits).
+ */
 export function parseStructured(text: string, path?: string): Parsed | undefined {
-  const ext = path ? /\.([A-Za-z]+)$/.exec(path)?.[1]?.toLowerCase() : undefined;
-  const hinted = ext ? EXTENSION_FORMATS[ext] : undefined;
-  const order: StructuredFormat[] = ['json', 'jsonl', 'toml', 'yaml', 'tsv', 'csv'];
+  const hinted = path ? formatOfPath(path) : undefined;
+  const order: StructuredFormat[] = ['json', 'jsonl', 'toml', 'yaml', 'tsv', 'csv', 'ini'];
   if (hinted) order.unshift(hinted);
   for (const format of new Set(order)) {
-    const parsed = tryFormat(text, format);
+    const parsed = tryFormat(text, format, format === hinted);
     if (parsed) return parsed;
   }
   return undefined;
 }
 
-function tryFormat(text: string, format: StructuredFormat): Parsed | undefined {
+function formatOfPath(path: string): StructuredFormat | undefined {
+  const ext = /\.([A-Za-z]+)$/.exec(path)?.[1]?.toLowerCase();
+  const byExtension = ext ? EXTENSION_FORMATS[ext] : undefined;
+  if (byExtension) return byExtension;
+  const language = languageOfPath(path);
+  return language !== undefined && INI_LANGUAGES.has(language) ? 'ini' : undefined;
+}
+
+function tryFormat(text: string, format: StructuredFormat, hinted: boolean): Parsed | undefined {
   switch (format) {
     case 'json': {
       const value = parseJsonContainer(text);
@@ -66,6 +81,10 @@ function tryFormat(text: string, format: StructuredFormat): Parsed | undefined {
       return parseYaml(text);
     case 'toml': {
       const value = parseTomlText(text);
+      return value === undefined ? undefined : { format, value };
+    }
+    case 'ini': {
+      const value = parseIni(text, { strict: !hinted });
       return value === undefined ? undefined : { format, value };
     }
     case 'csv':

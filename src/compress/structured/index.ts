@@ -3,6 +3,8 @@ import type { CompressContext, Compressor, Summary } from '../types.js';
 import { parseStructured } from './detect.js';
 import type { Parsed } from './detect.js';
 import { unwrapEnvelope } from './envelope.js';
+import { isIgnoreFile, summarizeIgnore } from './ignore.js';
+import { renderIni } from './ini-render.js';
 import { pinKept } from './keep.js';
 import { keyUnion } from './keys.js';
 import { reduceLines } from './lines.js';
@@ -22,10 +24,11 @@ const SUMMARY_MARK =
 const MIN_SAVING = 0.1;
 
 /**
- * Compresses JSON, JSON Lines, YAML, TOML, CSV and TSV to their shape: keys and types, the
+ * Compresses JSON, JSON Lines, YAML, TOML, INI, CSV and TSV to their shape: keys and types, the
  * first items of arrays with `… N more items with keys {…}`, depth past 3 collapsed, important
  * fields (ids, names, statuses, errors, messages, urls) and `context.keep` terms kept, long
- * strings cut. Text that parses as none of them gets a conservative line-based reduction.
+ * strings cut. Ignore files keep their groups' comments, first patterns and negations. Text that
+ * parses as none of them gets a conservative line-based reduction.
  */
 export const compressStructured: Compressor = (text, context) => {
   try {
@@ -39,6 +42,7 @@ export const compressStructured: Compressor = (text, context) => {
 function compress(text: string, context: CompressContext): Summary {
   const { body, trailer, gutter } = unwrapEnvelope(text);
   const keep = new Set(context.keep ?? []);
+  if (isIgnoreFile(context.path)) return ignoreFile(text, body, trailer, gutter);
   const parsed = parseStructured(body, context.path);
   if (!parsed && SUMMARY_MARK.test(body)) return unchanged(text, 'structured: already a summary');
   const summary = parsed ? summarize(parsed, body.length, keep) : reduceLines(body, keep);
@@ -52,6 +56,8 @@ function compress(text: string, context: CompressContext): Summary {
 
 function summarize(parsed: Parsed, size: number, keep: ReadonlySet<string>): string {
   if (parsed.format === 'csv' || parsed.format === 'tsv') return renderTable(parsed.table, keep);
+  if (parsed.format === 'ini' && isObject(parsed.value))
+    return renderIni(parsed.value, targetSize(size), keep);
   const root = parsed.format === 'jsonl' ? parsed.items : parsed.value;
   const pinned = pinKept(root, keep);
   const rootList = isRecordList(root);
@@ -64,7 +70,19 @@ function summarize(parsed: Parsed, size: number, keep: ReadonlySet<string>): str
       ? out
       : `${out}\n… 1 line cut off (${cut.length} chars): ${cut.slice(0, level.str)}…`;
   };
-  return fitLevel(render, Math.max(size * TARGET_SHARE, TARGET_FLOOR));
+  return fitLevel(render, targetSize(size));
+}
+
+function targetSize(size: number): number {
+  return Math.max(size * TARGET_SHARE, TARGET_FLOOR);
+}
+
+function ignoreFile(text: string, body: string, trailer: string, gutter: boolean): Summary {
+  const summary = summarizeIgnore(body, targetSize(body.length));
+  if (summary === undefined) return unchanged(text, 'ignore file: no patterns');
+  const out = trailer ? `${summary}\n${trailer}` : summary;
+  if (out.length >= text.length * (1 - MIN_SAVING)) return unchanged(text, 'ignore file: no gain');
+  return { text: out, helped: true, note: gutter ? 'ignore file; line numbers dropped' : 'ignore file' };
 }
 
 /** The most detailed rendering under the target size, else the smallest one. */
@@ -87,7 +105,8 @@ function describe(parsed: Parsed): string {
       return `jsonl: ${parsed.items.length} records${parsed.cutOff === undefined ? '' : ' + 1 cut off'}`;
     case 'json':
     case 'yaml':
-    case 'toml': {
+    case 'toml':
+    case 'ini': {
       const { value } = parsed;
       const shape = Array.isArray(value)
         ? `array of ${value.length}`
@@ -115,6 +134,7 @@ export function topLevelKeys(text: string, path?: string): string[] {
       case 'json':
       case 'yaml':
       case 'toml':
+      case 'ini':
         return Array.isArray(parsed.value)
           ? keyUnion(parsed.value)
           : isObject(parsed.value)
