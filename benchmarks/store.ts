@@ -19,6 +19,7 @@ import { toolResultTest } from '../src/bench/tool-results.js';
 import { classify } from '../src/classify/classify.js';
 import type { ClassifyHints, ContentClass } from '../src/classify/types.js';
 import type { CompressContext } from '../src/compress/types.js';
+import { agentAction, toolCallText } from '../src/garden/call.js';
 import { largeFields } from '../src/garden/tool-input.js';
 import { openStore } from '../src/store/open.js';
 import { databaseBytes } from '../src/store/stats.js';
@@ -76,6 +77,8 @@ interface Item {
   tokensSummary: number;
   sourceTool?: string;
   sourcePath?: string;
+  /** What produced the text, as the engine indexes it (src/garden/call.ts). */
+  call?: string;
 }
 
 interface Session {
@@ -105,6 +108,14 @@ function toolInfo(transcript: Transcript): Map<string, { name: string; input: Re
     }
   }
   return tools;
+}
+
+/** The text of an assistant message (what an observation answers), else ''. */
+function assistantText(message: Transcript['messages'][number] | undefined): string {
+  if (message?.role !== 'assistant') return '';
+  return contentBlocks(message)
+    .map((block) => (block.type === 'text' ? blockText(block) : ''))
+    .join('\n');
 }
 
 function pathOf(input: Record<string, unknown>): string | undefined {
@@ -143,6 +154,12 @@ async function loadSessions(dir: string, compress: CompressFn | undefined): Prom
                 ? { name: block.name, input: (block.input ?? {}) as Record<string, unknown> }
                 : undefined;
           const sourcePath = tool ? pathOf(tool.input) : undefined;
+          const call =
+            block.type === 'tool_result' && tool
+              ? toolCallText(tool.name, tool.input)
+              : toolResult && block.type === 'text'
+                ? agentAction(assistantText(transcript.messages[messageIndex - 1]))
+                : undefined;
           const hints: ClassifyHints = {
             role: message.role === 'assistant' ? 'assistant' : 'user',
             blockType: block.type,
@@ -168,6 +185,7 @@ async function loadSessions(dir: string, compress: CompressFn | undefined): Prom
             tokensSummary: tokenizer.count(summary),
             ...(tool ? { sourceTool: tool.name } : {}),
             ...(sourcePath ? { sourcePath } : {}),
+            ...(call !== undefined ? { call } : {}),
           });
         });
       });
@@ -237,6 +255,7 @@ function perf(sessions: Session[], args: Args): void {
           priority: BASE_PRIORITY[item.cls],
           ...(item.sourceTool ? { sourceTool: item.sourceTool } : {}),
           ...(item.sourcePath ? { sourcePath: item.sourcePath } : {}),
+          ...(item.call !== undefined ? { call: item.call } : {}),
         });
         const ms = performance.now() - t0;
         const used = process.cpuUsage(cpu);
@@ -356,6 +375,7 @@ function quality(sessions: Session[], args: Args): void {
         priority: BASE_PRIORITY[item.cls],
         ...(item.sourceTool ? { sourceTool: item.sourceTool } : {}),
         ...(item.sourcePath ? { sourcePath: item.sourcePath } : {}),
+        ...(item.call !== undefined ? { call: item.call } : {}),
       });
       texts.set(result.id, item.text);
     }

@@ -44,6 +44,8 @@ export interface BlockPlace {
   turn: number;
   /** The tool call a tool_result answers. */
   toolUse?: { name: string; input: Record<string, unknown> };
+  /** What produced the block's text (garden/call.ts), indexed with its entry. */
+  call?: string;
   /** An earlier block of this transcript carried the same media (so this one is a repeat). */
   isRepeat?: (hash: string) => boolean;
 }

@@ -86,6 +86,7 @@ function pendingSlot(
     tokens: { original: countBlock(deps.tokenizer, block) },
     form: 'original',
     pending: true,
+    ...(place.call !== undefined ? { call: place.call } : {}),
     ...extra,
   };
 }

@@ -140,6 +140,7 @@ function storeText(
     class: cls,
     ...(hints.toolName ? { sourceTool: hints.toolName } : {}),
     ...(hints.path ? { sourcePath: hints.path } : {}),
+    ...(slot.call !== undefined ? { call: slot.call } : {}),
     original: text,
     summary: summary.summary ?? text,
     tokensOriginal: before,

@@ -1,3 +1,4 @@
+import { agentAction, toolCallText } from './call.js';
 import { fixedSlot, type IngestDeps } from './ingest.js';
 import { registerBlock } from './register.js';
 import { settleSlot } from './settle.js';
@@ -127,6 +128,12 @@ export function syncView(
         relocate(slot, m, b);
       } else {
         const toolUse = block.type === 'tool_result' ? toolUses.get(block.tool_use_id) : undefined;
+        const isTyped = block.type === 'text' && typed(m, b);
+        const call = toolUse
+          ? toolCallText(toolUse.name, toolUse.input)
+          : role === 'user' && block.type === 'text' && !isTyped
+            ? agentAction(previousAssistantText(stripped[m - 1]))
+            : undefined;
         slot = registerBlock(
           block,
           {
@@ -135,8 +142,9 @@ export function syncView(
             index: b,
             role,
             turn,
-            typed: block.type === 'text' && typed(m, b),
+            typed: isTyped,
             ...(toolUse ? { toolUse } : {}),
+            ...(call !== undefined ? { call } : {}),
             isRepeat: (hash) => media.has(hash),
           },
           deps,
@@ -174,6 +182,13 @@ function initialForm(
     }
   }
   return 'original';
+}
+
+/** The text of an assistant message (the one before an observation), else ''. */
+function previousAssistantText(message: MessageParam | undefined): string {
+  if (message?.role !== 'assistant') return '';
+  if (typeof message.content === 'string') return message.content;
+  return message.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
 }
 
 function relocate(slot: Slot, message: number, index: number): void {

@@ -89,6 +89,8 @@ export interface Slot {
   pending?: true;
   /** The tool call a tool_result answers (its name and input are classification hints). */
   tool?: { name: string; input: Record<string, unknown> };
+  /** What produced the text (garden/call.ts): stored with the entry for recall, not rendered. */
+  call?: string;
   sourceTool?: string;
   sourcePath?: string;
   /** Turn (assistant messages before it) in which the block appeared. */

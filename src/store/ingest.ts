@@ -44,7 +44,11 @@ export function checkEntryInput(input: EntryInput): void {
     bad(`ttlMs must be positive (got ${String(input.ttlMs)})`);
   if (input.kind !== undefined && input.kind !== 'text' && input.kind !== 'media')
     bad(`unknown kind ${JSON.stringify(input.kind)}`);
+  if (input.call !== undefined && typeof input.call !== 'string') bad('call must be a string');
 }
+
+/** Characters of the producing call indexed with an entry: a command line, not a script. */
+const MAX_CALL_CHARS = 400;
 
 interface IngestDeps {
   db: Database.Database;
@@ -95,7 +99,15 @@ export function makeIngest({ db, scopes, redact, now }: IngestDeps): (input: Ent
     const hash = contentHash(kind, original.text);
     const priority = Math.min(100, Math.max(0, Math.round(input.priority)));
     const ttlMs = input.ttlMs === undefined ? null : Math.round(input.ttlMs);
-    const terms = indexTerms(kind === 'media' ? undefined : original.text, summary.text, input.sourcePath);
+    // The call's words are searchable with the entry; it is redacted like the texts (a command line can hold a key).
+    const callText = input.call?.slice(0, MAX_CALL_CHARS) ?? '';
+    const call = redact ? redactSecrets(callText).text : callText;
+    const terms = [
+      indexTerms(kind === 'media' ? undefined : original.text, summary.text, input.sourcePath, call),
+      call,
+    ]
+      .filter((part) => part !== '')
+      .join(' ');
     const packedOriginal = pack(original.text);
     const packedSummary = pack(summary.text);
     const packing =

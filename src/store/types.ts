@@ -17,6 +17,11 @@ export interface EntryInput {
   kind?: 'text' | 'media';
   sourceTool?: string;
   sourcePath?: string;
+  /**
+   * What produced the text (a command line, a search pattern, the agent's action before an
+   * observation): indexed with the entry, so a query naming what was run finds its output.
+   */
+  call?: string;
   original: string;
   summary: string;
   tokensOriginal: number;

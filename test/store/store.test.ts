@@ -172,6 +172,26 @@ describe('store: secrets', () => {
     expect(recall(store, 'AKIAIOSFODNN7EXAMPLE', SCOPE).hits).toEqual([]);
   });
 
+  it("indexes the producing call's words, redacted", () => {
+    const { store, path: file } = open();
+    const key = 'AKIA' + 'IOSFODNN7EXAMPLE';
+    store.ingest(
+      entry({
+        original: 'bucket-a\nbucket-b\nbucket-c',
+        call: `AWS_ACCESS_KEY_ID=${key} aws s3 ls --profile staging`,
+      }),
+    );
+    expect(recall(store, 'which buckets does staging have', SCOPE).hits).toHaveLength(1);
+    expect(recall(store, 'AKIAIOSFODNN7EXAMPLE', SCOPE).hits).toEqual([]);
+    const db = new Database(file, { readonly: true });
+    const terms = db.prepare('SELECT terms FROM entries').pluck().all() as string[];
+    db.close();
+    expect(terms.join(' ')).not.toContain(key);
+    expect(() => store.ingest(entry({ original: 'x', call: 42 as unknown as string }))).toThrow(
+      /call must be a string/,
+    );
+  });
+
   it('stores secrets as given when redaction is turned off', () => {
     const { store } = open({ redact: false });
     const original = 'DB_PASSWORD=hunter2x';
