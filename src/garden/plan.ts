@@ -4,11 +4,17 @@ import { calibrate, scale } from './calibration.js';
 import { horizonCalls } from './cost-model.js';
 import { applyEvent, restorations } from './events.js';
 import { keepOwnWords } from './plan-own.js';
-import { selectSteps } from './planner.js';
+import { selectProfitable, selectSteps } from './planner.js';
 import { messageTokens } from './render.js';
 import { estimate, settleOutsideWindow, stepContext, workingWindow, type GardenState } from './state.js';
 import { eligibleSteps, targetForms } from './steps.js';
 import type { GardenEvent } from './types.js';
+
+/**
+ * A profit event saves at least this share of the budget: fewer, larger batches. 0.05 on the dev
+ * split: the same cost as no minimum (0.754× raw) with 206 events instead of 319 (0.1: 0.762×).
+ */
+const PROFIT_MIN_SHARE = 0.05;
 
 /** Why an event is due now, and how many tokens it must save; undefined when none is. */
 function eventDue(
@@ -28,7 +34,8 @@ function eventDue(
 
 /**
  * Decides whether a compaction event is due (hysteresis: above the high-water mark, down to the low
- * one; or the cache is cold anyway) and applies it. Protected blocks left shortened are restored
+ * one; or the cache is cold anyway) and applies it; below the high-water mark, an event runs when it
+ * pays for its cache rewrite (planner.ts selectProfitable). Protected blocks left shortened are restored
  * first. Throws BUDGET_IMPOSSIBLE when the request cannot fit, unless `strict: false`.
  */
 export function plan(state: GardenState, options: PlanOptions = {}): PlanResult {
@@ -56,6 +63,19 @@ export function plan(state: GardenState, options: PlanOptions = {}): PlanResult 
       if (!selection.feasible) selection = { ...selection, steps: keepOwnWords(state.view, selection.steps) };
     }
     event = applyEvent(state, due.kind, targetForms(state.view, selection.steps, window.start)) ?? event;
+  } else if (due === undefined && !cold && config.profitEvents) {
+    // Below the high-water mark: an event that pays for its cache rewrite over the calls to come.
+    const selection = selectProfitable(
+      {
+        steps: eligibleSteps(state.view, stepContext(state, window)),
+        messageTokens: state.view.messages.map(messageTokens),
+        cachedMessages: lastRender?.messages ?? 0,
+        horizon: horizonCalls(state.counters.renders, config.horizonCalls),
+      },
+      config.profitFactor,
+    );
+    if (selection && selection.saved >= PROFIT_MIN_SHARE * state.budget)
+      event = applyEvent(state, 'profit', targetForms(state.view, selection.steps, window.start)) ?? event;
   }
   const tokens = estimate(state);
   const after = calibrate(tokens, anchor);

@@ -150,3 +150,42 @@ function firstMessage(steps: readonly Step[], end: number): number {
   for (const step of steps) if (step.message < first) first = step.message;
   return first;
 }
+
+/**
+ * A profit event, below the high-water mark: of the batches "every summary step at or after a cut",
+ * the one whose value over the calls to come (futureValue) exceeds `factor` × (cache rewrite from
+ * the cut + expected loss) by the most; undefined when none does. Only summaries (phase 1): a stub
+ * is for pressure. Each step must also be worth its own loss. The value counts cached reads only;
+ * tokens saved also shrink every later rewrite and write, so a factor below 1 is still prudent.
+ */
+export function selectProfitable(
+  input: Omit<PlanInput, 'need' | 'cold'>,
+  factor: number,
+): Selection | undefined {
+  const end = input.messageTokens.length;
+  const cached = Math.min(input.cachedMessages, end);
+  const prefixSums = [0];
+  for (let m = 0; m < end; m++) prefixSums.push((prefixSums[m] ?? 0) + (input.messageTokens[m] ?? 0));
+  const cachedFrom = (m: number) =>
+    Math.max(0, (prefixSums[cached] ?? 0) - (prefixSums[Math.min(m, cached)] ?? 0));
+  const worth = input.steps.filter(
+    (step) => step.phase === 1 && futureValue(step.saved, input.horizon) > factor * step.loss,
+  );
+  const byMessage = new Map<number, Step[]>();
+  for (const step of worth) byMessage.set(step.message, [...(byMessage.get(step.message) ?? []), step]);
+  const cuts = [...byMessage.keys()].sort((a, b) => b - a);
+  const pool: Step[] = [];
+  let best: Selection | undefined;
+  for (const cut of cuts) {
+    pool.push(...(byMessage.get(cut) ?? []));
+    const saved = pool.reduce((sum, step) => sum + step.saved, 0);
+    const savedInCache = pool.reduce((sum, step) => sum + (step.message < cached ? step.saved : 0), 0);
+    const loss = pool.reduce((sum, step) => sum + step.loss, 0);
+    const spend = breakCost(cachedFrom(cut) - savedInCache) + loss;
+    const value = futureValue(saved, input.horizon);
+    const cost = factor * spend - value;
+    if (cost < 0 && (!best || cost < best.cost))
+      best = { steps: [...pool], saved, cut: firstMessage(pool, end), cost, feasible: true };
+  }
+  return best;
+}

@@ -100,7 +100,7 @@ export interface Slot {
 /** One compaction event: a batch of form changes (or an explicit recall / forget). */
 export interface GardenEvent {
   seq: number;
-  kind: 'pressure' | 'cold' | 'target' | 'compact-all' | 'recall' | 'forget' | 'pin' | 'restore';
+  kind: 'pressure' | 'profit' | 'cold' | 'target' | 'compact-all' | 'recall' | 'forget' | 'pin' | 'restore';
   /** Milliseconds since the epoch (config `now()`). */
   at: number;
   /** Render count when it happened. */

@@ -15,14 +15,20 @@ const off = { inject: 'off' as const };
 /** Replays a transcript call by call (before each assistant message and at the end). */
 function replay(transcript: Transcript, budget: number, config = {}) {
   const g = garden(store, budget, { ...off, ...config });
-  const calls: Array<{ request: ReturnType<typeof g.render>; event: boolean }> = [];
+  const calls: Array<{ request: ReturnType<typeof g.render>; event: boolean; kind?: string; saved: number }> =
+    [];
   transcript.messages.forEach((m, i) => {
     if (m.role !== 'assistant' && i !== transcript.messages.length - 1) return;
     const at = m.role === 'assistant' ? i : i + 1;
     if (at === 0) return;
     g.sync(upTo(transcript, at));
     const plan = g.plan();
-    calls.push({ request: g.render(), event: plan.event !== undefined });
+    calls.push({
+      request: g.render(),
+      event: plan.event !== undefined,
+      ...(plan.event ? { kind: plan.event.kind } : {}),
+      saved: plan.event ? plan.event.tokensBefore - plan.event.tokensAfter : 0,
+    });
   });
   return { g, calls };
 }
@@ -55,15 +61,31 @@ describe('plan and render', () => {
   });
 
   it('batches: events are rare, and between events each request extends the previous one byte for byte', () => {
-    const { calls } = replay(agentSession(30, { lines: 40 }), BUDGET);
-    const events = calls.filter((c) => c.event).length;
-    expect(events).toBeGreaterThan(0);
-    expect(events).toBeLessThan(calls.length / 3);
-    for (let i = 1; i < calls.length; i++) {
-      const previous = JSON.stringify(calls[i - 1]!.request.messages).slice(0, -1);
-      const current = JSON.stringify(calls[i]!.request.messages);
-      if (!calls[i]!.event) expect(current.startsWith(previous)).toBe(true);
+    for (const profitEvents of [false, true]) {
+      const { calls } = replay(agentSession(30, { lines: 40 }), BUDGET, { profitEvents });
+      const events = calls.filter((c) => c.event).length;
+      expect(events).toBeGreaterThan(0);
+      // Pressure events are rare (hysteresis); profit events come as often as they pay, in batches.
+      if (!profitEvents) expect(events).toBeLessThan(calls.length / 3);
+      for (let i = 1; i < calls.length; i++) {
+        const previous = JSON.stringify(calls[i - 1]!.request.messages).slice(0, -1);
+        const current = JSON.stringify(calls[i]!.request.messages);
+        if (!calls[i]!.event) expect(current.startsWith(previous)).toBe(true);
+      }
     }
+  });
+
+  it('below the high-water mark, compacts when the rewrite pays for itself, in batches', () => {
+    const { calls } = replay(agentSession(30, { lines: 40 }), BUDGET);
+    const profit = calls.filter((c) => c.kind === 'profit');
+    expect(profit.length).toBeGreaterThan(0);
+    for (const call of profit) expect(call.saved).toBeGreaterThanOrEqual(0.05 * BUDGET);
+    // Never in the first calls: the horizon (calls so far) is too short to pay for a rewrite.
+    expect(calls.slice(0, 3).some((c) => c.event)).toBe(false);
+    // Cheaper to send than without: fewer tokens over the session, same validity.
+    const without = replay(agentSession(30, { lines: 40 }), BUDGET, { profitEvents: false }).calls;
+    const total = (list: typeof calls) => list.reduce((n, c) => n + countRequest(tokenizer, c.request), 0);
+    expect(total(calls)).toBeLessThan(total(without));
   });
 
   it('never shortens the system prompt, the typed prompt or the working window', () => {
@@ -177,7 +199,7 @@ describe('plan and render', () => {
 
   it('compacts opportunistically when the cache has gone cold, and not while it is warm', () => {
     let now = 1_000_000;
-    const g = garden(store, 20_000, { ...off, now: () => now });
+    const g = garden(store, 20_000, { ...off, now: () => now, profitEvents: false });
     let turns = 1;
     while (countRequest(tokenizer, toRequest(agentSession(turns + 1, { lines: 40 }))) < 0.6 * 20_000) turns++;
     const session = agentSession(turns, { lines: 40 }); // between the low- and high-water marks

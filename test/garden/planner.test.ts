@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { breakCost, horizonCalls, stepLoss } from '../../src/garden/cost-model.js';
-import { compareSteps, selectSteps, type Step } from '../../src/garden/planner.js';
+import { compareSteps, selectProfitable, selectSteps, type Step } from '../../src/garden/planner.js';
 
 function step(
   key: string,
@@ -179,5 +179,34 @@ describe('cost model', () => {
   it('prices a stub at twice a summary', () => {
     expect(stepLoss(50, 'stub')).toBe(2 * stepLoss(50, 'summary'));
     expect(stepLoss(50, 'summary') + stepLoss(50, 'stub-after-summary')).toBe(stepLoss(50, 'stub'));
+  });
+});
+
+describe('selectProfitable', () => {
+  const base = { messageTokens: new Array<number>(10).fill(4_000), cachedMessages: 10 };
+
+  it('takes a late batch when the calls to come pay for its rewrite', () => {
+    // 3,000 saved at message 8: rewrite 1.15 × (8,000 − 3,000) = 5,750, loss 12 × 20 = 240,
+    // value 0.1 × 3,000 × 30 calls = 9,000.
+    const result = selectProfitable({ ...base, steps: [step('late', 8, 3_000, 20)], horizon: 30 }, 1);
+    expect(result?.steps.map((s) => s.key)).toEqual(['late']);
+    expect(result?.cut).toBe(8);
+    expect(result?.cost).toBeCloseTo(5_750 + 240 - 9_000);
+  });
+
+  it('leaves the cache alone when the rewrite or the loss costs more than the saving brings back', () => {
+    // 500 saved at message 1: rewrite 1.15 × (36,000 − 500) ≈ 40,800 against 0.1 × 500 × 40 = 2,000.
+    expect(selectProfitable({ ...base, steps: [step('early', 1, 500, 20)], horizon: 40 }, 1)).toBeUndefined();
+    // One call to come: 0.1 × 3,000 = 300 does not cover a loss of 12 × 90.
+    expect(selectProfitable({ ...base, steps: [step('late', 8, 3_000, 90)], horizon: 1 }, 1)).toBeUndefined();
+  });
+
+  it('never stubs, and a larger factor asks for more value', () => {
+    const stub = step('stub', 9, 3_000, 10, { phase: 2, to: 'stub' });
+    expect(selectProfitable({ ...base, steps: [stub], horizon: 40 }, 1)).toBeUndefined();
+    const late = step('late', 8, 3_000, 20);
+    expect(selectProfitable({ ...base, steps: [late], horizon: 30 }, 1)).toBeDefined();
+    // 2 × (5,750 + 240) = 11,980 > 9,000.
+    expect(selectProfitable({ ...base, steps: [late], horizon: 30 }, 2)).toBeUndefined();
   });
 });
