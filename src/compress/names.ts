@@ -129,7 +129,9 @@ export function missingNames(original: string, summary: string): { listed: strin
   const listed: string[] = [];
   let chars = 0;
   for (const name of ordered) {
-    if (listed.length >= MAX_NAMES || chars + name.length > MAX_NAMES_CHARS) break;
+    if (listed.length >= MAX_NAMES) break;
+    // A name too long for what is left does not stop the shorter ones after it.
+    if (chars + name.length > MAX_NAMES_CHARS) continue;
     listed.push(name);
     chars += name.length + 1;
   }

@@ -43,6 +43,18 @@ describe('the names a summary left out', () => {
     expect(line).toMatch(/\+\d+ more\]$/);
   });
 
+  it('lets a shorter name in when a long one does not fit what is left', () => {
+    const path = (n: number) =>
+      `/home/user/.cache/${Array.from({ length: 9 }, (_, i) => `part_${n}_${i}`).join('/')}/builder.py`;
+    const text = `${path(1)}\n${path(2)}\n${path(3)}\nsee \`tool.build.targets.wheel\` and a.py`;
+    const line = namesLine(text, '[error]');
+    expect(line).toContain(path(1));
+    expect(line).toContain(path(2));
+    expect(line).not.toContain(path(3));
+    expect(line).toContain('tool.build.targets.wheel');
+    expect(line).toMatch(/ \+1 more\]$/);
+  });
+
   it('says nothing when the summary already shows every name', () => {
     expect(namesLine('a.py b.py', 'a.py b.py')).toBe('');
   });
