@@ -8,7 +8,7 @@ import { guarded, unchanged } from './guard.js';
 import { compressListing, listingKind } from './listing/index.js';
 import { compressLog } from './log/index.js';
 import { compressMixed, isMixed } from './mixed.js';
-import { namesLine } from './names.js';
+import { namesLineAndRest } from './names.js';
 import { compressProse } from './prose/index.js';
 import { compressStructured } from './structured/index.js';
 import type { CompressContext, Compressor, Summary } from './types.js';
@@ -37,9 +37,13 @@ export function compress(cls: ContentClass, text: string, context: CompressConte
   if (cls === 'prompt') return unchanged(text, 'prompt: never compressed');
   const summary = isEditEcho(text) ? editEcho(text, context) : dispatch(cls, text, context);
   if (!summary.helped) return summary;
-  const names = namesLine(text, summary.text);
-  const named = names === '' ? summary.text : `${summary.text}\n${names}`;
-  return named.length < text.length ? { ...summary, text: named } : summary;
+  const names = namesLineAndRest(text, summary.text);
+  const named = names.line === '' ? summary.text : `${summary.text}\n${names.line}`;
+  if (named.length >= text.length) {
+    const leftOut = names.listed + names.more;
+    return leftOut > 0 ? { ...summary, namesLeftOut: leftOut } : summary;
+  }
+  return names.more > 0 ? { ...summary, text: named, namesLeftOut: names.more } : { ...summary, text: named };
 }
 
 const dispatch = (cls: Exclude<ContentClass, 'prompt'>, text: string, context: CompressContext): Summary =>

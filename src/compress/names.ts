@@ -140,7 +140,19 @@ export function missingNames(original: string, summary: string): { listed: strin
 
 /** The line put under a summary: `[names: KeyError a.py b.py +3 more]`, or '' when none are missing. */
 export function namesLine(original: string, summary: string): string {
+  return namesLineAndRest(original, summary).line;
+}
+
+/** The names line, and how many names it could not list either. */
+export function namesLineAndRest(
+  original: string,
+  summary: string,
+): { line: string; listed: number; more: number } {
   const { listed, more } = missingNames(original, summary);
-  if (listed.length === 0) return '';
-  return `[names: ${listed.join(' ')}${more > 0 ? ` +${more} more` : ''}]`;
+  if (listed.length === 0) return { line: '', listed: 0, more };
+  return {
+    line: `[names: ${listed.join(' ')}${more > 0 ? ` +${more} more` : ''}]`,
+    listed: listed.length,
+    more,
+  };
 }

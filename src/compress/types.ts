@@ -24,6 +24,8 @@ export interface Summary {
   helped: boolean;
   /** One short line on what was done, e.g. "pytest: 3 failed / 120 passed". */
   note?: string;
+  /** Names of the original (files, tests, errors…) that neither the summary nor its names line shows. */
+  namesLeftOut?: number;
 }
 
 /** A compressor is a pure, deterministic function. It never throws and never lengthens. */

@@ -111,7 +111,16 @@ function settleToolUse(slot: Slot, deps: IngestDeps): void {
 interface StoredText {
   fields: Pick<
     Slot,
-    'cls' | 'entryId' | 'hint' | 'terms' | 'textTokens' | 'sourceTool' | 'sourcePath' | 'note' | 'forgotten'
+    | 'cls'
+    | 'entryId'
+    | 'hint'
+    | 'terms'
+    | 'textTokens'
+    | 'sourceTool'
+    | 'sourcePath'
+    | 'note'
+    | 'namesLeftOut'
+    | 'forgotten'
   >;
   info: TextLike;
 }
@@ -158,6 +167,7 @@ function storeText(
     ...(hints.toolName ? { sourceTool: hints.toolName } : {}),
     ...(hints.path ? { sourcePath: hints.path } : {}),
     ...(summary.note ? { note: summary.note } : {}),
+    ...(summary.namesLeftOut ? { namesLeftOut: summary.namesLeftOut } : {}),
     ...(result.forgotten ? { forgotten: true as const } : {}),
   };
   return { fields, info: { cls, id: result.id, hint, before, words: deps.words, ...summary } };
@@ -171,7 +181,7 @@ function summarize(
   hints: ToolHints,
   deps: IngestDeps,
   authorship: Pick<CompressContext, 'reasoning'> = {},
-): { summary?: string; summaryTokens?: number; note?: string } {
+): { summary?: string; summaryTokens?: number; note?: string; namesLeftOut?: number } {
   if (cls === 'prompt' || before < MIN_COMPRESS_TOKENS) return {};
   const context: CompressContext = {
     ...authorship,
@@ -187,7 +197,12 @@ function summarize(
   const summary = redactSecrets(result.text).text;
   const summaryTokens = deps.tokenizer.count(summary);
   if (summaryTokens >= before) return {};
-  return { summary, summaryTokens, ...(result.note ? { note: redactSecrets(result.note).text } : {}) };
+  return {
+    summary,
+    summaryTokens,
+    ...(result.note ? { note: redactSecrets(result.note).text } : {}),
+    ...(result.namesLeftOut ? { namesLeftOut: result.namesLeftOut } : {}),
+  };
 }
 
 /** The recall hint, which stubs and summary headers print, without secrets. */

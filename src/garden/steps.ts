@@ -72,7 +72,7 @@ export function eligibleSteps(view: View, context: StepContext): Step[] {
       push(make('stub', 'original', 1, stepLoss(p, 'stub'), false));
       continue;
     }
-    const summary = make('summary', 'original', 1, stepLoss(p, 'summary'), false);
+    const summary = make('summary', 'original', 1, stepLoss(p, 'summary', slot.namesLeftOut), false);
     if (summary) {
       steps.push(summary);
       push(make('stub', 'summary', 2, stepLoss(p, 'stub-after-summary'), true));

@@ -91,6 +91,8 @@ export interface Slot {
   tool?: { name: string; input: Record<string, unknown> };
   /** What produced the text (garden/call.ts): stored with the entry for recall, not rendered. */
   call?: string;
+  /** Names of the original its summary does not show, names line included (compress/names.ts). */
+  namesLeftOut?: number;
   sourceTool?: string;
   sourcePath?: string;
   /** Turn (assistant messages before it) in which the block appeared. */

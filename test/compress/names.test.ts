@@ -55,6 +55,14 @@ describe('the names a summary left out', () => {
     expect(line).toMatch(/ \+1 more\]$/);
   });
 
+  it('tells the engine how many names a summary leaves out, names line included', () => {
+    const listing = Array.from({ length: 300 }, (_, i) => `pkg/sub_${i % 7}/module_${i}.py`).join('\n');
+    const summary = compress('log', `Build finished\n${listing}\nERROR done`, {});
+    expect(summary.helped).toBe(true);
+    expect(summary.namesLeftOut).toBeGreaterThan(100);
+    expect(compress('log', 'short', {}).namesLeftOut).toBeUndefined();
+  });
+
   it('says nothing when the summary already shows every name', () => {
     expect(namesLine('a.py b.py', 'a.py b.py')).toBe('');
   });

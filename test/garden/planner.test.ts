@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakCost, horizonCalls, stepLoss } from '../../src/garden/cost-model.js';
+import { breakCost, horizonCalls, LOSS_PER_NAME_LEFT_OUT, stepLoss } from '../../src/garden/cost-model.js';
 import { compareSteps, selectProfitable, selectSteps, type Step } from '../../src/garden/planner.js';
 
 function step(
@@ -179,6 +179,15 @@ describe('cost model', () => {
   it('prices a stub at twice a summary', () => {
     expect(stepLoss(50, 'stub')).toBe(2 * stepLoss(50, 'summary'));
     expect(stepLoss(50, 'summary') + stepLoss(50, 'stub-after-summary')).toBe(stepLoss(50, 'stub'));
+  });
+
+  it('prices a summary higher for every name it leaves out', () => {
+    expect(stepLoss(20, 'summary', 0)).toBe(stepLoss(20, 'summary'));
+    expect(stepLoss(20, 'summary', 40)).toBeCloseTo(
+      stepLoss(20, 'summary') * (1 + 40 * LOSS_PER_NAME_LEFT_OUT),
+    );
+    // A stub's loss is its own: the names were already priced in the summary step.
+    expect(stepLoss(20, 'stub-after-summary', 40)).toBe(stepLoss(20, 'stub-after-summary'));
   });
 });
 
