@@ -111,12 +111,24 @@ function isWordChar(code: number): boolean {
 }
 
 /**
+ * Whether a summary shows a name: the name itself, or for a test id (`tests/a.py::TestX::test_y`)
+ * its file and its test name, as a listing of test ids writes them (`tests/a.py: TestX:: test_y`).
+ */
+function shows(summary: string, name: string): boolean {
+  if (mentions(summary, name)) return true;
+  const parts = name.split('::');
+  if (parts.length < 2) return false;
+  const test = (parts.at(-1) ?? '').replace(/\[.*\]$/, '');
+  return mentions(summary, parts[0] ?? '') && test !== '' && mentions(summary, test);
+}
+
+/**
  * The names of `original` that `summary` does not show, ready to be listed: rarer kinds first, a
  * name dropped when a longer listed one already shows it (`test_x` in `tests/test_x.py`), at most
  * MAX_NAMES, then how many more there were.
  */
 export function missingNames(original: string, summary: string): { listed: string[]; more: number } {
-  const missing = [...namesOf(original)].filter(([name]) => !mentions(summary, name));
+  const missing = [...namesOf(original)].filter(([name]) => !shows(summary, name));
   missing.sort((a, b) => KIND_ORDER.indexOf(a[1]) - KIND_ORDER.indexOf(b[1]));
   // The pairwise check below looks at the first MAX_CANDIDATES only (texts can hold thousands of names).
   const unchecked = Math.max(0, missing.length - MAX_CANDIDATES);

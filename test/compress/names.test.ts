@@ -63,6 +63,14 @@ describe('the names a summary left out', () => {
     expect(compress('log', 'short', {}).namesLeftOut).toBeUndefined();
   });
 
+  it('takes a test id as shown when its file and test name are, as a listing of test ids writes them', () => {
+    const ids = 'tests/test_a.py::TestA::test_one\ntests/test_a.py::TestA::test_two[x-1]';
+    expect(namesLine(ids, 'tests/test_a.py: TestA:: test_one test_two[×2]')).toBe('');
+    expect(namesLine(ids, 'tests/test_a.py: TestA:: test_one')).toBe(
+      '[names: tests/test_a.py::TestA::test_two]',
+    );
+  });
+
   it('says nothing when the summary already shows every name', () => {
     expect(namesLine('a.py b.py', 'a.py b.py')).toBe('');
   });
