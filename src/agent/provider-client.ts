@@ -1,5 +1,5 @@
 import type { ContentBlock } from '@anthropic-ai/sdk/resources/messages';
-import { placeCacheBreakpoints } from '../provider/cache-breakpoints.js';
+import { compactionFrontier, placeCacheBreakpoints } from '../provider/cache-breakpoints.js';
 import { contextWindowOf, costOf } from '../provider/prices.js';
 import type { Provider } from '../provider/types.js';
 import type { ContentBlockParam, MessagesRequest } from '../transcript/types.js';
@@ -39,11 +39,17 @@ export function providerClient(provider: Provider): ModelClient {
 
 /**
  * Prompt-cache breakpoints for a gardened request: tools, system, every message but the newest (the
- * engine changes them only at an event; the newest user turn may carry recall injection), and the
- * end, so the next call of a tool loop reads this one from the cache.
+ * engine changes them only at an event; the newest user turn may carry recall injection), the end,
+ * so the next call of a tool loop reads this one from the cache, and the compaction frontier, so an
+ * event that shortens later blocks does not rewrite the ones before them.
  */
 export function prepareRequest(request: MessagesRequest): MessagesRequest {
-  return placeCacheBreakpoints(request, { stableMessages: request.messages.length - 1, tail: true });
+  const frontier = compactionFrontier(request.messages);
+  return placeCacheBreakpoints(request, {
+    stableMessages: request.messages.length - 1,
+    tail: true,
+    ...(frontier !== undefined ? { frontier } : {}),
+  });
 }
 
 /** A response block as it goes back into the transcript: the request's shape, thinking unchanged. */

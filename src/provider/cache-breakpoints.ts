@@ -15,6 +15,43 @@ export interface BreakpointOptions {
   stableMessages: number;
   /** Also mark the end of the request, so the next call of a tool loop reads this one from the cache. */
   tail?: boolean;
+  /**
+   * A message before the first one a compaction event is likely to change (compactionFrontier):
+   * marked so that an event changing only later messages still reads up to it. The provider reads
+   * a cached prefix only where an earlier request put a breakpoint, so without one here an event
+   * anywhere rewrites every message. Dropped first when the API's 4 breakpoints are not enough.
+   */
+  frontier?: number;
+}
+
+/** Tool results at least this long (characters) are what compaction events shorten. */
+const SHORTENABLE_CHARS = 256;
+/** The header every block gardener shortened starts with. */
+const SHORTENED = '[gardener:';
+
+/**
+ * The last message before the first tool result that gardener has not shortened and could: an
+ * event's first changed message is at or after it, as long as the blocks before it stay shortened.
+ * Undefined when there is none.
+ */
+export function compactionFrontier(messages: readonly MessageParam[]): number | undefined {
+  for (let m = 1; m < messages.length; m++) {
+    const content = messages[m]?.content;
+    if (!Array.isArray(content)) continue;
+    for (const block of content as unknown as Block[]) {
+      if (block['type'] !== 'tool_result') continue;
+      const text = resultText(block);
+      if (text.length >= SHORTENABLE_CHARS && !text.startsWith(SHORTENED)) return m - 1;
+    }
+  }
+  return undefined;
+}
+
+function resultText(block: Block): string {
+  const content = block['content'];
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return (content as Block[]).map((part) => (typeof part['text'] === 'string' ? part['text'] : '')).join('');
 }
 
 /** Thinking blocks and empty text cannot carry cache_control. */
@@ -38,14 +75,31 @@ const mark = (block: Block): Block => ({ ...block, cache_control: EPHEMERAL });
 
 /**
  * Places prompt-cache breakpoints on the stable prefix: the last tool, the last system block, the
- * last block of the stable messages, and (with `tail`) the last block of the request. Breakpoints the
- * caller put are removed first. Pure: the input is not changed.
+ * last block of the stable messages, (with `tail`) the last block of the request, and the compaction
+ * frontier. Never more than the API's 4: the tools' mark goes first when the system's covers them
+ * (the system comes after the tools in the cached prefix), then the frontier. Breakpoints the caller
+ * put are removed first. Pure: the input is not changed.
  */
 export function placeCacheBreakpoints<R extends MessagesRequest>(request: R, options: BreakpointOptions): R {
   const out: R = { ...request };
+  const stable = Math.min(options.stableMessages, request.messages.length);
+  const targets = new Set<number>();
+  if (stable > 0) targets.add(stable - 1);
+  if (options.tail && request.messages.length > 0) targets.add(request.messages.length - 1);
+  const hasSystem =
+    (typeof request.system === 'string' && request.system !== '') ||
+    (Array.isArray(request.system) && request.system.some((block) => cacheable(block as unknown as Block)));
+  const hasTools = request.tools !== undefined && request.tools.length > 0;
+  const frontier = options.frontier;
+  const wantsFrontier =
+    frontier !== undefined && frontier >= 0 && frontier < request.messages.length && !targets.has(frontier);
+  // The tools' mark is redundant under the system's: it yields its place to the frontier.
+  const markTools = hasTools && !(wantsFrontier && hasSystem && targets.size + 2 >= MAX_CACHE_BREAKPOINTS);
+  const used = (markTools ? 1 : 0) + (hasSystem ? 1 : 0) + targets.size;
+  if (wantsFrontier && used < MAX_CACHE_BREAKPOINTS) targets.add(frontier);
   if (request.tools && request.tools.length > 0) {
     const tools = request.tools.map((tool) => strip(tool as unknown as Block));
-    tools[tools.length - 1] = mark(tools.at(-1) as Block);
+    if (markTools) tools[tools.length - 1] = mark(tools.at(-1) as Block);
     out.tools = tools as unknown as R['tools'];
   }
   if (typeof request.system === 'string' && request.system !== '')
@@ -64,10 +118,6 @@ export function placeCacheBreakpoints<R extends MessagesRequest>(request: R, opt
           content: message.content.map((b) => strip(b as unknown as Block)),
         } as unknown as MessageParam),
   );
-  const targets = new Set<number>();
-  const stable = Math.min(options.stableMessages, messages.length);
-  if (stable > 0) targets.add(stable - 1);
-  if (options.tail && messages.length > 0) targets.add(messages.length - 1);
   for (const index of targets) markMessage(messages, index);
   out.messages = messages;
   return out;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  compactionFrontier,
   countBreakpoints,
   MAX_CACHE_BREAKPOINTS,
   placeCacheBreakpoints,
@@ -92,9 +93,14 @@ describe('placeCacheBreakpoints', () => {
         transcriptArb({ systemMessages: false, unknownBlocks: false, maxTurns: 6, scale: 'small' }),
         fc.nat(20),
         fc.boolean(),
-        (transcript, stable, tail) => {
+        fc.option(fc.nat(20), { nil: undefined }),
+        (transcript, stable, tail, frontier) => {
           const request = { model: 'm', max_tokens: 1, ...toRequest(transcript) };
-          const out = placeCacheBreakpoints(request, { stableMessages: stable, tail });
+          const out = placeCacheBreakpoints(request, {
+            stableMessages: stable,
+            tail,
+            ...(frontier !== undefined ? { frontier } : {}),
+          });
           expect(countBreakpoints(out)).toBeLessThanOrEqual(MAX_CACHE_BREAKPOINTS);
           expect(validateRequest(out, { strict: false, issued })).toBe(
             validateRequest(request, { strict: false, issued }),
@@ -145,5 +151,80 @@ describe('placeCacheBreakpoints against the fake API cache', () => {
     expect(second.cache_read_input_tokens).toBe(first.cache_creation_input_tokens);
     expect(second.cache_read_input_tokens).toBeGreaterThan(200);
     expect(fake.violations).toEqual([]);
+  });
+});
+
+/** A tool loop: user prompt, then `turns` × (tool call, tool result of `size` characters). */
+function toolLoop(turns: number, size: number, shortened = 0): MessagesRequest {
+  const messages: MessagesRequest['messages'] = [{ role: 'user', content: 'Read the logs.' }];
+  for (let i = 0; i < turns; i++) {
+    messages.push({
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: `t${i}`, name: 'read', input: { i } }],
+    });
+    const text =
+      i < shortened ? `[gardener: log summary · fetch("id${i}")] job ${i} ok` : `job ${i} `.repeat(size / 6);
+    messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${i}`, content: text }] });
+  }
+  return {
+    model: 'm',
+    max_tokens: 10,
+    system: 'You are a careful engineer. '.repeat(40),
+    tools: [{ name: 'read', input_schema: { type: 'object' } }],
+    messages,
+  };
+}
+
+describe('the compaction frontier', () => {
+  it('is the message before the first tool result gardener has not shortened and could', () => {
+    expect(compactionFrontier(toolLoop(4, 600).messages)).toBe(1);
+    expect(compactionFrontier(toolLoop(4, 600, 2).messages)).toBe(5);
+    expect(compactionFrontier(toolLoop(4, 600, 4).messages)).toBeUndefined();
+    expect(compactionFrontier(toolLoop(4, 60).messages)).toBeUndefined(); // too short to shorten
+  });
+
+  it('takes the tools’ place when four marks are needed (the system’s covers the tools)', () => {
+    const request = toolLoop(6, 600, 2);
+    const out = placeCacheBreakpoints(request, {
+      stableMessages: request.messages.length - 1,
+      tail: true,
+      frontier: compactionFrontier(request.messages)!,
+    });
+    expect(countBreakpoints(out)).toBe(MAX_CACHE_BREAKPOINTS);
+    expect(out.tools?.[0]).not.toHaveProperty('cache_control');
+    const marked = (out.messages[5]!.content as unknown as Loose[])[0]!;
+    expect(marked.cache_control).toEqual(EPHEMERAL);
+  });
+
+  it('lets a call after an event read the prefix up to the frontier from the fake API cache', async () => {
+    /** Two calls on a fresh fake: before, and after an event that shortened results 2 and 3. */
+    const afterEvent = async (frontier: boolean) => {
+      const fake = await startFakeAnthropic({ script: [textReply('a'), textReply('b')] });
+      try {
+        let usage = { cache_read_input_tokens: 0 };
+        for (const request of [toolLoop(8, 900, 2), toolLoop(8, 900, 4)]) {
+          const at = compactionFrontier(request.messages);
+          const body = placeCacheBreakpoints(request, {
+            stableMessages: request.messages.length - 1,
+            tail: true,
+            ...(frontier && at !== undefined ? { frontier: at } : {}),
+          });
+          const res = await fetch(`${fake.url}/v1/messages`, {
+            method: 'POST',
+            headers: { 'x-api-key': 'k' },
+            body: JSON.stringify(body),
+          });
+          usage = ((await res.json()) as { usage: typeof usage }).usage;
+        }
+        expect(fake.violations).toEqual([]);
+        return usage.cache_read_input_tokens;
+      } finally {
+        await fake.close();
+      }
+    };
+    const without = await afterEvent(false);
+    const withFrontier = await afterEvent(true);
+    // Without it, only the tools and system are read again; with it, the messages up to result 2 too.
+    expect(withFrontier).toBeGreaterThan(without);
   });
 });
