@@ -123,6 +123,25 @@ export function placeCacheBreakpoints<R extends MessagesRequest>(request: R, opt
   return out;
 }
 
+/**
+ * The request with a breakpoint at its compaction frontier added, when the API's 4 leave room and
+ * the frontier message has none yet. For requests whose other breakpoints a client placed (the
+ * proxy): theirs are kept as they are.
+ */
+export function withFrontierBreakpoint<R extends MessagesRequest>(request: R): R {
+  const frontier = compactionFrontier(request.messages);
+  if (frontier === undefined || countBreakpoints(request) >= MAX_CACHE_BREAKPOINTS) return request;
+  const message = request.messages[frontier];
+  if (
+    Array.isArray(message?.content) &&
+    (message.content as unknown as Block[]).some((b) => b['cache_control'])
+  )
+    return request;
+  const messages = [...request.messages];
+  markMessage(messages, frontier);
+  return { ...request, messages };
+}
+
 /** Marks the last cacheable block at or before message `index` (a string content becomes one text block). */
 function markMessage(messages: MessageParam[], index: number): void {
   for (let i = index; i >= 0; i--) {

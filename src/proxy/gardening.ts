@@ -3,6 +3,7 @@ import type { DoorSession } from '../door/session.js';
 import { debug } from '../debug.js';
 import type { Form } from '../garden/types.js';
 import type { Scope } from '../store/types.js';
+import { withFrontierBreakpoint } from '../provider/cache-breakpoints.js';
 import { restoreBreakpoints, takeBreakpoints } from './cache-breakpoints.js';
 import { createConversations, type ConversationOptions } from './conversations.js';
 import { identify } from './identity.js';
@@ -74,7 +75,8 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
     const injectedBefore = session.garden.counters().injectedTokens;
     const outcome = session.nextOrOriginal(transcript);
     if (!outcome.gardened) return passThrough(raw, `gardening failed: ${describe(outcome.error)}`, base);
-    const request = restoreBreakpoints(outcome.request, taken.breakpoints);
+    // The client's breakpoints, and one at the compaction frontier when there is room for it.
+    const request = withFrontierBreakpoint(restoreBreakpoints(outcome.request, taken.breakpoints));
     const byForm: Record<string, number> = {};
     for (const [form, row] of Object.entries(outcome.pressure.by_form) as Array<[Form, { tokens: number }]>)
       byForm[form] = row.tokens;

@@ -5,6 +5,8 @@ import {
   toolReply,
   type ScriptStep,
 } from '../support/fake-anthropic/index.js';
+import { compactionFrontier } from '../../src/provider/cache-breakpoints.js';
+import type { MessageParam } from '../../src/transcript/types.js';
 import { bigLog, runAgentLoop } from './agent-loop.js';
 import { runGardener } from '../support/cli.js';
 import { startHarness, until, type ProxyHarness } from './support.js';
@@ -66,6 +68,15 @@ describe('a long session through gardener proxy', () => {
     expect(raw).toBeGreaterThan(40_000);
     expect(harness.records.filter((r) => r.event).length).toBeGreaterThan(0);
     expect(harness.records.every((r) => r.gardened)).toBe(true);
+    // Past the first events, the proxy marks the compaction frontier for the prompt cache (the client
+    // marks only its newest block), so a later event rewrites only what follows it.
+    const marked = harness.fake.requests.filter((r) => {
+      const messages = (r.body as { messages: MessageParam[] }).messages;
+      const at = compactionFrontier(messages);
+      const content = at === undefined ? undefined : messages[at]?.content;
+      return Array.isArray(content) && content.some((block) => 'cache_control' in block);
+    });
+    expect(marked.length).toBeGreaterThan(0);
     // Every request but the first reports the provider's count, which calibrates pressure.
     expect(
       harness.records.every((r) => r.usage && r.usage.input + r.usage.cacheRead + r.usage.cacheWrite > 0),
