@@ -7,7 +7,11 @@
  * The fake answers at once; `--model-ms` makes each answer take that long, as a real model's does
  * (seconds), which is when the engine stores the new blocks. Both are run side by side.
  *
- *   npx tsx benchmarks/chat-calls.ts [--calls 200] [--budget 16000,100000] [--model-ms 0,150]
+ * Also the input's price under the fake's prompt cache (which, like the API, reads a prefix only up
+ * to a breakpoint an earlier request wrote): uncached + 1.25 × written + 0.1 × read tokens, with and
+ * without the breakpoint at the compaction frontier (`--frontier on,off`).
+ *
+ *   npx tsx benchmarks/chat-calls.ts [--calls 200] [--budget 16000,100000] [--model-ms 0,150] [--frontier on,off]
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -18,6 +22,8 @@ import type { ModelClient } from '../src/agent/model.js';
 import { createChatController } from '../src/agent/chat-controller.js';
 import { loadChat, saveChat } from '../src/agent/chat-sessions.js';
 import { prepareRequest, providerClient } from '../src/agent/provider-client.js';
+import { placeCacheBreakpoints } from '../src/provider/cache-breakpoints.js';
+import type { MessagesRequest } from '../src/transcript/types.js';
 import { createAnthropicProvider } from '../src/provider/anthropic.js';
 import { openStore } from '../src/store/open.js';
 import { estimateInputTokens, startFakeAnthropic } from '../test/support/fake-anthropic/index.js';
@@ -28,8 +34,10 @@ const { values } = parseArgs({
     calls: { type: 'string', default: '200' },
     budget: { type: 'string', default: '16000,100000' },
     'model-ms': { type: 'string', default: '0,150' },
+    frontier: { type: 'string', default: 'on' },
   },
 });
+const frontiers = values.frontier.split(',').map((v) => v === 'on');
 const calls = Number(values.calls);
 const budgets = values.budget.split(',').map(Number);
 const latencies = values['model-ms'].split(',').map(Number);
@@ -51,7 +59,12 @@ function slowed(client: ModelClient, ms: number): ModelClient {
   };
 }
 
-async function run(budget: number, modelMs: number) {
+/** The chat's breakpoints without the one at the compaction frontier (what it did before). */
+function withoutFrontier(request: MessagesRequest): MessagesRequest {
+  return placeCacheBreakpoints(request, { stableMessages: request.messages.length - 1, tail: true });
+}
+
+async function run(budget: number, modelMs: number, frontier: boolean) {
   const root = mkdtempSync(join(os.tmpdir(), 'gardener-chat-bench-'));
   const cwd = join(root, 'work');
   mkdirSync(cwd);
@@ -73,15 +86,17 @@ async function run(budget: number, modelMs: number) {
       ),
       modelMs,
     ),
-    prepare: prepareRequest,
+    prepare: frontier ? prepareRequest : withoutFrontier,
     yes: true,
     onGardened: (f) => figures.push(f),
   });
   const started = performance.now();
   let answer = '';
   let outputs = 0;
+  let cost = { usd: 0, unmanagedUsd: 0 };
   for await (const event of controller.run('Find out why the deploy failed.', new AbortController().signal)) {
     if (event.type === 'turn_end') answer = event.answer;
+    if (event.type === 'usage') cost = event.cost;
     if (event.type === 'tool_result')
       outputs += estimateInputTokens({ messages: [{ role: 'user', content: event.output }] });
   }
@@ -99,6 +114,17 @@ async function run(budget: number, modelMs: number) {
   const peak = Math.max(...sizes);
   const overFrom = sizes.findIndex((tokens) => tokens > budget) + 1;
   const violations = fake.violations.length;
+  let priced = 0;
+  let read = 0;
+  let input = 0;
+  for (const request of fake.requests) {
+    const usage = request.usage;
+    if (!usage) continue;
+    priced +=
+      usage.input_tokens + 1.25 * usage.cache_creation_input_tokens + 0.1 * usage.cache_read_input_tokens;
+    read += usage.cache_read_input_tokens;
+    input += usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens;
+  }
   store.close();
   await fake.close();
   rmSync(root, { recursive: true, force: true });
@@ -106,6 +132,10 @@ async function run(budget: number, modelMs: number) {
   return {
     budget,
     modelMs,
+    frontier,
+    priced,
+    readShare: read / Math.max(1, input),
+    cost,
     calls: figures.length,
     events: figures.filter((f) => f.event).length,
     p50: percentile(ms, 50),
@@ -131,13 +161,14 @@ console.log(
 );
 console.log('Tokenizer and grammars load on the first call (its time is in max, not in p95).\n');
 console.log(
-  '| budget | model ms | calls | events | p50 ms | p95 ms | max ms | tool output tokens | peak request | over budget from call | save per call ms (stored MB) | violations | first output quoted | wall s |',
+  '| budget | model ms | frontier mark | calls | events | p50 ms | p95 ms | max ms | tool output tokens | peak request | over budget from call | save per call ms (stored MB) | violations | first output quoted | cache-priced input | cache read share | $ spent vs unmanaged | wall s |',
 );
-console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|---:|');
+console.log('|---:|---:|:---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|---:|---:|---:|---:|');
 for (const budget of budgets)
-  for (const modelMs of latencies) {
-    const r = await run(budget, modelMs);
-    console.log(
-      `| ${r.budget.toLocaleString('en')} | ${r.modelMs} | ${r.calls} | ${r.events} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.outputs.toLocaleString('en')} | ${r.peak.toLocaleString('en')} | ${r.overFrom === 0 ? '–' : r.overFrom} | ${r.saveMs.toFixed(1)} (${r.storedMb.toFixed(1)}) | ${r.violations} | ${r.quoted ? 'yes' : 'no'} | ${r.wallS.toFixed(1)} |`,
-    );
-  }
+  for (const modelMs of latencies)
+    for (const frontier of frontiers) {
+      const r = await run(budget, modelMs, frontier);
+      console.log(
+        `| ${r.budget.toLocaleString('en')} | ${r.modelMs} | ${r.frontier ? 'on' : 'off'} | ${r.calls} | ${r.events} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.outputs.toLocaleString('en')} | ${r.peak.toLocaleString('en')} | ${r.overFrom === 0 ? '–' : r.overFrom} | ${r.saveMs.toFixed(1)} (${r.storedMb.toFixed(1)}) | ${r.violations} | ${r.quoted ? 'yes' : 'no'} | ${Math.round(r.priced).toLocaleString('en')} | ${(100 * r.readShare).toFixed(0)}% | ${r.cost.usd.toFixed(2)} vs ${r.cost.unmanagedUsd.toFixed(2)} | ${r.wallS.toFixed(1)} |`,
+      );
+    }
