@@ -4,7 +4,7 @@ import { calibrate, scale } from './calibration.js';
 import { horizonCalls } from './cost-model.js';
 import { applyEvent, restorations } from './events.js';
 import { keepOwnWords } from './plan-own.js';
-import { selectProfitable, selectSteps } from './planner.js';
+import { selectProfitable, selectSteps, type Step } from './planner.js';
 import { messageTokens } from './render.js';
 import { estimate, settleOutsideWindow, stepContext, workingWindow, type GardenState } from './state.js';
 import { eligibleSteps, targetForms } from './steps.js';
@@ -15,6 +15,10 @@ import type { GardenEvent } from './types.js';
  * split: the same cost as no minimum (0.754× raw) with 206 events instead of 319 (0.1: 0.762×).
  */
 const PROFIT_MIN_SHARE = 0.05;
+
+function savedBy(steps: readonly Step[]): number {
+  return steps.reduce((sum, step) => sum + step.saved, 0);
+}
 
 /** Why an event is due now, and how many tokens it must save; undefined when none is. */
 function eventDue(
@@ -60,7 +64,12 @@ export function plan(state: GardenState, options: PlanOptions = {}): PlanResult 
     // Past the saving floor: when nothing else fits, any change that saves a token is worth it.
     if (!selection.feasible && due.kind !== 'cold') {
       selection = selectSteps({ ...input, steps: eligibleSteps(state.view, stepContext(state, window, 1)) });
-      if (!selection.feasible) selection = { ...selection, steps: keepOwnWords(state.view, selection.steps) };
+      if (!selection.feasible) {
+        // The agent's own words stay summaries, not stubs, as long as the request fits without stubbing them.
+        const own = keepOwnWords(state.view, selection.steps);
+        const overBudget = (calibrate(estimate(state), anchor) - limit) / scale(anchor);
+        if (savedBy(own) >= overBudget) selection = { ...selection, steps: own };
+      }
     }
     event = applyEvent(state, due.kind, targetForms(state.view, selection.steps, window.start)) ?? event;
   } else if (due === undefined && !cold && config.profitEvents) {

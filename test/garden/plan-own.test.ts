@@ -5,6 +5,8 @@ import type { Slot } from '../../src/garden/types.js';
 import { emptyView } from '../../src/garden/view.js';
 import { toolResultText } from '../../src/transcript/blocks.js';
 import type { MessageParam, Transcript } from '../../src/transcript/types.js';
+import { countRequest } from '../../src/tokens/count.js';
+import { defaultTokenizer } from '../../src/tokens/tokenizer.js';
 import { blocksOf, buildLog, garden, tempStore } from './helpers.js';
 
 const { store, cleanup } = tempStore();
@@ -109,5 +111,16 @@ describe('the agent’s own words when an event cannot reach the low-water mark'
     );
     expect(texts[0]).toMatch(/^\[gardener: \w+ summary/);
     expect(texts[1]).toMatch(/→0 tok/);
+
+    // A budget the request fits only with the plan stubbed too: fitting the budget comes first.
+    const fitted = countRequest(defaultTokenizer(), g.render());
+    const tight = garden(store, fitted - 40, { keepLastTurns: 1 });
+    tight.sync(transcript);
+    tight.settle();
+    expect(tight.plan({ strict: false }).impossible).toBeUndefined();
+    const request = tight.render();
+    expect(countRequest(defaultTokenizer(), request)).toBeLessThanOrEqual(fitted - 40);
+    const first = blocksOf(request.messages).find(({ block }) => block.type === 'tool_result')!;
+    expect(toolResultText((first.block as { content: string }).content)).toMatch(/→0 tok/);
   });
 });
