@@ -67,10 +67,7 @@ export function selectSteps(input: PlanInput): Selection {
   if (input.cold) return selectCold(input);
 
   const cached = Math.min(input.cachedMessages, end);
-  const prefixSums = [0];
-  for (let m = 0; m < end; m++) prefixSums.push((prefixSums[m] ?? 0) + (input.messageTokens[m] ?? 0));
-  const cachedFrom = (m: number) =>
-    Math.max(0, (prefixSums[cached] ?? 0) - (prefixSums[Math.min(m, cached)] ?? 0));
+  const cachedFrom = cachedTokensFrom(input.messageTokens, cached);
 
   const byMessage = new Map<number, Step[]>();
   for (const step of input.steps) {
@@ -145,6 +142,14 @@ function insertionPoint(sorted: readonly Step[], step: Step): number {
   return lo;
 }
 
+/** Tokens the cache holds from message `m` to the end of the cached messages. */
+function cachedTokensFrom(messageTokens: readonly number[], cached: number): (m: number) => number {
+  const prefixSums = [0];
+  for (let m = 0; m < messageTokens.length; m++)
+    prefixSums.push((prefixSums[m] ?? 0) + (messageTokens[m] ?? 0));
+  return (m) => Math.max(0, (prefixSums[cached] ?? 0) - (prefixSums[Math.min(m, cached)] ?? 0));
+}
+
 function firstMessage(steps: readonly Step[], end: number): number {
   let first = end;
   for (const step of steps) if (step.message < first) first = step.message;
@@ -164,10 +169,7 @@ export function selectProfitable(
 ): Selection | undefined {
   const end = input.messageTokens.length;
   const cached = Math.min(input.cachedMessages, end);
-  const prefixSums = [0];
-  for (let m = 0; m < end; m++) prefixSums.push((prefixSums[m] ?? 0) + (input.messageTokens[m] ?? 0));
-  const cachedFrom = (m: number) =>
-    Math.max(0, (prefixSums[cached] ?? 0) - (prefixSums[Math.min(m, cached)] ?? 0));
+  const cachedFrom = cachedTokensFrom(input.messageTokens, cached);
   const worth = input.steps.filter(
     (step) => step.phase === 1 && futureValue(step.saved, input.horizon) > factor * step.loss,
   );
@@ -175,12 +177,17 @@ export function selectProfitable(
   for (const step of worth) byMessage.set(step.message, [...(byMessage.get(step.message) ?? []), step]);
   const cuts = [...byMessage.keys()].sort((a, b) => b - a);
   const pool: Step[] = [];
+  let saved = 0;
+  let savedInCache = 0;
+  let loss = 0;
   let best: Selection | undefined;
   for (const cut of cuts) {
-    pool.push(...(byMessage.get(cut) ?? []));
-    const saved = pool.reduce((sum, step) => sum + step.saved, 0);
-    const savedInCache = pool.reduce((sum, step) => sum + (step.message < cached ? step.saved : 0), 0);
-    const loss = pool.reduce((sum, step) => sum + step.loss, 0);
+    for (const step of byMessage.get(cut) ?? []) {
+      pool.push(step);
+      saved += step.saved;
+      if (step.message < cached) savedInCache += step.saved;
+      loss += step.loss;
+    }
     const spend = breakCost(cachedFrom(cut) - savedInCache) + loss;
     const value = futureValue(saved, input.horizon);
     const cost = factor * spend - value;
