@@ -171,6 +171,19 @@ describe('listings of other shapes', () => {
     expect(text).toContain('+180 in assets/');
   });
 
+  it('stays fast and bounded on a hostile git status of 200,000 paths', () => {
+    const huge = [
+      'On branch main',
+      'Untracked files:',
+      ...Array.from({ length: 200_000 }, (_, i) => `\tdir_${i % 50}/f_${i}.txt`),
+    ].join('\n');
+    const started = performance.now();
+    const summary = compressListing(huge);
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(summary.text.length).toBeLessThan(10_000);
+    expect(summary.text).toContain('+3,997 in dir_0/'); // 120 paths shown whole: 3 of dir_0's
+  });
+
   it('is not fooled by a file read whose line numbers start like status codes', () => {
     const read = Array.from(
       { length: 40 },

@@ -45,7 +45,9 @@ function shortForm(lines: readonly string[]): { out: string[]; note: string } {
     }
     const code = (match[1] ?? '').trim() || '?';
     const path = (match[2] ?? '').replace(/\t/g, ' -> ');
-    groups.set(code, [...(groups.get(code) ?? []), path]);
+    const list = groups.get(code);
+    if (list) list.push(path);
+    else groups.set(code, [path]);
     paths += 1;
   }
   const room = { left: MAX_PATHS };
@@ -78,7 +80,10 @@ function longForm(lines: readonly string[]): { out: string[]; note: string } {
     const entry = section ? LONG_ENTRY.exec(line) : null;
     if (section && entry) {
       const kind = entry[1] ?? '';
-      section.groups.set(kind, [...(section.groups.get(kind) ?? []), (entry[2] ?? '').trim()]);
+      const list = section.groups.get(kind);
+      const path = (entry[2] ?? '').trim();
+      if (list) list.push(path);
+      else section.groups.set(kind, [path]);
       paths += 1;
       continue;
     }
@@ -99,7 +104,7 @@ function boundedPaths(list: readonly string[], room: { left: number }): string {
     const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : './';
     counts.set(folder, (counts.get(folder) ?? 0) + 1);
   }
-  const rest = [...counts].map(([folder, n]) => `+${n} in ${folder}`);
+  const rest = [...counts].map(([folder, n]) => `+${n.toLocaleString('en-US')} in ${folder}`);
   return [...shown, ...rest].join(' ');
 }
 

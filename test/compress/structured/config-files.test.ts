@@ -176,6 +176,17 @@ describe('ignore files', () => {
     expect(mid).toMatch(/build-\d+\/ … \d+ more/);
   });
 
+  it('stays short and fast on a hostile file of 100,000 patterns, half of them negated', () => {
+    const text = Array.from({ length: 100_000 }, (_, i) => (i % 2 ? `!keep_${i}` : `drop_${i}/`)).join('\n');
+    const started = performance.now();
+    const out = summarizeIgnore(text, 1_000)!;
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(out.length).toBeLessThan(2_000);
+    expect(out.split('\n')[0]).toBe('ignore file: 100,000 patterns in 1 group, 50,000 negated');
+    // 4 negations shown in their group, 40 listed apart, the rest counted.
+    expect(out).toMatch(/\nnegated: !keep_9 !keep_11 .* … 49,956 more$/);
+  });
+
   it('summarises a read .gitignore, and leaves a short one alone', () => {
     const read = gitignore()
       .split('\n')
