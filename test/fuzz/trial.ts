@@ -110,11 +110,18 @@ export async function runTrial(
       classify(text, { role: 'user', blockType: 'tool_result', toolName: 'Bash', command: 'make' }),
     );
     if (cls === undefined) continue;
-    for (const c of CLASSES) {
-      const summary = await timed(`compress:${c}`, () => compress(c, text, {}));
-      if (summary && summary.text.length > text.length) failures.push(`compress:${c} made the text longer`);
+    // Every class without a path, and the structured readers a path turns on (INI, ignore files).
+    const runs = [
+      ...CLASSES.map((c) => ({ c, name: c, path: undefined })),
+      { c: 'structured' as const, name: 'structured:ini', path: 'setup.cfg' },
+      { c: 'structured' as const, name: 'structured:ignore', path: '.gitignore' },
+    ];
+    for (const { c, name, path } of runs) {
+      const summary = await timed(`compress:${name}`, () => compress(c, text, path ? { path } : {}));
+      if (summary && summary.text.length > text.length)
+        failures.push(`compress:${name} made the text longer`);
       if (summary?.note?.includes('compressor failed'))
-        failures.push(`compress:${c} failed: ${summary.note}`);
+        failures.push(`compress:${name} failed: ${summary.note}`);
     }
     await timed('terms', () => extractTerms(text));
     await timed('index-terms', () => indexTerms(text));
