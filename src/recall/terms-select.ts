@@ -59,11 +59,12 @@ export function selectTerms(query: ParsedQuery, vocab: VocabLookup): TermSelecti
   }
   // Every word common: the first few (the most distinctive-looking) are still searched.
   if (terms.length === 0) terms.push(...known.slice(0, FALLBACK_TERMS));
+  // In a small index no phrase is costly: `job_7.log` is searched as a phrase even when each of its
+  // words is everywhere.
+  const phraseMaxDf = docs <= SMALL_INDEX_DOCS ? docs : Math.max(1, Math.floor(docs * PHRASE_DOC_SHARE));
   const phrases = query.phrases.filter((phrase) => {
     const counts = phrase.map((token) => dfs.get(token) ?? vocab.df(token, cap));
-    return (
-      counts.every((n) => n > 0) && Math.min(...counts) <= Math.max(1, Math.floor(docs * PHRASE_DOC_SHARE))
-    );
+    return counts.every((n) => n > 0) && Math.min(...counts) <= phraseMaxDf;
   });
   return { terms, phrases, docs };
 }

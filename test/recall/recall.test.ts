@@ -115,6 +115,29 @@ describe('recall: matching', () => {
     expect(hitIds('config file')[0]).toBe(ids['config']);
   });
 
+  it('finds one of many numbered files by its whole name in a small store', () => {
+    const numbered = tempStore();
+    try {
+      const fileIds = new Map<number, string>();
+      for (let i = 0; i < 24; i++)
+        fileIds.set(
+          i,
+          numbered.store.ingest(
+            entry({
+              original: `job ${i} log: ${Array.from({ length: 30 }, (_, j) => `job ${j} ok, log line ${j}`).join('\n')}`,
+              sourceTool: 'read',
+              sourcePath: `job_${i}.log`,
+              class: 'log',
+            }),
+          ).id,
+        );
+      const hits = recall(numbered.store, 'what did job_7.log say', SCOPE, { touch: false }).hits;
+      expect(hits[0]?.id).toBe(fileIds.get(7));
+    } finally {
+      numbered.close();
+    }
+  });
+
   it('matches a snake_case identifier and a path by its segments', () => {
     expect(hitIds('load_config')[0]).toBe(ids['config']);
     const result = recall(store, 'src/config/load_config.ts', SCOPE, { touch: false });
