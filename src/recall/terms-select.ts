@@ -59,12 +59,14 @@ export function selectTerms(query: ParsedQuery, vocab: VocabLookup): TermSelecti
   }
   // Every word common: the first few (the most distinctive-looking) are still searched.
   if (terms.length === 0) terms.push(...known.slice(0, FALLBACK_TERMS));
-  // In a small index no phrase is costly: `job_7.log` is searched as a phrase even when each of its
-  // words is everywhere.
-  const phraseMaxDf = docs <= SMALL_INDEX_DOCS ? docs : Math.max(1, Math.floor(docs * PHRASE_DOC_SHARE));
+  const phraseMaxDf = Math.max(1, Math.floor(docs * PHRASE_DOC_SHARE));
   const phrases = query.phrases.filter((phrase) => {
     const counts = phrase.map((token) => dfs.get(token) ?? vocab.df(token, cap));
-    return counts.every((n) => n > 0) && Math.min(...counts) <= phraseMaxDf;
+    if (!counts.every((n) => n > 0)) return false;
+    if (Math.min(...counts) <= phraseMaxDf) return true;
+    // In a small index a phrase query is cheap: `job_7.log` is kept when the phrase itself is rare,
+    // even though each of its words is everywhere.
+    return docs <= SMALL_INDEX_DOCS && vocab.df(phrase.join(' '), phraseMaxDf + 1) <= phraseMaxDf;
   });
   return { terms, phrases, docs };
 }
