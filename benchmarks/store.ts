@@ -19,7 +19,7 @@ import { toolResultTest } from '../src/bench/tool-results.js';
 import { classify } from '../src/classify/classify.js';
 import type { ClassifyHints, ContentClass } from '../src/classify/types.js';
 import type { CompressContext } from '../src/compress/types.js';
-import { agentAction, toolCallText } from '../src/garden/call.js';
+import { actionBefore, toolCallText } from '../src/garden/call.js';
 import { largeFields } from '../src/garden/tool-input.js';
 import { openStore } from '../src/store/open.js';
 import { databaseBytes } from '../src/store/stats.js';
@@ -110,14 +110,6 @@ function toolInfo(transcript: Transcript): Map<string, { name: string; input: Re
   return tools;
 }
 
-/** The text of an assistant message (what an observation answers), else ''. */
-function assistantText(message: Transcript['messages'][number] | undefined): string {
-  if (message?.role !== 'assistant') return '';
-  return contentBlocks(message)
-    .map((block) => (block.type === 'text' ? blockText(block) : ''))
-    .join('\n');
-}
-
 function pathOf(input: Record<string, unknown>): string | undefined {
   for (const key of ['file_path', 'path', 'filename', 'notebook_path']) {
     const value = input[key];
@@ -158,7 +150,7 @@ async function loadSessions(dir: string, compress: CompressFn | undefined): Prom
             block.type === 'tool_result' && tool
               ? toolCallText(tool.name, tool.input)
               : toolResult && block.type === 'text'
-                ? agentAction(assistantText(transcript.messages[messageIndex - 1]))
+                ? actionBefore(transcript.messages[messageIndex - 1])
                 : undefined;
           const hints: ClassifyHints = {
             role: message.role === 'assistant' ? 'assistant' : 'user',

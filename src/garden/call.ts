@@ -1,4 +1,6 @@
 import { hintCommand, hintPath } from '../classify/tools.js';
+import { blockText, contentBlocks } from '../transcript/blocks.js';
+import type { MessageParam } from '../transcript/types.js';
 
 /**
  * What produced a block's text, in words the store indexes with it: a query that names what was
@@ -42,4 +44,13 @@ export function agentAction(text: string): string | undefined {
     .map((m) => (m[1] ?? '').trim())
     .filter((value) => value !== '');
   return [call[1], ...parameters].join(' ');
+}
+
+/** The action of the message before an observation, when that message is the agent's. */
+export function actionBefore(message: MessageParam | undefined): string | undefined {
+  if (message?.role !== 'assistant') return undefined;
+  const text = contentBlocks(message)
+    .map((block) => (block.type === 'text' ? blockText(block) : ''))
+    .join('\n');
+  return agentAction(text);
 }

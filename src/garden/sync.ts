@@ -1,4 +1,4 @@
-import { agentAction, toolCallText } from './call.js';
+import { actionBefore, toolCallText } from './call.js';
 import { fixedSlot, type IngestDeps } from './ingest.js';
 import { registerBlock } from './register.js';
 import { settleSlot } from './settle.js';
@@ -132,7 +132,7 @@ export function syncView(
         const call = toolUse
           ? toolCallText(toolUse.name, toolUse.input)
           : role === 'user' && block.type === 'text' && !isTyped
-            ? agentAction(previousAssistantText(stripped[m - 1]))
+            ? actionBefore(stripped[m - 1])
             : undefined;
         slot = registerBlock(
           block,
@@ -182,13 +182,6 @@ function initialForm(
     }
   }
   return 'original';
-}
-
-/** The text of an assistant message (the one before an observation), else ''. */
-function previousAssistantText(message: MessageParam | undefined): string {
-  if (message?.role !== 'assistant') return '';
-  if (typeof message.content === 'string') return message.content;
-  return message.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
 }
 
 function relocate(slot: Slot, message: number, index: number): void {

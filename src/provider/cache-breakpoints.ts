@@ -1,4 +1,5 @@
-import type { MessageParam, MessagesRequest } from '../transcript/types.js';
+import { toolResultText } from '../transcript/blocks.js';
+import type { MessageParam, MessagesRequest, ToolResultBlockParam } from '../transcript/types.js';
 
 /** The API accepts at most this many blocks with cache_control in one request. */
 export const MAX_CACHE_BREAKPOINTS = 4;
@@ -40,18 +41,11 @@ export function compactionFrontier(messages: readonly MessageParam[]): number | 
     if (!Array.isArray(content)) continue;
     for (const block of content as unknown as Block[]) {
       if (block['type'] !== 'tool_result') continue;
-      const text = resultText(block);
+      const text = toolResultText(block['content'] as ToolResultBlockParam['content']);
       if (text.length >= SHORTENABLE_CHARS && !text.startsWith(SHORTENED)) return m - 1;
     }
   }
   return undefined;
-}
-
-function resultText(block: Block): string {
-  const content = block['content'];
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return (content as Block[]).map((part) => (typeof part['text'] === 'string' ? part['text'] : '')).join('');
 }
 
 /** Thinking blocks and empty text cannot carry cache_control. */

@@ -1,3 +1,4 @@
+import { countPerFolder } from './folders.js';
 import { collapseHashed } from './hashed.js';
 
 /**
@@ -99,12 +100,9 @@ function boundedPaths(list: readonly string[], room: { left: number }): string {
   const collapsed = collapseHashed(list, baseName);
   const shown = collapsed.slice(0, Math.max(0, room.left));
   room.left -= shown.length;
-  const counts = new Map<string, number>();
-  for (const path of collapsed.slice(shown.length)) {
-    const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : './';
-    counts.set(folder, (counts.get(folder) ?? 0) + 1);
-  }
-  const rest = [...counts].map(([folder, n]) => `+${n.toLocaleString('en-US')} in ${folder}`);
+  const rest = [...countPerFolder(collapsed.slice(shown.length))].map(
+    ([folder, n]) => `+${n.toLocaleString('en-US')} in ${folder}`,
+  );
   return [...shown, ...rest].join(' ');
 }
 

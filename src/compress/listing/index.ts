@@ -1,5 +1,6 @@
 import type { CompressContext, Summary } from '../types.js';
 import { unchanged } from '../guard.js';
+import { countPerFolder } from './folders.js';
 import { gitStatusLines, isGitStatus } from './git-status.js';
 import { testIdLines, isTestIdList } from './test-ids.js';
 import { folderRows, type TreeEntry } from './tree.js';
@@ -119,11 +120,6 @@ function lsLines(lines: readonly string[]): { out: string[]; note: string } {
 function pathLines(lines: readonly string[]): { out: string[]; note: string } {
   const paths = lines.map((line) => line.trim());
   const kept = paths.slice(0, MAX_PATHS);
-  const counts = new Map<string, number>();
-  for (const path of paths.slice(MAX_PATHS)) {
-    const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : './';
-    counts.set(folder, (counts.get(folder) ?? 0) + 1);
-  }
-  const rest = [...counts].map(([folder, n]) => `[… ${n} more in ${folder}]`);
+  const rest = [...countPerFolder(paths.slice(MAX_PATHS))].map(([folder, n]) => `[… ${n} more in ${folder}]`);
   return { out: [...kept, ...rest], note: `${paths.length} paths` };
 }
