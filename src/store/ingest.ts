@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { CONTENT_CLASSES } from '../classify/types.js';
+import { namesOf } from '../compress/names.js';
 import { GardenerError } from '../errors.js';
 import { derivedId } from './ids.js';
 import { pack, PACKED_ORIGINAL, PACKED_SUMMARY } from './packing.js';
@@ -66,9 +67,9 @@ export function makeIngest({ db, scopes, redact, now }: IngestDeps): (input: Ent
   const idTaken = db.prepare<[string], { one: number }>('SELECT 1 AS one FROM entries WHERE id = ?');
   const insert = db.prepare(
     `INSERT INTO entries (id, project_id, session_id, class, kind, source_tool, source_path, original, summary, packing, terms,
-       tokens_original, tokens_summary, priority, created_at, last_access, ttl_ms, expires_at, content_hash, redactions)
+       tokens_original, tokens_summary, priority, created_at, last_access, ttl_ms, expires_at, content_hash, redactions, names)
      VALUES (@id, @projectId, @sessionId, @class, @kind, @sourceTool, @sourcePath, @original, @summary, @packing, @terms,
-       @tokensOriginal, @tokensSummary, @priority, @now, @now, @ttlMs, @expiresAt, @hash, @redactions)`,
+       @tokensOriginal, @tokensSummary, @priority, @now, @now, @ttlMs, @expiresAt, @hash, @redactions, @names)`,
   );
   // A repeat brings an expired entry back (it is in the context again), keeps the higher priority;
   // a forgotten one stays forgotten.
@@ -108,6 +109,7 @@ export function makeIngest({ db, scopes, redact, now }: IngestDeps): (input: Ent
     ]
       .filter((part) => part !== '')
       .join(' ');
+    const names = kind === 'media' ? 0 : namesOf(original.text).size;
     const packedOriginal = pack(original.text);
     const packedSummary = pack(summary.text);
     const packing =
@@ -148,6 +150,7 @@ export function makeIngest({ db, scopes, redact, now }: IngestDeps): (input: Ent
         expiresAt: ttlMs === null ? null : at + ttlMs,
         hash,
         redactions,
+        names,
       });
       link.run(sessionId, input.blockKey ?? `#${id}`, Number(lastInsertRowid), at);
       return { id, deduplicated: false, redactions };

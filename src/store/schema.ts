@@ -146,6 +146,11 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE entries ADD COLUMN forgotten INTEGER NOT NULL DEFAULT 0 CHECK (forgotten IN (0, 1));
   `,
+  // How many names (files, tests, errors, identifiers in backticks, long numbers) the original holds:
+  // recall ranks entries that name things a little higher. NULL for entries stored before.
+  `
+  ALTER TABLE entries ADD COLUMN names INTEGER CHECK (names IS NULL OR names >= 0);
+  `,
 ];
 
 /** The schema version this build writes. */

@@ -22,6 +22,8 @@ export interface Candidate {
   priority: number;
   createdAt: number;
   lastAccess: number;
+  /** Names the original holds (files, tests, errors…); null for entries stored before they were counted. */
+  names: number | null;
   /** bm25 (negative; lower is better); 0 when not ranked by text. */
   rank: number;
 }
@@ -49,7 +51,7 @@ const ENTRY_BM25 = 'bm25(entries_fts, 1.0, 0.5, 2.5, 0.5, 0.0)';
 const NOTE_BM25 = 'bm25(notes_fts, 1.0, 1.5, 0.5, 0.0)';
 
 const CANDIDATE_COLUMNS = `seq, id, class, kind, source_tool AS sourceTool, source_path AS sourcePath, priority,
-  created_at AS createdAt, last_access AS lastAccess`;
+  created_at AS createdAt, last_access AS lastAccess, names`;
 const LIVE = 'active = 1 AND (expires_at IS NULL OR expires_at > @now)';
 const IN_SESSION = 'seq IN (SELECT entry_seq FROM blocks WHERE session_id = @session)';
 const IN_CLASSES = 'class IN (SELECT value FROM json_each(@classes))';

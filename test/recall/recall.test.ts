@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntryInput, GardenerStore } from '../../src/store/types.js';
@@ -135,6 +136,29 @@ describe('recall: matching', () => {
       expect(hits[0]?.id).toBe(fileIds.get(7));
     } finally {
       numbered.close();
+    }
+  });
+
+  it('of two entries that match alike, ranks first the one that names files', () => {
+    const two = tempStore();
+    try {
+      const named = two.store.ingest(
+        entry({ original: 'deploy step finished: uploaded build/app.js build/vendor.js src/main.css' }),
+      ).id;
+      two.advance(60_000);
+      const plain = two.store.ingest(
+        entry({ original: 'deploy step finished: uploaded the bundle, the vendor code and the styles' }),
+      ).id;
+      const hits = recall(two.store, 'deploy step finished', SCOPE, { touch: false }).hits;
+      expect(hits.map((h) => h.id)).toEqual([named, plain]);
+      // An entry stored before names were counted is neither favoured nor held back.
+      const db = new Database(two.path);
+      db.prepare('UPDATE entries SET names = NULL WHERE id = ?').run(named);
+      db.close();
+      const again = recall(two.store, 'deploy step finished', SCOPE, { touch: false }).hits;
+      expect(again[0]?.score).toBeCloseTo(again[1]?.score ?? 0, 1);
+    } finally {
+      two.close();
     }
   });
 

@@ -4,8 +4,9 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GardenerError } from '../../src/errors.js';
 import { openStore } from '../../src/store/open.js';
+import { SCHEMA_VERSION } from '../../src/store/schema.js';
 import { resolveDatabasePath, resolveProject } from '../../src/store/paths.js';
-import { entry, tempDir } from './support.js';
+import { entry, SCOPE, tempDir } from './support.js';
 import { recall } from '../../src/recall/recall.js';
 
 const cleanups: Array<() => void> = [];
@@ -81,6 +82,37 @@ describe('openStore', () => {
     const second = openStore({ path: file });
     expect(second.fetch(id)?.original).toBe('persisted');
     second.close();
+  });
+
+  it('upgrades a store of the previous schema in place: its entries kept, found, and not counted for names', () => {
+    const file = path.join(dir(), 'g.db');
+    const first = openStore({ path: file });
+    const { id } = first.ingest(entry({ original: 'build failed in src/app.ts with TypeError' }));
+    first.close();
+    // The previous schema: no names column, user_version one lower.
+    const old = new Database(file);
+    old.exec('ALTER TABLE entries DROP COLUMN names');
+    old.pragma(`user_version = ${SCHEMA_VERSION - 1}`);
+    old.close();
+    const upgraded = openStore({ path: file });
+    const { id: fresh } = upgraded.ingest(entry({ original: 'build failed again in src/app.ts' }));
+    expect(upgraded.fetch(id)?.original).toBe('build failed in src/app.ts with TypeError');
+    expect(
+      recall(upgraded, 'build failed', SCOPE, { touch: false })
+        .hits.map((h) => h.id)
+        .sort(),
+    ).toEqual([id, fresh].sort());
+    upgraded.close();
+    const check = new Database(file, { readonly: true });
+    expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    const names = check.prepare('SELECT id, names FROM entries').all();
+    check.close();
+    expect(names).toEqual(
+      expect.arrayContaining([
+        { id, names: null },
+        { id: fresh, names: 1 },
+      ]),
+    );
   });
 
   it('refuses a file that is not a database, naming it and what to do, and leaves it untouched', () => {
