@@ -80,7 +80,7 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
     const byForm: Record<string, number> = {};
     for (const [form, row] of Object.entries(outcome.pressure.by_form) as Array<[Form, { tokens: number }]>)
       byForm[form] = row.tokens;
-    const byClass: Record<string, number> = {};
+    const byClass: Record<string, number> = { fixed: outcome.pressure.fixed_tokens };
     for (const [cls, row] of Object.entries(outcome.pressure.by_class)) byClass[cls] = row.rendered;
     // Nothing shortened and nothing injected: the client's own bytes go out, exactly as they came.
     const untouched =

@@ -33,7 +33,7 @@ export interface RequestRecord {
   event?: Pick<GardenEvent, 'kind' | 'changed' | 'tokensBefore' | 'tokensAfter'>;
   /** Even the protected content (system, tools, what the user typed, the working window) is over the budget. */
   overBudget?: boolean;
-  /** Tokens by class and by form as sent (the pressure bar). */
+  /** Tokens by class (`fixed`: system and tools) and by form as sent (the pressure bar). */
   byClass?: Record<string, number>;
   byForm?: Record<string, number>;
   usage?: Usage;

@@ -25,7 +25,7 @@ export function SessionRow(props: { row: SessionTally; budget: number }) {
   return (
     <Box gap={1}>
       <Text>{shortSession(row.session).padEnd(13)}</Text>
-      <PressureBar byClass={row.byClass} budget={budget} />
+      <PressureBar byClass={row.byClass} total={row.providerTokens ?? row.sentTokens} budget={budget} />
       <Text>{pressure === undefined ? '  – ' : `${String(Math.round(pressure * 100)).padStart(3)}%`}</Text>
       <Text>{`${String(row.requests).padStart(4)} req`}</Text>
       <Text>{`${String(row.events).padStart(3)} ev`}</Text>

@@ -1,7 +1,6 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { Dashboard } from '../../../src/proxy/dashboard/app.js';
-import { barSegments } from '../../../src/proxy/dashboard/pressure-bar.js';
 import type { RequestRecord } from '../../../src/proxy/records.js';
 import { stripVTControlCharacters } from 'node:util';
 
@@ -69,10 +68,51 @@ describe('the proxy dashboard', () => {
     view.unmount();
   });
 
-  it('draws each class as long as its share of the budget', () => {
-    expect(barSegments({ log: 50_000, prompt: 25_000 }, 100_000, 24)).toEqual([
-      { cls: 'prompt', cells: 6 },
-      { cls: 'log', cells: 12 },
-    ]);
+  it('draws the system and tools and each class as long as their share of the budget, full when over it', async () => {
+    let emit: (record: RequestRecord) => void = () => {};
+    const view = render(
+      <Dashboard
+        url="http://127.0.0.1:4000"
+        upstream="https://api.anthropic.com"
+        budget={100_000}
+        subscribe={(listener) => {
+          emit = listener;
+          return () => {};
+        }}
+      />,
+    );
+    await tick();
+    const request = (session: string, budget: number, byClass: Record<string, number>): RequestRecord => {
+      const sent = Object.values(byClass).reduce((a, b) => a + b, 0);
+      return {
+        at: 2,
+        kind: 'messages',
+        method: 'POST',
+        path: '/v1/messages',
+        status: 200,
+        ms: 10,
+        gardened: true,
+        session,
+        clientSession: session,
+        budget,
+        rawTokens: sent,
+        sentTokens: sent,
+        byClass,
+      };
+    };
+    emit(request('quarter', 100_000, { fixed: 15_000, log: 10_000 }));
+    emit(request('over-budget', 12_000, { fixed: 17_900, log: 2_000 }));
+    await tick();
+    const rows = strip(view.lastFrame()).split('\n');
+    const bar = (name: string) => {
+      const row = rows.find((line) => line.startsWith(name)) ?? '';
+      return { filled: (row.match(/█/g) ?? []).length, dim: (row.match(/░/g) ?? []).length, row };
+    };
+    // 25k of 100k: a quarter of the 24 cells, the system and tools included.
+    expect(bar('quarter')).toMatchObject({ filled: 6, dim: 18 });
+    // 19.9k of 12k: the whole bar, beside its 166%.
+    expect(bar('over-budget')).toMatchObject({ filled: 24, dim: 0 });
+    expect(bar('over-budget').row).toContain('166%');
+    view.unmount();
   });
 });

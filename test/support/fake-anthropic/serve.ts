@@ -27,15 +27,32 @@ async function loadOptions(file: string): Promise<FakeAnthropicOptions> {
   throw new Error(`${file}: expected an array of steps or {script: [...]}`);
 }
 
-const { values } = parseArgs({
-  options: { script: { type: 'string' }, port: { type: 'string' }, log: { type: 'string' } },
-});
-if (!values.script) {
-  process.stderr.write('usage: serve.ts --script FILE.json|FILE.ts [--port N] [--log FILE]\n');
+const USAGE = 'usage: serve.ts --script FILE.json|FILE.ts [--port N] [--log FILE]\n';
+
+function fail(message: string): never {
+  process.stderr.write(`serve.ts: ${message}\n${USAGE}`);
   process.exit(2);
 }
-const options = await loadOptions(values.script);
-if (values.port) options.port = Number(values.port);
+
+let values: { script?: string; port?: string; log?: string };
+try {
+  ({ values } = parseArgs({
+    options: { script: { type: 'string' }, port: { type: 'string' }, log: { type: 'string' } },
+  }));
+} catch (error) {
+  fail((error as Error).message);
+}
+if (!values.script) fail('--script is required');
+const port = values.port === undefined ? undefined : Number(values.port);
+if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65_535))
+  fail(`--port must be a whole number from 0 to 65535 (got ${JSON.stringify(values.port)})`);
+let options: FakeAnthropicOptions;
+try {
+  options = await loadOptions(values.script);
+} catch (error) {
+  fail(`cannot load the script: ${(error as Error).message}`);
+}
+if (port !== undefined) options.port = port;
 const log = values.log;
 options.onRequest = (request) => {
   const headers = { ...request.headers };
