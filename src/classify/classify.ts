@@ -96,7 +96,8 @@ function classifyFile(path: string | undefined, body: string, profile: TextProfi
   if (profile.lines <= FILE_ERROR_MAX_LINES && profile.numbered === 0 && FILE_ERROR.test(body.trim()))
     return 'error';
   const language = path === undefined ? undefined : languageOfPath(path);
-  const kind = language === undefined ? undefined : kindOfLanguage(language);
+  // `.txt` says only "text": notes, but as often a saved log or a command's output. Its content decides.
+  const kind = language === undefined || language === 'text' ? undefined : kindOfLanguage(language);
   switch (kind) {
     case 'code':
       return 'code';

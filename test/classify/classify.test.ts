@@ -81,6 +81,18 @@ describe('classify', () => {
     ).toBe('prose');
   });
 
+  it('reads a .txt file by its content: a saved log is a log, notes are prose', () => {
+    const saved = Array.from({ length: 60 }, (_, i) => `metric job_3 value=${3000 + i}`).join('\n');
+    const bash = (command: string) => toolResult({ toolName: 'Bash', toolInput: { command } });
+    expect(classify(`${saved}\nERROR VatMismatch in src/vat_3.ts:42`, bash('cat out_3.txt'))).toBe('log');
+    const notes =
+      'We moved the invoice export to the nightly job because the daytime run slowed the shop down.\n' +
+      'The old cron entry stays disabled until the finance team has checked two month-end closes.';
+    expect(classify(notes, toolResult({ toolName: 'Read', toolInput: { file_path: 'notes.txt' } }))).toBe(
+      'prose',
+    );
+  });
+
   it('reads a failed file read as an error, not as code', () => {
     expect(
       classify(
