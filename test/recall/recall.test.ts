@@ -209,6 +209,23 @@ describe('recall: matching', () => {
   });
 });
 
+describe('recall: a growing store', () => {
+  it('finds a word asked for before any entry held it, once one does', () => {
+    const growing = tempStore();
+    try {
+      for (let i = 0; i < 40; i++)
+        growing.store.ingest(entry({ original: `build ${i} finished in ${100 + i} ms, all green` }));
+      expect(recall(growing.store, 'zebrafish fixture', SCOPE, { touch: false }).hits).toEqual([]);
+      const { id } = growing.store.ingest(
+        entry({ original: 'loaded the zebrafish fixture from tests/data' }),
+      );
+      expect(recall(growing.store, 'zebrafish fixture', SCOPE, { touch: false }).hits[0]?.id).toBe(id);
+    } finally {
+      growing.close();
+    }
+  });
+});
+
 describe('recall: scope', () => {
   it('sees every session of the project, but never another project unless named', () => {
     expect(hitIds('kubernetes rollout')).toEqual([ids['other-session']]);
