@@ -4,7 +4,9 @@
  *            ≥ 100k entries built by ingesting the sessions repeatedly under different projects, and
  *            database size / original text.
  *   quality  recall@1 and recall@5 on the needles of BENCH.md, with the later text (needle removed)
- *            as the query, against what the session had stored by then.
+ *            as the query, against what the session had stored by then; and how often a stored tool
+ *            output's own recall hint (what its stub prints: `recall("…")`) finds it, once the session
+ *            is stored.
  *
  * Run: npx tsx benchmarks/store.ts [perf|quality|all] [--sessions DIR] [--entries N] [--db FILE]
  */
@@ -29,7 +31,10 @@ import { blockText, contentBlocks } from '../src/transcript/blocks.js';
 import { readInput } from '../src/transcript/read-input.js';
 import { readSessionPaths } from '../src/transcript/session-paths.js';
 import type { Transcript } from '../src/transcript/types.js';
+import { hintCommand } from '../src/classify/tools.js';
+import { extractTerms, HINT_RARITY_CAP, recallHint } from '../src/garden/terms.js';
 import { recall } from '../src/recall/recall.js';
+import { termRarity } from '../src/store/vocab.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** DESIGN.md base priorities. */
@@ -79,6 +84,8 @@ interface Item {
   sourcePath?: string;
   /** What produced the text, as the engine indexes it (src/garden/call.ts). */
   call?: string;
+  /** The shell command behind a tool output, as the engine's recall hint takes it. */
+  command?: string;
 }
 
 interface Session {
@@ -146,6 +153,15 @@ async function loadSessions(dir: string, compress: CompressFn | undefined): Prom
                 ? { name: block.name, input: (block.input ?? {}) as Record<string, unknown> }
                 : undefined;
           const sourcePath = tool ? pathOf(tool.input) : undefined;
+          const command =
+            block.type === 'tool_result' && tool
+              ? hintCommand({
+                  role: 'assistant',
+                  blockType: 'tool_use',
+                  toolName: tool.name,
+                  toolInput: tool.input,
+                })
+              : undefined;
           const call =
             block.type === 'tool_result' && tool
               ? toolCallText(tool.name, tool.input)
@@ -178,6 +194,7 @@ async function loadSessions(dir: string, compress: CompressFn | undefined): Prom
             ...(tool ? { sourceTool: tool.name } : {}),
             ...(sourcePath ? { sourcePath } : {}),
             ...(call !== undefined ? { call } : {}),
+            ...(command !== undefined ? { command } : {}),
           });
         });
       });
@@ -333,12 +350,14 @@ function quality(sessions: Session[], args: Args): void {
   let at1 = 0;
   let at5 = 0;
   let emptyQueries = 0;
+  const hints = { n: 0, at1: 0, at5: 0 };
   const byKind = new Map<string, { n: number; at1: number; at5: number }>();
   for (const session of sessions) {
     const pending = (bySession.get(session) ?? []).sort((a, b) => a.usedMessageIndex - b.usedMessageIndex);
     if (pending.length === 0) continue;
     const scope = { project: `quality-${session.id}`, session: session.id };
     const texts = new Map<string, string>();
+    const stubHints: Array<{ id: string; hint: string }> = [];
     const ask = (upTo: number) => {
       while (pending[0] && pending[0].usedMessageIndex <= upTo) {
         const q = pending.shift()!;
@@ -357,6 +376,8 @@ function quality(sessions: Session[], args: Args): void {
     };
     for (const item of session.items) {
       ask(item.messageIndex);
+      const isToolOutput = item.sourceTool !== undefined || item.call !== undefined;
+      const hint = isToolOutput ? engineHint(store, item) : undefined;
       const result = store.ingest({
         scope,
         class: item.cls,
@@ -370,8 +391,17 @@ function quality(sessions: Session[], args: Args): void {
         ...(item.call !== undefined ? { call: item.call } : {}),
       });
       texts.set(result.id, item.text);
+      if (hint !== undefined) stubHints.push({ id: result.id, hint });
     }
     ask(Number.MAX_SAFE_INTEGER);
+    // Each tool output's hint was made as the engine makes it, just before the output was stored;
+    // the model would ask it later, when the stub is in its context.
+    for (const { id, hint } of stubHints) {
+      const found = recall(store, hint, scope, { limit: 5, touch: false }).hits.map((h) => h.id);
+      hints.n++;
+      if (found[0] === id) hints.at1++;
+      if (found.includes(id)) hints.at5++;
+    }
   }
   store.close();
   for (const suffix of ['', '-wal', '-shm']) rmSync(args.db + suffix, { force: true });
@@ -381,10 +411,24 @@ function quality(sessions: Session[], args: Args): void {
   );
   console.log(`recall@1  ${((100 * at1) / n).toFixed(1)}%  (${at1}/${n})`);
   console.log(`recall@5  ${((100 * at5) / n).toFixed(1)}%  (${at5}/${n})`);
+  console.log(
+    `a tool output's own recall hint: @1 ${((100 * hints.at1) / Math.max(1, hints.n)).toFixed(1)}%  @5 ${((100 * hints.at5) / Math.max(1, hints.n)).toFixed(1)}%  (${hints.n} tool outputs)`,
+  );
   for (const [kind, k] of [...byKind].sort())
     console.log(
       `  ${kind.padEnd(11)} n=${String(k.n).padStart(5)}  @1 ${((100 * k.at1) / k.n).toFixed(1)}%  @5 ${((100 * k.at5) / k.n).toFixed(1)}%`,
     );
+}
+
+/** The recall hint the engine prints in a block's stub (src/garden/settle.ts), the store's counts ordering its terms. */
+function engineHint(store: GardenerStore, item: Item): string {
+  return recallHint({
+    text: item.text,
+    terms: extractTerms(item.text),
+    ...(item.sourcePath ? { path: item.sourcePath } : {}),
+    ...(item.command ? { command: item.command } : {}),
+    rarity: termRarity(store.index.vocab, HINT_RARITY_CAP),
+  });
 }
 
 function kindOf(needle: string): string {

@@ -5,7 +5,9 @@ import type { Block } from '../transcript/types.js';
 import { MIN_COMPRESS_TOKENS, type IngestDeps } from './ingest.js';
 import { BASE_PRIORITY } from './priority.js';
 import { redactSecrets } from '../store/redact.js';
-import { extractTerms, recallHint } from './terms.js';
+import type { Store } from '../store/types.js';
+import { termRarity } from '../store/vocab.js';
+import { extractTerms, HINT_RARITY_CAP, recallHint, type HintInput } from './terms.js';
 import { largeFields } from './tool-input.js';
 import type { Slot } from './types.js';
 import {
@@ -78,11 +80,14 @@ function settleToolUse(slot: Slot, deps: IngestDeps): void {
   });
   const largest = summaries.reduce((a, b) => (b.before > a.before ? b : a));
   const terms = extractTerms(fields.map((f) => f.text).join('\n'));
-  const hint = safeHint({
-    text: largest.summary ?? '',
-    terms,
-    ...(hints.path ? { path: hints.path } : {}),
-  });
+  const hint = safeHint(
+    {
+      text: largest.summary ?? '',
+      terms,
+      ...(hints.path ? { path: hints.path } : {}),
+    },
+    deps.store,
+  );
   const result = deps.store.ingest({
     scope: deps.scope,
     class: largest.cls,
@@ -138,12 +143,15 @@ function storeText(
   const before = deps.tokenizer.count(text);
   const summary = summarize(cls, text, before, hints, deps, authorship);
   const terms = extractTerms(text);
-  const hint = safeHint({
-    text,
-    terms,
-    ...(hints.path ? { path: hints.path } : {}),
-    ...(hints.command ? { command: hints.command } : {}),
-  });
+  const hint = safeHint(
+    {
+      text,
+      terms,
+      ...(hints.path ? { path: hints.path } : {}),
+      ...(hints.command ? { command: hints.command } : {}),
+    },
+    deps.store,
+  );
   const result = deps.store.ingest({
     scope: deps.scope,
     class: cls,
@@ -206,8 +214,8 @@ function summarize(
 }
 
 /** The recall hint, which stubs and summary headers print, without secrets. */
-function safeHint(input: Parameters<typeof recallHint>[0]): string {
-  return redactSecrets(recallHint(input)).text;
+function safeHint(input: HintInput, store: Store): string {
+  return redactSecrets(recallHint({ ...input, rarity: termRarity(store.index.vocab, HINT_RARITY_CAP) })).text;
 }
 
 function toolHints(tool: Slot['tool']): ToolHints {

@@ -83,4 +83,28 @@ describe('terms', () => {
         .length,
     ).toBeLessThanOrEqual(48);
   });
+
+  it('keeps a long path by its last folders and name, never cut in the middle', () => {
+    const path = '/workspace/python__mypy__1.6/mypy/plugins/dataclasses.py';
+    expect(recallHint({ text: 'x', terms: ['_add_slots'], path })).toBe('plugins/dataclasses.py _add_slots');
+    expect(
+      recallHint({ text: 'x', terms: [], path: '/a/very_long_folder_name_here/and_a_long_file_name.py' }),
+    ).toBe('and_a_long_file_name.py');
+  });
+
+  it('puts the rarest terms first and skips one that does not fit for shorter ones after it', () => {
+    const counts: Record<string, number> = {
+      parse_config: 40,
+      load_settings_from_environment: 1,
+      ConfigError: 2,
+      vat_rate_table: 3,
+      vat_r: 4,
+    };
+    const terms = Object.keys(counts);
+    expect(recallHint({ text: 'x', terms, rarity: (term) => counts[term] ?? 0 })).toBe(
+      'load_settings_from_environment ConfigError vat_r',
+    );
+    // Without counts, the terms keep their order.
+    expect(recallHint({ text: 'x', terms })).toBe('parse_config load_settings_from_environment');
+  });
 });
