@@ -109,8 +109,8 @@ export interface HintInput {
  * A short query that finds the block again: its path, the start of its command, its error names
  * and identifiers (the rarest first), else its first words. A part that does not fit is left out,
  * never cut (a path cut in the middle finds nothing); quotes and line breaks are removed so it fits
- * in `recall("…")`. On the sessions' tool outputs the block's own hint finds it first 49% of the time
- * (35% when hints took terms in order and cut long paths; benchmarks/store.ts quality).
+ * in `recall("…")`. On the sessions' tool outputs the block's own hint finds it first 48% of the time
+ * (36% when hints took terms in order and cut long paths; benchmarks/store.ts quality).
  */
 export function recallHint(input: HintInput): string {
   const parts: string[] = [];
