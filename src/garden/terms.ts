@@ -88,8 +88,11 @@ export function isMentioned(terms: readonly string[], mentions: ReadonlySet<stri
 
 /** Longest recall hint, in characters. */
 const MAX_HINT = 48;
-/** Entries counted per word when ordering a hint's terms: past this, a word is common, however common. */
-export const HINT_RARITY_CAP = 1_000;
+/**
+ * Entries counted per word when ordering a hint's terms: past this a word is common, however common
+ * (a cap of 1,000 ordered them no better).
+ */
+export const HINT_RARITY_CAP = 100;
 /** Longest path in a hint: a longer one keeps its last folders and name, the part that tells files apart. */
 const MAX_HINT_PATH = 24;
 
