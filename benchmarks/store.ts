@@ -389,6 +389,7 @@ function quality(sessions: Session[], args: Args): void {
         ...(item.sourceTool ? { sourceTool: item.sourceTool } : {}),
         ...(item.sourcePath ? { sourcePath: item.sourcePath } : {}),
         ...(item.call !== undefined ? { call: item.call } : {}),
+        ...(hint !== undefined ? { hint } : {}),
       });
       texts.set(result.id, item.text);
       if (hint !== undefined) stubHints.push({ id: result.id, hint });

@@ -99,6 +99,7 @@ function settleToolUse(slot: Slot, deps: IngestDeps): void {
     tokensSummary: summaries.reduce((sum, s) => sum + (s.summaryTokens ?? s.before), 0),
     priority: BASE_PRIORITY[largest.cls],
     blockKey: slot.key,
+    hint,
   });
   deps.counters.blocksIngested++;
   Object.assign(slot, {
@@ -164,6 +165,7 @@ function storeText(
     tokensSummary: summary.summaryTokens ?? before,
     priority: BASE_PRIORITY[cls],
     blockKey: slot.key,
+    hint,
   });
   deps.counters.blocksIngested++;
   const fields: StoredText['fields'] = {

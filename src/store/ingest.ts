@@ -46,9 +46,10 @@ export function checkEntryInput(input: EntryInput): void {
   if (input.kind !== undefined && input.kind !== 'text' && input.kind !== 'media')
     bad(`unknown kind ${JSON.stringify(input.kind)}`);
   if (input.call !== undefined && typeof input.call !== 'string') bad('call must be a string');
+  if (input.hint !== undefined && typeof input.hint !== 'string') bad('hint must be a string');
 }
 
-/** Characters of the producing call indexed with an entry: a command line, not a script. */
+/** Characters of the producing call (and of the recall hint) indexed with an entry: a command line, not a script. */
 const MAX_CALL_CHARS = 400;
 
 interface IngestDeps {
@@ -103,9 +104,13 @@ export function makeIngest({ db, scopes, redact, now }: IngestDeps): (input: Ent
     // The call's words are searchable with the entry; it is redacted like the texts (a command line can hold a key).
     const callText = input.call?.slice(0, MAX_CALL_CHARS) ?? '';
     const call = redact ? redactSecrets(callText).text : callText;
+    // So is the recall hint a stub prints for it: asking it finds this entry first more often.
+    const hintText = input.hint?.slice(0, MAX_CALL_CHARS) ?? '';
+    const hint = redact ? redactSecrets(hintText).text : hintText;
     const terms = [
       indexTerms(kind === 'media' ? undefined : original.text, summary.text, input.sourcePath, call),
       call,
+      hint,
     ]
       .filter((part) => part !== '')
       .join(' ');

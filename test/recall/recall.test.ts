@@ -226,6 +226,31 @@ describe('recall: a growing store', () => {
   });
 });
 
+describe('recall: the hint a stub prints', () => {
+  it('finds the entry it was made for first, among others that hold the same words', () => {
+    const two = tempStore();
+    try {
+      const read = (range: string, body: string, hint?: string) =>
+        two.store.ingest(
+          entry({
+            original: `src/shop/app.py lines ${range}\n${body}`,
+            summary: `lines ${range} of app.py`,
+            class: 'code',
+            sourceTool: 'Read',
+            sourcePath: 'src/shop/app.py',
+            ...(hint ? { hint } : {}),
+          }),
+        ).id;
+      // Two reads of the same file, alike for the words of the hint: the text alone cannot tell them apart.
+      read('1-40', 'VAT_RATE = 0.19  # rate one');
+      const later = read('81-99', 'VAT_RATE = 0.21  # rate two', 'app.py VAT_RATE');
+      expect(recall(two.store, 'app.py VAT_RATE', SCOPE, { touch: false }).hits[0]?.id).toBe(later);
+    } finally {
+      two.close();
+    }
+  });
+});
+
 describe('recall: scope', () => {
   it('sees every session of the project, but never another project unless named', () => {
     expect(hitIds('kubernetes rollout')).toEqual([ids['other-session']]);

@@ -190,6 +190,9 @@ describe('store: secrets', () => {
     expect(() => store.ingest(entry({ original: 'x', call: 42 as unknown as string }))).toThrow(
       /call must be a string/,
     );
+    expect(() => store.ingest(entry({ original: 'x', hint: ['a'] as unknown as string }))).toThrow(
+      /hint must be a string/,
+    );
   });
 
   it('stores secrets as given when redaction is turned off', () => {
