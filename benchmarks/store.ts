@@ -32,9 +32,9 @@ import { readInput } from '../src/transcript/read-input.js';
 import { readSessionPaths } from '../src/transcript/session-paths.js';
 import type { Transcript } from '../src/transcript/types.js';
 import { hintCommand } from '../src/classify/tools.js';
-import { extractTerms, HINT_RARITY_CAP, recallHint } from '../src/garden/terms.js';
+import { extractTerms, recallHint } from '../src/garden/terms.js';
 import { recall } from '../src/recall/recall.js';
-import { termRarity } from '../src/store/vocab.js';
+import { redactSecrets } from '../src/store/redact.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** DESIGN.md base priorities. */
@@ -377,7 +377,7 @@ function quality(sessions: Session[], args: Args): void {
     for (const item of session.items) {
       ask(item.messageIndex);
       const isToolOutput = item.sourceTool !== undefined || item.call !== undefined;
-      const hint = isToolOutput ? engineHint(store, item) : undefined;
+      const hint = isToolOutput ? engineHint(item) : undefined;
       const result = store.ingest({
         scope,
         class: item.cls,
@@ -421,14 +421,14 @@ function quality(sessions: Session[], args: Args): void {
     );
 }
 
-/** The recall hint the engine prints in a block's stub (src/garden/settle.ts), the store's counts ordering its terms. */
-function engineHint(store: GardenerStore, item: Item): string {
+/** The recall hint the engine prints in a block's stub (src/garden/settle.ts): made from the text as stored. */
+function engineHint(item: Item): string {
+  const clean = redactSecrets(item.text).text;
   return recallHint({
-    text: item.text,
-    terms: extractTerms(item.text),
+    text: clean,
+    terms: extractTerms(clean),
     ...(item.sourcePath ? { path: item.sourcePath } : {}),
     ...(item.command ? { command: item.command } : {}),
-    rarity: termRarity(store.index.vocab, HINT_RARITY_CAP),
   });
 }
 

@@ -5,9 +5,7 @@ import type { Block } from '../transcript/types.js';
 import { MIN_COMPRESS_TOKENS, type IngestDeps } from './ingest.js';
 import { BASE_PRIORITY } from './priority.js';
 import { redactSecrets } from '../store/redact.js';
-import type { Store } from '../store/types.js';
-import { termRarity } from '../store/vocab.js';
-import { extractTerms, HINT_RARITY_CAP, recallHint, type HintInput } from './terms.js';
+import { extractTerms, recallHint, type HintInput } from './terms.js';
 import { largeFields } from './tool-input.js';
 import type { Slot } from './types.js';
 import {
@@ -73,21 +71,19 @@ function settleToolUse(slot: Slot, deps: IngestDeps): void {
     blockType: 'tool_result',
     ...(hints.path ? { toolName: 'Read', path: hints.path } : {}),
   };
-  const summaries: FieldSummary[] = fields.map((field) => {
+  const clean = fields.map((field) => redactSecrets(field.text).text);
+  const summaries: FieldSummary[] = fields.map((field, i) => {
     const cls = deps.classify(field.text, fieldHints);
     const before = deps.tokenizer.count(field.text);
-    return { path: field.path, cls, before, ...summarize(cls, field.text, before, hints, deps) };
+    return { path: field.path, cls, before, ...summarize(cls, clean[i] ?? '', before, hints, deps) };
   });
   const largest = summaries.reduce((a, b) => (b.before > a.before ? b : a));
-  const terms = extractTerms(fields.map((f) => f.text).join('\n'));
-  const hint = safeHint(
-    {
-      text: largest.summary ?? '',
-      terms,
-      ...(hints.path ? { path: hints.path } : {}),
-    },
-    deps.store,
-  );
+  const terms = extractTerms(clean.join('\n'));
+  const hint = safeHint({
+    text: largest.summary ?? '',
+    terms,
+    ...(hints.path ? { path: hints.path } : {}),
+  });
   const result = deps.store.ingest({
     scope: deps.scope,
     class: largest.cls,
@@ -142,17 +138,17 @@ function storeText(
 ): StoredText {
   const text = slot.text;
   const before = deps.tokenizer.count(text);
-  const summary = summarize(cls, text, before, hints, deps, authorship);
-  const terms = extractTerms(text);
-  const hint = safeHint(
-    {
-      text,
-      terms,
-      ...(hints.path ? { path: hints.path } : {}),
-      ...(hints.command ? { command: hints.command } : {}),
-    },
-    deps.store,
-  );
+  // What leaves the engine (summaries, the recall hint a stub prints, the index) is made from the
+  // redacted text, as stored; the clear text stays in memory for the session's own requests.
+  const clean = redactSecrets(text).text;
+  const summary = summarize(cls, clean, before, hints, deps, authorship);
+  const terms = extractTerms(clean);
+  const hint = safeHint({
+    text: clean,
+    terms,
+    ...(hints.path ? { path: hints.path } : {}),
+    ...(hints.command ? { command: hints.command } : {}),
+  });
   const result = deps.store.ingest({
     scope: deps.scope,
     class: cls,
@@ -183,10 +179,14 @@ function storeText(
   return { fields, info: { cls, id: result.id, hint, before, words: deps.words, ...summary } };
 }
 
-/** The compressor's output when it makes the text shorter; nothing for prompts and short texts. */
+/**
+ * The compressor's output when it makes the text shorter; nothing for prompts and short texts.
+ * `clean` is the redacted text: a summary of the clear text could keep half a key block, which no
+ * pattern recognizes any more.
+ */
 function summarize(
   cls: ContentClass,
-  text: string,
+  clean: string,
   before: number,
   hints: ToolHints,
   deps: IngestDeps,
@@ -199,10 +199,7 @@ function summarize(
     ...(hints.toolName ? { toolName: hints.toolName } : {}),
     ...(hints.command ? { command: hints.command } : {}),
   };
-  // A summary leaves the engine (rendered requests, compress output), so it is made from the
-  // redacted text, as stored: a summary of the clear text could keep half a key block, which no
-  // pattern recognizes any more. The original may stay in memory for the session's own requests.
-  const result = deps.compress(cls, redactSecrets(text).text, context);
+  const result = deps.compress(cls, clean, context);
   if (!result.helped || result.text.trim() === '') return {};
   const summary = redactSecrets(result.text).text;
   const summaryTokens = deps.tokenizer.count(summary);
@@ -216,8 +213,8 @@ function summarize(
 }
 
 /** The recall hint, which stubs and summary headers print, without secrets. */
-function safeHint(input: HintInput, store: Store): string {
-  return redactSecrets(recallHint({ ...input, rarity: termRarity(store.index.vocab, HINT_RARITY_CAP) })).text;
+function safeHint(input: HintInput): string {
+  return redactSecrets(recallHint(input)).text;
 }
 
 function toolHints(tool: Slot['tool']): ToolHints {

@@ -88,11 +88,6 @@ export function isMentioned(terms: readonly string[], mentions: ReadonlySet<stri
 
 /** Longest recall hint, in characters. */
 const MAX_HINT = 48;
-/**
- * Entries counted per word when ordering a hint's terms: past this a word is common, however common
- * (a cap of 1,000 ordered them no better).
- */
-export const HINT_RARITY_CAP = 100;
 /** Longest path in a hint: a longer one keeps its last folders and name, the part that tells files apart. */
 const MAX_HINT_PATH = 24;
 
@@ -101,26 +96,23 @@ export interface HintInput {
   terms: readonly string[];
   path?: string;
   command?: string;
-  /**
-   * How common a term is (e.g. how many stored entries hold its rarest word): the rarest terms go
-   * first, as they tell this block from the others. Without it, terms keep their order.
-   */
-  rarity?: (term: string) => number;
 }
 
 /**
- * A short query that finds the block again: its path, the start of its command, its error names
- * and identifiers (the rarest first), else its first words. A part that does not fit is left out,
- * never cut (a path cut in the middle finds nothing); quotes and line breaks are removed so it fits
- * in `recall("…")`. On the sessions' tool outputs the block's own hint finds it first 48% of the time
- * (36% when hints took terms in order and cut long paths; benchmarks/store.ts quality).
+ * A short query that finds the block again: its path (its last folders and name when long), the
+ * start of its command, its error names and identifiers, else its first words. A part that does not
+ * fit is left out, never cut (a path cut in the middle finds nothing); quotes and line breaks are
+ * removed so it fits in `recall("…")`. It depends on the block alone, so a replay prints the same
+ * stub. The store indexes it with its entry: on the sessions' tool outputs a block's own hint finds
+ * it first 51% of the time, in the top 5 80% (35.5% / 61.3% for the hints before, long paths cut
+ * at 48 characters and nothing indexed; benchmarks/store.ts quality).
  */
 export function recallHint(input: HintInput): string {
   const parts: string[] = [];
   const length = () => parts.reduce((n, part) => n + part.length + 1, -1);
   if (input.path) parts.push(shortPath(input.path));
   if (input.command) parts.push(input.command.split(/\s+/).slice(0, 3).join(' '));
-  for (const term of byRarity(input.terms, input.rarity)) {
+  for (const term of input.terms) {
     if (parts.some((part) => part.includes(term)) || length() + 1 + term.length > MAX_HINT) continue;
     parts.push(term);
   }
@@ -142,10 +134,4 @@ function shortPath(path: string): string {
     if (tail.length <= MAX_HINT_PATH) return tail;
   }
   return segments.at(-1) ?? path;
-}
-
-function byRarity(terms: readonly string[], rarity: HintInput['rarity']): readonly string[] {
-  if (!rarity) return terms;
-  const counts = new Map(terms.map((term) => [term, rarity(term)]));
-  return [...terms].sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0));
 }

@@ -29,14 +29,54 @@ export function identifierParts(identifier: string): string[] {
     .filter((part) => part.length >= MIN_PART_LENGTH);
 }
 
+/** Runs of name characters: a path, a file name, a snake_case or dotted identifier (`:` ends one). */
+export const NAME_RUN = /[\p{L}\p{N}_$./\\-]+/gu;
+/** A run is a compound name when it joins words with one of these. */
+const NAME_JOINER = /[./\\_]/;
+/** Words of a compound name's last part kept in its keys: `shop/app.py` → `apppy`, `shopapppy`. */
+const MAX_KEY_WORDS = 4;
+
 /**
- * Distinct camelCase parts found in texts, space-separated, for the `terms` column. Parts equal
- * to a whole identifier are skipped (the tokenizer indexes those already).
+ * The keys of the compound names in a text: each name's last 2, 3 and 4 words joined into one index
+ * word (`src/shop/app.py` → `apppy`, `shopapppy`, `srcshopapppy`; `job_7.log` → `7log`, `job7log`).
+ * The index splits names into common words (`job`, `7`, `log`), so `job_7.log` matched every
+ * `job_*.log`; a key is one rare word, found as cheaply as any other.
+ */
+export function compoundKeys(text: string, max = MAX_TERMS / 2): string[] {
+  const keys = new Set<string>();
+  for (const match of text.matchAll(NAME_RUN)) {
+    const words = nameWords(match[0]);
+    for (let n = 2; n <= Math.min(MAX_KEY_WORDS, words.length); n++) keys.add(words.slice(-n).join(''));
+    if (keys.size >= max) break;
+  }
+  return [...keys];
+}
+
+/** The key a query's compound name is looked up by (its last words, as compoundKeys joins them). */
+export function compoundKey(name: string): string | undefined {
+  const words = nameWords(name);
+  return words.length < 2 ? undefined : words.slice(-MAX_KEY_WORDS).join('');
+}
+
+/** The index words of a compound name; none when the run is not one (no joiner, no letter, too long). */
+function nameWords(run: string): string[] {
+  if (run.length > MAX_RUN || !NAME_JOINER.test(run) || !/\p{L}/u.test(run)) return [];
+  return ftsTokens(run);
+}
+
+/**
+ * The `terms` column of texts, space-separated: compound-name keys (at most half of MAX_TERMS a text)
+ * and camelCase parts (parts equal to a whole identifier are skipped: the tokenizer indexes those
+ * already), at most MAX_TERMS.
  */
 export function indexTerms(...texts: Array<string | undefined>): string {
   const seen = new Set<string>();
   for (const text of texts) {
     if (!text) continue;
+    for (const key of compoundKeys(text)) {
+      seen.add(key);
+      if (seen.size >= MAX_TERMS) return [...seen].join(' ');
+    }
     for (const run of text.matchAll(ALNUM_RUN)) {
       if (run[0].length > MAX_RUN) continue;
       for (const match of run[0].matchAll(CAMEL_IDENTIFIER)) {

@@ -1,6 +1,5 @@
 import type Database from 'better-sqlite3';
 import { ftsString } from './fts.js';
-import { ftsTokens } from './terms.js';
 
 /** How many entries hold a word: what recall needs to weigh its query words. */
 export interface VocabLookup {
@@ -15,8 +14,7 @@ const CACHE_GROWTH = 0.1;
  * …except counts below this, which are counted again whenever the index changed: a word held by a
  * few entries costs little to count, and its count matters most (0 drops it from a query; 1 or 2
  * make it a query's best word). Cached across growth, a word asked for before any entry held it
- * stayed "absent" for the next 10% of entries, so recall could not find it; and once recall hints
- * looked words up just before their entry was stored, recall@1 on the needles lost 2 points.
+ * stayed "absent" for the next 10% of entries, so recall could not find it.
  */
 const RECOUNT_BELOW = 100;
 /** Words whose counts are cached per store (cleared wholesale when full). */
@@ -50,17 +48,5 @@ export function ftsDocFrequency(db: Database.Database, ftsTable: string, countSq
       cache.set(token, { n, exact: n < cap, docs });
       return n;
     },
-  };
-}
-
-/**
- * How common each term is in the index: how many entries hold its rarest word (as the index splits
- * words), counted up to `cap`. What orders a recall hint's terms, the rarest first.
- */
-export function termRarity(vocab: VocabLookup, cap: number): (term: string) => number {
-  vocab.docs(); // the counts cached for a smaller index are looked up again
-  return (term) => {
-    const words = ftsTokens(term);
-    return words.length === 0 ? cap : Math.min(cap, ...words.map((word) => vocab.df(word, cap)));
   };
 }

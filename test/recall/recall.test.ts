@@ -147,7 +147,8 @@ describe('recall: matching', () => {
       ).id;
       two.advance(60_000);
       const plain = two.store.ingest(
-        entry({ original: 'deploy step finished: uploaded the bundle, the vendor code and the styles' }),
+        // As long, with as many dotted words, but none of them a file.
+        entry({ original: 'deploy step finished: uploaded web/site.bundle web/site.vendor web/site.styles' }),
       ).id;
       const hits = recall(two.store, 'deploy step finished', SCOPE, { touch: false }).hits;
       expect(hits.map((h) => h.id)).toEqual([named, plain]);
@@ -159,6 +160,37 @@ describe('recall: matching', () => {
       expect(again[0]?.score).toBeCloseTo(again[1]?.score ?? 0, 1);
     } finally {
       two.close();
+    }
+  });
+
+  it('finds one of many numbered files by its whole name in a large store too', () => {
+    const large = tempStore();
+    try {
+      const db = large.store;
+      // Over 2,000 entries: phrases of common words are no longer searched, so the name's key does the work.
+      for (let i = 0; i < 2_100; i++)
+        db.ingest(
+          entry({
+            original: `job ${i % 50} log line ${i}: worker ${i % 7} ok`,
+            scope: { ...SCOPE, session: 'filler' },
+          }),
+        );
+      const fileIds = new Map<number, string>();
+      for (let i = 0; i < 24; i++)
+        fileIds.set(
+          i,
+          db.ingest(
+            entry({
+              original: `cat job_${i}.log\n${Array.from({ length: 20 }, (_, j) => `job ${j} ok, log line ${j}`).join('\n')}`,
+              sourceTool: 'Bash',
+              class: 'log',
+            }),
+          ).id,
+        );
+      const hits = recall(db, 'what did job_7.log say', SCOPE, { touch: false }).hits;
+      expect(hits[0]?.id).toBe(fileIds.get(7));
+    } finally {
+      large.close();
     }
   });
 
