@@ -48,8 +48,7 @@ const BACKTICKED = /`([^`\n]{1,200})`/g;
 /**
  * Name keys looked up per query, the longest names' first. More crowd the query's words out of a
  * long text that names many things: on the needles (benchmarks/store.ts quality) every name's key
- * took recall@1 from 61.2% to 57.1%; two keep it (61.1%) and a stub's hint finds its block first
- * 56.1% of the time (was 54.1%).
+ * took recall@1 from 61.2% to 57.1%; the two longest keep it (61.1%).
  */
 const MAX_NAME_KEYS = 2;
 
