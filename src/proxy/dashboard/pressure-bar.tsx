@@ -1,6 +1,5 @@
-import { Text } from 'ink';
 import { shareSegments } from '../../tui/bar.js';
-import { CLASS_COLOURS } from '../../tui/theme.js';
+import { BarCells } from '../../tui/components/pressure-bar.js';
 
 /** Characters of a full bar (the whole budget). */
 export const BAR_WIDTH = 24;
@@ -17,17 +16,5 @@ export function PressureBar(props: { byClass: Record<string, number>; total: num
     props.budget,
     BAR_WIDTH,
   );
-  const used = segments.reduce((sum, s) => sum + s.cells, 0);
-  return (
-    <Text>
-      {segments.map((s) =>
-        s.cells > 0 ? (
-          <Text key={s.cls} color={CLASS_COLOURS[s.cls] ?? 'white'}>
-            {'█'.repeat(s.cells)}
-          </Text>
-        ) : null,
-      )}
-      <Text dimColor>{'░'.repeat(Math.max(0, BAR_WIDTH - used))}</Text>
-    </Text>
-  );
+  return <BarCells segments={segments} width={BAR_WIDTH} />;
 }

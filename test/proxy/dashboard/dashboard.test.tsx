@@ -7,20 +7,26 @@ import { stripVTControlCharacters } from 'node:util';
 const strip = (frame: string | undefined) => stripVTControlCharacters(frame ?? '');
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
+/** The dashboard at a 100k budget, and a way to hand it request records as the proxy does. */
+function dashboard() {
+  let listen: (record: RequestRecord) => void = () => {};
+  const view = render(
+    <Dashboard
+      url="http://127.0.0.1:4000"
+      upstream="https://api.anthropic.com"
+      budget={100_000}
+      subscribe={(listener) => {
+        listen = listener;
+        return () => {};
+      }}
+    />,
+  );
+  return { view, emit: (record: RequestRecord) => listen(record) };
+}
+
 describe('the proxy dashboard', () => {
   it('shows one row per session with its pressure, events and tokens as requests arrive', async () => {
-    let emit: (record: RequestRecord) => void = () => {};
-    const view = render(
-      <Dashboard
-        url="http://127.0.0.1:4000"
-        upstream="https://api.anthropic.com"
-        budget={100_000}
-        subscribe={(listener) => {
-          emit = listener;
-          return () => {};
-        }}
-      />,
-    );
+    const { view, emit } = dashboard();
     expect(strip(view.lastFrame())).toContain('waiting for requests');
     await tick();
     emit({
@@ -69,18 +75,7 @@ describe('the proxy dashboard', () => {
   });
 
   it('draws the system and tools and each class as long as their share of the budget, full when over it', async () => {
-    let emit: (record: RequestRecord) => void = () => {};
-    const view = render(
-      <Dashboard
-        url="http://127.0.0.1:4000"
-        upstream="https://api.anthropic.com"
-        budget={100_000}
-        subscribe={(listener) => {
-          emit = listener;
-          return () => {};
-        }}
-      />,
-    );
+    const { view, emit } = dashboard();
     await tick();
     const request = (session: string, budget: number, byClass: Record<string, number>): RequestRecord => {
       const sent = Object.values(byClass).reduce((a, b) => a + b, 0);
