@@ -99,3 +99,21 @@ export async function until(check: () => boolean, ms = 5_000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+/** A gardened Messages request as the proxy records it; tests override what they are about. */
+export function requestRecord(over: Partial<RequestRecord>): RequestRecord {
+  return {
+    at: 1,
+    kind: 'messages',
+    method: 'POST',
+    path: '/v1/messages',
+    status: 200,
+    ms: 10,
+    gardened: true,
+    session: 's~1',
+    clientSession: 's',
+    budget: 100_000,
+    model: 'claude-sonnet-4-5',
+    ...over,
+  };
+}

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { RequestRecord } from '../../src/proxy/records.js';
 import { summaryLines, statusText } from '../../src/proxy/report.js';
 import { emptyTally, tallyRecord, tallyTotals } from '../../src/proxy/tally.js';
 import { liveFigures } from '../../src/proxy/live.js';
+import { requestRecord } from './support.js';
 
-const record = (over: Partial<RequestRecord>): RequestRecord => ({
-  at: 1,
-  kind: 'messages',
-  method: 'POST',
-  path: '/v1/messages',
-  status: 200,
-  ms: 10,
-  gardened: true,
-  session: 's~1',
-  clientSession: 's',
-  budget: 100_000,
-  model: 'claude-sonnet-4-5',
-  ...over,
-});
+const record = requestRecord;
 
 describe('what the proxy did, tallied', () => {
   it('sums tokens and a cache-aware cost against the same calls sent raw', () => {

@@ -2,6 +2,7 @@ import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { Dashboard } from '../../../src/proxy/dashboard/app.js';
 import type { RequestRecord } from '../../../src/proxy/records.js';
+import { requestRecord } from '../support.js';
 import { stripVTControlCharacters } from 'node:util';
 
 const strip = (frame: string | undefined) => stripVTControlCharacters(frame ?? '');
@@ -79,21 +80,15 @@ describe('the proxy dashboard', () => {
     await tick();
     const request = (session: string, budget: number, byClass: Record<string, number>): RequestRecord => {
       const sent = Object.values(byClass).reduce((a, b) => a + b, 0);
-      return {
+      return requestRecord({
         at: 2,
-        kind: 'messages',
-        method: 'POST',
-        path: '/v1/messages',
-        status: 200,
-        ms: 10,
-        gardened: true,
         session,
         clientSession: session,
         budget,
         rawTokens: sent,
         sentTokens: sent,
         byClass,
-      };
+      });
     };
     emit(request('quarter', 100_000, { fixed: 15_000, log: 10_000 }));
     emit(request('over-budget', 12_000, { fixed: 17_900, log: 2_000 }));
