@@ -115,8 +115,8 @@ function sized(units: readonly CacheUnit[], size: number | undefined, ratio: num
 /** The request's messages with Claude Code's breakpoint on the last block, thinking counted as text. */
 function marked(messages: readonly MessageParam[]): MessageParam[] {
   return messages.map((message, i) => {
-    const blocks = (message.content as Block[]).map((block) =>
-      block.type === 'thinking' ? ({ type: 'text', text: block.thinking }) : block,
+    const blocks = (message.content as Block[]).map((block): Block =>
+      block.type === 'thinking' ? { type: 'text', text: block.thinking } : block,
     );
     if (i === messages.length - 1)
       blocks[blocks.length - 1] = { ...blocks.at(-1), cache_control: MARK } as Block;
