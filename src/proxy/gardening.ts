@@ -9,7 +9,9 @@ import { createConversations, type ConversationOptions } from './conversations.j
 import { identify } from './identity.js';
 import type { RequestRecord } from './records.js';
 import { toTranscript } from './transcript.js';
+import { requestWindow, twinUnits, createTwinCaches, type TwinUnits } from './unmanaged.js';
 import { inputTotal, type Usage } from './usage.js';
+import type { MessagesRequest } from '../transcript/types.js';
 
 export type ProxyGardenerOptions = ConversationOptions;
 
@@ -33,9 +35,12 @@ export interface Gardened {
     | 'overBudget'
     | 'byClass'
     | 'byForm'
+    | 'rawOverWindow'
   >;
   /** The session that rendered it (absent when the original went out). */
   session?: DoorSession;
+  /** The request as the cache model sees it, raw and sent, billed once the answer came. */
+  units?: TwinUnits;
 }
 
 /** The proxy's door to the engine: one garden per conversation, opened through the door kit's pool. */
@@ -44,8 +49,11 @@ export interface ProxyGardener {
   garden(raw: Buffer, headers: IncomingHttpHeaders): Gardened;
   /** The same rendering for `count_tokens`, only for a conversation the proxy already gardens. */
   gardenCount(raw: Buffer, headers: IncomingHttpHeaders): Gardened;
-  /** The provider's usage for a gardened request: calibrates that session's pressure. */
-  observe(gardened: Gardened, usage: Usage): void;
+  /**
+   * The provider's usage for a gardened request: calibrates that session's pressure, and bills the
+   * request raw and sent through the cache model (the record's `modelled`).
+   */
+  observe(gardened: Gardened, usage: Usage, at: number): Pick<RequestRecord, 'modelled'>;
   /** Stores the request's new blocks off the event loop, after it was forwarded. */
   settle(gardened: Gardened): void;
   close(): Promise<void>;
@@ -55,6 +63,7 @@ type Json = Record<string, unknown>;
 
 export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardener {
   const conversations = createConversations(options);
+  const twins = createTwinCaches();
 
   const passThrough = (
     raw: Buffer,
@@ -65,7 +74,14 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
     return { body: raw, record: { ...record, gardened: false, failOpen: reason } };
   };
 
-  const render = (raw: Buffer, body: Json, scope: Scope, base: Gardened['record']): Gardened => {
+  const render = (
+    raw: Buffer,
+    body: Json,
+    scope: Scope,
+    base: Gardened['record'],
+    headers: IncomingHttpHeaders,
+    billed: boolean,
+  ): Gardened => {
     const started = performance.now();
     const cpu = process.cpuUsage();
     const session = conversations.session(scope, body['tools']);
@@ -88,9 +104,13 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
       outcome.pressure.by_form.stub.count === 0 &&
       session.garden.counters().injectedTokens === injectedBefore;
     const out = untouched ? raw : Buffer.from(JSON.stringify(request));
+    const window = requestWindow(base.model, headers['anthropic-beta']);
     return {
       body: out,
       session,
+      ...(billed
+        ? { units: twinUnits(body as unknown as MessagesRequest, untouched ? undefined : request) }
+        : {}),
       record: {
         ...base,
         gardened: true,
@@ -100,6 +120,7 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
         sentTokens: outcome.pressure.rendered_tokens,
         budget: outcome.pressure.budget,
         ...(outcome.impossible ? { overBudget: true } : {}),
+        ...(outcome.pressure.total_original_tokens > window ? { rawOverWindow: true } : {}),
         byClass,
         byForm,
         ...(outcome.event
@@ -144,7 +165,7 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
           ...(typeof body['model'] === 'string' ? { model: body['model'] } : {}),
         };
         conversations.remember(who.conversation, scope);
-        return render(raw, body, scope, base);
+        return render(raw, body, scope, base, headers, true);
       } catch (error) {
         return passThrough(raw, `gardening failed: ${describe(error)}`, base);
       }
@@ -155,14 +176,24 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
       try {
         const scope = conversations.find(identify(body, headers).conversation);
         if (!scope) return passThrough(raw, 'conversation not gardened by this proxy');
-        return render(raw, body, scope, { gardened: false, session: scope.session, project: scope.project });
+        return render(
+          raw,
+          body,
+          scope,
+          { gardened: false, session: scope.session, project: scope.project },
+          headers,
+          false,
+        );
       } catch (error) {
         return passThrough(raw, `gardening failed: ${describe(error)}`);
       }
     },
-    observe(gardened, usage) {
+    observe(gardened, usage, at) {
       const total = inputTotal(usage);
       if (gardened.session && total > 0) gardened.session.garden.observeUsage(total);
+      const session = gardened.record.session;
+      if (!gardened.units || session === undefined) return {};
+      return { modelled: twins.bill(session, gardened.units, at) };
     },
     settle(gardened) {
       void gardened.session?.settleSoon().then((report) => {

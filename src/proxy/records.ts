@@ -1,4 +1,5 @@
 import type { GardenEvent } from '../garden/types.js';
+import type { ModelledBills } from './unmanaged.js';
 import type { Usage } from './usage.js';
 
 /** What the proxy did with one request: the dashboard, the JSON log and `gardener run`'s summary read it. */
@@ -37,6 +38,13 @@ export interface RequestRecord {
   byClass?: Record<string, number>;
   byForm?: Record<string, number>;
   usage?: Usage;
+  /**
+   * The cache model's bill (src/garden/prompt-cache.ts) of this answered request as the client sent
+   * it and as it went out: the unmanaged cost is what was paid plus their difference.
+   */
+  modelled?: ModelledBills;
+  /** The request as the client sent it is over the model's window: unmanaged, it could not have been sent. */
+  rawOverWindow?: boolean;
   /** The client disconnected before the answer was complete; the upstream request was aborted. */
   aborted?: boolean;
 }
