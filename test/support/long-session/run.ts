@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { requestUnits } from '../../../src/garden/cache-units.js';
-import { createPromptCache, usageCost } from '../../../src/garden/prompt-cache.js';
+import { createPromptCache, usageCost, type CacheUsage } from '../../../src/garden/prompt-cache.js';
 import { defaultTokenizer } from '../../../src/tokens/tokenizer.js';
 import { CLAUDE_BIN, HEADLESS_CLAUDE_ENV } from '../claude-code.js';
 import { startFakeAnthropic, type RecordedRequest } from '../fake-anthropic/index.js';
@@ -34,6 +34,8 @@ export interface RunFigures {
   /** uncached + 1.25 × written + 0.1 × read, under the core's cache model. */
   cost: number;
   needles: Map<string, NeedleOutcome>;
+  /** Each answered request's usage under the cache model, in order. */
+  rows: CacheUsage[];
   violations: string[];
   answer: string;
 }
@@ -45,11 +47,12 @@ type Timed = RecordedRequest & { at: number };
 export function priceRequests(requests: readonly Timed[]) {
   const cache = createPromptCache();
   const tokenizer = defaultTokenizer();
-  const totals = { uncached: 0, written: 0, read: 0, cost: 0, peak: 0 };
+  const totals = { uncached: 0, written: 0, read: 0, cost: 0, peak: 0, rows: [] as CacheUsage[] };
   for (const request of requests) {
     if (!request.path.startsWith('/v1/messages') || request.path.includes('count_tokens')) continue;
     if (request.status !== 200) continue;
     const usage = cache.request(requestUnits(request.body, tokenizer), request.at);
+    totals.rows.push(usage);
     totals.uncached += usage.uncached;
     totals.written += usage.written5m + usage.written1h;
     totals.read += usage.read;
