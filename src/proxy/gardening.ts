@@ -3,8 +3,11 @@ import type { DoorSession } from '../door/session.js';
 import { debug } from '../debug.js';
 import type { Form } from '../garden/types.js';
 import type { Scope } from '../store/types.js';
-import { withFrontierBreakpoint } from '../provider/cache-breakpoints.js';
+import { requestUnits } from '../garden/cache-units.js';
+import { defaultTokenizer } from '../tokens/tokenizer.js';
+import type { MessagesRequest } from '../transcript/types.js';
 import { restoreBreakpoints, takeBreakpoints } from './cache-breakpoints.js';
+import { createCacheTrack, placeFrontier, recordRequest, type CacheTrack } from './cache-track.js';
 import { createConversations, type ConversationOptions } from './conversations.js';
 import { identify } from './identity.js';
 import type { RequestRecord } from './records.js';
@@ -55,6 +58,32 @@ type Json = Record<string, unknown>;
 
 export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardener {
   const conversations = createConversations(options);
+  const tokenizer = options.tokenizer ?? defaultTokenizer();
+  const tracks = new WeakMap<DoorSession, CacheTrack>();
+
+  /**
+   * What goes upstream for a Messages request: gardener's breakpoint placed under the cache model,
+   * and both sides priced for the session's regret guard. A count_tokens body is not cached: as rendered.
+   */
+  const outgoing = (
+    session: DoorSession,
+    raw: Buffer,
+    body: Json,
+    rendered: MessagesRequest,
+    untouched: boolean,
+    count: boolean,
+  ): Buffer => {
+    if (count) return untouched ? raw : Buffer.from(JSON.stringify(rendered));
+    let track = tracks.get(session);
+    if (!track) tracks.set(session, (track = createCacheTrack()));
+    const at = Date.now();
+    const original = requestUnits(body as unknown as MessagesRequest, tokenizer);
+    const placed = untouched
+      ? { request: rendered, units: original }
+      : placeFrontier(rendered, track, tokenizer, at);
+    session.garden.observeCost(recordRequest(track, placed.units, original, at));
+    return untouched ? raw : Buffer.from(JSON.stringify(placed.request));
+  };
 
   const passThrough = (
     raw: Buffer,
@@ -65,7 +94,13 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
     return { body: raw, record: { ...record, gardened: false, failOpen: reason } };
   };
 
-  const render = (raw: Buffer, body: Json, scope: Scope, base: Gardened['record']): Gardened => {
+  const render = (
+    raw: Buffer,
+    body: Json,
+    scope: Scope,
+    base: Gardened['record'],
+    count = false,
+  ): Gardened => {
     const started = performance.now();
     const cpu = process.cpuUsage();
     const session = conversations.session(scope, body['tools']);
@@ -75,8 +110,8 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
     const injectedBefore = session.garden.counters().injectedTokens;
     const outcome = session.nextOrOriginal(transcript);
     if (!outcome.gardened) return passThrough(raw, `gardening failed: ${describe(outcome.error)}`, base);
-    // The client's breakpoints, and one at the compaction frontier when there is room for it.
-    const request = withFrontierBreakpoint(restoreBreakpoints(outcome.request, taken.breakpoints));
+    // The client's breakpoints; gardener's own goes on in outgoing().
+    const request = restoreBreakpoints(outcome.request, taken.breakpoints);
     const byForm: Record<string, number> = {};
     for (const [form, row] of Object.entries(outcome.pressure.by_form) as Array<[Form, { tokens: number }]>)
       byForm[form] = row.tokens;
@@ -87,7 +122,7 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
       outcome.pressure.by_form.summary.count === 0 &&
       outcome.pressure.by_form.stub.count === 0 &&
       session.garden.counters().injectedTokens === injectedBefore;
-    const out = untouched ? raw : Buffer.from(JSON.stringify(request));
+    const out = outgoing(session, raw, body, request, untouched, count);
     return {
       body: out,
       session,
@@ -155,7 +190,13 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
       try {
         const scope = conversations.find(identify(body, headers).conversation);
         if (!scope) return passThrough(raw, 'conversation not gardened by this proxy');
-        return render(raw, body, scope, { gardened: false, session: scope.session, project: scope.project });
+        return render(
+          raw,
+          body,
+          scope,
+          { gardened: false, session: scope.session, project: scope.project },
+          true,
+        );
       } catch (error) {
         return passThrough(raw, `gardening failed: ${describe(error)}`);
       }

@@ -148,7 +148,11 @@ export async function runLongSession(world: World, mode: Mode, prompt: string): 
     };
   } finally {
     claude?.kill('SIGTERM');
-    proxy?.child.kill('SIGTERM');
+    if (proxy && proxy.child.exitCode === null) {
+      const exited = new Promise((done) => proxy!.child.once('exit', done));
+      proxy.child.kill('SIGTERM');
+      await exited;
+    }
     await fake.close();
   }
 }
