@@ -32,10 +32,10 @@ function conversation(calls: number, shortened: (i: number) => boolean): Message
       content: [{ type: 'tool_result', tool_use_id: `t${i}`, content: shortened(i) ? stub(i) : output(i) }],
     });
   }
-  const last = messages.at(-1) as MessageParam & { content: Array<Record<string, unknown>> };
+  const last = messages.at(-1) as unknown as { role: 'user'; content: Array<Record<string, unknown>> };
   const content = [...last.content];
   content[content.length - 1] = { ...content.at(-1), cache_control: ephemeral };
-  messages[messages.length - 1] = { ...last, content } as MessageParam;
+  messages[messages.length - 1] = { ...last, content } as unknown as MessageParam;
   return { model: 'm', max_tokens: 100, system: SYSTEM, tools: TOOLS, messages } as MessagesRequest;
 }
 
@@ -107,7 +107,7 @@ describe("gardener's breakpoints in a proxied conversation", () => {
       10,
     ).request;
     expect(countBreakpoints(event as never)).toBe(4);
-    const system = event.system as Array<Record<string, unknown>>;
+    const system = event.system as unknown as Array<Record<string, unknown>>;
     expect(system[0]!['cache_control']).toBeUndefined();
     expect(system[1]!['cache_control']).toEqual(ephemeral);
   });
