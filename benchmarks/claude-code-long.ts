@@ -80,5 +80,5 @@ for (const r of results)
   process.stdout.write(
     `${r.mode.padEnd(24)} ${String(r.calls).padStart(5)}  ${String(r.compactions).padStart(11)}  ${String(r.events).padStart(6)}  ` +
       `${k(r.peak).padStart(5)}  ${k(r.uncached).padStart(8)}  ${k(r.written).padStart(7)}  ${k(r.read).padStart(6)}  ${k(r.cost).padStart(6)}  ` +
-      `${base1m ? (r.cost / base1m).toFixed(2).padStart(5) : '    -'}  ${base200k ? (r.cost / base200k).toFixed(2).padStart(7) : '      -'}  ${needles(r)}\n`,
+      `${base1m ? (r.cost / base1m).toFixed(2).padStart(5) : '    -'}  ${base200k ? (r.cost / base200k).toFixed(2).padStart(7) : '      -'}  ${needles(r)}${r.guardStopped ? ' · guard stopped profit events' : ''}\n`,
   );

@@ -34,6 +34,7 @@ export interface Gardened {
     | 'budget'
     | 'event'
     | 'overBudget'
+    | 'costGuard'
     | 'byClass'
     | 'byForm'
   >;
@@ -135,6 +136,11 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
         sentTokens: outcome.pressure.rendered_tokens,
         budget: outcome.pressure.budget,
         ...(outcome.impossible ? { overBudget: true } : {}),
+        costGuard: {
+          managed: outcome.pressure.cost_guard.managed_cost,
+          unmanaged: outcome.pressure.cost_guard.unmanaged_cost,
+          stopped: outcome.pressure.cost_guard.profit_events === 'stopped',
+        },
         byClass,
         byForm,
         ...(outcome.event

@@ -26,6 +26,8 @@ export interface RunFigures {
   compactions: number;
   /** The proxy's compaction events (0 when direct). */
   events: number;
+  /** The proxy's regret guard stopped profit events. */
+  guardStopped: boolean;
   /** Largest input of one call, in tokens. */
   peak: number;
   uncached: number;
@@ -86,11 +88,16 @@ function startProxy(upstream: string, home: string, cwd: string, flags: string[]
   return { child, url, log: () => stdout };
 }
 
-function countEvents(log: string): number {
-  return log
+/** The proxy's JSON log: events, and whether the regret guard stopped profit events in any session. */
+function proxyFigures(log: string): { events: number; guardStopped: boolean } {
+  const lines = log
     .split('\n')
     .filter((line) => line.startsWith('{'))
-    .filter((line) => (JSON.parse(line) as Record<string, unknown>)['event'] !== undefined).length;
+    .map((line) => JSON.parse(line) as { event?: unknown; cost_guard?: { stopped?: boolean } });
+  return {
+    events: lines.filter((line) => line.event !== undefined).length,
+    guardStopped: lines.some((line) => line.cost_guard?.stopped === true),
+  };
 }
 
 /** Runs the world's session once in `mode` (a fresh HOME and store) and prices it. */
@@ -140,7 +147,7 @@ export async function runLongSession(world: World, mode: Mode, prompt: string): 
       exitCode,
       calls: timed.filter((r) => r.status === 200 && !r.path.includes('count_tokens')).length,
       compactions: timed.filter((r) => r.status === 200 && isCompaction(r)).length,
-      events: proxy ? countEvents(proxy.log()) : 0,
+      ...(proxy ? proxyFigures(proxy.log()) : { events: 0, guardStopped: false }),
       ...priced,
       needles: outcomes,
       violations: fake.violations.map((v) => v.message),
