@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { countBlock, MESSAGE_OVERHEAD } from '../tokens/count.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import type { Block, MessagesRequest } from '../transcript/types.js';
@@ -20,7 +21,8 @@ export function requestUnits(request: MessagesRequest, tokenizer: Tokenizer): Ca
       breakpoint: ttlOf(tool),
     });
   if (typeof request.system === 'string') {
-    if (request.system !== '') units.push({ key: request.system, tokens: tokenizer.count(request.system) });
+    if (request.system !== '')
+      units.push({ key: digest(request.system), tokens: tokenizer.count(request.system) });
   } else if (Array.isArray(request.system))
     for (const block of request.system as unknown as Json[])
       units.push({
@@ -33,10 +35,10 @@ export function requestUnits(request: MessagesRequest, tokenizer: Tokenizer): Ca
       typeof message.content === 'string'
         ? [{ type: 'text', text: message.content }]
         : (message.content as unknown as Json[]);
-    if (blocks.length === 0) units.push({ key: message.role, tokens: MESSAGE_OVERHEAD });
+    if (blocks.length === 0) units.push({ key: digest(message.role), tokens: MESSAGE_OVERHEAD });
     blocks.forEach((block, j) =>
       units.push({
-        key: j === 0 ? `${message.role}\u0000${keyOf(block)}` : keyOf(block),
+        key: j === 0 ? digest(`${message.role}\u0000${json(block)}`) : keyOf(block),
         tokens: countBlock(tokenizer, block as unknown as Block) + (j === 0 ? MESSAGE_OVERHEAD : 0),
         breakpoint: ttlOf(block),
       }),
@@ -59,5 +61,14 @@ export function ttlOf(block: Json): BreakpointTtl | undefined {
 
 /** The block's identity without its cache_control marks (moving a breakpoint changes no bytes of content). */
 function keyOf(block: Json): string {
+  return digest(json(block));
+}
+
+function json(block: Json): string {
   return JSON.stringify(block, (name, value: unknown) => (name === 'cache_control' ? undefined : value));
+}
+
+/** A short digest stands for the content: a conversation's keys are held between requests. */
+function digest(text: string): string {
+  return createHash('sha1').update(text).digest('base64');
 }

@@ -66,6 +66,8 @@ export interface PromptCacheOptions {
 export interface PromptCache {
   /** Bills one request sent at `at` (ms) and records what it wrote. */
   request(units: readonly CacheUnit[], at: number): CacheUsage;
+  /** What the request would be billed now, recording nothing (to choose where a breakpoint goes). */
+  peek(units: readonly CacheUnit[], at: number): CacheUsage;
 }
 
 interface Entry {
@@ -82,56 +84,58 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
   const maxBreakpoints = options.maxBreakpoints ?? MAX_BREAKPOINTS;
   const entries = new Map<string, Entry>();
 
-  return {
-    request(units, at) {
-      const marks: number[] = [];
-      units.forEach((unit, i) => unit.breakpoint && marks.push(i));
-      if (marks.length > maxBreakpoints)
-        throw new RangeError(`${marks.length} cache breakpoints; the API allows at most ${maxBreakpoints}`);
-      const total = sumTokens(units, units.length);
-      const last = marks.at(-1);
-      if (last === undefined) return { uncached: total, read: 0, written5m: 0, written1h: 0, readUnits: 0 };
+  const bill = (units: readonly CacheUnit[], at: number, commit: boolean): CacheUsage => {
+    const marks: number[] = [];
+    units.forEach((unit, i) => unit.breakpoint && marks.push(i));
+    if (marks.length > maxBreakpoints)
+      throw new RangeError(`${marks.length} cache breakpoints; the API allows at most ${maxBreakpoints}`);
+    const total = sumTokens(units, units.length);
+    const last = marks.at(-1);
+    if (last === undefined) return { uncached: total, read: 0, written5m: 0, written1h: 0, readUnits: 0 };
 
-      const digests = prefixDigests(units, last + 1);
-      const ends = prefixTokens(units, last + 1);
-      const alive = (i: number): Entry | undefined => {
-        const entry = entries.get(digests[i] as string);
-        return entry && entry.expires >= at ? entry : undefined;
-      };
-      let readEnd = -1;
-      for (const mark of marks)
-        for (let i = mark; i >= 0 && i > mark - lookback; i--)
-          if (alive(i)) {
-            readEnd = Math.max(readEnd, i);
-            break;
-          }
-      const read = readEnd >= 0 ? (ends[readEnd] as number) : 0;
-      // Entries at or before the read point are refreshed: the prefix they hold was used.
-      for (let i = 0; i <= readEnd; i++) {
-        const entry = alive(i);
-        if (entry) entry.expires = at + entry.ttl;
-      }
-      let written5m = 0;
-      let written1h = 0;
-      let writtenTo = readEnd;
-      for (const mark of marks) {
-        if (mark <= readEnd || (ends[mark] as number) < minTokens) continue;
-        const long = units[mark]?.breakpoint === '1h';
-        const tokens = (ends[mark] as number) - (writtenTo >= 0 ? (ends[writtenTo] as number) : 0);
-        if (long) written1h += tokens;
-        else written5m += tokens;
-        writtenTo = mark;
-        const life = long ? ttl1h : ttl5m;
-        entries.set(digests[mark] as string, { expires: at + life, ttl: life });
-      }
-      return {
-        uncached: total - read - written5m - written1h,
-        read,
-        written5m,
-        written1h,
-        readUnits: readEnd + 1,
-      };
-    },
+    const digests = prefixDigests(units, last + 1);
+    const ends = prefixTokens(units, last + 1);
+    const alive = (i: number): Entry | undefined => {
+      const entry = entries.get(digests[i] as string);
+      return entry && entry.expires >= at ? entry : undefined;
+    };
+    let readEnd = -1;
+    for (const mark of marks)
+      for (let i = mark; i >= 0 && i > mark - lookback; i--)
+        if (alive(i)) {
+          readEnd = Math.max(readEnd, i);
+          break;
+        }
+    const read = readEnd >= 0 ? (ends[readEnd] as number) : 0;
+    // Entries at or before the read point are refreshed: the prefix they hold was used.
+    for (let i = 0; commit && i <= readEnd; i++) {
+      const entry = alive(i);
+      if (entry) entry.expires = at + entry.ttl;
+    }
+    let written5m = 0;
+    let written1h = 0;
+    let writtenTo = readEnd;
+    for (const mark of marks) {
+      if (mark <= readEnd || (ends[mark] as number) < minTokens) continue;
+      const long = units[mark]?.breakpoint === '1h';
+      const tokens = (ends[mark] as number) - (writtenTo >= 0 ? (ends[writtenTo] as number) : 0);
+      if (long) written1h += tokens;
+      else written5m += tokens;
+      writtenTo = mark;
+      const life = long ? ttl1h : ttl5m;
+      if (commit) entries.set(digests[mark] as string, { expires: at + life, ttl: life });
+    }
+    return {
+      uncached: total - read - written5m - written1h,
+      read,
+      written5m,
+      written1h,
+      readUnits: readEnd + 1,
+    };
+  };
+  return {
+    request: (units, at) => bill(units, at, true),
+    peek: (units, at) => bill(units, at, false),
   };
 }
 

@@ -34,6 +34,8 @@ export interface RequestRecord {
   event?: Pick<GardenEvent, 'kind' | 'changed' | 'tokensBefore' | 'tokensAfter'>;
   /** Even the protected content (system, tools, what the user typed, the working window) is over the budget. */
   overBudget?: boolean;
+  /** The session's modelled cost so far with gardener and unmanaged; `stopped`: the regret guard stopped profit events. */
+  costGuard?: { managed: number; unmanaged: number; stopped: boolean };
   /** Tokens by class (`fixed`: system and tools) and by form as sent (the pressure bar). */
   byClass?: Record<string, number>;
   byForm?: Record<string, number>;

@@ -22,6 +22,7 @@ export function logLine(record: RequestRecord): string {
     ...(record.usage ? { usage: record.usage } : {}),
     ...(record.event ? { event: record.event } : {}),
     ...(record.overBudget ? { over_budget: true } : {}),
+    ...(record.costGuard ? { cost_guard: record.costGuard } : {}),
     ...(record.failOpen ? { fail_open: record.failOpen } : {}),
     ...(record.aborted ? { aborted: true } : {}),
   });

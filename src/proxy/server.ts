@@ -156,7 +156,7 @@ async function handle(options: ProxyServerOptions, req: IncomingMessage, res: Se
     const seen = usage();
     if (seen) {
       record.usage = seen;
-      if (complete) Object.assign(record, options.gardener.observe(gardened, seen, record.at));
+      if (complete) Object.assign(record, options.gardener.observe(gardened, seen));
     }
   }
   finish();
