@@ -129,20 +129,26 @@ export function numberedLines(
   last: number,
   words: readonly string[],
   weights: ReadonlyMap<string, number>,
+  maxLine = MAX_LINE_CHARS,
 ): string {
   const width = String(last).length;
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
     const line = (lines.texts[n - 1] ?? '').replace(/\r$/, '');
-    out.push(`${String(n).padStart(width)}| ${shortLine(line, words, weights)}`);
+    out.push(`${String(n).padStart(width)}| ${shortLine(line, words, weights, maxLine)}`);
   }
   return out.join('\n');
 }
 
-function shortLine(line: string, words: readonly string[], weights: ReadonlyMap<string, number>): string {
-  if (line.length <= MAX_LINE_CHARS) return line;
-  const cut = snippet(line, findTokens(line, words), weights, MAX_LINE_CHARS);
-  return cut ?? `${line.slice(0, MAX_LINE_CHARS)}…`;
+function shortLine(
+  line: string,
+  words: readonly string[],
+  weights: ReadonlyMap<string, number>,
+  max: number,
+): string {
+  if (line.length <= max) return line;
+  const cut = snippet(line, findTokens(line, words), weights, max);
+  return cut ?? `${line.slice(0, max)}…`;
 }
 
 /**
