@@ -30,7 +30,7 @@ describe('gardener show inside a long entry', () => {
 
   it('--grep falls back to lines holding all the words, then to the best lines', async () => {
     const words = await runGardener(['show', id, '--grep', 'payments error', ...seeded.flags]);
-    expect(words.stdout).toContain('lines holding all its words');
+    expect(words.stdout).toContain('1 line holding all its words');
     expect(words.stdout).toContain(SETTLEMENT_REF);
     const best = await runGardener(['show', id, '--grep', 'payout rejected bogusword', ...seeded.flags]);
     expect(best.stdout).toContain('that best match them');
