@@ -37,7 +37,7 @@ function pageRequest(flags: ShowFlags): PageRequest {
 
 export function notFound(id: string): GardenerError {
   return new GardenerError('NOT_FOUND', `no entry or note with id "${id}"`, {
-    hint: 'Ids come from recall, the context (a stub\'s id=…, a summary\'s `gardener show …` or fetch("…")), or `gardener note --list`.',
+    hint: 'Ids come from recall, the context (a stub\'s or a summary\'s `gardener show …` or fetch("…")), or `gardener note --list`.',
   });
 }
 

@@ -57,10 +57,14 @@ export function summaryHeader(input: LabelInput & { after: number }): string {
   return `[gardener: ${input.what} summary ${integer(input.before)}→${integer(input.after)} tok · ${input.words.fetch(input.id)}]`;
 }
 
-/** A stub: `[gardener: log 8,412→0 tok · id=a3f2 · pytest: 3 failed · recall("vat test failure")]`. */
+/**
+ * A stub: `[gardener: log 8,412→0 tok · fetch("a3f2") · pytest: 3 failed · or recall("vat test failure")]`.
+ * It leads with the exact way back (the original by id, in the door's words), then what the
+ * compressor noted, then a search that finds it when the id is not what the model has in hand.
+ */
 export function stubLine(input: LabelInput): string {
   const note = input.note ? ` · ${oneLine(input.note, MAX_NOTE)}` : '';
-  return `[gardener: ${input.what} ${integer(input.before)}→0 tok · id=${input.id}${note} · ${input.words.recall(input.hint)}]`;
+  return `[gardener: ${input.what} ${integer(input.before)}→0 tok · ${input.words.fetch(input.id)}${note} · or ${input.words.recall(input.hint)}]`;
 }
 
 /** A repeated image or document: the bytes were attached earlier, so only a reference is sent. */

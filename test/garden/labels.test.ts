@@ -18,9 +18,9 @@ describe('labels', () => {
     expect(integer(12)).toBe('12');
   });
 
-  it('writes a stub as the design words it: class, size before, id and a recall hint', () => {
+  it('writes a stub that leads with the exact way back, then a search that finds it', () => {
     expect(stubLine({ what: 'log', before: 8412, id: 'a3f2', hint: 'vat test failure', words })).toBe(
-      '[gardener: log 8,412→0 tok · id=a3f2 · recall("vat test failure")]',
+      '[gardener: log 8,412→0 tok · fetch("a3f2") · or recall("vat test failure")]',
     );
   });
 
@@ -33,7 +33,7 @@ describe('labels', () => {
       words,
       note: 'pytest: 3 failed\n[120 passed]',
     });
-    expect(line).toBe('[gardener: log 10→0 tok · id=x · pytest: 3 failed 120 passed · recall("h")]');
+    expect(line).toBe('[gardener: log 10→0 tok · fetch("x") · pytest: 3 failed 120 passed · or recall("h")]');
   });
 
   it('says in a short summary header what it is, the sizes and how to fetch it by id', () => {
@@ -62,7 +62,7 @@ describe('labels', () => {
 
   it('names the way back that works in the door: the CLI for a client with only a shell', () => {
     expect(stubLine({ what: 'log', before: 50, id: 'c9', hint: 'flaky test', words: SHELL_WORDS })).toBe(
-      '[gardener: log 50→0 tok · id=c9 · run `gardener recall "flaky test"`]',
+      '[gardener: log 50→0 tok · run `gardener show c9` · or run `gardener recall "flaky test"`]',
     );
     expect(summaryHeader({ what: 'log', before: 50, after: 9, id: 'c9', hint: '', words: SHELL_WORDS })).toBe(
       '[gardener: log summary 50→9 tok · run `gardener show c9`]',

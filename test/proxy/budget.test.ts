@@ -37,10 +37,11 @@ describe('a long session through gardener proxy', () => {
     script.push({
       reply: (request) => {
         const text = requestText(request);
-        const stub = /id=(\w+)[^\]]*?run `gardener (?:show|recall)/.exec(text);
+        // The stub's first instruction, run as printed.
+        const stub = /→0 tok · run `(gardener show \w+)`/.exec(text);
         if (text.includes('needle-7f3a') || !stub) return 'The first output was not shortened.';
         return {
-          content: [{ type: 'tool_use', name: 'Bash', input: { command: `gardener show ${stub[1]} --raw` } }],
+          content: [{ type: 'tool_use', name: 'Bash', input: { command: stub[1] } }],
         };
       },
     });

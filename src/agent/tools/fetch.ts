@@ -9,7 +9,7 @@ export const FETCH_MAX_SHARE = 0.25;
 const CHARS_PER_TOKEN = 3.5;
 
 const input = z.object({
-  id: z.string().min(1).describe('entry id from a stub\'s id=…, a summary\'s fetch("…") or a recall hit'),
+  id: z.string().min(1).describe('entry id from a stub\'s or a summary\'s fetch("…"), or a recall hit'),
   query: z
     .string()
     .min(1)
