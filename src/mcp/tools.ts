@@ -13,6 +13,8 @@ import { readLivePressure } from './live.js';
 export interface ToolDeps {
   store: GardenerStore;
   scope: () => Scope;
+  /** Stores what hooks spooled, before a tool reads the store (hooks/run.ts storeSpooled). */
+  storeSpooled?: () => void;
 }
 
 /** Hits a recall returns at most (the store allows more; a model rarely needs them). */
@@ -39,6 +41,7 @@ function mustGet<T>(value: T | undefined, id: string): T {
 }
 
 export function recallTool(deps: ToolDeps, args: { query: string; limit?: number; class?: string }): string {
+  deps.storeSpooled?.();
   const cls = args.class as (typeof CONTENT_CLASSES)[number] | undefined;
   const result = recall(deps.store, args.query, deps.scope(), {
     limit: args.limit ?? 5,
@@ -51,6 +54,7 @@ export function fetchTool(
   deps: ToolDeps,
   args: { id: string; offset?: number; query?: string; from_line?: number },
 ): string {
+  deps.storeSpooled?.();
   const scope = deps.scope();
   const entry = deps.store.fetch(args.id);
   if (entry && entry.scope.project === scope.project) {
@@ -108,6 +112,7 @@ export function noteTool(deps: ToolDeps, args: { text: string; tags?: string[] }
  * Code's context, or already dropped by its compaction).
  */
 export function pressureTool(deps: ToolDeps): string {
+  deps.storeSpooled?.();
   const scope = deps.scope();
   const live = readLivePressure(deps.store.path, scope.session);
   const stored = storedPressure(deps.store.stats(scope));
