@@ -19,8 +19,8 @@ describe('labels', () => {
   });
 
   it('writes a stub that leads with the exact way back, then a search that finds it', () => {
-    expect(stubLine({ what: 'log', before: 8412, id: 'a3f2', hint: 'vat test failure', words })).toBe(
-      '[gardener: log 8,412→0 tok · fetch("a3f2") · or recall("vat test failure")]',
+    expect(stubLine({ what: 'log', before: 4412, id: 'a3f2', hint: 'vat test failure', words })).toBe(
+      '[gardener: log 4,412→0 tok · fetch("a3f2") · or recall("vat test failure")]',
     );
   });
 
@@ -39,6 +39,18 @@ describe('labels', () => {
   it('says in a short summary header what it is, the sizes and how to fetch it by id', () => {
     expect(summaryHeader({ what: 'code', before: 2300, after: 400, id: 'b7c1', hint: '', words })).toBe(
       '[gardener: code summary 2,300→400 tok · fetch("b7c1")]',
+    );
+  });
+
+  it('asks for the part the model needs of an original longer than a page, in each door', () => {
+    expect(stubLine({ what: 'log', before: 62_000, id: 'd4', hint: 'service.log', words })).toBe(
+      '[gardener: log 62,000→0 tok · fetch("d4", query: "what you need") · or recall("service.log")]',
+    );
+    expect(stubLine({ what: 'log', before: 62_000, id: 'd4', hint: 'service.log', words: SHELL_WORDS })).toBe(
+      '[gardener: log 62,000→0 tok · run `gardener show d4 --grep "what you need"` · or run `gardener recall "service.log"`]',
+    );
+    expect(summaryHeader({ what: 'log', before: 62_000, after: 900, id: 'd4', hint: '', words })).toBe(
+      '[gardener: log summary 62,000→900 tok · fetch("d4", query: "what you need")]',
     );
   });
 
