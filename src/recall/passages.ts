@@ -164,13 +164,52 @@ export function passageText(
   const byLine = tokensByLine(text, lines, words);
   if (byLine.size === 0) return undefined;
   const weights = lineWeights(byLine, lines.texts.length, globalWeight);
-  const parts: string[] = [];
+  const chosen = widen(lines, fitting(lines, rankPassages(byLine, weights, lines.texts.length)));
+  return chosen.map((p) => numberedLines(lines, p.first, p.last, words, weights)).join('\n…\n');
+}
+
+/** Shown characters of lines first..last (long lines count as cut). */
+function shownChars(lines: Lines, first: number, last: number): number {
   let chars = 0;
-  for (const passage of rankPassages(byLine, weights, lines.texts.length)) {
-    const part = numberedLines(lines, passage.first, passage.last, words, weights);
-    if (parts.length > 0 && chars + part.length > PASSAGE_CHARS) break;
-    parts.push(part);
-    chars += part.length;
+  for (let n = first; n <= last; n++)
+    chars += Math.min((lines.texts[n - 1] ?? '').length, MAX_LINE_CHARS) + 6;
+  return chars;
+}
+
+/** The best passages that fit in PASSAGE_CHARS together (the best one always). */
+function fitting(lines: Lines, passages: readonly Passage[]): Passage[] {
+  const kept: Passage[] = [];
+  let chars = 0;
+  for (const passage of passages) {
+    const size = shownChars(lines, passage.first, passage.last);
+    if (kept.length > 0 && chars + size > PASSAGE_CHARS) break;
+    kept.push({ ...passage });
+    chars += size;
   }
-  return parts.join('\n…\n');
+  return kept;
+}
+
+/**
+ * Widens the passages a line at a time on each side, in turn, while they fit in PASSAGE_CHARS and
+ * do not run into each other: the room a hit has is filled with the lines around what matched.
+ */
+function widen(lines: Lines, passages: Passage[]): Passage[] {
+  let chars = passages.reduce((n, p) => n + shownChars(lines, p.first, p.last), 0);
+  const total = lines.texts.length;
+  const free = (n: number) => n >= 1 && n <= total && !passages.some((p) => n >= p.first && n <= p.last);
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const p of passages) {
+      for (const n of [p.first - 1, p.last + 1]) {
+        if (!free(n)) continue;
+        const size = shownChars(lines, n, n);
+        if (chars + size > PASSAGE_CHARS) continue;
+        if (n < p.first) p.first = n;
+        else p.last = n;
+        chars += size;
+        grown = true;
+      }
+    }
+  }
+  return passages;
 }

@@ -6,7 +6,7 @@ import type { RecallHit, RecallOptions, RecallResult, Scope, Store, StoreIndex }
 import { defaultTokenizer } from '../tokens/tokenizer.js';
 import { fitToBudget } from './budget.js';
 import { parseQuery } from './query.js';
-import { passageText } from './passages.js';
+import { PASSAGE_CHARS, passageText } from './passages.js';
 import { findTokens, head } from './snippet.js';
 import { selectTerms, type SelectedTerm, type TermSelection } from './terms-select.js';
 
@@ -40,8 +40,8 @@ const NOTE_BOOST = 1.3;
 const RECENCY_HALF_LIFE_MS = 60 * 60_000;
 /** A hit accessed this recently carries the `recent` signal. */
 const RECENT_MS = 15 * 60_000;
-/** An original this short is shown whole in a hit. */
-const SHORT_ORIGINAL_CHARS = 480;
+/** An original this short is shown whole in a hit (the room a hit's passages have). */
+const SHORT_ORIGINAL_CHARS = PASSAGE_CHARS;
 /** Keywords named in a hit's relevance signal. */
 const MAX_KEYWORD_SIGNALS = 3;
 
