@@ -20,8 +20,11 @@ export const GREP_CONTEXT = 2;
 const GREP_LINE_CHARS = 480;
 /** What a line number and its bar add to a line. */
 const LINE_NUMBER_CHARS = 8;
-/** When no line holds the query, this many of the best passages are shown instead. */
-const BEST_PASSAGES = 12;
+/**
+ * When no line holds the query, up to this many of the lines that best match its words are shown
+ * (with context, a page at most), however weak: a search inside one entry has a page of room.
+ */
+const BEST_PASSAGES = 40;
 
 /** 1-based, inclusive; `last` undefined: to the end. */
 export interface LineRange {
@@ -98,7 +101,11 @@ function matchingLines(
   if (all.length > 0) return { at: all, match: 'words' };
   const inside = new Map([...byLine].filter(([line]) => inRange(line + 1)));
   const weights = lineWeights(inside, lines.texts.length, () => 1);
-  const best = rankPassages(inside, weights, lines.texts.length, { context: 0, max: BEST_PASSAGES });
+  const best = rankPassages(inside, weights, lines.texts.length, {
+    context: 0,
+    max: BEST_PASSAGES,
+    minShare: 0,
+  });
   return best.length > 0
     ? { at: best.map((p) => p.first).sort((a, b) => a - b), match: 'best' }
     : { at: [], match: 'none' };

@@ -100,7 +100,7 @@ export function rankPassages(
   byLine: ReadonlyMap<number, ReadonlySet<string>>,
   weights: ReadonlyMap<string, number>,
   lineCount: number,
-  options: { context?: number; max?: number } = {},
+  options: { context?: number; max?: number; minShare?: number } = {},
 ): Passage[] {
   const context = options.context ?? PASSAGE_CONTEXT;
   const seeds: Passage[] = [];
@@ -115,7 +115,8 @@ export function rankPassages(
   const best = seeds[0]?.score ?? 0;
   const chosen: Passage[] = [];
   for (const seed of seeds) {
-    if (chosen.length >= (options.max ?? MAX_PASSAGES) || seed.score < best * MIN_SHARE) break;
+    if (chosen.length >= (options.max ?? MAX_PASSAGES) || seed.score < best * (options.minShare ?? MIN_SHARE))
+      break;
     if (chosen.some((p) => seed.first <= p.last && seed.last >= p.first)) continue;
     chosen.push(seed);
   }
