@@ -15,7 +15,9 @@ import { existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { emptyFactCounts, recallText, stubInstructionText } from '../src/bench/facts.js';
 import { recallQuery } from '../src/bench/fidelity.js';
+import { holdoutFiles } from '../src/bench/split.js';
 import { findNeedles, occursIn } from '../src/bench/needles.js';
 import { toolResultTest } from '../src/bench/tool-results.js';
 import { classify } from '../src/classify/classify.js';
@@ -90,6 +92,9 @@ interface Item {
 
 interface Session {
   id: string;
+  /** The file it was read from, and whether the bench's split holds it out (src/bench/split.ts). */
+  file: string;
+  heldOut: boolean;
   transcript: Transcript;
   items: Item[];
 }
@@ -128,7 +133,12 @@ function pathOf(input: Record<string, unknown>): string | undefined {
 async function loadSessions(dir: string, compress: CompressFn | undefined): Promise<Session[]> {
   const tokenizer = defaultTokenizer();
   const sessions: Session[] = [];
-  for (const file of await readSessionPaths([dir])) {
+  const files = await readSessionPaths([dir]);
+  const held = holdoutFiles(
+    dir,
+    files.map((f) => f.path),
+  );
+  for (const file of files) {
     let transcripts: Transcript[];
     try {
       transcripts = (await readInput(file.path, { subagents: file.subagents, lenient: true })).transcripts;
@@ -198,7 +208,7 @@ async function loadSessions(dir: string, compress: CompressFn | undefined): Prom
           });
         });
       });
-      sessions.push({ id: transcript.id, transcript, items });
+      sessions.push({ id: transcript.id, file: file.path, heldOut: held.has(file.path), transcript, items });
     }
   }
   return sessions;
@@ -220,9 +230,13 @@ function freshStore(file: string): GardenerStore {
 }
 
 /** Queries of the needle protocol: the later text with the needle taken out. */
-function needleQueries(
-  sessions: Session[],
-): Array<{ session: Session; needle: string; query: string; usedMessageIndex: number }> {
+function needleQueries(sessions: Session[]): Array<{
+  session: Session;
+  needle: string;
+  query: string;
+  usedMessageIndex: number;
+  messageIndex: number;
+}> {
   const queries = [];
   for (const session of sessions) {
     for (const needle of findNeedles(session.transcript)) {
@@ -232,6 +246,7 @@ function needleQueries(
         // BENCH.md: the later text minus the needle; when that is empty, the needle's tool call.
         query: recallQuery(needle),
         usedMessageIndex: needle.usedMessageIndex,
+        messageIndex: needle.messageIndex,
       });
     }
   }
@@ -352,11 +367,14 @@ function quality(sessions: Session[], args: Args): void {
   let emptyQueries = 0;
   const hints = { n: 0, at1: 0, at5: 0 };
   const byKind = new Map<string, { n: number; at1: number; at5: number }>();
+  const facts = { dev: emptyFactCounts(), heldOut: emptyFactCounts() };
   for (const session of sessions) {
     const pending = (bySession.get(session) ?? []).sort((a, b) => a.usedMessageIndex - b.usedMessageIndex);
     if (pending.length === 0) continue;
     const scope = { project: `quality-${session.id}`, session: session.id };
     const texts = new Map<string, string>();
+    const holders: Array<{ messageIndex: number; text: string; tokens: number }> = [];
+    const split = session.heldOut ? facts.heldOut : facts.dev;
     const stubHints: Array<{ id: string; hint: string }> = [];
     const ask = (upTo: number) => {
       while (pending[0] && pending[0].usedMessageIndex <= upTo) {
@@ -366,6 +384,13 @@ function quality(sessions: Session[], args: Args): void {
         const holds = (id: string) => occursIn(texts.get(id) ?? store.fetch(id)?.original ?? '', q.needle);
         const hit1 = ids.slice(0, 1).some(holds);
         const hit5 = ids.some(holds);
+        // Fact level: what the model reads holds the needle.
+        const holder = holders.find((h) => h.messageIndex === q.messageIndex && occursIn(h.text, q.needle));
+        split.n++;
+        if (holder && occursIn(stubInstructionText(holder.text, holder.tokens, q.query), q.needle))
+          split.stub++;
+        if (occursIn(recallText(result, 1), q.needle)) split.at1++;
+        if (occursIn(recallText(result, 5), q.needle)) split.at5++;
         if (hit1) at1++;
         if (hit5) at5++;
         if (q.query.trim() === '') emptyQueries++;
@@ -392,6 +417,7 @@ function quality(sessions: Session[], args: Args): void {
         ...(hint !== undefined ? { hint } : {}),
       });
       texts.set(result.id, item.text);
+      holders.push({ messageIndex: item.messageIndex, text: item.text, tokens: item.tokensOriginal });
       if (hint !== undefined) stubHints.push({ id: result.id, hint });
     }
     ask(Number.MAX_SAFE_INTEGER);
@@ -415,6 +441,10 @@ function quality(sessions: Session[], args: Args): void {
   console.log(
     `a tool output's own recall hint: @1 ${((100 * hints.at1) / Math.max(1, hints.n)).toFixed(1)}%  @5 ${((100 * hints.at5) / Math.max(1, hints.n)).toFixed(1)}%  (${hints.n} tool outputs)`,
   );
+  for (const [name, f] of Object.entries(facts))
+    console.log(
+      `facts back (${name}, ${f.n} needles): stub's first instruction ${pct(f.stub, f.n)} · recall output for the later text @1 ${pct(f.at1, f.n)} @5 ${pct(f.at5, f.n)}`,
+    );
   for (const [kind, k] of [...byKind].sort())
     console.log(
       `  ${kind.padEnd(11)} n=${String(k.n).padStart(5)}  @1 ${((100 * k.at1) / k.n).toFixed(1)}%  @5 ${((100 * k.at5) / k.n).toFixed(1)}%`,
@@ -430,6 +460,10 @@ function engineHint(item: Item): string {
     ...(item.sourcePath ? { path: item.sourcePath } : {}),
     ...(item.command ? { command: item.command } : {}),
   });
+}
+
+function pct(part: number, whole: number): string {
+  return `${((100 * part) / Math.max(1, whole)).toFixed(1)}% (${part})`;
 }
 
 function kindOf(needle: string): string {

@@ -7,8 +7,9 @@ export function systemPrompt(cwd: string, today: string): string {
     `Working directory: ${cwd} (tools only reach files inside it). Today: ${today}.`,
     '',
     'Your context is gardened: as it fills, older tool outputs and files are replaced by summaries or one-line',
-    'stubs such as [gardener: log 8,412→0 tok · id=a3f2 · recall("vat test failure")]. Nothing is lost:',
-    'fetch("a3f2") returns an original byte for byte, recall("words") searches everything stored, note keeps a',
-    'fact, forget drops what you no longer need, and context_pressure shows how full the context is.',
+    'stubs such as [gardener: log 8,412→0 tok · fetch("a3f2") · or recall("vat test failure")]. Nothing is lost:',
+    'fetch("a3f2") returns an original byte for byte (fetch("a3f2", query: "words") only its lines that hold',
+    'them), recall("words") searches everything stored, note keeps a fact, forget drops what you no longer',
+    'need, and context_pressure shows how full the context is.',
   ].join('\n');
 }

@@ -12,6 +12,12 @@ export interface Fidelity {
   inContext: number;
   /** Needles found in context, or in the originals of recall(q, limit 5). */
   withRecall: number;
+  /**
+   * Fact level (BENCH.md "facts back"): needles in context, or in what the model reads from the
+   * recall (its formatted output), with the first hit only and with all five.
+   */
+  factsShown1: number;
+  factsShown5: number;
   /** Echo needles (the string was in the input of the tool call its result answers), counted apart. */
   echo: number;
   echoInContext: number;
@@ -20,7 +26,16 @@ export interface Fidelity {
 
 /** A fidelity with nothing counted yet. */
 export function emptyFidelity(): Fidelity {
-  return { needles: 0, inContext: 0, withRecall: 0, echo: 0, echoInContext: 0, echoWithRecall: 0 };
+  return {
+    needles: 0,
+    inContext: 0,
+    withRecall: 0,
+    factsShown1: 0,
+    factsShown5: 0,
+    echo: 0,
+    echoInContext: 0,
+    echoWithRecall: 0,
+  };
 }
 
 /** Sums fidelities (sessions aggregated). */
@@ -28,6 +43,8 @@ export function addFidelity(into: Fidelity, more: Fidelity): void {
   into.needles += more.needles;
   into.inContext += more.inContext;
   into.withRecall += more.withRecall;
+  into.factsShown1 += more.factsShown1;
+  into.factsShown5 += more.factsShown5;
   into.echo += more.echo;
   into.echoInContext += more.echoInContext;
   into.echoWithRecall += more.echoWithRecall;
@@ -93,11 +110,17 @@ export function createFidelity(needles: readonly Needle[]): {
         const own = needle.usedRole === 'user' ? needle.usedText : undefined;
         if (texts.some((text) => text !== own && occursIn(text, needle.text))) {
           kept(needle, false);
+          fidelity.factsShown1 += 1;
+          fidelity.factsShown5 += 1;
           continue;
         }
         if (!run.recall) continue;
-        const originals = run.recall(recallQuery(needle), RECALL_LIMIT);
+        const query = recallQuery(needle);
+        const originals = run.recall(query, RECALL_LIMIT);
         if (originals.some((original) => occursIn(original, needle.text))) kept(needle, true);
+        const shown = run.recallShown?.(query, RECALL_LIMIT);
+        if (shown && occursIn(shown.first, needle.text)) fidelity.factsShown1 += 1;
+        if (shown && occursIn(shown.all, needle.text)) fidelity.factsShown5 += 1;
       }
     },
     result: () => ({ ...fidelity }),

@@ -35,6 +35,9 @@ export interface StrategyFigures {
   /** keptInContext / needles; null without needles. */
   fidelityContext: number | null;
   fidelityRecall: number | null;
+  /** Fact level: needles in context, or in what the model reads of recall's first hit / first five. */
+  fidelityFacts1: number | null;
+  fidelityFacts5: number | null;
   /** Echo needles (BENCH.md): their count, and the share kept in context and in context ∪ recall. */
   echoNeedles: number;
   echoContext: number | null;
@@ -96,6 +99,8 @@ export function figuresOf(
     keptWithRecall: fidelity.withRecall,
     fidelityContext: fidelity.needles ? fidelity.inContext / fidelity.needles : null,
     fidelityRecall: fidelity.needles ? fidelity.withRecall / fidelity.needles : null,
+    fidelityFacts1: fidelity.needles ? fidelity.factsShown1 / fidelity.needles : null,
+    fidelityFacts5: fidelity.needles ? fidelity.factsShown5 / fidelity.needles : null,
     echoNeedles: fidelity.echo,
     echoContext: fidelity.echo ? fidelity.echoInContext / fidelity.echo : null,
     echoRecall: fidelity.echo ? fidelity.echoWithRecall / fidelity.echo : null,

@@ -55,6 +55,8 @@ export interface StrategyRun {
   context(call: number): RenderedCall | Promise<RenderedCall>;
   /** Originals of the top `limit` recall hits for a query, when the strategy keeps a store. */
   recall?(query: string, limit: number): string[];
+  /** What the model reads from that recall: the output of the first hit, and of all `limit`. */
+  recallShown?(query: string, limit: number): { first: string; all: string };
   close(): void;
 }
 

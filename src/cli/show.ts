@@ -6,16 +6,38 @@ import { useColor } from './io.js';
 import { withIsoDates } from './json-dates.js';
 import { addStoreOptions, withStore, type StoreFlags } from './store-options.js';
 import { integer } from '../format/numbers.js';
+import { parseLineRange } from '../recall/inside.js';
+import { showPage, showsWhole, type PageRequest } from './show-page.js';
 
 interface ShowFlags extends StoreFlags {
   raw?: boolean;
   summary?: boolean;
   json?: boolean;
+  grep?: string;
+  lines?: string;
+  all?: boolean;
+}
+
+/** The page asked for, or a USAGE error when flags that cannot go together are given. */
+function pageRequest(flags: ShowFlags): PageRequest {
+  const paged = flags.grep !== undefined || flags.lines !== undefined;
+  if (paged && (flags.summary || flags.json || flags.all))
+    throw new GardenerError(
+      'USAGE',
+      '--grep and --lines read inside the original: not with --summary, --json or --all',
+    );
+  if (flags.grep !== undefined && flags.grep.trim() === '')
+    throw new GardenerError('USAGE', '--grep needs the text or words to look for');
+  return {
+    ...(flags.grep !== undefined ? { grep: flags.grep } : {}),
+    ...(flags.lines !== undefined ? { lines: parseLineRange(flags.lines) } : {}),
+    ...(flags.all ? { all: true } : {}),
+  };
 }
 
 export function notFound(id: string): GardenerError {
   return new GardenerError('NOT_FOUND', `no entry or note with id "${id}"`, {
-    hint: 'Ids come from recall, the context (a stub\'s id=…, a summary\'s `gardener show …` or fetch("…")), or `gardener note --list`.',
+    hint: 'Ids come from recall, the context (a stub\'s or a summary\'s `gardener show …` or fetch("…")), or `gardener note --list`.',
   });
 }
 
@@ -53,13 +75,20 @@ export function makeShowCommand(io: CliIo): Command {
     .argument('<id>', 'entry id (from recall or a stub in the context) or note id')
     .option('--raw', 'only the stored text, byte for byte, with nothing added (secrets stay redacted)')
     .option('--summary', 'the summary instead of the original')
-    .option('--json', 'the entry as JSON (original and summary included)');
+    .option('--json', 'the entry as JSON (original and summary included)')
+    .option('--grep <text>', 'only the lines holding this text (else all its words), with context, numbered')
+    .option('--lines <range>', 'only these lines, e.g. 120-180 or 120- (with --grep: search only there)')
+    .option(
+      '--all',
+      'the whole original even when it is long (by default a long one comes a page at a time)',
+    );
   return addStoreOptions(command)
     .addHelpText(
       'after',
       '\nRedaction wins over byte-exact fetch: secrets of well-known shapes (API keys, tokens, private keys,\npasswords) were replaced by [REDACTED:<kind>] before storing, so the original comes back with them\nredacted. Ingest with --no-redact to store texts as given.',
     )
     .action(async (id: string, flags: ShowFlags) => {
+      const request = pageRequest(flags);
       await withStore(io, flags, async (store) => {
         const entry = store.fetch(id);
         const note = entry ? undefined : store.getNote(id);
@@ -73,15 +102,30 @@ export function makeShowCommand(io: CliIo): Command {
           return;
         }
         const e = entry as Entry;
-        if (flags.raw) {
+        if (flags.raw && request.lines === undefined && request.grep === undefined) {
           io.stdout.write(flags.summary ? e.summary : e.original);
+          return;
+        }
+        if (flags.raw && request.grep === undefined && request.lines) {
+          const { first, last } = request.lines;
+          io.stdout.write(
+            e.original
+              .split('\n')
+              .slice(first - 1, last)
+              .join('\n'),
+          );
           return;
         }
         const pc = (await import('picocolors')).default;
         const dim = useColor(io, 'stdout') ? pc.dim : (s: string) => s;
+        const head = dim(entryHeader(e).join('\n'));
+        if (!flags.summary && !showsWhole(e, request)) {
+          io.stdout.write(`${head}\n${showPage(e, request)}`);
+          return;
+        }
         const body = flags.summary ? e.summary : e.original;
         io.stdout.write(
-          `${dim(entryHeader(e).join('\n'))}\n${dim(flags.summary ? '── summary' : '── original')}\n${body}${body.endsWith('\n') ? '' : '\n'}`,
+          `${head}\n${dim(flags.summary ? '── summary' : '── original')}\n${body}${body.endsWith('\n') ? '' : '\n'}`,
         );
       });
     });

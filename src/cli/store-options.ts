@@ -45,7 +45,17 @@ export async function withStore<T>(
 ): Promise<T> {
   const target = await storeTarget(io, flags);
   const { withStore: withDoorStore } = await import('../door/store.js');
-  return withDoorStore(target, (store) => use(store, target), options);
+  const { hasSpooled } = await import('../hooks/spool.js');
+  const spooled = hasSpooled(io.env, target.path);
+  return withDoorStore(
+    target,
+    async (store) => {
+      // What hooks spooled while no gardener served them is stored first, so every command sees it.
+      if (spooled) (await import('../hooks/run.js')).storeSpooled(store, io.env);
+      return use(store, target);
+    },
+    options,
+  );
 }
 
 /** Parses a whole number flag in [min, max], or throws a USAGE error naming the flag. */

@@ -7,6 +7,7 @@ import type { ClassifyFn, CompressFn } from './ingest.js';
 import type { PressureReport } from './pressure.js';
 import type { SyncResult } from './sync.js';
 import type { BreakdownClass, ClassBreakdown, Form, GardenCounters, GardenEvent } from './types.js';
+import type { InsideOptions, InsideResult } from '../recall/inside.js';
 
 /** The engine's public surface: what every door calls (DESIGN.md "One core, many doors"). */
 
@@ -55,6 +56,8 @@ export interface FetchResult {
   block?: Block;
   /** The block's form in context now, when it is in the transcript. */
   form?: Form;
+  /** The lines asked for (a query's matches with context, or a range), when asked. */
+  inside?: InsideResult;
 }
 
 export interface ChangeResult {
@@ -115,7 +118,8 @@ export interface Garden {
   /** The provider's `usage.input_tokens` for the last rendered request (calibrates pressure). */
   observeUsage(inputTokens: number): void;
   recall(query: string, options?: RecallOptions): RecallResult;
-  fetch(id: string): FetchResult | undefined;
+  /** An entry by id; with a query or a line range, also that part of its original (`inside`). */
+  fetch(id: string, options?: InsideOptions): FetchResult | undefined;
   /** Brings an entry back to its original form in context (an event). */
   recallIntoContext(id: string): ChangeResult;
   /** Drops an entry to a stub in context (an event); `purge` also removes it from recall. */

@@ -2,6 +2,7 @@ import { createRegretGuard, observeCosts } from './regret-guard.js';
 import { classify as defaultClassify } from '../classify/classify.js';
 import { compress as defaultCompress } from '../compress/index.js';
 import { GardenerError } from '../errors.js';
+import { readInside } from '../recall/inside.js';
 import { recall } from '../recall/recall.js';
 import type { Store } from '../store/types.js';
 import { defaultTokenizer } from '../tokens/tokenizer.js';
@@ -68,19 +69,21 @@ export function openGarden(options: GardenOptions): Garden {
         for (const slot of slotsOf(state, hit.id)) state.access.set(slot.key, state.view.turns);
       return result;
     },
-    fetch(id) {
+    fetch(id, options) {
       garden.settle();
       const entry = state.store.fetch(id);
       if (!entry) return undefined;
+      const asked = options?.query !== undefined || options?.lines !== undefined;
+      const inside = asked && entry.kind === 'text' ? { inside: readInside(entry.original, options) } : {};
       const slot = slotsOf(state, entry.id)[0];
       if (slot) {
         state.access.set(slot.key, state.view.turns);
         if (slot.form !== 'original') state.counters.stubsRecalled++;
-        return { entry, block: slot.block, form: slot.form };
+        return { entry, block: slot.block, form: slot.form, ...inside };
       }
       state.store.touch(entry.id);
       if (entry.kind === 'media') return { entry, block: JSON.parse(entry.original) as Block };
-      return { entry };
+      return { entry, ...inside };
     },
     recallIntoContext: (id) => recallIntoContext(state, id),
     forget: (id, forgetOptions = {}) => forget(state, id, forgetOptions.purge === true),

@@ -11,19 +11,36 @@ import { formatBytes, integer } from '../format/numbers.js';
 export interface RetrievalWords {
   /** One entry back by id: `fetch("a3f2")`. */
   fetch(id: string): string;
+  /** The part of one long entry the model asks for: `fetch("a3f2", query: "what you need")`. */
+  fetchPart(id: string): string;
   /** A search: `recall("vat test failure")` (the query has no quotes or line breaks). */
   recall(query: string): string;
+}
+
+/** What a way back into a long original asks the model to fill in. */
+export const PART_WORDS = 'what you need';
+/**
+ * Originals above this many tokens (about one page of `gardener show`, recall/inside.ts PAGE_CHARS)
+ * are asked for in part: their stub and summary header name the search inside them first.
+ */
+export const LONG_ORIGINAL_TOKENS = 6_000;
+
+/** The exact way back to one entry: the whole original, or for a long one the part the model needs. */
+export function wayBack(words: RetrievalWords, id: string, before: number): string {
+  return before > LONG_ORIGINAL_TOKENS ? words.fetchPart(id) : words.fetch(id);
 }
 
 /** The engine's tools, `fetch` and `recall` (chat, the MCP server, bench). */
 export const TOOL_WORDS: RetrievalWords = {
   fetch: (id) => `fetch("${id}")`,
+  fetchPart: (id) => `fetch("${id}", query: "${PART_WORDS}")`,
   recall: (query) => `recall("${query}")`,
 };
 
 /** The CLI, for clients whose model has a shell but not gardener's tools. */
 export const SHELL_WORDS: RetrievalWords = {
   fetch: (id) => `run \`gardener show ${id}\``,
+  fetchPart: (id) => `run \`gardener show ${id} --grep "${PART_WORDS}"\``,
   recall: (query) => `run \`gardener recall "${query}"\``,
 };
 
@@ -54,13 +71,17 @@ export interface LabelInput {
  * 0.007 of its tokens, benchmarks/cc-tool-output.ts).
  */
 export function summaryHeader(input: LabelInput & { after: number }): string {
-  return `[gardener: ${input.what} summary ${integer(input.before)}→${integer(input.after)} tok · ${input.words.fetch(input.id)}]`;
+  return `[gardener: ${input.what} summary ${integer(input.before)}→${integer(input.after)} tok · ${wayBack(input.words, input.id, input.before)}]`;
 }
 
-/** A stub: `[gardener: log 8,412→0 tok · id=a3f2 · pytest: 3 failed · recall("vat test failure")]`. */
+/**
+ * A stub: `[gardener: log 4,412→0 tok · fetch("a3f2") · pytest: 3 failed · or recall("vat test failure")]`.
+ * It leads with the exact way back (the original by id, in the door's words), then what the
+ * compressor noted, then a search that finds it when the id is not what the model has in hand.
+ */
 export function stubLine(input: LabelInput): string {
   const note = input.note ? ` · ${oneLine(input.note, MAX_NOTE)}` : '';
-  return `[gardener: ${input.what} ${integer(input.before)}→0 tok · id=${input.id}${note} · ${input.words.recall(input.hint)}]`;
+  return `[gardener: ${input.what} ${integer(input.before)}→0 tok · ${wayBack(input.words, input.id, input.before)}${note} · or ${input.words.recall(input.hint)}]`;
 }
 
 /** A repeated image or document: the bytes were attached earlier, so only a reference is sent. */

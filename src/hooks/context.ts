@@ -1,4 +1,4 @@
-import type { RetrievalWords } from '../garden/labels.js';
+import { PART_WORDS, type RetrievalWords } from '../garden/labels.js';
 import { resolveProject } from '../store/paths.js';
 import type { GardenerStore, Scope } from '../store/types.js';
 import type { HookPayload } from './payload.js';
@@ -39,6 +39,7 @@ export function toolPrefixFor(env: Record<string, string | undefined>): string {
 export function mcpWords(toolPrefix: string): RetrievalWords {
   return {
     fetch: (id) => `${toolPrefix}fetch("${id}")`,
+    fetchPart: (id) => `${toolPrefix}fetch("${id}", query: "${PART_WORDS}")`,
     recall: (query) => `${toolPrefix}recall("${query}")`,
   };
 }

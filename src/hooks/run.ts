@@ -9,7 +9,7 @@ import { logProblem } from './log.js';
 import { parsePayload, type HookEvent, type HookPayload } from './payload.js';
 import { postToolUse } from './post-tool-use.js';
 import type { HookMessage } from './protocol.js';
-import { drainSpool } from './spool.js';
+import { drainSpool, hasSpooled } from './spool.js';
 import { userPromptSubmit } from './user-prompt.js';
 
 /** One hook invocation as a process (or the hook server) receives it. */
@@ -72,6 +72,14 @@ export function handleMessage(
     logProblem(store.path, `hook ${message.event}`, 'hook failed; printed nothing', error);
     return '';
   }
+}
+
+/**
+ * Stores what hooks spooled, when anything waits: every reader of the store (CLI, MCP tools) calls
+ * it first, so a result a hook just spooled is found at once. Never throws.
+ */
+export function storeSpooled(store: GardenerStore, env: Record<string, string | undefined>): void {
+  if (store.index.writable && hasSpooled(env, store.path)) drainSpooled(store, env);
 }
 
 /** Stores the tool results hooks spooled while no server ran (oldest first); never throws. */

@@ -15,6 +15,17 @@ export function spoolDir(env: Record<string, string | undefined>, dbPath: string
   return isPrivateDir(dir) ? join(dir, `${socketPrefix(dbPath)}spool`) : undefined;
 }
 
+/** Whether any hook result waits in the spool of this store (cheap: one directory read). */
+export function hasSpooled(env: Record<string, string | undefined>, dbPath: string): boolean {
+  const dir = spoolDir(env, dbPath);
+  if (dir === undefined) return false;
+  try {
+    return readdirSync(dir).some((name) => name.endsWith('.json'));
+  } catch {
+    return false;
+  }
+}
+
 /** The spool folder, created (inside a private socket folder) when missing. */
 function ensureSpoolDir(env: Record<string, string | undefined>, dbPath: string): string | undefined {
   try {

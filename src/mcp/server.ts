@@ -58,6 +58,12 @@ export function createMcpServer(deps: ToolDeps, version: string): McpServer {
           .min(0)
           .optional()
           .describe('Character offset to continue a long original from'),
+        query: z
+          .string()
+          .min(1)
+          .optional()
+          .describe('Only the lines of the original holding this text (else all its words), with context'),
+        from_line: z.number().int().min(1).optional().describe('With query: search from this line on'),
       },
       annotations: { readOnlyHint: true },
     },

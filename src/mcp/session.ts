@@ -1,5 +1,6 @@
 import { resolveTarget } from '../door/scope.js';
 import { openDoorStore } from '../door/store.js';
+import { storeSpooled } from '../hooks/run.js';
 import { startHookServer, type HookServer } from '../hooks/server.js';
 import type { GardenerStore, Scope } from '../store/types.js';
 import { createMcpServer } from './server.js';
@@ -45,7 +46,10 @@ export async function openMcpDoor(options: McpDoorOptions): Promise<McpDoor> {
   });
   let scope = target.scope;
   const store = openDoorStore(target, { server: true });
-  const server = createMcpServer({ store, scope: () => scope }, options.version);
+  const server = createMcpServer(
+    { store, scope: () => scope, storeSpooled: () => storeSpooled(store, options.env) },
+    options.version,
+  );
   let hooks: HookServer | undefined;
   if (options.hookServer !== false) {
     try {

@@ -4,7 +4,8 @@ import { storedPressure } from '../garden/pressure.js';
 import { loadIndex, sinceCompaction } from '../hooks/session-index.js';
 import { recallWire } from '../recall/format.js';
 import { recall } from '../recall/recall.js';
-import type { GardenerStore, Scope } from '../store/types.js';
+import { readInside } from '../recall/inside.js';
+import type { Entry, GardenerStore, Scope } from '../store/types.js';
 import { fetchWindow } from './fetch-window.js';
 import { readLivePressure } from './live.js';
 
@@ -12,6 +13,8 @@ import { readLivePressure } from './live.js';
 export interface ToolDeps {
   store: GardenerStore;
   scope: () => Scope;
+  /** Stores what hooks spooled, before a tool reads the store (hooks/run.ts storeSpooled). */
+  storeSpooled?: () => void;
 }
 
 /** Hits a recall returns at most (the store allows more; a model rarely needs them). */
@@ -21,7 +24,7 @@ export const TOOL_TEXT = {
   recall:
     "Search gardener's store of this project: every tool result, prompt and note of your Claude Code sessions is kept there in full, including what was compacted or cleared from your context. Call it when you need something you saw earlier but no longer have (an error message, a file's content, a command's output, a decision), or before re-running a command only to see its output again. Returns JSON: results with id, class, source (tool, path), a snippet or summary, and why it matched. Call fetch with a result's id for the whole original.",
   fetch:
-    "Return the original of one stored entry (or note) by id, as stored (secrets redacted). Ids come from recall results and from gardener's context notes (id=…). Long originals come in windows: when the reply says there is more, call fetch again with the offset it gives.",
+    "Return the original of one stored entry (or note) by id, as stored (secrets redacted). Ids come from recall results and from gardener's context notes (id=…). Long originals come in windows: when the reply says there is more, call fetch again with the offset it gives. With a query, only the lines holding it (else all its words) come back, numbered, with context.",
   context_pressure:
     "Report what gardener holds of this session: stored blocks and tokens by class, how much their summaries would save, how much is still in your context and how much Claude Code's compaction already dropped (recallable), and a one-line recommendation. Call it when deciding whether to recall, forget or note something, or to see what a compaction removed.",
   forget:
@@ -38,6 +41,7 @@ function mustGet<T>(value: T | undefined, id: string): T {
 }
 
 export function recallTool(deps: ToolDeps, args: { query: string; limit?: number; class?: string }): string {
+  deps.storeSpooled?.();
   const cls = args.class as (typeof CONTENT_CLASSES)[number] | undefined;
   const result = recall(deps.store, args.query, deps.scope(), {
     limit: args.limit ?? 5,
@@ -46,11 +50,17 @@ export function recallTool(deps: ToolDeps, args: { query: string; limit?: number
   return JSON.stringify(recallWire(result), null, 1);
 }
 
-export function fetchTool(deps: ToolDeps, args: { id: string; offset?: number }): string {
+export function fetchTool(
+  deps: ToolDeps,
+  args: { id: string; offset?: number; query?: string; from_line?: number },
+): string {
+  deps.storeSpooled?.();
   const scope = deps.scope();
   const entry = deps.store.fetch(args.id);
   if (entry && entry.scope.project === scope.project) {
     deps.store.touch(entry.id);
+    if (args.query !== undefined && entry.kind === 'text')
+      return fetchInside(entry, args.query, args.from_line);
     const window = fetchWindow(entry.original, args.offset ?? 0);
     const head = `id=${entry.id} · ${entry.class}${entry.sourceTool ? ` · ${entry.sourceTool}` : ''}${entry.sourcePath ? ` ${entry.sourcePath}` : ''} · characters ${window.offset}–${window.end} of ${window.total}${entry.active ? '' : ' · forgotten'}`;
     const more =
@@ -62,6 +72,25 @@ export function fetchTool(deps: ToolDeps, args: { id: string; offset?: number })
   const note = mustGet(deps.store.getNote(args.id), args.id);
   if (note.scope.project !== scope.project) mustGet(undefined, args.id);
   return `note ${note.id}${note.tags.length > 0 ? ` [${note.tags.join(' ')}]` : ''}\n${note.text}`;
+}
+
+/** The lines of an entry's original holding the query, numbered, with context, a page at a time. */
+function fetchInside(entry: Entry, query: string, fromLine: number | undefined): string {
+  const page = readInside(entry.original, {
+    query,
+    ...(fromLine !== undefined ? { lines: { first: fromLine } } : {}),
+  });
+  const head = `id=${entry.id} · ${entry.class}${entry.sourcePath ? ` ${entry.sourcePath}` : ''} · ${entry.original.split('\n').length} lines`;
+  if (page.match === 'none') return `${head}\nno line holds "${query}" or any of its words`;
+  const how =
+    page.match === 'best'
+      ? 'no line holds all its words; the lines that best match them'
+      : `${page.matches} matching line${page.matches === 1 ? '' : 's'}`;
+  const more =
+    page.next !== undefined
+      ? `\n[gardener: more matches: call fetch with id "${entry.id}", the same query and from_line ${page.next}]`
+      : '';
+  return `${head} · "${query}": ${how}, lines ${page.first}–${page.last}\n${page.text}${more}`;
 }
 
 export function forgetTool(deps: ToolDeps, args: { id: string }): string {
@@ -83,6 +112,7 @@ export function noteTool(deps: ToolDeps, args: { text: string; tags?: string[] }
  * Code's context, or already dropped by its compaction).
  */
 export function pressureTool(deps: ToolDeps): string {
+  deps.storeSpooled?.();
   const scope = deps.scope();
   const live = readLivePressure(deps.store.path, scope.session);
   const stored = storedPressure(deps.store.stats(scope));

@@ -1,4 +1,4 @@
-import { SHELL_WORDS, type RetrievalWords } from '../garden/labels.js';
+import { PART_WORDS, SHELL_WORDS, type RetrievalWords } from '../garden/labels.js';
 
 /** Claude Code names MCP tools `mcp__<server>__<tool>`; a plugin's server is `plugin_<plugin>_<server>`. */
 const GARDENER_MCP_TOOL = /^mcp__([\w-]*gardener[\w-]*)__(fetch|recall)$/;
@@ -15,6 +15,7 @@ export const SHELL_RETRIEVAL: Retrieval = { key: 'shell', words: SHELL_WORDS };
 export function mcpWords(fetchTool: string, recallTool: string): RetrievalWords {
   return {
     fetch: (id) => `${fetchTool}(id: "${id}")`,
+    fetchPart: (id) => `${fetchTool}(id: "${id}", query: "${PART_WORDS}")`,
     recall: (query) => `${recallTool}(query: "${query}")`,
   };
 }

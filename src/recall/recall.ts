@@ -6,8 +6,9 @@ import type { RecallHit, RecallOptions, RecallResult, Scope, Store, StoreIndex }
 import { defaultTokenizer } from '../tokens/tokenizer.js';
 import { fitToBudget } from './budget.js';
 import { parseQuery } from './query.js';
-import { findTokens, head, snippet } from './snippet.js';
-import { selectTerms, type SelectedTerm } from './terms-select.js';
+import { PASSAGE_CHARS, passageText } from './passages.js';
+import { findTokens, head } from './snippet.js';
+import { selectTerms, type SelectedTerm, type TermSelection } from './terms-select.js';
 
 export const DEFAULT_RECALL_LIMIT = 5;
 export const MAX_RECALL_LIMIT = 100;
@@ -39,6 +40,8 @@ const NOTE_BOOST = 1.3;
 const RECENCY_HALF_LIFE_MS = 60 * 60_000;
 /** A hit accessed this recently carries the `recent` signal. */
 const RECENT_MS = 15 * 60_000;
+/** An original this short is shown whole in a hit (the room a hit's passages have). */
+const SHORT_ORIGINAL_CHARS = PASSAGE_CHARS;
 /** Keywords named in a hit's relevance signal. */
 const MAX_KEYWORD_SIGNALS = 3;
 
@@ -164,7 +167,7 @@ export function recall(
   ].sort((a, b) => b.score - a.score || (a.entry?.seq ?? 0) - (b.entry?.seq ?? 0));
   const top = ranked.slice(0, limit);
 
-  const hits = buildHits(deps, top, selection.terms, selection.docs, options.full === true, now);
+  const hits = buildHits(deps, top, selection, options.full === true, now);
   const tokenizer = defaultTokenizer();
   const maxTokens = options.maxTokens ?? (options.full ? DEFAULT_FULL_RECALL_TOKENS : DEFAULT_RECALL_TOKENS);
   const fitted = fitToBudget(hits, maxTokens, tokenizer);
@@ -184,16 +187,24 @@ export function recall(
   return result;
 }
 
+/** Every query word found in the store, with its idf: what a hit's passages are chosen by. */
+function passageWords(selection: TermSelection): { words: string[]; weight: (token: string) => number } {
+  const idf = new Map<string, number>();
+  for (const [token, df] of selection.counts) if (df > 0) idf.set(token, Math.log(1 + selection.docs / df));
+  return { words: [...idf.keys()], weight: (token) => idf.get(token) ?? 0 };
+}
+
 function buildHits(
   deps: StoreIndex,
   top: Ranked[],
-  terms: SelectedTerm[],
-  docs: number,
+  selection: TermSelection,
   full: boolean,
   now: number,
 ): RecallHit[] {
-  const weights = new Map(terms.map((t) => [t.token, Math.log(1 + docs / t.df)]));
+  const terms: SelectedTerm[] = selection.terms;
+  const weights = new Map(terms.map((t) => [t.token, Math.log(1 + selection.docs / t.df)]));
   const byWeight = terms.map((t) => t.token).sort((a, b) => (weights.get(b) ?? 0) - (weights.get(a) ?? 0));
+  const inPassages = passageWords(selection);
   const texts = deps.search.texts(top.flatMap((r) => (r.entry ? [r.entry.seq] : [])));
   return top.map(({ entry, note, score }): RecallHit => {
     if (note) {
@@ -228,7 +239,7 @@ function buildHits(
     let form: RecallHit['form'];
     if (full && !isMedia) [text, form] = [original, 'original'];
     else {
-      const cut = isMedia || full ? undefined : snippet(original, inOriginal, weights);
+      const cut = isMedia || full ? undefined : hitPassages(original, inOriginal, inPassages);
       if (cut !== undefined) [text, form] = [cut, 'snippet'];
       else if (summary.trim() !== '') [text, form] = [summary, 'summary'];
       else [text, form] = [head(original), 'snippet'];
@@ -246,6 +257,17 @@ function buildHits(
     if (e.sourcePath !== null) hit.sourcePath = e.sourcePath;
     return hit;
   });
+}
+
+/** The original whole when short, else its best passages; undefined when no word occurs in it. */
+function hitPassages(
+  original: string,
+  found: ReadonlyMap<string, number[]>,
+  words: ReturnType<typeof passageWords>,
+): string | undefined {
+  if (found.size === 0) return undefined;
+  if (original.length <= SHORT_ORIGINAL_CHARS) return original;
+  return passageText(original, words.words, words.weight);
 }
 
 function round(score: number): number {

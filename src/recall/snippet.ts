@@ -14,8 +14,14 @@ const LOWER_OR_DIGIT = /[\p{Ll}\p{N}]/u;
  * Where each token occurs in text, as the index would see it: at a word start, or at a camelCase
  * boundary (`config` in `parseConfig`), and not running on into more lower-case letters.
  */
-export function findTokens(text: string, tokens: readonly string[]): Map<string, number[]> {
-  const scanned = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+export function findTokens(
+  text: string,
+  tokens: readonly string[],
+  limits: { maxPositions?: number; maxScanChars?: number } = {},
+): Map<string, number[]> {
+  const maxScan = limits.maxScanChars ?? MAX_SCAN_CHARS;
+  const maxPositions = limits.maxPositions ?? MAX_POSITIONS;
+  const scanned = text.length > maxScan ? text.slice(0, maxScan) : text;
   const lower = scanned.toLowerCase();
   // toLowerCase keeps length for nearly all text; when it does not, positions are approximate.
   const found = new Map<string, number[]>();
@@ -23,7 +29,7 @@ export function findTokens(text: string, tokens: readonly string[]): Map<string,
     const positions: number[] = [];
     for (
       let at = lower.indexOf(token);
-      at !== -1 && positions.length < MAX_POSITIONS;
+      at !== -1 && positions.length < maxPositions;
       at = lower.indexOf(token, at + 1)
     ) {
       const before = scanned[at - 1] ?? '';

@@ -31,6 +31,8 @@ export interface TermSelection {
   phrases: string[][];
   /** Total documents in the index (an upper bound), for idf. */
   docs: number;
+  /** Entries holding each query word looked up (capped counts; 0: in no entry). */
+  counts: Map<string, number>;
 }
 
 /**
@@ -68,5 +70,5 @@ export function selectTerms(query: ParsedQuery, vocab: VocabLookup): TermSelecti
     // even though each of its words is everywhere.
     return docs <= SMALL_INDEX_DOCS && vocab.df(phrase.join(' '), phraseMaxDf + 1) <= phraseMaxDf;
   });
-  return { terms, phrases, docs };
+  return { terms, phrases, docs, counts: dfs };
 }

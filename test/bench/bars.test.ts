@@ -20,6 +20,8 @@ function figures(strategy: StrategyFigures['strategy'], over: Partial<StrategyFi
     keptWithRecall: 10,
     fidelityContext: 1,
     fidelityRecall: 1,
+    fidelityFacts1: 1,
+    fidelityFacts5: 1,
     echoNeedles: 4,
     echoContext: 1,
     echoRecall: 1,

@@ -35,11 +35,20 @@ const transcript: Transcript = {
   ],
 };
 
-async function fidelityOf(strategy: Strategy, maskKeep: number, recall?: StrategyRun['recall']) {
+async function fidelityOf(
+  strategy: Strategy,
+  maskKeep: number,
+  recall?: StrategyRun['recall'],
+  recallShown?: StrategyRun['recallShown'],
+) {
   const session = toBenchSession(transcript, 'f');
   const needles = findNeedles(transcript);
   const run = await strategy.start(session, options({ maskKeep }));
-  const probe: StrategyRun = recall ? { ...run, recall } : run;
+  const probe: StrategyRun = {
+    ...run,
+    ...(recall ? { recall } : {}),
+    ...(recallShown ? { recallShown } : {}),
+  };
   const fidelity = createFidelity(needles);
   for (const call of session.calls)
     fidelity.check(call.index, (await run.context(call.index)).request, probe);
@@ -70,6 +79,21 @@ describe('fidelity', () => {
     });
     expect(queries).toContain('again; setup.cfg lacks the dependency.');
     expect(queries).toContain('ModuleNotFoundError again;  lacks the dependency.');
+  });
+
+  it('counts a fact back only when what the model reads of the recall holds it', async () => {
+    const recall = () => ['ModuleNotFoundError: No module named yaml (see setup.cfg)'];
+    const shown = () => ({
+      first: 'a window around ModuleNotFoundError',
+      all: 'ModuleNotFoundError … nothing else',
+    });
+    expect(await fidelityOf(maskStrategy, 1, recall, shown)).toMatchObject({
+      needles: 2,
+      withRecall: 2,
+      factsShown1: 1,
+      factsShown5: 1,
+    });
+    expect(await fidelityOf(rawStrategy, 10)).toMatchObject({ factsShown1: 2, factsShown5: 2 });
   });
 
   it('does not count the user text that uses a needle as keeping it', () => {

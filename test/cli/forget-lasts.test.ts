@@ -49,9 +49,9 @@ describe('what the engine shows for forgotten content seen again', () => {
     await compress();
     const [id] = await recallIds('module1 build failed');
     expect(id).toBeDefined();
-    expect(await compress()).not.toMatch(new RegExp(`→0 tok · id=${id}`));
+    expect(await compress()).not.toMatch(new RegExp(`→0 tok · fetch\\(\\\\?"${id}`));
     expect((await runGardener(['forget', id!, ...flags])).code).toBe(0);
-    expect(await compress()).toMatch(new RegExp(`\\[gardener: [^\\]]*→0 tok · id=${id}`));
+    expect(await compress()).toMatch(new RegExp(`\\[gardener: [^\\]]*→0 tok · fetch\\(\\\\?"${id}`));
   });
 });
 

@@ -70,9 +70,10 @@ function script(): ScriptStep[] {
   const answer = (request: RecordedRequest) => {
     const text = requestText(request);
     if (text.includes(NEEDLE)) return `The token was ${NEEDLE}.`;
-    const stub = /id=(\w+)[^\]]*?run `gardener (?:show|recall)/.exec(text);
+    // The stub's first instruction, run as printed.
+    const stub = /→0 tok · run `(gardener show \w+)`/.exec(text);
     if (!stub) return 'The token is gone.';
-    const command = `gardener show ${stub[1]} --raw`;
+    const command = stub[1]!;
     return {
       content: [
         { type: 'tool_use' as const, name: 'Bash', input: { command, description: 'Get the original back' } },

@@ -18,9 +18,9 @@ describe('labels', () => {
     expect(integer(12)).toBe('12');
   });
 
-  it('writes a stub as the design words it: class, size before, id and a recall hint', () => {
-    expect(stubLine({ what: 'log', before: 8412, id: 'a3f2', hint: 'vat test failure', words })).toBe(
-      '[gardener: log 8,412→0 tok · id=a3f2 · recall("vat test failure")]',
+  it('writes a stub that leads with the exact way back, then a search that finds it', () => {
+    expect(stubLine({ what: 'log', before: 4412, id: 'a3f2', hint: 'vat test failure', words })).toBe(
+      '[gardener: log 4,412→0 tok · fetch("a3f2") · or recall("vat test failure")]',
     );
   });
 
@@ -33,12 +33,24 @@ describe('labels', () => {
       words,
       note: 'pytest: 3 failed\n[120 passed]',
     });
-    expect(line).toBe('[gardener: log 10→0 tok · id=x · pytest: 3 failed 120 passed · recall("h")]');
+    expect(line).toBe('[gardener: log 10→0 tok · fetch("x") · pytest: 3 failed 120 passed · or recall("h")]');
   });
 
   it('says in a short summary header what it is, the sizes and how to fetch it by id', () => {
     expect(summaryHeader({ what: 'code', before: 2300, after: 400, id: 'b7c1', hint: '', words })).toBe(
       '[gardener: code summary 2,300→400 tok · fetch("b7c1")]',
+    );
+  });
+
+  it('asks for the part the model needs of an original longer than a page, in each door', () => {
+    expect(stubLine({ what: 'log', before: 62_000, id: 'd4', hint: 'service.log', words })).toBe(
+      '[gardener: log 62,000→0 tok · fetch("d4", query: "what you need") · or recall("service.log")]',
+    );
+    expect(stubLine({ what: 'log', before: 62_000, id: 'd4', hint: 'service.log', words: SHELL_WORDS })).toBe(
+      '[gardener: log 62,000→0 tok · run `gardener show d4 --grep "what you need"` · or run `gardener recall "service.log"`]',
+    );
+    expect(summaryHeader({ what: 'log', before: 62_000, after: 900, id: 'd4', hint: '', words })).toBe(
+      '[gardener: log summary 62,000→900 tok · fetch("d4", query: "what you need")]',
     );
   });
 
@@ -62,7 +74,7 @@ describe('labels', () => {
 
   it('names the way back that works in the door: the CLI for a client with only a shell', () => {
     expect(stubLine({ what: 'log', before: 50, id: 'c9', hint: 'flaky test', words: SHELL_WORDS })).toBe(
-      '[gardener: log 50→0 tok · id=c9 · run `gardener recall "flaky test"`]',
+      '[gardener: log 50→0 tok · run `gardener show c9` · or run `gardener recall "flaky test"`]',
     );
     expect(summaryHeader({ what: 'log', before: 50, after: 9, id: 'c9', hint: '', words: SHELL_WORDS })).toBe(
       '[gardener: log summary 50→9 tok · run `gardener show c9`]',

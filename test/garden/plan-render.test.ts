@@ -122,7 +122,7 @@ describe('plan and render', () => {
     }>;
     expect(first[0]).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_0', is_error: true });
     expect(first[0]!.content).toMatch(
-      /^\[gardener: (log|error) (summary [\d,]+→[\d,]+ tok · fetch\("\w+"\)\]\n|[\d,]+→0 tok · id=\w+)/,
+      /^\[gardener: (log|error) (summary [\d,]+→[\d,]+ tok · fetch\("\w+"(, query: "what you need")?\)\]\n|[\d,]+→0 tok · fetch\("\w+"(, query: "what you need")?\))/,
     );
   });
 

@@ -9,7 +9,7 @@ afterAll(cleanup);
 const off = { inject: 'off' as const };
 const firstResult = (messages: ReturnType<ReturnType<typeof garden>['render']>['messages']) =>
   (messages[2]!.content as Array<{ content: string }>)[0]!.content;
-const idIn = (text: string) => /id=(\w+)/.exec(text)![1]!;
+const idIn = (text: string) => /fetch\("(\w+)"\)/.exec(text)![1]!;
 
 describe('recall into context and forget', () => {
   it('brings a shortened block back to its original form, as an event', () => {
@@ -34,7 +34,7 @@ describe('recall into context and forget', () => {
     const result = g.forget(id);
     expect(result.event?.kind).toBe('forget');
     const rendered = g.render().messages[4]!.content as Array<{ content: string }>;
-    expect(rendered[0]!.content).toMatch(/^\[gardener: log [\d,]+→0 tok · id=\w+/);
+    expect(rendered[0]!.content).toMatch(/^\[gardener: log [\d,]+→0 tok · fetch\("\w+"\)/);
     const promptId = recall(store, 'vat build fails fix', g.scope, { limit: 5, class: 'prompt' }).hits[0]!.id;
     expect(g.forget(promptId)).toMatchObject({ changed: 0, reason: 'protected' });
   });

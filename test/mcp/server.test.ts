@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openMcpDoor, type McpDoor } from '../../src/mcp/session.js';
 import { FETCH_CHARS } from '../../src/mcp/fetch-window.js';
 import { bashResult, bigLog, hookWorld, SESSION, type HookWorld } from '../hooks/support.js';
+import { serviceLog, SETTLEMENT_REF } from '../support/service-log.js';
 
 let world: HookWorld;
 let door: McpDoor;
@@ -77,6 +78,22 @@ describe('gardener mcp', () => {
     expect(windows).toBeGreaterThan(1);
     expect(log.length).toBeGreaterThan(FETCH_CHARS);
     expect(original).toBe(log);
+  });
+
+  it('fetch with a query returns the lines holding it, numbered, with context, not the whole original', async () => {
+    const log = serviceLog();
+    await world.hook('post-tool-use', bashResult('toolu_1', 'cat service.log', log.text));
+    const found = JSON.parse(text(await call('recall', { query: 'service.log' }))) as {
+      results: Array<{ id: string }>;
+    };
+    const id = found.results[0]!.id;
+    const page = text(await call('fetch', { id, query: 'settlement ref: STL' }));
+    expect(page).toContain(`${log.errorLine}| `);
+    expect(page).toContain(SETTLEMENT_REF);
+    expect(page).toContain('1 matching line,');
+    expect(page.length).toBeLessThan(2_000);
+    const later = await call('fetch', { id, query: 'settlement ref: STL', from_line: log.errorLine + 10 });
+    expect(text(later)).toContain('no line holds');
   });
 
   it('note, then recall ranks it; forget drops it from recall', async () => {

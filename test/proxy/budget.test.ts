@@ -38,19 +38,13 @@ describe('a long session through gardener proxy', () => {
     script.push({
       reply: (request) => {
         const text = requestText(request);
-        // A stub names its id and a recall; a summary the `gardener show` that brings the original back.
-        const stub = /(?:id=(\w+)[^\]]*?run `gardener (?:show|recall)|run `gardener show (\w+)`)/.exec(text);
+        // A stub or a summary leads with its way back, `gardener show ID`, run as printed.
+        const way = /run `(gardener show \w+)/.exec(text);
         // Still in context (its summary kept the failure line): answered without the way back.
         if (text.includes('needle-7f3a')) return `The first failure: ${NEEDLE}`;
-        if (!stub) return 'The first output is gone.';
+        if (!way) return 'The first output is gone.';
         return {
-          content: [
-            {
-              type: 'tool_use',
-              name: 'Bash',
-              input: { command: `gardener show ${stub[1] ?? stub[2]} --raw` },
-            },
-          ],
+          content: [{ type: 'tool_use', name: 'Bash', input: { command: way[1] } }],
         };
       },
     });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_CHARS, type InsideResult } from '../../recall/inside.js';
 import { numberLines } from './read.js';
 import { fail, ok, type AgentTool } from './types.js';
 
@@ -8,7 +9,12 @@ export const FETCH_MAX_SHARE = 0.25;
 const CHARS_PER_TOKEN = 3.5;
 
 const input = z.object({
-  id: z.string().min(1).describe('entry id from a stub\'s id=…, a summary\'s fetch("…") or a recall hit'),
+  id: z.string().min(1).describe('entry id from a stub\'s or a summary\'s fetch("…"), or a recall hit'),
+  query: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('only the lines of the original holding this text (else all its words), with context'),
   offset: z.number().int().min(1).optional().describe('first line, for a long original (1-based)'),
   limit: z.number().int().min(1).optional().describe('lines, for a long original'),
   into_context: z
@@ -17,14 +23,25 @@ const input = z.object({
     .describe('restore the block in place in the conversation instead of returning it here'),
 });
 
+/** The lines of an original holding the query, numbered, from line `offset` on, with where to go on. */
+function insideText(page: InsideResult, query: string): string {
+  if (page.match === 'none') return `no line holds "${query}" or any of its words`;
+  const how =
+    page.match === 'best'
+      ? 'no line holds all its words; the best matches'
+      : `${page.matches} matching line${page.matches === 1 ? '' : 's'}`;
+  const more = page.next !== undefined ? `\n(more: fetch with the same query and offset ${page.next})` : '';
+  return `(${how}; lines ${page.first}–${page.last} of ${page.total})\n${page.text}${more}`;
+}
+
 export const fetchTool: AgentTool<z.infer<typeof input>> = {
   name: 'fetch',
   description:
-    'Get the original of a stored entry (a summarized or stubbed tool output, file or message) by its id, byte for byte.',
+    'Get the original of a stored entry (a summarized or stubbed tool output, file or message) by its id, byte for byte; with a query, only its lines that hold it, numbered, with context.',
   input,
   mutating: false,
   preview: ({ id }) => ({ summary: `fetch ${id}` }),
-  run({ id, offset, limit, into_context }, { session }) {
+  run({ id, query, offset, limit, into_context }, { session }) {
     const { garden } = session;
     if (into_context) {
       const change = garden.recallIntoContext(id);
@@ -38,14 +55,23 @@ export const fetchTool: AgentTool<z.infer<typeof input>> = {
       if (change.reason !== 'not in context' && change.reason !== 'unknown')
         return ok(`${id} is already in its original form in the conversation`);
     }
-    const found = garden.fetch(id);
+    const maxChars = Math.floor(garden.budget() * FETCH_MAX_SHARE * CHARS_PER_TOKEN);
+    const inside =
+      query === undefined
+        ? undefined
+        : {
+            query,
+            pageChars: Math.min(PAGE_CHARS, maxChars),
+            ...(offset !== undefined ? { lines: { first: offset } } : {}),
+          };
+    const found = garden.fetch(id, inside);
     if (!found) return fail(`no entry ${id}; recall("…") lists the ids that exist`);
     const { entry } = found;
     if (entry.kind === 'media')
       return ok(
         `${id} is a ${entry.class} attachment (${entry.tokensOriginal} tokens); it cannot be returned as text`,
       );
-    const maxChars = Math.floor(garden.budget() * FETCH_MAX_SHARE * CHARS_PER_TOKEN);
+    if (query !== undefined && found.inside) return ok(insideText(found.inside, query));
     if (offset === undefined && limit === undefined && entry.original.length <= maxChars)
       return ok(entry.original);
     const lines = entry.original.split('\n');

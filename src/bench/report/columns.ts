@@ -21,6 +21,7 @@ export const FIGURE_COLUMNS: readonly Column[] = [
   { header: 'needles', value: (f) => integer(f.needles) },
   { header: 'fid ctx', value: (f) => percent(f.fidelityContext) },
   { header: 'fid ctx∪recall', value: (f) => percent(f.fidelityRecall) },
+  { header: 'facts @1/@5', value: (f) => `${percent(f.fidelityFacts1)}/${percent(f.fidelityFacts5)}` },
   { header: 'echo', value: (f) => integer(f.echoNeedles) },
   { header: 'echo ctx', value: (f) => percent(f.echoContext) },
   { header: 'ms p50/p95/max', value: (f) => msTriple(f.ms) },

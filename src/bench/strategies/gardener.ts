@@ -10,6 +10,7 @@ import { pipelineKeyErrorSession } from '../builtin/sessions/pipeline-keyerror.j
 import { retryConfigSession } from '../builtin/sessions/retry-config.js';
 import type { Strategy } from '../types.js';
 import { recall } from '../../recall/recall.js';
+import { recallText } from '../facts.js';
 
 /** The replay clock: a call every this many ms, so the engine's cache timing is deterministic. */
 export const REPLAY_CALL_INTERVAL_MS = 10_000;
@@ -101,6 +102,11 @@ export function createGardenerStrategy(): Strategy {
           if (query === '') return [];
           const result = recall(db, query, scope, { limit, touch: false, maxTokens: RECALL_MAX_TOKENS });
           return result.hits.map((hit) => db.fetch(hit.id)?.original ?? '');
+        },
+        recallShown(query, limit) {
+          if (query === '') return { first: '', all: '' };
+          const result = recall(db, query, scope, { limit, touch: false, maxTokens: RECALL_MAX_TOKENS });
+          return { first: recallText(result, 1), all: recallText(result, limit) };
         },
         close() {
           session.close();

@@ -1,0 +1,216 @@
+import { findTokens, snippet } from './snippet.js';
+
+/** Lines shown before and after a matching line. */
+export const PASSAGE_CONTEXT = 1;
+/** Passages one recall hit shows at most. */
+export const MAX_PASSAGES = 3;
+/** Characters of passages one hit shows at most (five hits fit the default recall budget). */
+export const PASSAGE_CHARS = 1_100;
+/** A passage beside the best is shown only when it scores at least this share of the best. */
+const MIN_SHARE = 0.5;
+/** A line longer than this is shown as a window around its matched words. */
+export const MAX_LINE_CHARS = 240;
+/** Occurrences of one word looked at in an original: bounds the work on a huge text. */
+const MAX_OCCURRENCES = 50_000;
+
+/** Lines of a text, 1-based by position in the array plus one. */
+export interface Lines {
+  texts: string[];
+  /** Character offset where each line starts. */
+  starts: number[];
+}
+
+export function splitLines(text: string): Lines {
+  const texts = text.split('\n');
+  const starts: number[] = [];
+  let at = 0;
+  for (const line of texts) {
+    starts.push(at);
+    at += line.length + 1;
+  }
+  return { texts, starts };
+}
+
+/** The 0-based line holding character offset `at` (binary search over line starts). */
+export function lineOf(lines: Lines, at: number): number {
+  let lo = 0;
+  let hi = lines.starts.length - 1;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if ((lines.starts[mid] ?? 0) <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** For each 0-based line holding any of the tokens, which tokens it holds. */
+export function tokensByLine(
+  text: string,
+  lines: Lines,
+  tokens: readonly string[],
+): Map<number, Set<string>> {
+  const found = findTokens(text, tokens, { maxPositions: MAX_OCCURRENCES, maxScanChars: text.length });
+  const byLine = new Map<number, Set<string>>();
+  for (const [token, positions] of found) {
+    for (const at of positions) {
+      const line = lineOf(lines, at);
+      const held = byLine.get(line);
+      if (held) held.add(token);
+      else byLine.set(line, new Set([token]));
+    }
+  }
+  return byLine;
+}
+
+/**
+ * Each token's weight inside one text: its weight over the store (`globalWeight`, an idf) times how
+ * rare it is among the text's lines, so the one `ERROR` line outweighs a hundred look-alike `WARN`s.
+ */
+export function lineWeights(
+  byLine: ReadonlyMap<number, ReadonlySet<string>>,
+  lineCount: number,
+  globalWeight: (token: string) => number,
+): Map<string, number> {
+  const linesWith = new Map<string, number>();
+  for (const held of byLine.values()) for (const t of held) linesWith.set(t, (linesWith.get(t) ?? 0) + 1);
+  const weights = new Map<string, number>();
+  for (const [token, n] of linesWith) weights.set(token, globalWeight(token) * Math.log(1 + lineCount / n));
+  return weights;
+}
+
+export interface Passage {
+  /** 1-based first and last line. */
+  first: number;
+  last: number;
+  score: number;
+}
+
+function sum(tokens: Iterable<string>, weights: ReadonlyMap<string, number>): number {
+  let total = 0;
+  for (const t of tokens) total += weights.get(t) ?? 0;
+  return total;
+}
+
+/**
+ * The passages of a text that best match the words: windows of lines around a matching line, scored
+ * by the distinct words of the window plus those of the line itself (words on one line count twice),
+ * best first, none overlapping, each at least half as good as the best.
+ */
+export function rankPassages(
+  byLine: ReadonlyMap<number, ReadonlySet<string>>,
+  weights: ReadonlyMap<string, number>,
+  lineCount: number,
+  options: { context?: number; max?: number; minShare?: number } = {},
+): Passage[] {
+  const context = options.context ?? PASSAGE_CONTEXT;
+  const seeds: Passage[] = [];
+  for (const [line, held] of byLine) {
+    const first = Math.max(0, line - context);
+    const last = Math.min(lineCount - 1, line + context);
+    const inWindow = new Set<string>();
+    for (let i = first; i <= last; i++) for (const t of byLine.get(i) ?? []) inWindow.add(t);
+    seeds.push({ first: first + 1, last: last + 1, score: sum(inWindow, weights) + sum(held, weights) });
+  }
+  seeds.sort((a, b) => b.score - a.score || a.first - b.first);
+  const best = seeds[0]?.score ?? 0;
+  const chosen: Passage[] = [];
+  for (const seed of seeds) {
+    if (chosen.length >= (options.max ?? MAX_PASSAGES) || seed.score < best * (options.minShare ?? MIN_SHARE))
+      break;
+    if (chosen.some((p) => seed.first <= p.last && seed.last >= p.first)) continue;
+    chosen.push(seed);
+  }
+  return chosen;
+}
+
+/** Lines first..last (1-based), numbered, long lines cut to a window around the words. */
+export function numberedLines(
+  lines: Lines,
+  first: number,
+  last: number,
+  words: readonly string[],
+  weights: ReadonlyMap<string, number>,
+  maxLine = MAX_LINE_CHARS,
+): string {
+  const width = String(last).length;
+  const out: string[] = [];
+  for (let n = first; n <= last; n++) {
+    const line = (lines.texts[n - 1] ?? '').replace(/\r$/, '');
+    out.push(`${String(n).padStart(width)}| ${shortLine(line, words, weights, maxLine)}`);
+  }
+  return out.join('\n');
+}
+
+function shortLine(
+  line: string,
+  words: readonly string[],
+  weights: ReadonlyMap<string, number>,
+  max: number,
+): string {
+  if (line.length <= max) return line;
+  const cut = snippet(line, findTokens(line, words), weights, max);
+  return cut ?? `${line.slice(0, max)}…`;
+}
+
+/**
+ * What a recall hit shows of an original: its best passages for the words, each with its line
+ * numbers, best first, within PASSAGE_CHARS. Undefined when no word occurs in it.
+ */
+export function passageText(
+  text: string,
+  words: readonly string[],
+  globalWeight: (token: string) => number,
+): string | undefined {
+  const lines = splitLines(text);
+  const byLine = tokensByLine(text, lines, words);
+  if (byLine.size === 0) return undefined;
+  const weights = lineWeights(byLine, lines.texts.length, globalWeight);
+  const chosen = widen(lines, fitting(lines, rankPassages(byLine, weights, lines.texts.length)));
+  return chosen.map((p) => numberedLines(lines, p.first, p.last, words, weights)).join('\n…\n');
+}
+
+/** Shown characters of lines first..last (long lines count as cut). */
+function shownChars(lines: Lines, first: number, last: number): number {
+  let chars = 0;
+  for (let n = first; n <= last; n++)
+    chars += Math.min((lines.texts[n - 1] ?? '').length, MAX_LINE_CHARS) + 6;
+  return chars;
+}
+
+/** The best passages that fit in PASSAGE_CHARS together (the best one always). */
+function fitting(lines: Lines, passages: readonly Passage[]): Passage[] {
+  const kept: Passage[] = [];
+  let chars = 0;
+  for (const passage of passages) {
+    const size = shownChars(lines, passage.first, passage.last);
+    if (kept.length > 0 && chars + size > PASSAGE_CHARS) break;
+    kept.push({ ...passage });
+    chars += size;
+  }
+  return kept;
+}
+
+/**
+ * Widens the passages a line at a time on each side, in turn, while they fit in PASSAGE_CHARS and
+ * do not run into each other: the room a hit has is filled with the lines around what matched.
+ */
+function widen(lines: Lines, passages: Passage[]): Passage[] {
+  let chars = passages.reduce((n, p) => n + shownChars(lines, p.first, p.last), 0);
+  const total = lines.texts.length;
+  const free = (n: number) => n >= 1 && n <= total && !passages.some((p) => n >= p.first && n <= p.last);
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const p of passages) {
+      for (const n of [p.first - 1, p.last + 1]) {
+        if (!free(n)) continue;
+        const size = shownChars(lines, n, n);
+        if (chars + size > PASSAGE_CHARS) continue;
+        if (n < p.first) p.first = n;
+        else p.last = n;
+        chars += size;
+        grown = true;
+      }
+    }
+  }
+  return passages;
+}
