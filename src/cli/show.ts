@@ -4,7 +4,7 @@ import type { Entry, Note } from '../store/types.js';
 import type { CliIo } from './io.js';
 import { useColor } from './io.js';
 import { withIsoDates } from './json-dates.js';
-import { addStoreOptions, withStore, type StoreFlags } from './store-options.js';
+import { addStoreOptions, withStore, type StoreFlags, READ_ONLY_WILL_DO } from './store-options.js';
 import { integer } from '../format/numbers.js';
 
 interface ShowFlags extends StoreFlags {
@@ -60,29 +60,34 @@ export function makeShowCommand(io: CliIo): Command {
       '\nRedaction wins over byte-exact fetch: secrets of well-known shapes (API keys, tokens, private keys,\npasswords) were replaced by [REDACTED:<kind>] before storing, so the original comes back with them\nredacted. Ingest with --no-redact to store texts as given.',
     )
     .action(async (id: string, flags: ShowFlags) => {
-      await withStore(io, flags, async (store) => {
-        const entry = store.fetch(id);
-        const note = entry ? undefined : store.getNote(id);
-        if (!entry && !note) throw notFound(id);
-        if (flags.json) {
-          io.stdout.write(`${JSON.stringify(withIsoDates((entry ?? note) as Entry | Note), null, 2)}\n`);
-          return;
-        }
-        if (note) {
-          io.stdout.write(flags.raw ? note.text : noteText(note));
-          return;
-        }
-        const e = entry as Entry;
-        if (flags.raw) {
-          io.stdout.write(flags.summary ? e.summary : e.original);
-          return;
-        }
-        const pc = (await import('picocolors')).default;
-        const dim = useColor(io, 'stdout') ? pc.dim : (s: string) => s;
-        const body = flags.summary ? e.summary : e.original;
-        io.stdout.write(
-          `${dim(entryHeader(e).join('\n'))}\n${dim(flags.summary ? '── summary' : '── original')}\n${body}${body.endsWith('\n') ? '' : '\n'}`,
-        );
-      });
+      await withStore(
+        io,
+        flags,
+        async (store) => {
+          const entry = store.fetch(id);
+          const note = entry ? undefined : store.getNote(id);
+          if (!entry && !note) throw notFound(id);
+          if (flags.json) {
+            io.stdout.write(`${JSON.stringify(withIsoDates((entry ?? note) as Entry | Note), null, 2)}\n`);
+            return;
+          }
+          if (note) {
+            io.stdout.write(flags.raw ? note.text : noteText(note));
+            return;
+          }
+          const e = entry as Entry;
+          if (flags.raw) {
+            io.stdout.write(flags.summary ? e.summary : e.original);
+            return;
+          }
+          const pc = (await import('picocolors')).default;
+          const dim = useColor(io, 'stdout') ? pc.dim : (s: string) => s;
+          const body = flags.summary ? e.summary : e.original;
+          io.stdout.write(
+            `${dim(entryHeader(e).join('\n'))}\n${dim(flags.summary ? '── summary' : '── original')}\n${body}${body.endsWith('\n') ? '' : '\n'}`,
+          );
+        },
+        READ_ONLY_WILL_DO,
+      );
     });
 }
