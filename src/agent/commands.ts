@@ -1,5 +1,5 @@
 import type { DoorSession } from '../door/session.js';
-import { integer } from '../format/numbers.js';
+import { count, integer } from '../format/numbers.js';
 import { formatRecallText } from '../recall/format.js';
 import type { Transcript } from '../transcript/types.js';
 import type { CommandOutcome, SessionInfo } from './controller.js';
@@ -141,7 +141,7 @@ export const COMMANDS: readonly SlashCommand[] = [
         return { kind: 'reset', text: await host.switchTo(arg) };
       }
       const items = host.list().map((l) => ({
-        label: `${l.id}  ${new Date(l.updatedAt).toISOString().slice(0, 16).replace('T', ' ')}  ${l.calls} calls  ${l.title}`,
+        label: `${l.id}  ${new Date(l.updatedAt).toISOString().slice(0, 16).replace('T', ' ')}  ${count(l.calls, 'call')}  ${l.title}`,
         command: `/resume ${l.id}`,
       }));
       return items.length === 0
@@ -179,7 +179,7 @@ function compactNow(host: CommandHost): CommandOutcome {
   if (!event)
     return text(`nothing to compact (${integer(before.calibrated_tokens)} tokens, ${before.recommendation})`);
   return text(
-    `compaction event #${event.seq}: ${integer(event.changed)} blocks, ${integer(event.tokensBefore)} → ${integer(event.tokensAfter)} tokens`,
+    `compaction event #${event.seq}: ${count(event.changed, 'block')}, ${integer(event.tokensBefore)} → ${integer(event.tokensAfter)} tokens`,
   );
 }
 

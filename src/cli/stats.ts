@@ -97,7 +97,7 @@ export function makeStatsCommand(io: CliIo): Command {
         if (pressure) {
           lines.push(
             '',
-            `${bold('session')}   ${scope.session}: ${integer(pressure.entries_tracked)} entries tracked · ${integer(pressure.total_original_tokens)} → ${integer(pressure.total_summary_tokens)} tokens (${pressure.compression_ratio.toFixed(2)}) · ${integer(pressure.eviction_candidates)} eviction candidates`,
+            `${bold('session')}   ${scope.session}: ${count(pressure.entries_tracked, 'entry', 'entries')} tracked · ${integer(pressure.total_original_tokens)} → ${integer(pressure.total_summary_tokens)} tokens (${pressure.compression_ratio.toFixed(2)}) · ${count(pressure.eviction_candidates, 'eviction candidate')}`,
             `          ${pressure.recommendation}`,
           );
         }

@@ -203,7 +203,7 @@ function recommend(input: PressureInput, pressure: number): string {
     return `context at ${percent} of the budget, above the high-water mark: the next plan() compacts down to ${Math.round(input.lowWater * 100)}%`;
   }
   if (best && best[1].saved > 0) {
-    return `context at ${percent} of the budget; ${best[1].keys.size} ${best[0]} blocks could save ${integer(best[1].saved)} tokens, at the high-water mark or sooner where that pays for the cache rewrite`;
+    return `context at ${percent} of the budget; ${count(best[1].keys.size, `${best[0]} block`)} could save ${integer(best[1].saved)} tokens, at the high-water mark or sooner where that pays for the cache rewrite`;
   }
   return `context at ${percent} of the budget; nothing to do`;
 }
