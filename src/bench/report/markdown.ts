@@ -98,7 +98,11 @@ export function renderMarkdown(report: BenchReport, options: MarkdownOptions): M
           ]
         : [];
     });
-    lines.push('<details>', `<summary><code>${strategy}</code>: ${count(rows.length, 'session')}</summary>`, '');
+    lines.push(
+      '<details>',
+      `<summary><code>${strategy}</code>: ${count(rows.length, 'session')}</summary>`,
+      '',
+    );
     lines.push(
       ...markdownTable(['session', ...FIGURE_COLUMNS.map((c) => c.header)], rows),
       '',
