@@ -5,6 +5,8 @@ import type { Transcript } from '../transcript/types.js';
 import type { CommandOutcome, SessionInfo } from './controller.js';
 import type { ChatListing } from './chat-sessions.js';
 import { pressureRows, pressureTitle } from './pressure-table.js';
+import { MIN_BUDGET } from '../garden/config.js';
+import { contextWindowOf } from '../provider/prices.js';
 
 /** What slash commands reach of the controller. */
 export interface CommandHost {
@@ -111,12 +113,16 @@ export const COMMANDS: readonly SlashCommand[] = [
   {
     name: 'budget',
     args: 'N',
-    help: 'set the token budget of the request',
+    help: `set the token budget of the request (at least ${integer(MIN_BUDGET)}, at most the model's window)`,
     run: (host, arg) => {
       if (arg === '') return text(`budget: ${integer(host.info().budget)} tokens`);
       const n = Number(arg.replace(/[_,]/g, ''));
-      if (!Number.isInteger(n) || n < 1_000)
-        return error('the budget is a whole number of tokens, at least 1,000');
+      const { model } = host.info();
+      const window = contextWindowOf(model);
+      if (!Number.isInteger(n) || n < MIN_BUDGET || n > window)
+        return error(
+          `the budget is a whole number of tokens from ${integer(MIN_BUDGET)} to ${integer(window)} (the context window of ${model})`,
+        );
       host.setBudget(n);
       return text(`budget: ${integer(n)} tokens`);
     },
