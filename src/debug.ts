@@ -9,7 +9,13 @@ export function debug(scope: string, message: string, data?: unknown): void {
   if (!target) return;
   const line = `${new Date().toISOString()} [${scope}] ${message}${data === undefined ? '' : ' ' + safeJson(data)}\n`;
   if (target === '1' || target === 'stderr') process.stderr.write(line);
-  else appendFileSync(target, line);
+  else {
+    try {
+      appendFileSync(target, line);
+    } catch {
+      // A debug log that cannot be written (a folder, no permission) must not break the command.
+    }
+  }
 }
 
 function safeJson(data: unknown): string {

@@ -25,6 +25,7 @@ import { runTurn, type LoopDeps } from './loop.js';
 import type { ModelClient } from './model.js';
 import { systemPrompt } from './system-prompt.js';
 import { BUILTIN_TOOLS, toolDefinitions } from './tools/registry.js';
+import { count } from '../format/numbers.js';
 
 /** Output tokens a call may use, besides a thinking budget. */
 export const DEFAULT_MAX_TOKENS = 8_192;
@@ -230,7 +231,7 @@ export function createChatController(options: ChatControllerOptions): ChatContro
       live = open(id ?? newSessionId(now()));
       return id === undefined
         ? `new session ${live.scope.session}`
-        : `resumed ${id} (${live.record.messages.length} messages)`;
+        : `resumed ${id} (${count(live.record.messages.length, 'message')})`;
     },
   };
 

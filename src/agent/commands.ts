@@ -1,10 +1,12 @@
 import type { DoorSession } from '../door/session.js';
-import { integer } from '../format/numbers.js';
+import { count, integer } from '../format/numbers.js';
 import { formatRecallText } from '../recall/format.js';
 import type { Transcript } from '../transcript/types.js';
 import type { CommandOutcome, SessionInfo } from './controller.js';
 import type { ChatListing } from './chat-sessions.js';
 import { pressureRows, pressureTitle } from './pressure-table.js';
+import { MIN_BUDGET } from '../garden/config.js';
+import { contextWindowOf } from '../provider/prices.js';
 
 /** What slash commands reach of the controller. */
 export interface CommandHost {
@@ -111,12 +113,16 @@ export const COMMANDS: readonly SlashCommand[] = [
   {
     name: 'budget',
     args: 'N',
-    help: 'set the token budget of the request',
+    help: `set the token budget of the request (at least ${integer(MIN_BUDGET)}, at most the model's window)`,
     run: (host, arg) => {
       if (arg === '') return text(`budget: ${integer(host.info().budget)} tokens`);
       const n = Number(arg.replace(/[_,]/g, ''));
-      if (!Number.isInteger(n) || n < 1_000)
-        return error('the budget is a whole number of tokens, at least 1,000');
+      const { model } = host.info();
+      const window = contextWindowOf(model);
+      if (!Number.isInteger(n) || n < MIN_BUDGET || n > window)
+        return error(
+          `the budget is a whole number of tokens from ${integer(MIN_BUDGET)} to ${integer(window)} (the context window of ${model})`,
+        );
       host.setBudget(n);
       return text(`budget: ${integer(n)} tokens`);
     },
@@ -141,7 +147,7 @@ export const COMMANDS: readonly SlashCommand[] = [
         return { kind: 'reset', text: await host.switchTo(arg) };
       }
       const items = host.list().map((l) => ({
-        label: `${l.id}  ${new Date(l.updatedAt).toISOString().slice(0, 16).replace('T', ' ')}  ${l.calls} calls  ${l.title}`,
+        label: `${l.id}  ${new Date(l.updatedAt).toISOString().slice(0, 16).replace('T', ' ')}  ${count(l.calls, 'call')}  ${l.title}`,
         command: `/resume ${l.id}`,
       }));
       return items.length === 0
@@ -179,7 +185,7 @@ function compactNow(host: CommandHost): CommandOutcome {
   if (!event)
     return text(`nothing to compact (${integer(before.calibrated_tokens)} tokens, ${before.recommendation})`);
   return text(
-    `compaction event #${event.seq}: ${integer(event.changed)} blocks, ${integer(event.tokensBefore)} → ${integer(event.tokensAfter)} tokens`,
+    `compaction event #${event.seq}: ${count(event.changed, 'block')}, ${integer(event.tokensBefore)} → ${integer(event.tokensAfter)} tokens`,
   );
 }
 

@@ -1,10 +1,10 @@
-import { integer } from '../format/numbers.js';
+import { count, integer } from '../format/numbers.js';
 import type { PressureReport } from '../garden/pressure.js';
 import { BREAKDOWN_ORDER, FORMS } from '../garden/types.js';
 
 /** The title line of /pressure: tokens against the budget, and events so far. */
 export function pressureTitle(p: PressureReport): string {
-  return `context ${Math.round(p.pressure * 100)}% of ${integer(p.budget)} tokens (${integer(p.calibrated_tokens)}${p.calibrated ? ', calibrated' : ' estimated'}) · ${integer(p.events)} events · ${p.recommendation}`;
+  return `context ${Math.round(p.pressure * 100)}% of ${integer(p.budget)} tokens (${integer(p.calibrated_tokens)}${p.calibrated ? ', calibrated' : ' estimated'}) · ${count(p.events, 'event')} · ${p.recommendation}`;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { SplitName } from '../bench/split.js';
 import { GardenerError } from '../errors.js';
 import type { CliIo } from './io.js';
 import { useColor } from './io.js';
+import { count } from '../format/numbers.js';
 
 interface BenchFlags {
   strategies: string;
@@ -134,7 +135,7 @@ async function runBenchCommand(io: CliIo, paths: string[], flags: BenchFlags): P
       io.stderr.write(`skipped ${event.source}: ${event.reason}\n`);
     } else if (event.type === 'session-done' && !live) {
       io.stderr.write(
-        `[${event.index + 1}/${event.total}] ${event.session.label} · ${event.session.calls} calls · ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+        `[${event.index + 1}/${event.total}] ${event.session.label} · ${count(event.session.calls, 'call')} · ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
       );
     } else if (event.type === 'done') report = event.report;
     if (live && Date.now() - drawn >= REDRAW_MS) {

@@ -5,11 +5,11 @@ import { GardenerError } from '../errors.js';
 import { OUTPUT_FORMATS, type OutputFormat } from './chat-print.js';
 import type { CliIo } from './io.js';
 import { addStoreOptions, intFlag, type StoreFlags } from './store-options.js';
+import { BUDGET_RULE, budgetFlag } from './budget-flag.js';
+import { contextWindowOf } from '../provider/prices.js';
 
 /** The default budget is this share of the model's context window (200,000 → 100,000 tokens). */
 export const DEFAULT_BUDGET_SHARE = 0.5;
-/** The smallest budget accepted: below it the system prompt and tools leave no room. */
-const MIN_BUDGET = 4_000;
 
 interface ChatFlags extends StoreFlags {
   print?: string | true;
@@ -34,7 +34,7 @@ export function makeChatCommand(io: CliIo): Command {
     .option('-y, --yes', 'allow every tool call without asking (edits, writes, bash)')
     .option(
       '--budget <tokens>',
-      `token budget of each request (default: ${DEFAULT_BUDGET_SHARE} × the model's context window)`,
+      `token budget of each request, ${BUDGET_RULE} (default: ${DEFAULT_BUDGET_SHARE} × the window)`,
     )
     .option('--model <id>', `model id (default: $ANTHROPIC_MODEL, else ${DEFAULT_MODEL})`)
     .option('--thinking [budget]', 'extended thinking: adaptive, or with this many tokens to think')
@@ -61,7 +61,7 @@ export function makeChatCommand(io: CliIo): Command {
         yes: flags.yes === true,
         format: flags.outputFormat,
         ...(flags.model !== undefined ? { model: flags.model } : {}),
-        ...(flags.budget !== undefined ? { budget: intFlag(flags.budget, '--budget', MIN_BUDGET) } : {}),
+        ...(flags.budget !== undefined ? { budget: chatBudget(io, flags.budget, flags.model) } : {}),
         ...(flags.thinking !== undefined ? { thinking: thinkingFlag(flags.thinking) } : {}),
         session: {
           ...(flags.continue ? { continue: true } : {}),
@@ -81,4 +81,10 @@ function thinkingFlag(value: string | true): number | 'adaptive' {
   const n = intFlag(value, '--thinking', 1_024);
   if (n > 64_000) throw new GardenerError('USAGE', `--thinking is at most ${integer(64_000)} tokens`);
   return n;
+}
+
+/** `--budget` of a chat: checked against the window of the model the chat will use. */
+function chatBudget(io: CliIo, value: string, model: string | undefined): number {
+  const id = model?.trim() || io.env['ANTHROPIC_MODEL']?.trim() || DEFAULT_MODEL;
+  return budgetFlag(value, { tokens: contextWindowOf(id), of: id });
 }

@@ -1,4 +1,4 @@
-import { integer } from '../format/numbers.js';
+import { count, integer } from '../format/numbers.js';
 import { textTable } from '../format/table.js';
 import { BREAKDOWN_ORDER } from '../garden/types.js';
 import type { CompressStats } from '../door/compress.js';
@@ -30,7 +30,7 @@ export function formatReport(stats: CompressStats, info: { format: string; skipp
   ]);
   const table = textTable(['class', 'blocks', 'shortened', 'tokens before', 'after', 'ratio'], rows);
   const head =
-    `${info.format}: ${integer(stats.transcripts)} transcript${stats.transcripts === 1 ? '' : 's'}, ${integer(stats.messages)} messages, ` +
+    `${info.format}: ${integer(stats.transcripts)} transcript${stats.transcripts === 1 ? '' : 's'}, ${count(stats.messages, 'message')}, ` +
     `${integer(stats.events)} compaction event${stats.events === 1 ? '' : 's'}, ${stats.elapsedMs.toFixed(0)} ms`;
   const tail = info.skipped > 0 ? [`${integer(info.skipped)} unreadable lines skipped (--lenient)`] : [];
   return [head, table, ...tail].join('\n') + '\n';

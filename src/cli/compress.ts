@@ -2,6 +2,8 @@ import { Command, Option } from 'commander';
 import type { CliIo } from './io.js';
 import { addStoreOptions, intFlag, withStore, type StoreFlags } from './store-options.js';
 import { writeOutputAtomically } from './output.js';
+import { BUDGET_RULE, budgetFlag } from './budget-flag.js';
+import { MAX_CONTEXT_WINDOW } from '../provider/prices.js';
 
 interface CompressFlags extends StoreFlags {
   output?: string;
@@ -36,7 +38,7 @@ export function makeCompressCommand(io: CliIo): Command {
     )
     .option(
       '--budget <tokens>',
-      'compress lowest priority first only until the transcript fits this many tokens',
+      `compress lowest priority first only until the transcript fits this many tokens (${BUDGET_RULE})`,
     )
     .option('--min-tokens <n>', 'leave blocks smaller than this alone', String(DEFAULT_MIN_TOKENS))
     .option('--keep-last <turns>', 'leave the latest turns untouched', String(DEFAULT_KEEP_LAST))
@@ -63,7 +65,10 @@ export function makeCompressCommand(io: CliIo): Command {
     )
     .action(async (file: string, flags: CompressFlags) => {
       if (flags.listFormats) return listFormats(io);
-      const budget = flags.budget === undefined ? undefined : intFlag(flags.budget, '--budget', 1);
+      const budget =
+        flags.budget === undefined
+          ? undefined
+          : budgetFlag(flags.budget, { tokens: MAX_CONTEXT_WINDOW, of: 'any model' });
       const minTokens = intFlag(flags.minTokens, '--min-tokens', 0);
       const keepLastTurns = intFlag(flags.keepLast, '--keep-last', 0);
       const maxBytes = flags.maxBytes === undefined ? undefined : intFlag(flags.maxBytes, '--max-bytes', 1);

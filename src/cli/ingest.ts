@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { integer } from '../format/numbers.js';
+import { count, integer } from '../format/numbers.js';
 import { textTable } from '../format/table.js';
 import { BREAKDOWN_ORDER, type BreakdownClass } from '../garden/types.js';
 import type { CliIo } from './io.js';
@@ -60,7 +60,7 @@ export function makeIngestCommand(io: CliIo): Command {
       const lines: string[] = [];
       for (const report of reports) {
         lines.push(
-          `${bold(report.session)}  ${report.format} · ${integer(report.messages)} messages · ${integer(report.added)} new entries${report.known > 0 ? ` · ${integer(report.known)} already stored` : ''}${report.stripped > 0 ? ` · ${integer(report.stripped)} injected regions stripped` : ''}`,
+          `${bold(report.session)}  ${report.format} · ${count(report.messages, 'message')} · ${count(report.added, 'new entry', 'new entries')}${report.known > 0 ? ` · ${integer(report.known)} already stored` : ''}${report.stripped > 0 ? ` · ${count(report.stripped, 'injected region')} stripped` : ''}`,
           classTable(report.byClass),
           '',
         );

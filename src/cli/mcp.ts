@@ -22,7 +22,8 @@ export function makeMcpCommand(io: CliIo): Command {
     )
     .action(async (flags: McpFlags) => {
       const { openMcpDoor } = await import('../mcp/session.js');
-      const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+      const { createStdioTransport } = await import('../mcp/stdio-transport.js');
+      const { logProblem } = await import('../hooks/log.js');
       const door = await openMcpDoor({
         env: io.env,
         cwd: io.cwd,
@@ -32,13 +33,16 @@ export function makeMcpCommand(io: CliIo): Command {
         ...(flags.project !== undefined ? { project: flags.project } : {}),
         ...(flags.session !== undefined ? { session: flags.session } : {}),
       });
-      const transport = new StdioServerTransport(io.stdin, io.stdout as unknown as Writable);
+      const transport = createStdioTransport(io.stdin, io.stdout as unknown as Writable, (problem) =>
+        logProblem(door.store.path, 'mcp', problem),
+      );
       const closed = new Promise<void>((resolve) => {
         transport.onclose = () => resolve();
         io.stdin.once('end', () => resolve());
       });
       await door.server.connect(transport);
       await closed;
+      await transport.idle(); // what was asked before the input ended is still answered
       await door.close();
     });
 }

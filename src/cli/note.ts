@@ -3,7 +3,7 @@ import { GardenerError } from '../errors.js';
 import type { Note } from '../store/types.js';
 import type { CliIo } from './io.js';
 import { withIsoDates } from './json-dates.js';
-import { addStoreOptions, withStore, type StoreFlags } from './store-options.js';
+import { addStoreOptions, withStore, type StoreFlags, READ_ONLY_WILL_DO } from './store-options.js';
 
 interface NoteFlags extends StoreFlags {
   tag: string[];
@@ -51,14 +51,19 @@ export function makeNoteCommand(io: CliIo): Command {
     .action(async (words: string[], flags: NoteFlags) => {
       if (flags.list) {
         if (words.length > 0) throw new GardenerError('USAGE', 'give either a note text or --list, not both');
-        await withStore(io, flags, (store, { scope }) => {
-          const notes = store.notes(scope, { pinnedOnly: flags.pinned === true });
-          if (flags.json) io.stdout.write(`${JSON.stringify(notes.map(withIsoDates), null, 2)}\n`);
-          else
-            io.stdout.write(
-              notes.length === 0 ? `no notes in ${scope.project}\n` : `${notes.map(listLine).join('\n')}\n`,
-            );
-        });
+        await withStore(
+          io,
+          flags,
+          (store, { scope }) => {
+            const notes = store.notes(scope, { pinnedOnly: flags.pinned === true });
+            if (flags.json) io.stdout.write(`${JSON.stringify(notes.map(withIsoDates), null, 2)}\n`);
+            else
+              io.stdout.write(
+                notes.length === 0 ? `no notes in ${scope.project}\n` : `${notes.map(listLine).join('\n')}\n`,
+              );
+          },
+          READ_ONLY_WILL_DO,
+        );
         return;
       }
       const text = words.length === 1 && words[0] === '-' ? await readStdin(io) : words.join(' ');

@@ -4,7 +4,9 @@ import type { RequestRecord } from '../proxy/records.js';
 import type { ProxyRuntime, ProxyRuntimeOptions } from '../proxy/runtime.js';
 import type { CliIo } from './io.js';
 import { importForTerminal } from './live-terminal.js';
+import { BUDGET_RULE, budgetFlag } from './budget-flag.js';
 import { intFlag } from './store-options.js';
+import { MAX_CONTEXT_WINDOW } from '../provider/prices.js';
 
 /** Default upstream: the Messages API itself (the proxy's own ANTHROPIC_BASE_URL is never used: it may point at the proxy). */
 export const DEFAULT_UPSTREAM = 'https://api.anthropic.com';
@@ -28,7 +30,10 @@ export interface ProxyFlags {
 export function addProxyOptions(command: Command): Command {
   return command
     .option('--upstream <url>', `Messages API to forward to (default ${DEFAULT_UPSTREAM})`)
-    .option('--budget <tokens>', `tokens each request must stay under (default ${DEFAULT_PROXY_BUDGET})`)
+    .option(
+      '--budget <tokens>',
+      `tokens each request must stay under, ${BUDGET_RULE} (default ${DEFAULT_PROXY_BUDGET})`,
+    )
     .option(
       '--db <file>',
       'database file (default: $GARDENER_HOME/gardener.db, else ~/.local/share/gardener/gardener.db)',
@@ -63,7 +68,10 @@ export async function runtimeOptions(
     upstream,
     host: listen.host,
     port: listen.port,
-    budget: flags.budget === undefined ? DEFAULT_PROXY_BUDGET : intFlag(flags.budget, '--budget', 1_000),
+    budget:
+      flags.budget === undefined
+        ? DEFAULT_PROXY_BUDGET
+        : budgetFlag(flags.budget, { tokens: MAX_CONTEXT_WINDOW, of: 'any model' }),
     storePath: resolveDatabasePath({ ...(flags.db ? { db: flags.db } : {}), env: io.env, cwd: io.cwd }),
     cwd: io.cwd,
     ...(flags.project ? { project: flags.project } : {}),

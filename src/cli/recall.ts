@@ -4,7 +4,7 @@ import { GardenerError } from '../errors.js';
 import type { GardenerStore } from '../store/types.js';
 import type { CliIo } from './io.js';
 import { useColor } from './io.js';
-import { addStoreOptions, intFlag, withStore, type StoreFlags } from './store-options.js';
+import { addStoreOptions, intFlag, withStore, type StoreFlags, READ_ONLY_WILL_DO } from './store-options.js';
 import { recall } from '../recall/recall.js';
 
 interface RecallFlags extends StoreFlags {
@@ -63,25 +63,30 @@ export function makeRecallCommand(io: CliIo): Command {
         throw new GardenerError('USAGE', `nothing to search for in "${query}"`, {
           hint: 'Give words, identifiers, paths or error names; punctuation, one-letter and common words are ignored.',
         });
-      await withStore(io, flags, async (store, { scope }) => {
-        const result = recall(store, query, scope, {
-          limit,
-          ...(classes && classes.length > 0 ? { class: classes } : {}),
-          ...(flags.full ? { full: true } : {}),
-          ...(maxTokens !== undefined ? { maxTokens } : {}),
-          scope: { sessionOnly: flags.sessionOnly === true, projects: flags.includeProject },
-        });
-        const { formatRecallText, recallWire } = await import('../recall/format.js');
-        if (flags.json) {
-          io.stdout.write(
-            `${JSON.stringify({ query, project: scope.project, ...recallWire(result) }, null, 2)}\n`,
-          );
-          return;
-        }
-        const pc = (await import('picocolors')).default;
-        const style = useColor(io, 'stdout') ? { id: pc.cyan, dim: pc.dim } : undefined;
-        io.stdout.write(formatRecallText(result, style));
-        if (result.hits.length === 0) io.stderr.write(otherProjectsHint(store, scope.project));
-      });
+      await withStore(
+        io,
+        flags,
+        async (store, { scope }) => {
+          const result = recall(store, query, scope, {
+            limit,
+            ...(classes && classes.length > 0 ? { class: classes } : {}),
+            ...(flags.full ? { full: true } : {}),
+            ...(maxTokens !== undefined ? { maxTokens } : {}),
+            scope: { sessionOnly: flags.sessionOnly === true, projects: flags.includeProject },
+          });
+          const { formatRecallText, recallWire } = await import('../recall/format.js');
+          if (flags.json) {
+            io.stdout.write(
+              `${JSON.stringify({ query, project: scope.project, ...recallWire(result) }, null, 2)}\n`,
+            );
+            return;
+          }
+          const pc = (await import('picocolors')).default;
+          const style = useColor(io, 'stdout') ? { id: pc.cyan, dim: pc.dim } : undefined;
+          io.stdout.write(formatRecallText(result, style));
+          if (result.hits.length === 0) io.stderr.write(otherProjectsHint(store, scope.project));
+        },
+        READ_ONLY_WILL_DO,
+      );
     });
 }

@@ -4,7 +4,7 @@ import type { Entry, Note } from '../store/types.js';
 import type { CliIo } from './io.js';
 import { useColor } from './io.js';
 import { withIsoDates } from './json-dates.js';
-import { addStoreOptions, withStore, type StoreFlags } from './store-options.js';
+import { addStoreOptions, withStore, type StoreFlags, READ_ONLY_WILL_DO } from './store-options.js';
 import { integer } from '../format/numbers.js';
 import { parseLineRange } from '../recall/inside.js';
 import { showPage, showsWhole, type PageRequest } from './show-page.js';
@@ -89,44 +89,49 @@ export function makeShowCommand(io: CliIo): Command {
     )
     .action(async (id: string, flags: ShowFlags) => {
       const request = pageRequest(flags);
-      await withStore(io, flags, async (store) => {
-        const entry = store.fetch(id);
-        const note = entry ? undefined : store.getNote(id);
-        if (!entry && !note) throw notFound(id);
-        if (flags.json) {
-          io.stdout.write(`${JSON.stringify(withIsoDates((entry ?? note) as Entry | Note), null, 2)}\n`);
-          return;
-        }
-        if (note) {
-          io.stdout.write(flags.raw ? note.text : noteText(note));
-          return;
-        }
-        const e = entry as Entry;
-        if (flags.raw && request.lines === undefined && request.grep === undefined) {
-          io.stdout.write(flags.summary ? e.summary : e.original);
-          return;
-        }
-        if (flags.raw && request.grep === undefined && request.lines) {
-          const { first, last } = request.lines;
+      await withStore(
+        io,
+        flags,
+        async (store) => {
+          const entry = store.fetch(id);
+          const note = entry ? undefined : store.getNote(id);
+          if (!entry && !note) throw notFound(id);
+          if (flags.json) {
+            io.stdout.write(`${JSON.stringify(withIsoDates((entry ?? note) as Entry | Note), null, 2)}\n`);
+            return;
+          }
+          if (note) {
+            io.stdout.write(flags.raw ? note.text : noteText(note));
+            return;
+          }
+          const e = entry as Entry;
+          if (flags.raw && request.lines === undefined && request.grep === undefined) {
+            io.stdout.write(flags.summary ? e.summary : e.original);
+            return;
+          }
+          if (flags.raw && request.grep === undefined && request.lines) {
+            const { first, last } = request.lines;
+            io.stdout.write(
+              e.original
+                .split('\n')
+                .slice(first - 1, last)
+                .join('\n'),
+            );
+            return;
+          }
+          const pc = (await import('picocolors')).default;
+          const dim = useColor(io, 'stdout') ? pc.dim : (s: string) => s;
+          const head = dim(entryHeader(e).join('\n'));
+          if (!flags.summary && !showsWhole(e, request)) {
+            io.stdout.write(`${head}\n${showPage(e, request)}`);
+            return;
+          }
+          const body = flags.summary ? e.summary : e.original;
           io.stdout.write(
-            e.original
-              .split('\n')
-              .slice(first - 1, last)
-              .join('\n'),
+            `${head}\n${dim(flags.summary ? '── summary' : '── original')}\n${body}${body.endsWith('\n') ? '' : '\n'}`,
           );
-          return;
-        }
-        const pc = (await import('picocolors')).default;
-        const dim = useColor(io, 'stdout') ? pc.dim : (s: string) => s;
-        const head = dim(entryHeader(e).join('\n'));
-        if (!flags.summary && !showsWhole(e, request)) {
-          io.stdout.write(`${head}\n${showPage(e, request)}`);
-          return;
-        }
-        const body = flags.summary ? e.summary : e.original;
-        io.stdout.write(
-          `${head}\n${dim(flags.summary ? '── summary' : '── original')}\n${body}${body.endsWith('\n') ? '' : '\n'}`,
-        );
-      });
+        },
+        READ_ONLY_WILL_DO,
+      );
     });
 }

@@ -6,7 +6,7 @@ import { BREAKDOWN_ORDER } from '../garden/types.js';
 import type { StoreStats } from '../store/types.js';
 import type { CliIo } from './io.js';
 import { useColor } from './io.js';
-import { addStoreOptions, withStore, type StoreFlags } from './store-options.js';
+import { addStoreOptions, withStore, type StoreFlags, READ_ONLY_WILL_DO } from './store-options.js';
 
 interface StatsFlags extends StoreFlags {
   all?: boolean;
@@ -56,49 +56,54 @@ export function makeStatsCommand(io: CliIo): Command {
     .option('--check', 'also run an integrity check of the database (slow on large stores)')
     .option('--json', 'print the figures as JSON');
   return addStoreOptions(command).action(async (flags: StatsFlags) => {
-    await withStore(io, flags, async (store, { scope, path }) => {
-      const { storedPressure } = await import('../garden/pressure.js');
-      const stats = store.stats(flags.all ? {} : { project: scope.project });
-      const sessionNamed = flags.session !== undefined || io.env['GARDENER_SESSION'] !== undefined;
-      const pressure = sessionNamed ? storedPressure(store.stats(scope)) : undefined;
-      const problems = flags.check ? store.check() : undefined;
-      if (flags.json) {
-        const data = {
-          database: {
-            path,
-            bytes: stats.databaseBytes,
-            ...(problems ? { integrity: problems.length === 0 ? 'ok' : problems } : {}),
-          },
-          scope: flags.all ? 'all projects' : { project: scope.project },
-          stats,
-          ...(pressure ? { session: { name: scope.session, context_pressure: pressure } } : {}),
-        };
-        io.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
-        return;
-      }
-      const pc = (await import('picocolors')).default;
-      const bold = useColor(io, 'stdout') ? pc.bold : (s: string) => s;
-      const lines = [
-        `${bold('database')}  ${path} · ${formatBytes(stats.databaseBytes)}`,
-        `${bold(flags.all ? 'all projects' : 'project')}   ${flags.all ? '' : scope.project + ' · '}${count(stats.entries, 'entry', 'entries')} · ${count(stats.notes, 'note')} · ${count(stats.redactions, 'secret')} redacted`,
-        '',
-        classTable(stats),
-      ];
-      if (problems)
-        lines.push(
+    await withStore(
+      io,
+      flags,
+      async (store, { scope, path }) => {
+        const { storedPressure } = await import('../garden/pressure.js');
+        const stats = store.stats(flags.all ? {} : { project: scope.project });
+        const sessionNamed = flags.session !== undefined || io.env['GARDENER_SESSION'] !== undefined;
+        const pressure = sessionNamed ? storedPressure(store.stats(scope)) : undefined;
+        const problems = flags.check ? store.check() : undefined;
+        if (flags.json) {
+          const data = {
+            database: {
+              path,
+              bytes: stats.databaseBytes,
+              ...(problems ? { integrity: problems.length === 0 ? 'ok' : problems } : {}),
+            },
+            scope: flags.all ? 'all projects' : { project: scope.project },
+            stats,
+            ...(pressure ? { session: { name: scope.session, context_pressure: pressure } } : {}),
+          };
+          io.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
+          return;
+        }
+        const pc = (await import('picocolors')).default;
+        const bold = useColor(io, 'stdout') ? pc.bold : (s: string) => s;
+        const lines = [
+          `${bold('database')}  ${path} · ${formatBytes(stats.databaseBytes)}`,
+          `${bold(flags.all ? 'all projects' : 'project')}   ${flags.all ? '' : scope.project + ' · '}${count(stats.entries, 'entry', 'entries')} · ${count(stats.notes, 'note')} · ${count(stats.redactions, 'secret')} redacted`,
           '',
-          problems.length === 0
-            ? 'integrity check: ok'
-            : `integrity check found problems:\n  ${problems.join('\n  ')}`,
-        );
-      if (pressure) {
-        lines.push(
-          '',
-          `${bold('session')}   ${scope.session}: ${integer(pressure.entries_tracked)} entries tracked · ${integer(pressure.total_original_tokens)} → ${integer(pressure.total_summary_tokens)} tokens (${pressure.compression_ratio.toFixed(2)}) · ${integer(pressure.eviction_candidates)} eviction candidates`,
-          `          ${pressure.recommendation}`,
-        );
-      }
-      io.stdout.write(`${lines.join('\n')}\n`);
-    });
+          classTable(stats),
+        ];
+        if (problems)
+          lines.push(
+            '',
+            problems.length === 0
+              ? 'integrity check: ok'
+              : `integrity check found problems:\n  ${problems.join('\n  ')}`,
+          );
+        if (pressure) {
+          lines.push(
+            '',
+            `${bold('session')}   ${scope.session}: ${count(pressure.entries_tracked, 'entry', 'entries')} tracked · ${integer(pressure.total_original_tokens)} → ${integer(pressure.total_summary_tokens)} tokens (${pressure.compression_ratio.toFixed(2)}) · ${count(pressure.eviction_candidates, 'eviction candidate')}`,
+            `          ${pressure.recommendation}`,
+          );
+        }
+        io.stdout.write(`${lines.join('\n')}\n`);
+      },
+      READ_ONLY_WILL_DO,
+    );
   });
 }

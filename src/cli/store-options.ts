@@ -36,12 +36,15 @@ export async function storeTarget(io: CliIo, flags: StoreFlags): Promise<StoreTa
   });
 }
 
+/** For commands that only read: a database that may not be written is opened read-only. */
+export const READ_ONLY_WILL_DO = { readonlyFallback: true } as const;
+
 /** Opens the store for one command, runs `use`, and always closes it. */
 export async function withStore<T>(
   io: CliIo,
   flags: StoreFlags,
   use: (store: GardenerStore, target: StoreTarget) => T | Promise<T>,
-  options: { redact?: boolean } = {},
+  options: { redact?: boolean; readonlyFallback?: boolean } = {},
 ): Promise<T> {
   const target = await storeTarget(io, flags);
   const { withStore: withDoorStore } = await import('../door/store.js');

@@ -12,6 +12,8 @@ export interface DoorStoreOptions {
   /** Redact well-known secret shapes before storing (default true). */
   redact?: boolean;
   readonly?: boolean;
+  /** Read-only when the file may not be written (a door that only reads). */
+  readonlyFallback?: boolean;
   /** A long-lived server (proxy, MCP): short lock waits, no blocking retries. */
   server?: boolean;
 }
@@ -25,6 +27,7 @@ export function openDoorStore(
     path: target.path,
     ...(options.redact === false ? { redact: false } : {}),
     ...(options.readonly ? { readonly: true } : {}),
+    ...(options.readonlyFallback ? { readonlyFallback: true } : {}),
     ...(options.server ? { busyTimeoutMs: SERVER_BUSY_TIMEOUT_MS, retryBusy: false } : {}),
   });
 }

@@ -4,7 +4,7 @@ import { INJECT_BEGIN, INJECT_END, wrapInjected } from './strip.js';
 import { extractTerms } from './terms.js';
 import type { InjectMode } from './types.js';
 import type { RetrievalWords } from './labels.js';
-import { integer } from '../format/numbers.js';
+import { count, integer } from '../format/numbers.js';
 
 /**
  * Recall injection, layered as in seeds/layered-context-bridge.md: a cheap layer (pinned notes, one
@@ -90,7 +90,7 @@ export function buildInjection(input: InjectionInput): Injection | undefined {
   if (input.compacted.blocks > 0) {
     const classes = input.compacted.byClass.map(([cls, n]) => `${cls} ${n}`).join(', ');
     add(
-      `- compacted earlier: ${input.compacted.blocks} blocks (${classes}), ${integer(input.compacted.before)}→${integer(input.compacted.after)} tok; ${input.words.recall('query')} or ${input.words.fetch('id')} brings any back`,
+      `- compacted earlier: ${count(input.compacted.blocks, 'block')} (${classes}), ${integer(input.compacted.before)}→${integer(input.compacted.after)} tok; ${input.words.recall('query')} or ${input.words.fetch('id')} brings any back`,
     );
   }
 

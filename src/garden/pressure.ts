@@ -210,7 +210,7 @@ function recommend(input: PressureInput, pressure: number): string {
   if (profitEventsStopped(input.guard))
     return `context at ${percent} of the budget; events that would only save stopped: this session costs ${guardReport(input.guard).cost_ratio}× unmanaged, so only the high-water mark compacts`;
   if (best && best[1].saved > 0) {
-    return `context at ${percent} of the budget; ${best[1].keys.size} ${best[0]} blocks could save ${integer(best[1].saved)} tokens, at the high-water mark or sooner where that pays for the cache rewrite`;
+    return `context at ${percent} of the budget; ${count(best[1].keys.size, `${best[0]} block`)} could save ${integer(best[1].saved)} tokens, at the high-water mark or sooner where that pays for the cache rewrite`;
   }
   return `context at ${percent} of the budget; nothing to do`;
 }

@@ -55,6 +55,9 @@ export function costOf(usage: PricedUsage, model: string): number {
 /** Context window in tokens: 200k for every current model unless the id asks for 1M (`[1m]`). */
 export const DEFAULT_CONTEXT_WINDOW = 200_000;
 
+/** The largest context window of any model (a door that serves many models checks against it). */
+export const MAX_CONTEXT_WINDOW = 1_000_000;
+
 export function contextWindowOf(model: string): number {
-  return /\[1m\]$/i.test(model) ? 1_000_000 : DEFAULT_CONTEXT_WINDOW;
+  return /\[1m\]$/i.test(model) ? MAX_CONTEXT_WINDOW : DEFAULT_CONTEXT_WINDOW;
 }

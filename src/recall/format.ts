@@ -1,5 +1,5 @@
 import type { RecallHit, RecallResult } from '../store/types.js';
-import { integer } from '../format/numbers.js';
+import { count } from '../format/numbers.js';
 
 /** A recall result as data for a model or a machine (structured-channel-context's shape). */
 export interface RecallWire {
@@ -83,7 +83,7 @@ export function formatRecallText(result: RecallResult, style: TextStyle = PLAIN)
   const { entriesScanned, from, to } = result.coverage;
   const footer = [
     `${result.hits.length} ${result.hits.length === 1 ? 'hit' : 'hits'}`,
-    `${integer(entriesScanned)} entries searched`,
+    `${count(entriesScanned, 'entry', 'entries')} searched`,
     ...(from !== undefined && to !== undefined ? [range(from, to)] : []),
     ...(result.truncated ? ['cut to the token budget (raise --max-tokens, or show ID)'] : []),
   ];

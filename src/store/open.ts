@@ -82,8 +82,9 @@ function checkFile(path: string, readonly: boolean): boolean {
  */
 export function openStore(options: OpenStoreOptions = {}): GardenerStore {
   const path = options.path ?? resolveDatabasePath({ env: options.env ?? process.env });
-  const readonly = options.readonly === true;
   const memory = path === ':memory:';
+  const readonly =
+    options.readonly === true || (options.readonlyFallback === true && !memory && readOnlyFile(path));
   let suspect = false;
   if (!memory) {
     if (readonly) {
@@ -132,6 +133,22 @@ export function openStore(options: OpenStoreOptions = {}): GardenerStore {
   } catch (error) {
     db?.close();
     throw toStoreError(error, path);
+  }
+}
+
+/** True for an existing file this process may read but not write (a read can still be served). */
+function readOnlyFile(path: string): boolean {
+  try {
+    accessSync(path, constants.R_OK);
+  } catch {
+    return false; // missing or unreadable: the usual open says which
+  }
+  try {
+    accessSync(path, constants.W_OK);
+    return false;
+  } catch {
+    debug('store', 'database not writable; opened read-only', { path });
+    return true;
   }
 }
 

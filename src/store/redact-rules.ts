@@ -53,13 +53,7 @@ function mixedToken(secret: string): boolean {
  * prefix captures it as group 1 and the secret as group 2 (and a suffix as group 3).
  */
 export const RULES: readonly Rule[] = [
-  // Whole key blocks (BEGIN … END) are found by redactKeyBlocks, without a regex.
-  // A key block cut short (head -n, a truncated tool output): the header and the base64 lines after it.
-  {
-    kind: 'private-key',
-    pattern: new RegExp(`(-----BEGIN ${PRIVATE_KEY}-----)((?:\\r?\\n[A-Za-z0-9+/=:, -]{8,})+)`, 'g'),
-    keep: 'prefix',
-  },
+  // Private key blocks (whole or cut short) are found by redactKeyBlocks, without a regex.
   { kind: 'anthropic-key', pattern: /\bsk-ant-[a-z]{3,8}\d{0,3}-[A-Za-z0-9_-]{20,}/g },
   {
     kind: 'openai-key',

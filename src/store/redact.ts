@@ -1,4 +1,5 @@
-import { ALREADY_REDACTED, PRIVATE_KEY, RULES } from './redact-rules.js';
+import { redactKeyBlocks } from './redact-keys.js';
+import { ALREADY_REDACTED, RULES } from './redact-rules.js';
 
 /** What `redactSecrets` puts where a secret was: `[REDACTED:<kind>]`. */
 export function redactionMarker(kind: string): string {
@@ -27,7 +28,7 @@ export function redactSecrets(text: string): Redacted {
   const blocks = redactKeyBlocks(text);
   let out = blocks.text;
   let count = blocks.count;
-  const kinds: string[] = [...blocks.kinds];
+  const kinds: string[] = blocks.count > 0 ? ['private-key'] : [];
   for (const rule of RULES) {
     out = out.replace(rule.pattern, (match: string, ...args: unknown[]) => {
       // replace() passes the groups, then the offset (a number), the whole text and named groups.
@@ -40,41 +41,8 @@ export function redactSecrets(text: string): Redacted {
       if (rule.accept && !rule.accept(secret, match)) return match;
       count++;
       if (!kinds.includes(rule.kind)) kinds.push(rule.kind);
-      const gap = rule.kind === 'private-key' ? '\n' : '';
-      return `${prefix}${gap}${redactionMarker(rule.kind)}${suffix ? gap + suffix : ''}`;
+      return `${prefix}${redactionMarker(rule.kind)}${suffix}`;
     });
   }
   return { text: out, count, kinds };
-}
-
-const KEY_BEGIN = new RegExp(`-----BEGIN ${PRIVATE_KEY}-----`, 'g');
-const KEY_END = new RegExp(`-----END ${PRIVATE_KEY}-----`, 'g');
-
-/**
- * Replaces the body of each whole private key block (BEGIN … first END after it). A scan, not a
- * lazy regex: with many BEGINs and no END, `BEGIN[\s\S]*?END` rescans the rest of the text
- * from every BEGIN (quadratic); here the END search runs once per END.
- */
-function redactKeyBlocks(text: string): Redacted {
-  if (!text.includes('PRIVATE KEY')) return { text, count: 0, kinds: [] };
-  const parts: string[] = [];
-  let done = 0;
-  let count = 0;
-  let end: RegExpExecArray | null | undefined;
-  for (const begin of text.matchAll(KEY_BEGIN)) {
-    if (begin.index < done) continue; // inside a block already redacted
-    const bodyStart = begin.index + begin[0].length;
-    if (end === undefined || (end !== null && end.index < bodyStart)) {
-      KEY_END.lastIndex = bodyStart;
-      end = KEY_END.exec(text);
-    }
-    if (end === null) break;
-    if (ALREADY_REDACTED.test(text.slice(bodyStart, end.index).trim())) continue;
-    parts.push(text.slice(done, bodyStart), `\n${redactionMarker('private-key')}\n`);
-    done = end.index;
-    count++;
-  }
-  if (count === 0) return { text, count: 0, kinds: [] };
-  parts.push(text.slice(done));
-  return { text: parts.join(''), count, kinds: ['private-key'] };
 }

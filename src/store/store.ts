@@ -5,6 +5,7 @@ import { makeIngest } from './ingest.js';
 import { makeNotes } from './notes.js';
 import { ENTRY_COLUMNS, ENTRY_FROM, toEntry, type EntryRow } from './rows.js';
 import { makeScopes } from './scopes.js';
+import { readStateValue, storedStateValue } from './session-state.js';
 import { makeSearch, type Search } from './search.js';
 import { isBusy, toStoreError } from './sqlite-errors.js';
 import { storeStats } from './stats.js';
@@ -111,11 +112,11 @@ export function createStore(db: Database.Database, settings: StoreSettings): Gar
      VALUES (@projectId, @hash, @entryId, @mediaType, @bytes, @now) ON CONFLICT DO NOTHING`,
   );
   const entryExists = db.prepare<[string], { one: number }>('SELECT 1 AS one FROM entries WHERE id = ?');
-  const stateGet = db.prepare<[string, string, string], { value: string }>(
+  const stateGet = db.prepare<[string, string, string], { value: string | Buffer }>(
     `SELECT value FROM session_state WHERE key = ? AND session_id =
        (SELECT s.id FROM sessions s JOIN projects p ON p.id = s.project_id WHERE p.name = ? AND s.name = ?)`,
   );
-  const stateSet = db.prepare<[number, string, string, number]>(
+  const stateSet = db.prepare<[number, string, string | Buffer, number]>(
     `INSERT INTO session_state (session_id, key, value, updated_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (session_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
   );
@@ -171,12 +172,16 @@ export function createStore(db: Database.Database, settings: StoreSettings): Gar
         }).immediate();
       }),
     sessionStateGet: (scope, key) =>
-      guard(path, () => stateGet.get(key, scope.project, scope.session)?.value),
+      guard(path, () => {
+        const row = stateGet.get(key, scope.project, scope.session);
+        return row ? readStateValue(row.value) : undefined;
+      }),
     sessionStateSet: (scope, key, value) =>
       write('save session state', () => {
+        const stored = storedStateValue(value, settings.redact);
         db.transaction(() => {
           const at = now();
-          stateSet.run(scopes.ensure(scope, at).sessionId, key, value, at);
+          stateSet.run(scopes.ensure(scope, at).sessionId, key, stored, at);
         }).immediate();
       }),
     stats: (scope) => guard(path, () => storeStats(db, path, scope)),

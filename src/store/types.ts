@@ -143,6 +143,8 @@ export interface OpenStoreOptions {
   redact?: boolean;
   /** Open an existing database without writing (no migration, no touch on recall). */
   readonly?: boolean;
+  /** Open read-only when the file exists but may not be written (commands that only read). */
+  readonlyFallback?: boolean;
   /** Clock, for tests (default Date.now). */
   now?: () => number;
   /**

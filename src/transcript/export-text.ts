@@ -1,4 +1,5 @@
 import type { Block, MessageParam, Transcript } from './types.js';
+import { count } from '../format/numbers.js';
 
 /** Tool arguments longer than this are cut in the `→ name(args)` line. */
 const ARGS_MAX = 200;
@@ -12,7 +13,7 @@ export function exportText(transcripts: readonly Transcript[]): string {
 function transcriptText(t: Transcript): string {
   const lines: string[] = [];
   const title = t.title !== undefined ? ` — ${t.title}` : '';
-  lines.push(`=== ${t.id} (${t.format}, ${t.messages.length} messages)${title}`);
+  lines.push(`=== ${t.id} (${t.format}, ${count(t.messages.length, 'message')})${title}`);
   if (t.system !== undefined) {
     const system = typeof t.system === 'string' ? t.system : t.system.map((b) => b.text).join('\n\n');
     lines.push('', '--- system', system);

@@ -83,7 +83,7 @@ describe('slash commands', () => {
   it('/compact forces an event down to the low-water mark', async () => {
     const result = await chat.command('/compact');
     expect((result as { text: string }).text).toMatch(
-      /compaction event #\d+: \d+ blocks, [\d,]+ → [\d,]+ tokens/,
+      /compaction event #\d+: \d+ blocks?, [\d,]+ → [\d,]+ tokens/,
     );
   });
 
@@ -91,6 +91,13 @@ describe('slash commands', () => {
     expect(await chat.command('/budget 20000')).toEqual({ kind: 'text', text: 'budget: 20,000 tokens' });
     expect(chat.info().budget).toBe(20_000);
     expect((await chat.command('/budget 12')).kind).toBe('error');
+    expect(await chat.command('/budget 999')).toMatchObject({ kind: 'error' });
+    expect(await chat.command('/budget 1000')).toEqual({ kind: 'text', text: 'budget: 1,000 tokens' });
+    expect(await chat.command('/budget 200001')).toMatchObject({
+      kind: 'error',
+      text: expect.stringMatching(/from 1,000 to 200,000 \(the context window of /),
+    });
+    await chat.command('/budget 20000');
     await chat.command('/model claude-opus-4-7');
     expect(chat.info().model).toBe('claude-opus-4-7');
     const before = chat.info().id;

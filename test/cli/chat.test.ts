@@ -36,6 +36,18 @@ async function setUp(script: ScriptStep[]) {
 }
 
 describe('gardener chat -p', () => {
+  it('refuses the README placeholder key before calling the model', async () => {
+    await setUp([textReply('never sent')]);
+    const run = await runGardener(['chat', '-p', 'hi', '--db', box!.dbPath, '--project', 'test'], {
+      env: { ANTHROPIC_BASE_URL: fake!.url, ANTHROPIC_API_KEY: 'sk-ant-…' },
+      cwd: box!.cwd,
+    });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/the API key in ANTHROPIC_API_KEY contains characters that are not allowed/);
+    expect(fake!.requests).toHaveLength(0);
+  });
+
   it('prints the final answer', async () => {
     const { chat } = await setUp([textReply('The answer is 42.')]);
     const run = await chat('-p', 'what is the answer?');

@@ -77,6 +77,14 @@ describe('gardener ingest', () => {
     expect(report.transcripts[0]?.session).toBe('session');
   });
 
+  it('counts one message and one new entry in the singular', async () => {
+    const single = path.join(dir, 'single.json');
+    writeFileSync(single, JSON.stringify({ messages: [{ role: 'user', content: 'only this prompt here' }] }));
+    const run = await runGardener(['ingest', single, '--db', db, '--project', 'single', '--session', 'one']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^one {2}anthropic · 1 message · 1 new entry\n/);
+  });
+
   it('fails with a clear error naming the file when it cannot be read', async () => {
     const run = await runGardener(['ingest', path.join(dir, 'missing.json'), '--db', db]);
     expect(run.code).toBe(3);

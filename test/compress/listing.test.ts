@@ -68,6 +68,18 @@ describe('file listings', () => {
     expect(summary.text).toContain('[… 5 more in /repo/docs/]');
   });
 
+  it('folds repeated lines of a path list or ls -l, saying how many', () => {
+    const paths = Array.from({ length: 3_000 }, () => 'src/components/Button.tsx').join('\n');
+    const summary = compressListing(paths);
+    expect(summary.text).toBe('[listing: 1 path; 2,999 repeated lines folded]\nsrc/components/Button.tsx');
+    const ls = Array.from({ length: 50 }, () => '-rw-r--r--  1 me staff  1234 Nov 26 12:00 report.txt').join(
+      '\n',
+    );
+    expect(compressListing(ls).text).toBe(
+      '[listing: 1 entry (name, size); 49 repeated lines folded]\nreport.txt 1234',
+    );
+  });
+
   it('is what the dispatcher uses for a listing read as a log', () => {
     expect(compress('log', tree, { toolName: 'Bash', command: 'tree -L 3' }).text).toMatch(/^\[listing: /);
   });

@@ -17,6 +17,9 @@ const hostile: Record<string, string> = {
   'a path without an extension': 'a/'.repeat(SIZE / 2),
   'repeated eyJ- (JWT start)': 'eyJ-'.repeat(SIZE / 4),
   'key headers with no END': '-----BEGIN PRIVATE KEY-----\n'.repeat(SIZE / 28),
+  'cut keys with one body line each':
+    '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n'.repeat(SIZE / 61),
+  'key headers with escaped line breaks': '-----BEGIN PRIVATE KEY-----\\n'.repeat(SIZE / 29),
   'repeated AWS key ids': 'AKIAIOSFODNN7EXAMPLE '.repeat(SIZE / 21),
   'repeated secret words': 'secret: '.repeat(SIZE / 8),
   'repeated password words': 'a.password '.repeat(SIZE / 11),

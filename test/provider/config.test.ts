@@ -28,6 +28,15 @@ describe('resolveProviderConfig', () => {
     );
   });
 
+  it('refuses a key with characters no HTTP header may carry, naming the first one', () => {
+    expect(() => resolveProviderConfig({}, { ANTHROPIC_API_KEY: 'sk-ant-…' })).toThrow(
+      /the API key in ANTHROPIC_API_KEY contains characters that are not allowed \(character 8: "…" U\+2026\)/,
+    );
+    expect(() => resolveProviderConfig({}, { ANTHROPIC_AUTH_TOKEN: 'tok en' })).toThrow(
+      /ANTHROPIC_AUTH_TOKEN/,
+    );
+  });
+
   it('rejects a base URL that is not http(s)', () => {
     expect(() =>
       resolveProviderConfig({}, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'localhost:8080' }),

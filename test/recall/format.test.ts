@@ -26,6 +26,11 @@ describe('recall output', () => {
     );
   });
 
+  it('says "1 entry searched", not "1 entries"', () => {
+    const one = { ...result, coverage: { ...result.coverage, entriesScanned: 1 } };
+    expect(formatRecallText(one)).toMatch(/\n1 hit · 1 entry searched · /);
+  });
+
   it('has a snake_case wire form with a joined relevance_signal and an ISO time range', () => {
     expect(recallWire(result)).toEqual({
       results: [

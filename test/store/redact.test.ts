@@ -92,6 +92,50 @@ describe('redactSecrets', () => {
     expect(text).not.toContain('b3BlbnNzaC1rZXkt');
   });
 
+  it('keeps every line after a key cut short: only its base64 body goes', () => {
+    const prose = Array.from({ length: 200 }, (_, i) => `Line ${i} of the notes says the deploy went fine`);
+    const cut = PRIVATE_KEY.split('\n').slice(0, 2).join('\n');
+    const { text, count } = redactSecrets(`${cut}\n${prose.join('\n')}`);
+    expect(count).toBe(1);
+    expect(text).toBe(`-----BEGIN OPENSSH PRIVATE KEY-----\n[REDACTED:private-key]\n${prose.join('\n')}`);
+  });
+
+  it('leaves grep output that names key headers intact', () => {
+    const grep = [
+      'src/keys.py:12:    HEADER = "-----BEGIN RSA PRIVATE KEY-----"',
+      'src/keys.py:40:    if line.startswith("-----BEGIN RSA PRIVATE KEY-----"):',
+      'tests/test_keys.py:0: assert parse(pem) is not None',
+      'tests/test_keys.py:8:    FOOTER = "-----END RSA PRIVATE KEY-----"',
+    ].join('\n');
+    expect(redactSecrets(grep)).toEqual({ text: grep, count: 0, kinds: [] });
+  });
+
+  it('does not swallow the text between a cut key and a later whole key', () => {
+    const cut = PRIVATE_KEY.split('\n').slice(0, 2).join('\n');
+    const { text, count } = redactSecrets(`${cut}\nthe log in between stays\n${PRIVATE_KEY}`);
+    expect(count).toBe(2);
+    expect(text).toContain('\nthe log in between stays\n');
+    expect(text).not.toContain('b3BlbnNzaC1rZXkt');
+  });
+
+  it('redacts an encrypted PEM cut short, headers and all, and a key inside a JSON string', () => {
+    const encrypted = [
+      '-----BEGIN RSA PRIVATE KEY-----',
+      'Proc-Type: 4,ENCRYPTED',
+      'DEK-Info: AES-128-CBC,8A2B3C4D5E6F7A8B9C0D1E2F3A4B5C6D',
+      '',
+      'MIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi2l7GfbYqQh5pX0sLQk2nS3P1Z',
+      'done.',
+    ].join('\n');
+    expect(redactSecrets(encrypted).text).toBe(
+      '-----BEGIN RSA PRIVATE KEY-----\n[REDACTED:private-key]\ndone.',
+    );
+    const json = `{"key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\\nYzX0aB7c==", "ok": true}`;
+    const { text } = redactSecrets(json);
+    expect(text).not.toContain('MIIEvQ');
+    expect(text).toContain('"ok": true}');
+  });
+
   it('keeps what surrounds a secret: the Authorization prefix and the URL host', () => {
     expect(redactSecrets('Authorization: Bearer abcdef0123456789xyz').text).toBe(
       'Authorization: Bearer [REDACTED:bearer-token]',

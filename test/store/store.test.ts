@@ -300,6 +300,35 @@ describe('store: notes, manifest, session state, stats', () => {
     expect(store.sessionStateGet({ ...SCOPE, session: 'other' }, 'budget')).toBeUndefined();
   });
 
+  it('stores a large session-state value deflated and gives the same text back', () => {
+    const { store, path } = open();
+    const big = JSON.stringify({ output: 'PASS src/app.test.ts (12 ms)\n'.repeat(100_000) });
+    store.sessionStateSet(SCOPE, 'chat.m.0', big);
+    expect(store.sessionStateGet(SCOPE, 'chat.m.0')).toBe(big);
+    const db = new Database(path, { readonly: true });
+    try {
+      const row = db
+        .prepare("SELECT length(value) AS bytes FROM session_state WHERE key = 'chat.m.0'")
+        .get() as {
+        bytes: number;
+      };
+      expect(row.bytes).toBeLessThan(big.length / 10);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('redacts secrets in each string of a JSON session-state value, keeping it valid JSON', () => {
+    const { store } = open();
+    const value = JSON.stringify({ content: 'export DB_PASSWORD="hunter2-correct"\nok', n: 1 });
+    store.sessionStateSet(SCOPE, 'chat.m.0', value);
+    const stored = JSON.parse(store.sessionStateGet(SCOPE, 'chat.m.0') ?? '') as {
+      content: string;
+      n: number;
+    };
+    expect(stored).toEqual({ content: 'export DB_PASSWORD=[REDACTED:password]\nok', n: 1 });
+  });
+
   it('counts entries and tokens by class, per project and per session', () => {
     const { store } = open();
     store.ingest(entry({ original: 'a', class: 'log', tokensOriginal: 1_000, tokensSummary: 100 }));

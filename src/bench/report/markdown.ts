@@ -1,7 +1,7 @@
 import type { StrategyFigures } from '../figures.js';
 import type { BenchReport, SessionReport } from '../run.js';
 import { FIGURE_COLUMNS } from './columns.js';
-import { compact, integer } from '../../format/numbers.js';
+import { compact, count, integer } from '../../format/numbers.js';
 import { percent, STRATEGY_COLORS } from './format.js';
 import { barChart, lineChart, scatterChart } from './svg.js';
 import { oracleLine, runLine } from './table.js';
@@ -98,7 +98,11 @@ export function renderMarkdown(report: BenchReport, options: MarkdownOptions): M
           ]
         : [];
     });
-    lines.push('<details>', `<summary><code>${strategy}</code>: ${rows.length} sessions</summary>`, '');
+    lines.push(
+      '<details>',
+      `<summary><code>${strategy}</code>: ${count(rows.length, 'session')}</summary>`,
+      '',
+    );
     lines.push(
       ...markdownTable(['session', ...FIGURE_COLUMNS.map((c) => c.header)], rows),
       '',
@@ -126,7 +130,7 @@ export function longSessions(report: BenchReport): SessionReport[] {
 function contextChart(session: SessionReport, window: number): string {
   return lineChart({
     title: `Context per call · ${tail(session.label, TITLE_CHARS)}`,
-    subtitle: `${session.calls} calls · ${session.format} · tokens (cl100k_base)`,
+    subtitle: `${count(session.calls, 'call')} · ${session.format} · tokens (cl100k_base)`,
     series: Object.entries(session.series).map(([name, values]) => ({
       name,
       color: STRATEGY_COLORS[name as keyof typeof STRATEGY_COLORS],

@@ -1,4 +1,5 @@
 import type { CompressContext, Summary } from '../types.js';
+import { count } from '../../format/numbers.js';
 import { unchanged } from '../guard.js';
 import { countPerFolder } from './folders.js';
 import { gitStatusLines, isGitStatus } from './git-status.js';
@@ -49,11 +50,15 @@ export function listingKind(text: string): ListingKind | undefined {
 export function compressListing(text: string, _context: CompressContext = {}): Summary {
   const kind = listingKind(text);
   if (kind === undefined) return unchanged(text, 'not a listing');
-  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  const all = text.split('\n').filter((line) => line.trim() !== '');
+  // A tree repeats names under different folders: only self-contained lines are folded.
+  const lines = kind === 'tree' || kind === 'bullets' ? all : [...new Set(all)];
   const body = summarize(kind, lines);
-  const out = [`[listing: ${body.note}]`, ...body.out].join('\n');
-  if (out.length >= text.length) return unchanged(text, `listing: ${body.note}; no gain`);
-  return { text: out, helped: true, note: `listing: ${body.note}` };
+  const repeats = all.length - lines.length;
+  const note = repeats > 0 ? `${body.note}; ${count(repeats, 'repeated line')} folded` : body.note;
+  const out = [`[listing: ${note}]`, ...body.out].join('\n');
+  if (out.length >= text.length) return unchanged(text, `listing: ${note}; no gain`);
+  return { text: out, helped: true, note: `listing: ${note}` };
 }
 
 function summarize(kind: ListingKind, lines: readonly string[]): { out: string[]; note: string } {
@@ -114,12 +119,15 @@ function lsLines(lines: readonly string[]): { out: string[]; note: string } {
     if (name === '.' || name === '..') continue;
     names.push(line.startsWith('d') ? `${name}/` : `${name} ${match[1]}`);
   }
-  return { out: [...other, names.join(' · ')], note: `${names.length} entries (name, size)` };
+  return {
+    out: [...other, names.join(' · ')],
+    note: `${count(names.length, 'entry', 'entries')} (name, size)`,
+  };
 }
 
 function pathLines(lines: readonly string[]): { out: string[]; note: string } {
   const paths = lines.map((line) => line.trim());
   const kept = paths.slice(0, MAX_PATHS);
   const rest = [...countPerFolder(paths.slice(MAX_PATHS))].map(([folder, n]) => `[… ${n} more in ${folder}]`);
-  return { out: [...kept, ...rest], note: `${paths.length} paths` };
+  return { out: [...kept, ...rest], note: count(paths.length, 'path') };
 }

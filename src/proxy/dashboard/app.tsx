@@ -17,7 +17,7 @@ export interface DashboardProps {
 function requestLine(record: RequestRecord): string {
   const tokens =
     record.rawTokens !== undefined ? ` ${compact(record.rawTokens)}→${compact(record.sentTokens ?? 0)}` : '';
-  const event = record.event ? ` event ${record.event.changed} blocks` : '';
+  const event = record.event ? ` event ${count(record.event.changed, 'block')}` : '';
   // What gardener may not shorten (system, tools, prompts, the latest turns) is over the budget alone.
   const over = record.overBudget ? ' over budget: raise --budget' : '';
   const open = record.failOpen ? ` passed through: ${record.failOpen}` : '';

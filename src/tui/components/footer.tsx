@@ -6,6 +6,7 @@ import { clock, percent, tokens, usd } from '../format.js';
 import { FORM_COLOURS } from '../theme.js';
 import { ClassLegend } from './class-legend.js';
 import { PressureBar } from './pressure-bar.js';
+import { count } from '../../format/numbers.js';
 
 /** Cells of the bar: the terminal's width less the figures beside it, within these bounds. */
 const BAR_MIN = 20;
@@ -82,7 +83,7 @@ export const Footer = memo(function Footer({ footer, columns }: { footer: Footer
       </Text>
       <Text wrap="truncate-end" color="gray">
         {lastCompaction
-          ? `last event: ${lastCompaction.event.kind} ${tokens(lastCompaction.event.tokensBefore)} → ${tokens(lastCompaction.event.tokensAfter)} tokens, ${lastCompaction.event.changed} blocks, at ${clock(lastCompaction.event.at)} (call ${lastCompaction.event.call}; ${lastCompaction.reason})`
+          ? `last event: ${lastCompaction.event.kind} ${tokens(lastCompaction.event.tokensBefore)} → ${tokens(lastCompaction.event.tokensAfter)} tokens, ${count(lastCompaction.event.changed, 'block')}, at ${clock(lastCompaction.event.at)} (call ${lastCompaction.event.call}; ${lastCompaction.reason})`
           : 'no compaction yet'}
       </Text>
     </Box>
