@@ -9,6 +9,8 @@ export interface ProxyRuntimeOptions extends ProxyGardenerOptions {
   upstream: URL;
   host: string;
   port: number;
+  /** Give up on an upstream silent this long (default: UPSTREAM_IDLE_MS). */
+  upstreamIdleMs?: number;
   /** Told of each request once it is complete, with the tally that includes it. */
   onRecord?: (record: RequestRecord, tally: ProxyTally) => void;
 }
@@ -50,6 +52,7 @@ export async function openProxy(options: ProxyRuntimeOptions): Promise<ProxyRunt
       gardener,
       host: options.host,
       port: options.port,
+      ...(options.upstreamIdleMs ? { upstreamIdleMs: options.upstreamIdleMs } : {}),
       onRecord: (record) => {
         tally = tallyRecord(tally, record);
         if (record.kind === 'messages' && record.clientSession) publish(record.clientSession);

@@ -4,7 +4,7 @@ import { debug } from '../debug.js';
 import type { Gardened, ProxyGardener } from './gardening.js';
 import { isLoopbackHostHeader } from './loopback.js';
 import type { RequestRecord } from './records.js';
-import { endToEnd, sendUpstream } from './upstream.js';
+import { endToEnd, sendUpstream, UpstreamSilent } from './upstream.js';
 import { createSseUsageReader, jsonUsage, type Usage } from './usage.js';
 
 /** Largest request body read whole (Claude Code sends images inline, base64). */
@@ -17,6 +17,8 @@ export interface ProxyServerOptions {
   gardener: ProxyGardener;
   host: string;
   port: number;
+  /** Give up on an upstream silent this long (default UPSTREAM_IDLE_MS). */
+  upstreamIdleMs?: number;
   /** Told of every request once its answer is complete (or the client left). */
   onRecord?: (record: RequestRecord) => void;
 }
@@ -123,19 +125,17 @@ async function handle(options: ProxyServerOptions, req: IncomingMessage, res: Se
       headers: req.headers,
       ...(gardened ? { body: gardened.body, identity: true } : { stream: req }),
       signal: controller.signal,
+      ...(options.upstreamIdleMs ? { idleMs: options.upstreamIdleMs } : {}),
       // Store the request's new blocks while the model thinks: done before its first byte, as a rule.
       ...(gardened ? { onSent: () => options.gardener.settle(gardened) } : {}),
     });
   } catch (error) {
     if (gardened) options.gardener.settle(gardened);
     if (record.aborted) return finish();
-    sendError(
-      res,
-      502,
-      'api_error',
-      `gardener proxy: upstream ${options.upstream.origin} failed: ${String(error)}`,
-    );
-    return finish({ status: 502 });
+    const status = error instanceof UpstreamSilent ? 504 : 502;
+    const why = error instanceof Error ? error.message : String(error);
+    sendError(res, status, 'api_error', `gardener proxy: upstream ${options.upstream.origin} failed: ${why}`);
+    return finish({ status });
   }
 
   record.status = answer.statusCode ?? 502;
