@@ -1,9 +1,9 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { debug } from '../debug.js';
-import type { Gardened, ProxyGardener } from './gardening.js';
 import { isLoopbackHostHeader } from './loopback.js';
 import type { RequestRecord } from './records.js';
+import type { GardenedRequest, RequestGardener } from './request-gardener.js';
 import { endToEnd, sendUpstream, UpstreamSilent } from './upstream.js';
 import { createSseUsageReader, jsonUsage, type Usage } from './usage.js';
 
@@ -14,7 +14,7 @@ const MAX_JSON_ANSWER_BYTES = 8 * 1024 * 1024;
 
 export interface ProxyServerOptions {
   upstream: URL;
-  gardener: ProxyGardener;
+  gardener: RequestGardener;
   host: string;
   port: number;
   /** Give up on an upstream silent this long (default UPSTREAM_IDLE_MS). */
@@ -95,17 +95,14 @@ async function handle(options: ProxyServerOptions, req: IncomingMessage, res: Se
     return finish({ status: 403 });
   }
 
-  let gardened: Gardened | undefined;
-  if (record.kind !== 'other') {
+  let gardened: GardenedRequest | undefined;
+  if (record.kind === 'messages' || record.kind === 'count_tokens') {
     const raw = await readBody(req, MAX_BODY_BYTES);
     if (raw === undefined) {
       sendError(res, 413, 'request_too_large', `gardener proxy: request body over ${MAX_BODY_BYTES} bytes`);
       return finish({ status: 413 });
     }
-    gardened =
-      record.kind === 'messages'
-        ? options.gardener.garden(raw, req.headers)
-        : options.gardener.gardenCount(raw, req.headers);
+    gardened = await options.gardener.garden(raw, req.headers, record.kind);
     Object.assign(record, gardened.record);
   }
 
@@ -130,7 +127,10 @@ async function handle(options: ProxyServerOptions, req: IncomingMessage, res: Se
       ...(gardened ? { onSent: () => options.gardener.settle(gardened) } : {}),
     });
   } catch (error) {
-    if (gardened) options.gardener.settle(gardened);
+    if (gardened) {
+      options.gardener.settle(gardened);
+      options.gardener.done(gardened);
+    }
     if (record.aborted) return finish();
     const status = error instanceof UpstreamSilent ? 504 : 502;
     const why = error instanceof Error ? error.message : String(error);
@@ -154,10 +154,8 @@ async function handle(options: ProxyServerOptions, req: IncomingMessage, res: Se
   const complete = res.writableFinished;
   if (gardened) {
     const seen = usage();
-    if (seen) {
-      record.usage = seen;
-      if (complete) options.gardener.observe(gardened, seen);
-    }
+    if (seen) record.usage = seen;
+    options.gardener.done(gardened, complete ? seen : undefined);
   }
   finish();
 }
