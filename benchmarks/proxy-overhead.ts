@@ -5,7 +5,9 @@
  * 100 calls, so a figure that grows with the session shows. Each call is sent twice, side by side: straight
  * to the upstream and through the proxy, with the same history; the figures are the differences.
  *
- *   npx tsx benchmarks/proxy-overhead.ts [--calls 200] [--budget 60000] [--think-ms 300]
+ *   npx tsx benchmarks/proxy-overhead.ts [--calls 200] [--budget 60000] [--think-ms 300] [--in-process]
+ *
+ * --in-process gardens on the proxy's own thread (as before the garden thread), for a comparison.
  *
  * The client and the upstream (a minimal SSE server that "thinks" --think-ms before its first byte)
  * run in a child process, benchmarks/proxy-overhead-world.ts, on one clock; the proxy has this
@@ -24,6 +26,7 @@ const { values } = parseArgs({
     calls: { type: 'string', default: '200' },
     budget: { type: 'string', default: '60000' },
     'think-ms': { type: 'string', default: '300' },
+    'in-process': { type: 'boolean', default: false },
   },
 });
 const CALLS = Number(values.calls);
@@ -65,6 +68,7 @@ const proxy = await openProxy({
   budget: BUDGET,
   cwd: dir,
   project: 'bench',
+  inProcess: values['in-process'],
   onRecord: (record) => {
     if (record.gardenMs !== undefined) gardenMs.push(record.gardenMs);
     if (record.gardenCpuMs !== undefined) gardenCpuMs.push(record.gardenCpuMs);
@@ -129,6 +133,7 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')} on ${os.cpus().length} CPUs`,
 );
+console.log(`gardening ${values['in-process'] ? 'in process' : 'in the garden thread'}`);
 console.log(
   `proxy overhead over a ${CALLS}-call session (budget ${BUDGET}; raw context at the end ${row.rawTokens} tokens, sent ${row.sentTokens}; ${row.events} events)`,
 );

@@ -14,12 +14,17 @@ import {
 import type { GardenedRequest, RequestGardener } from './request-gardener.js';
 
 /**
- * A body at least this big is gardened for seconds (a huge tool output to count, compress and
- * store): requests queued behind it do not wait for it.
+ * A body at least this big may take seconds to garden (a huge new tool output to count, compress
+ * and store), so requests queued behind it wait for it only so long.
  */
 export const BIG_BODY_BYTES = 4 * 1024 * 1024;
-/** How long a request queued behind a big body waits before it goes out as it came. */
-export const BEHIND_BIG_WAIT_MS = 50;
+/**
+ * How long a request queued behind a big body waits before it goes out as it came: long enough for
+ * a long conversation's big body of known blocks (parsed and matched in tens of milliseconds).
+ */
+export const BEHIND_BIG_WAIT_MS = 250;
+/** Closing waits this long for the thread to settle and save its gardens, then stops it anyway. */
+const CLOSE_WAIT_MS = 30_000;
 /** Heap of the garden thread: past it, the thread alone stops (requests go out as they came) and a new one starts. */
 const GARDEN_HEAP_MB = 3072;
 
@@ -60,8 +65,9 @@ export async function startGardenThread(options: ThreadOptions): Promise<Request
 
   /** A job waits behind a big one only so long: the big one may take seconds. */
   const bound = (job: Job) => {
-    const ahead = jobs.values().next().value;
-    if (!ahead || ahead === job || ahead.bytes < BIG_BODY_BYTES) return;
+    let bigAhead = false;
+    for (const ahead of jobs.values()) if (ahead !== job && ahead.bytes >= BIG_BODY_BYTES) bigAhead = true;
+    if (!bigAhead) return;
     job.timer = setTimeout(() => {
       if (Atomics.compareExchange(job.claim, 0, JOB_QUEUED, JOB_GIVEN_UP) === JOB_QUEUED)
         passThrough(job, 'gardener busy with a big request of another conversation');
@@ -116,11 +122,17 @@ export async function startGardenThread(options: ThreadOptions): Promise<Request
     },
     async close() {
       closing = true;
+      let timer: NodeJS.Timeout | undefined;
       await new Promise<void>((resolve) => {
         worker.on('message', (message: FromThread) => message.type === 'closed' && resolve());
         worker.once('exit', () => resolve());
+        timer = setTimeout(() => {
+          debug('proxy', 'the garden thread did not close in time; stopping it');
+          resolve();
+        }, CLOSE_WAIT_MS);
         send({ type: 'close' });
       });
+      clearTimeout(timer);
       await worker.terminate();
     },
   };
