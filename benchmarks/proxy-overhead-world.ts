@@ -62,6 +62,8 @@ interface Call {
   body?: string;
   bigBytes?: number;
   session?: string;
+  /** While this call runs, send these bodies one every `everyMs` (on this process's clock) and report them too. */
+  meanwhile?: { body: string; everyMs: number };
 }
 
 function bigBody(bytes: number, session: string): string {
@@ -80,8 +82,30 @@ function bigBody(bytes: number, session: string): string {
   });
 }
 
-async function call({ base, tag, body: given, bigBytes, session }: Call) {
+async function call({ base, tag, body: given, bigBytes, session, meanwhile }: Call) {
   const body = bigBytes ? bigBody(bigBytes, session ?? 'big') : given!;
+  const others: Array<Promise<unknown>> = [];
+  const ticker = meanwhile
+    ? setInterval(() => {
+        const n = others.length;
+        others.push(
+          call({ base, tag: `${tag}-meanwhile-${n}`, body: meanwhile.body }).catch(() => undefined),
+        );
+      }, meanwhile.everyMs)
+    : undefined;
+  try {
+    return { ...(await one(base, tag, body)), meanwhile: await stop(ticker, others) };
+  } finally {
+    clearInterval(ticker);
+  }
+}
+
+async function stop(ticker: NodeJS.Timeout | undefined, others: Array<Promise<unknown>>) {
+  clearInterval(ticker);
+  return Promise.all(others);
+}
+
+async function one(base: string, tag: string, body: string) {
   const sent = performance.now();
   const response = await fetch(`${base}/v1/messages`, {
     method: 'POST',

@@ -55,6 +55,8 @@ export async function startGardenThread(options: ThreadOptions): Promise<Request
   let nextId = 1;
   let closing = false;
   let worker = await spawn(options);
+  /** False from the thread's exit until a new one is ready: meanwhile requests go out as they came. */
+  let running = true;
 
   const passThrough = (job: Job, reason: string) => {
     clearTimeout(job.timer);
@@ -87,12 +89,14 @@ export async function startGardenThread(options: ThreadOptions): Promise<Request
     current.on('error', (error) => debug('proxy', 'the garden thread failed', { error: String(error) }));
     current.on('exit', (code) => {
       if (closing) return;
+      running = false;
       // Its requests go out as they came; a new thread opens the gardens from the store again.
       for (const job of [...jobs.values()]) passThrough(job, `the garden thread stopped (exit ${code})`);
       debug('proxy', 'restarting the garden thread', { code });
       spawn(options).then(
         (fresh) => {
           worker = fresh;
+          running = true;
           listen(fresh);
         },
         (error: unknown) => debug('proxy', 'the garden thread cannot restart', { error: String(error) }),
@@ -108,6 +112,7 @@ export async function startGardenThread(options: ThreadOptions): Promise<Request
         const claim = new Int32Array(new SharedArrayBuffer(4));
         const job: Job = { id: nextId++, bytes: raw.byteLength, raw, claim, resolve };
         jobs.set(job.id, job);
+        if (!running) return passThrough(job, 'the garden thread is not running');
         bound(job);
         // A copy crosses to the thread: the original stays here, to go out as it came if need be.
         const copy = new Uint8Array(raw);
