@@ -1,20 +1,34 @@
-import type { MessageParam } from '../transcript/types.js';
+import { createHash } from 'node:crypto';
+import { compactionFrontier } from '../provider/cache-breakpoints.js';
+import {
+  createPromptCache,
+  PRICE,
+  usageCost,
+  type CacheUnit,
+  type PromptCacheOptions,
+} from '../garden/prompt-cache.js';
+import { countBlock, MESSAGE_OVERHEAD } from '../tokens/count.js';
+import type { Block, MessageParam } from '../transcript/types.js';
 import type { Measured, Meter } from './measure.js';
 import type { RenderedCall } from './types.js';
 
-/** Anthropic price ratios, in input-token units: cache read, cache write (5-minute TTL). */
-export const CACHE_READ = 0.1;
-export const CACHE_WRITE = 1.25;
 /** A summary call reads the context (cached) and writes the summary at the output price. */
-export const SUMMARY_READ = 0.1;
+export const SUMMARY_READ = PRICE.read;
 export const SUMMARY_WRITE = 5;
+/**
+ * Time between two calls when the recording has none (BENCH.md): a tool round trip, well inside the
+ * cache's 5 minutes, so no entry expires between calls of a replay.
+ */
+export const CALL_GAP_MS = 30_000;
 
 /** The measured figures of one call. */
 export interface CallFigures {
   /** Tokens of the rendered context. */
   context: number;
-  /** Tokens of the leading units byte-identical to the previous call's rendered context plus its output. */
+  /** Tokens read from the prompt cache (the model's read prefix). */
   prefix: number;
+  /** Tokens written to the prompt cache. */
+  written: number;
   /** Cache-aware cost, summary call included. */
   cost: number;
   events: number;
@@ -23,49 +37,90 @@ export interface CallFigures {
   ms?: number;
 }
 
-/** Cost of one call from its context and cached prefix, plus its summary call if any. */
-export function callCost(
-  context: number,
-  prefix: number,
-  summary?: { read: number; written: number },
-): number {
-  const base = CACHE_READ * prefix + CACHE_WRITE * (context - prefix);
-  return summary ? base + SUMMARY_READ * summary.read + SUMMARY_WRITE * summary.written : base;
+export interface CostMeterOptions {
+  /** gardener's own breakpoint at the compaction frontier (the proxy's), beside the client's. */
+  frontier?: boolean;
+  /** Options of the simulated cache (tests lower the minimum cacheable length). */
+  cache?: PromptCacheOptions;
 }
 
 /**
- * Measures calls in order (BENCH.md § Figures). The rendered units are the request head (system
- * prompt and tools, as one unit that comes first in the cache order) then each message; the prefix
- * is the longest run of leading units identical to the previous call's units followed by its output.
+ * Measures calls in order (BENCH.md § Figures) through the core's prompt cache model
+ * (src/garden/prompt-cache.ts). The request is sent as Claude Code sends it through the proxy: the
+ * head (system prompt and tools, one unit) marked, the last block of the last message marked, and
+ * with `frontier` gardener's breakpoint at the compaction frontier. Calls are CALL_GAP_MS apart.
  */
-export function createCostMeter(meter: Meter): {
+export function createCostMeter(
+  meter: Meter,
+  options: CostMeterOptions = {},
+): {
   next(rendered: RenderedCall, output: MessageParam | undefined): CallFigures;
 } {
-  let previous: Measured[] = [];
+  const cache = createPromptCache(options.cache);
+  const perMessage = new WeakMap<MessageParam, CacheUnit[]>();
+  let at = 0;
+  const unitsOf = (message: MessageParam, fixed: ReadonlyMap<MessageParam, number> | undefined) => {
+    let units = perMessage.get(message);
+    if (!units) {
+      units = messageUnits(meter, message, fixed);
+      perMessage.set(message, units);
+    }
+    return units;
+  };
   return {
-    next(rendered, output) {
-      const fixed = rendered.fixedTokens;
-      const units: Measured[] = [meter.head(rendered.request)];
-      for (const message of rendered.request.messages) units.push(meter.message(message, fixed));
-      let context = 0;
-      for (const unit of units) context += unit.tokens;
-      let prefix = 0;
-      for (let index = 0; index < units.length && index < previous.length; index++) {
-        const unit = units[index] as Measured;
-        if (unit.key !== (previous[index] as Measured).key) break;
-        prefix += unit.tokens;
-      }
-      previous = output ? [...units, meter.message(output)] : units;
+    next(rendered) {
+      const { messages } = rendered.request;
+      const head: Measured = meter.head(rendered.request);
+      const marks = new Set<number>([messages.length - 1]);
+      const frontier = options.frontier ? compactionFrontier(messages) : undefined;
+      if (frontier !== undefined) marks.add(frontier);
+      const units: CacheUnit[] =
+        head.tokens > 0 ? [{ key: head.key, tokens: head.tokens, breakpoint: '5m' }] : [];
+      messages.forEach((message, i) => {
+        const own = unitsOf(message, rendered.fixedTokens);
+        if (!marks.has(i) || own.length === 0) return void units.push(...own);
+        units.push(...own.slice(0, -1), { ...(own.at(-1) as CacheUnit), breakpoint: '5m' });
+      });
+      const usage = cache.request(units, at);
+      at += CALL_GAP_MS;
+      const context = units.reduce((total, unit) => total + unit.tokens, 0);
+      const summary = rendered.summary;
       const figures: CallFigures = {
         context,
-        prefix,
-        cost: callCost(context, prefix, rendered.summary),
+        prefix: usage.read,
+        written: usage.written5m + usage.written1h,
+        cost:
+          usageCost(usage) + (summary ? SUMMARY_READ * summary.read + SUMMARY_WRITE * summary.written : 0),
         events: rendered.events,
-        summaryRead: rendered.summary?.read ?? 0,
-        summaryWritten: rendered.summary?.written ?? 0,
+        summaryRead: summary?.read ?? 0,
+        summaryWritten: summary?.written ?? 0,
       };
       if (rendered.ms !== undefined) figures.ms = rendered.ms;
       return figures;
     },
   };
+}
+
+/**
+ * A message as cache units, one per block (the first carries the role and the message overhead),
+ * summing to the meter's count. A message whose size a strategy fixed is one unit of that size.
+ */
+function messageUnits(
+  meter: Meter,
+  message: MessageParam,
+  fixed: ReadonlyMap<MessageParam, number> | undefined,
+): CacheUnit[] {
+  const measured = meter.message(message, fixed);
+  if (typeof message.content === 'string' || fixed?.has(message))
+    return [{ key: `${message.role}\u0000${measured.key}`, tokens: measured.tokens }];
+  const blocks = message.content as Block[];
+  if (blocks.length === 0) return [{ key: message.role, tokens: measured.tokens }];
+  return blocks.map((block, j) => ({
+    key: j === 0 ? `${message.role}\u0000${sha1(JSON.stringify(block))}` : sha1(JSON.stringify(block)),
+    tokens: countBlock(meter.tokenizer, block) + (j === 0 ? MESSAGE_OVERHEAD : 0),
+  }));
+}
+
+function sha1(text: string): string {
+  return createHash('sha1').update(text).digest('base64');
 }

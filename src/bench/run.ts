@@ -1,3 +1,4 @@
+import type { PromptCacheOptions } from '../garden/prompt-cache.js';
 import { defaultTokenizer, type Tokenizer } from '../tokens/tokenizer.js';
 import { createCostMeter, type CallFigures } from './cost.js';
 import { createFidelity } from './fidelity.js';
@@ -24,6 +25,8 @@ export interface BenchOptions {
   maskKeep: number;
   budget?: number;
   tokenizer?: Tokenizer;
+  /** Options of the simulated prompt cache (tests of tiny fixtures lower its minimum length). */
+  cache?: PromptCacheOptions;
 }
 
 /** One session's figures, per strategy, with the context size of every call. */
@@ -187,7 +190,11 @@ async function* replaySession(
     meter,
   });
   try {
-    const costs = createCostMeter(meter);
+    // gardener (and its bound, the oracle) place their own breakpoint at the frontier, as the proxy does.
+    const costs = createCostMeter(meter, {
+      frontier: strategy.name === 'gardener' || strategy.name === 'oracle',
+      ...(options.cache ? { cache: options.cache } : {}),
+    });
     const fidelity = createFidelity(needles);
     const calls: CallFigures[] = [];
     for (const call of session.calls) {

@@ -106,6 +106,12 @@ export interface Garden {
    * `settle: false` (the request path): those then count under the class `pending`.
    */
   pressure(options?: { settle?: boolean }): PressureReport;
+  /**
+   * The modelled cost (core cache model, input-token units) of the request a door sent and of the
+   * client's own request beside it: the regret guard stops profit events once the session costs
+   * more with gardener than unmanaged (regret-guard.ts).
+   */
+  observeCost(costs: { managed: number; unmanaged: number }): void;
   /** The provider's `usage.input_tokens` for the last rendered request (calibrates pressure). */
   observeUsage(inputTokens: number): void;
   recall(query: string, options?: RecallOptions): RecallResult;

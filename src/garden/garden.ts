@@ -1,3 +1,4 @@
+import { createRegretGuard, observeCosts } from './regret-guard.js';
 import { classify as defaultClassify } from '../classify/classify.js';
 import { compress as defaultCompress } from '../compress/index.js';
 import { GardenerError } from '../errors.js';
@@ -51,6 +52,9 @@ export function openGarden(options: GardenOptions): Garden {
     pressure(pressureOptions = {}) {
       if (pressureOptions.settle !== false) garden.settle();
       return pressure(state);
+    },
+    observeCost(costs) {
+      observeCosts(state.guard, costs, state.counters.events);
     },
     observeUsage(inputTokens) {
       if (!(Number.isFinite(inputTokens) && inputTokens > 0)) return;
@@ -141,6 +145,7 @@ function createState(options: GardenOptions): GardenState {
     transcript: undefined,
     fixedTokens: 0,
     anchor: undefined,
+    guard: createRegretGuard(),
     lastRender: saved.lastRenderAt === null ? undefined : { at: saved.lastRenderAt, messages: 0, tokens: 0 },
   };
 }
@@ -220,6 +225,7 @@ function pressure(state: GardenState) {
     protectedTokens: figures.protected,
     candidates: eligibleSteps(state.view, stepContext(state, window)),
     counters: state.counters,
+    guard: state.guard,
     lastEvent: state.saved.events[state.saved.events.length - 1],
   });
 }

@@ -4,6 +4,7 @@ import { calibrate, scale } from './calibration.js';
 import { horizonCalls } from './cost-model.js';
 import { applyEvent, restorations } from './events.js';
 import { keepOwnWords } from './plan-own.js';
+import { profitEventsStopped } from './regret-guard.js';
 import { selectProfitable, selectSteps, type Step } from './planner.js';
 import { messageTokens } from './render.js';
 import { estimate, settleOutsideWindow, stepContext, workingWindow, type GardenState } from './state.js';
@@ -72,7 +73,7 @@ export function plan(state: GardenState, options: PlanOptions = {}): PlanResult 
       }
     }
     event = applyEvent(state, due.kind, targetForms(state.view, selection.steps, window.start)) ?? event;
-  } else if (due === undefined && !cold && config.profitEvents) {
+  } else if (due === undefined && !cold && config.profitEvents && !profitEventsStopped(state.guard)) {
     // Below the high-water mark: an event that pays for its cache rewrite over the calls to come.
     const selection = selectProfitable(
       {

@@ -1,3 +1,4 @@
+import { guardReport, profitEventsStopped, type GuardReport, type RegretGuard } from './regret-guard.js';
 import type { Step } from './planner.js';
 import {
   FORMS,
@@ -49,6 +50,8 @@ export interface PressureReport {
   /** Blocks an event could shorten now. */
   eviction_candidates: number;
   counters: GardenCounters;
+  /** Modelled cost with gardener against unmanaged, and whether the regret guard stopped profit events. */
+  cost_guard: GuardReport;
   recommendation: string;
 }
 
@@ -65,6 +68,7 @@ export interface PressureInput {
   protectedTokens: number;
   candidates: readonly Step[];
   counters: GardenCounters;
+  guard: RegretGuard;
   lastEvent: GardenEvent | undefined;
 }
 
@@ -112,6 +116,7 @@ export function pressureReport(input: PressureInput): PressureReport {
     last_event: input.lastEvent ?? null,
     eviction_candidates: new Set(input.candidates.map((s) => s.key)).size,
     counters: { ...input.counters },
+    cost_guard: guardReport(input.guard),
     recommendation: recommend(input, pressure),
   };
 }
@@ -202,6 +207,8 @@ function recommend(input: PressureInput, pressure: number): string {
       return `context at ${percent} of the budget and nothing left to shorten: raise the budget or forget blocks`;
     return `context at ${percent} of the budget, above the high-water mark: the next plan() compacts down to ${Math.round(input.lowWater * 100)}%`;
   }
+  if (profitEventsStopped(input.guard))
+    return `context at ${percent} of the budget; events that would only save stopped: this session costs ${guardReport(input.guard).cost_ratio}× unmanaged, so only the high-water mark compacts`;
   if (best && best[1].saved > 0) {
     return `context at ${percent} of the budget; ${best[1].keys.size} ${best[0]} blocks could save ${integer(best[1].saved)} tokens, at the high-water mark or sooner where that pays for the cache rewrite`;
   }

@@ -1,3 +1,4 @@
+import type { RegretGuard } from './regret-guard.js';
 import type { Scope, Store } from '../store/types.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import type { Transcript } from '../transcript/types.js';
@@ -46,6 +47,8 @@ export interface GardenState {
   /** The provider's last count, for calibration. */
   anchor: Anchor | undefined;
   lastRender: LastRender | undefined;
+  /** Modelled cost with gardener against unmanaged, as a door reports it (regret-guard.ts). */
+  readonly guard: RegretGuard;
 }
 
 /** Estimated tokens of the request as it renders now (before injection). */

@@ -23,6 +23,15 @@ export interface ConversationOptions {
   redact?: boolean;
 }
 
+/**
+ * Turns a proxied conversation keeps verbatim at its end: the newest tool result is read in full, and
+ * an older one is shortened when pressure asks for it, at the call after the model saw it, when
+ * the cache rewrite that costs is smallest (only the newest turn follows it). 1 rather than the
+ * engine's 2, measured with the real Claude Code (benchmarks/claude-code-long.ts, RESULTS.md
+ * "issue 20"): the same needles answered, each one in context or by its stub's command.
+ */
+export const PROXY_KEEP_LAST_TURNS = 1;
+
 /** Conversations remembered (messages, way back, count_tokens lookup): as many as the pools keep open. */
 const REMEMBERED = DEFAULT_POOL_SIZE;
 
@@ -59,7 +68,7 @@ export function createConversations(options: ConversationOptions): Conversations
       pool = createSessionPool({
         store,
         budget: options.budget,
-        config: { ...options.settings, retrieval: way.words },
+        config: { keepLastTurns: PROXY_KEEP_LAST_TURNS, ...options.settings, retrieval: way.words },
         ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
         onError: (error, scope) =>
           debug('proxy', 'closing a session failed', { scope, error: String(error) }),

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { ErrorCode } from '../errors.js';
 import type { ConversationOptions } from './conversations.js';
 import type { Gardened } from './gardening.js';
+import type { ModelledBills } from './unmanaged.js';
 import type { Usage } from './usage.js';
 
 /**
@@ -36,7 +37,14 @@ export type ToThread =
 export type FromThread =
   | { type: 'ready' }
   | { type: 'failed'; code: ErrorCode; message: string }
-  | { type: 'gardened'; id: number; body: Uint8Array; record: Gardened['record']; handle?: number }
+  | {
+      type: 'gardened';
+      id: number;
+      body: Uint8Array;
+      record: Gardened['record'];
+      handle?: number;
+      modelled?: ModelledBills;
+    }
   /** The job was given up before the thread took it: nothing was done. */
   | { type: 'skipped'; id: number }
   | { type: 'closed' };

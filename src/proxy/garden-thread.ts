@@ -84,7 +84,8 @@ export async function startGardenThread(options: ThreadOptions): Promise<Request
       clearTimeout(job.timer);
       jobs.delete(job.id);
       const body = Buffer.from(message.body.buffer, message.body.byteOffset, message.body.byteLength);
-      job.resolve({ body, record: message.record, ...(message.handle ? { handle: message.handle } : {}) });
+      const { record, handle, modelled } = message;
+      job.resolve({ body, record, ...(handle ? { handle } : {}), ...(modelled ? { modelled } : {}) });
     });
     current.on('error', (error) => debug('proxy', 'the garden thread failed', { error: String(error) }));
     current.on('exit', (code) => {

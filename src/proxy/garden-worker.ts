@@ -46,9 +46,18 @@ function serve(port: NonNullable<typeof parentPort>, options: ThreadOptions): vo
       if (open.size > MAX_OPEN_HANDLES) open.delete(open.keys().next().value as number);
     }
     const body = ownBytes(gardened.body);
-    post({ type: 'gardened', id: job.id, body, record: gardened.record, ...(handle ? { handle } : {}) }, [
-      body.buffer as ArrayBuffer,
-    ]);
+    const { record, modelled } = gardened;
+    post(
+      {
+        type: 'gardened',
+        id: job.id,
+        body,
+        record,
+        ...(handle ? { handle } : {}),
+        ...(modelled ? { modelled } : {}),
+      },
+      [body.buffer as ArrayBuffer],
+    );
   };
 
   port.on('message', (message: ToThread) => {

@@ -3,12 +3,17 @@ import type { DoorSession } from '../door/session.js';
 import { debug } from '../debug.js';
 import type { Form } from '../garden/types.js';
 import type { Scope } from '../store/types.js';
-import { withFrontierBreakpoint } from '../provider/cache-breakpoints.js';
+import { requestUnits } from '../garden/cache-units.js';
+import { defaultTokenizer } from '../tokens/tokenizer.js';
+import type { MessagesRequest } from '../transcript/types.js';
 import { restoreBreakpoints, takeBreakpoints } from './cache-breakpoints.js';
+import { createCacheTrack, placeFrontier, recordRequest, type CacheTrack } from './cache-track.js';
 import { createConversations, type ConversationOptions } from './conversations.js';
 import { identify } from './identity.js';
 import type { RequestRecord } from './records.js';
 import { toTranscript } from './transcript.js';
+import { requestWindow, type ModelledBills } from './unmanaged.js';
+import { usageCost } from '../garden/prompt-cache.js';
 import { inputTotal, type Usage } from './usage.js';
 
 export type ProxyGardenerOptions = ConversationOptions;
@@ -31,11 +36,15 @@ export interface Gardened {
     | 'budget'
     | 'event'
     | 'overBudget'
+    | 'costGuard'
     | 'byClass'
     | 'byForm'
+    | 'rawOverWindow'
   >;
   /** The session that rendered it (absent when the original went out). */
   session?: DoorSession;
+  /** The cache model's bill of the request as the client sent it and as it went out (not for count_tokens). */
+  modelled?: ModelledBills;
 }
 
 /** The proxy's door to the engine: one garden per conversation, opened through the door kit's pool. */
@@ -44,8 +53,11 @@ export interface ProxyGardener {
   garden(raw: Buffer, headers: IncomingHttpHeaders): Gardened;
   /** The same rendering for `count_tokens`, only for a conversation the proxy already gardens. */
   gardenCount(raw: Buffer, headers: IncomingHttpHeaders): Gardened;
-  /** The provider's usage for a gardened request: calibrates that session's pressure. */
-  observe(gardened: Gardened, usage: Usage): void;
+  /**
+   * The provider's usage for a gardened request: calibrates that session's pressure; returns the
+   * cache model's bill of the request, raw and sent, made when it went out (the record's `modelled`).
+   */
+  observe(gardened: Gardened, usage: Usage): Pick<RequestRecord, 'modelled'>;
   /** Stores the request's new blocks off the event loop, after it was forwarded. */
   settle(gardened: Gardened): void;
   close(): Promise<void>;
@@ -55,6 +67,33 @@ type Json = Record<string, unknown>;
 
 export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardener {
   const conversations = createConversations(options);
+  const tokenizer = options.tokenizer ?? defaultTokenizer();
+  const tracks = new WeakMap<DoorSession, CacheTrack>();
+
+  /**
+   * What goes upstream for a Messages request: gardener's breakpoint placed under the cache model,
+   * and both sides priced for the session's regret guard. A count_tokens body is not cached: as rendered.
+   */
+  const outgoing = (
+    session: DoorSession,
+    raw: Buffer,
+    body: Json,
+    rendered: MessagesRequest,
+    untouched: boolean,
+    count: boolean,
+  ): { out: Buffer; modelled?: ModelledBills } => {
+    if (count) return { out: untouched ? raw : Buffer.from(JSON.stringify(rendered)) };
+    let track = tracks.get(session);
+    if (!track) tracks.set(session, (track = createCacheTrack()));
+    const at = Date.now();
+    const original = requestUnits(body as unknown as MessagesRequest, tokenizer);
+    const placed = untouched
+      ? { request: rendered, units: original }
+      : placeFrontier(rendered, track, tokenizer, at);
+    const modelled = recordRequest(track, placed.units, original, at);
+    session.garden.observeCost({ managed: usageCost(modelled.sent), unmanaged: usageCost(modelled.raw) });
+    return { out: untouched ? raw : Buffer.from(JSON.stringify(placed.request)), modelled };
+  };
 
   const passThrough = (
     raw: Buffer,
@@ -65,7 +104,14 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
     return { body: raw, record: { ...record, gardened: false, failOpen: reason } };
   };
 
-  const render = (raw: Buffer, body: Json, scope: Scope, base: Gardened['record']): Gardened => {
+  const render = (
+    raw: Buffer,
+    body: Json,
+    scope: Scope,
+    base: Gardened['record'],
+    headers: IncomingHttpHeaders,
+    count = false,
+  ): Gardened => {
     const started = performance.now();
     const cpu = process.cpuUsage();
     const session = conversations.session(scope, body['tools']);
@@ -75,8 +121,8 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
     const injectedBefore = session.garden.counters().injectedTokens;
     const outcome = session.nextOrOriginal(transcript);
     if (!outcome.gardened) return passThrough(raw, `gardening failed: ${describe(outcome.error)}`, base);
-    // The client's breakpoints, and one at the compaction frontier when there is room for it.
-    const request = withFrontierBreakpoint(restoreBreakpoints(outcome.request, taken.breakpoints));
+    // The client's breakpoints; gardener's own goes on in outgoing().
+    const request = restoreBreakpoints(outcome.request, taken.breakpoints);
     const byForm: Record<string, number> = {};
     for (const [form, row] of Object.entries(outcome.pressure.by_form) as Array<[Form, { tokens: number }]>)
       byForm[form] = row.tokens;
@@ -87,10 +133,12 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
       outcome.pressure.by_form.summary.count === 0 &&
       outcome.pressure.by_form.stub.count === 0 &&
       session.garden.counters().injectedTokens === injectedBefore;
-    const out = untouched ? raw : Buffer.from(JSON.stringify(request));
+    const { out, modelled } = outgoing(session, raw, body, request, untouched, count);
+    const window = requestWindow(base.model, headers['anthropic-beta']);
     return {
       body: out,
       session,
+      ...(modelled ? { modelled } : {}),
       record: {
         ...base,
         gardened: true,
@@ -100,6 +148,12 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
         sentTokens: outcome.pressure.rendered_tokens,
         budget: outcome.pressure.budget,
         ...(outcome.impossible ? { overBudget: true } : {}),
+        ...(outcome.pressure.total_original_tokens > window ? { rawOverWindow: true } : {}),
+        costGuard: {
+          managed: outcome.pressure.cost_guard.managed_cost,
+          unmanaged: outcome.pressure.cost_guard.unmanaged_cost,
+          stopped: outcome.pressure.cost_guard.profit_events === 'stopped',
+        },
         byClass,
         byForm,
         ...(outcome.event
@@ -144,7 +198,7 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
           ...(typeof body['model'] === 'string' ? { model: body['model'] } : {}),
         };
         conversations.remember(who.conversation, scope);
-        return render(raw, body, scope, base);
+        return render(raw, body, scope, base, headers);
       } catch (error) {
         return passThrough(raw, `gardening failed: ${describe(error)}`, base);
       }
@@ -155,7 +209,14 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
       try {
         const scope = conversations.find(identify(body, headers).conversation);
         if (!scope) return passThrough(raw, 'conversation not gardened by this proxy');
-        return render(raw, body, scope, { gardened: false, session: scope.session, project: scope.project });
+        return render(
+          raw,
+          body,
+          scope,
+          { gardened: false, session: scope.session, project: scope.project },
+          headers,
+          true,
+        );
       } catch (error) {
         return passThrough(raw, `gardening failed: ${describe(error)}`);
       }
@@ -163,6 +224,7 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
     observe(gardened, usage) {
       const total = inputTotal(usage);
       if (gardened.session && total > 0) gardened.session.garden.observeUsage(total);
+      return gardened.modelled ? { modelled: gardened.modelled } : {};
     },
     settle(gardened) {
       void gardened.session?.settleSoon().then((report) => {

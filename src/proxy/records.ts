@@ -1,4 +1,5 @@
 import type { GardenEvent } from '../garden/types.js';
+import type { ModelledBills } from './unmanaged.js';
 import type { Usage } from './usage.js';
 
 /** What the proxy did with one request: the dashboard, the JSON log and `gardener run`'s summary read it. */
@@ -36,10 +37,19 @@ export interface RequestRecord {
   event?: Pick<GardenEvent, 'kind' | 'changed' | 'tokensBefore' | 'tokensAfter'>;
   /** Even the protected content (system, tools, what the user typed, the working window) is over the budget. */
   overBudget?: boolean;
+  /** The session's modelled cost so far with gardener and unmanaged; `stopped`: the regret guard stopped profit events. */
+  costGuard?: { managed: number; unmanaged: number; stopped: boolean };
   /** Tokens by class (`fixed`: system and tools) and by form as sent (the pressure bar). */
   byClass?: Record<string, number>;
   byForm?: Record<string, number>;
   usage?: Usage;
+  /**
+   * The cache model's bill (src/garden/prompt-cache.ts) of this answered request as the client sent
+   * it and as it went out: the unmanaged cost is what was paid plus their difference.
+   */
+  modelled?: ModelledBills;
+  /** The request as the client sent it is over the model's window: unmanaged, it could not have been sent. */
+  rawOverWindow?: boolean;
   /** The client disconnected before the answer was complete; the upstream request was aborted. */
   aborted?: boolean;
 }

@@ -22,6 +22,7 @@ export function logLine(record: RequestRecord): string {
     ...(record.usage ? { usage: record.usage } : {}),
     ...(record.event ? { event: record.event } : {}),
     ...(record.overBudget ? { over_budget: true } : {}),
+    ...(record.costGuard ? { cost_guard: record.costGuard } : {}),
     ...(record.failOpen ? { fail_open: record.failOpen } : {}),
     ...(record.aborted ? { aborted: true } : {}),
   });
@@ -30,7 +31,8 @@ export function logLine(record: RequestRecord): string {
 /** Change from `before` to `after` as a signed percentage: `−37%`, `+4%`. */
 export function change(before: number, after: number): string {
   const percent = Math.round((after / before - 1) * 100);
-  return percent <= 0 ? `−${-percent}%` : `+${percent}%`;
+  if (percent === 0) return '0%';
+  return percent < 0 ? `−${-percent}%` : `+${percent}%`;
 }
 
 /** Change as ` (−37%)`, or nothing when there is no base. */
@@ -52,6 +54,10 @@ export function summaryLines(tally: ProxyTally): string[] {
   else if (totals.costRaw > 0)
     lines.push(
       `  input cost (cache-aware estimate): ${compact(totals.costSent)} vs ${compact(totals.costRaw)} token-units raw${saved(totals.costRaw, totals.costSent)}`,
+    );
+  if (totals.failed > 0)
+    lines.push(
+      `  ${count(totals.failed, 'failed request')} (an error, or no answer) kept out of these figures`,
     );
   return lines;
 }

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Gardened, ProxyGardener } from './gardening.js';
+import type { ModelledBills } from './unmanaged.js';
 import type { Usage } from './usage.js';
 
 /** A request body as it goes upstream and what gardening did; `handle` names its garden for settle and done. */
@@ -7,6 +8,8 @@ export interface GardenedRequest {
   body: Buffer;
   record: Gardened['record'];
   handle?: number;
+  /** The cache model's bill of the request, raw and as sent (the record's `modelled` once answered). */
+  modelled?: ModelledBills;
 }
 
 /** What the proxy's server asks of gardening: a body in, a body out (the original when gardening failed). */
@@ -32,10 +35,11 @@ export function inProcessGardener(gardener: ProxyGardener): RequestGardener {
     garden(raw, headers, kind) {
       const gardened =
         kind === 'messages' ? gardener.garden(raw, headers) : gardener.gardenCount(raw, headers);
-      if (!gardened.session) return Promise.resolve({ body: gardened.body, record: gardened.record });
+      const { body, record, modelled } = gardened;
+      if (!gardened.session) return Promise.resolve({ body, record, ...(modelled ? { modelled } : {}) });
       const handle = nextHandle++;
       open.set(handle, gardened);
-      return Promise.resolve({ body: gardened.body, record: gardened.record, handle });
+      return Promise.resolve({ body, record, handle, ...(modelled ? { modelled } : {}) });
     },
     settle(request) {
       const gardened = request.handle ? open.get(request.handle) : undefined;

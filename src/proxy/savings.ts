@@ -1,4 +1,6 @@
+import { usageCost, type CacheUsage } from '../garden/prompt-cache.js';
 import { CACHE_READ, CACHE_WRITE } from '../garden/cost-model.js';
+import type { ModelledBills } from './unmanaged.js';
 import type { Usage } from './usage.js';
 
 /**
@@ -10,11 +12,22 @@ export function sentCost(usage: Usage): number {
 }
 
 /**
- * Estimated cost of the same call sent raw: the raw conversation only ever grows, so what it had at
- * the previous call is read from the cache and only the growth is written. `scale` turns our token
- * estimate into the provider's tokens (its count over ours for the request that was sent).
+ * What the same call would have cost unmanaged: what was paid, plus the difference the cache model
+ * (src/garden/prompt-cache.ts) finds between the request as the client sent it and as it went
+ * out, in the provider's tokens (`providerTokens` over the model's count of the sent request).
+ * Without a modelled bill (passed through as it came) the two are the same request: no difference.
  */
-export function rawCost(rawTokens: number, previousRawTokens: number | undefined, scale = 1): number {
-  const cached = previousRawTokens === undefined ? 0 : Math.min(previousRawTokens, rawTokens);
-  return scale * (CACHE_READ * cached + CACHE_WRITE * (rawTokens - cached));
+export function unmanagedCost(
+  paid: number,
+  providerTokens: number,
+  modelled: ModelledBills | undefined,
+): number {
+  if (!modelled) return paid;
+  const counted = tokensOf(modelled.sent);
+  const scale = counted > 0 ? providerTokens / counted : 1;
+  return paid + scale * (usageCost(modelled.raw) - usageCost(modelled.sent));
+}
+
+function tokensOf(usage: CacheUsage): number {
+  return usage.uncached + usage.read + usage.written5m + usage.written1h;
 }

@@ -155,7 +155,10 @@ async function handle(options: ProxyServerOptions, req: IncomingMessage, res: Se
   if (gardened) {
     const seen = usage();
     if (seen) record.usage = seen;
-    options.gardener.done(gardened, complete ? seen : undefined);
+    const answered = complete ? seen : undefined;
+    options.gardener.done(gardened, answered);
+    // The cache model's bill, made when the request went out, counts for an answered request only.
+    if (answered && gardened.modelled) record.modelled = gardened.modelled;
   }
   finish();
 }

@@ -1,6 +1,6 @@
 import type { RequestRecord } from './records.js';
 import { priceOf } from '../provider/prices.js';
-import { rawCost, sentCost } from './savings.js';
+import { sentCost, unmanagedCost } from './savings.js';
 import { inputTotal } from './usage.js';
 
 /** One conversation as the proxy saw it so far. */
@@ -23,13 +23,21 @@ export interface SessionTally {
   tokensSentTotal: number;
   /** Σ over requests of (raw − sent) estimated tokens. */
   tokensSaved: number;
-  /** Input cost in input-token units of the requests whose usage was reported: as sent, and estimated raw. */
+  /**
+   * Input cost in input-token units of the answered requests: as paid (the upstream's usage), and
+   * unmanaged (paid + the cache model's bill of the request as the client sent it − of it as sent;
+   * a request passed through unchanged, or one the client could not have sent unmanaged, adds what was paid).
+   */
   costSent: number;
   costRaw: number;
   /** The same in US dollars, for models with a known price (src/provider/prices.ts). */
   dollarsSent: number;
   dollarsRaw: number;
   failedOpen: number;
+  /** Requests that got no answer to count (an error status, or none): apart from every total. */
+  failed: number;
+  /** Answered requests the client could not have sent unmanaged (over the model's window). */
+  rawOverWindow: number;
   lastStatus: number;
   updatedAt: number;
 }
@@ -82,6 +90,8 @@ export function tallyRecord(tally: ProxyTally, record: RequestRecord): ProxyTall
         dollarsSent: 0,
         dollarsRaw: 0,
         failedOpen: 0,
+        failed: 0,
+        rawOverWindow: 0,
         lastStatus: 0,
         updatedAt: 0,
       };
@@ -90,33 +100,36 @@ export function tallyRecord(tally: ProxyTally, record: RequestRecord): ProxyTall
   row.updatedAt = record.at;
   if (record.failOpen) row.failedOpen++;
   if (record.event) row.events++;
-  if (record.gardened && record.rawTokens !== undefined && record.sentTokens !== undefined) {
-    const previousRaw = before && before.rawTokens > 0 ? before.rawTokens : undefined;
-    row.rawTokens = record.rawTokens;
-    row.sentTokens = record.sentTokens;
-    row.tokensRawTotal += record.rawTokens;
-    row.tokensSentTotal += record.sentTokens;
-    row.tokensSaved += Math.max(0, record.rawTokens - record.sentTokens);
-    if (record.budget !== undefined) row.budget = record.budget;
-    if (record.byClass) row.byClass = record.byClass;
-    if (record.byForm) row.byForm = record.byForm;
-    if (record.usage && record.status === 200) {
-      const provider = inputTotal(record.usage);
-      row.providerTokens = provider;
-      const scale = record.sentTokens > 0 ? provider / record.sentTokens : 1;
-      const sent = sentCost(record.usage);
-      const raw = rawCost(record.rawTokens, previousRaw, scale);
-      row.costSent += sent;
-      row.costRaw += raw;
-      const price = record.model ? priceOf(record.model) : undefined;
-      if (price) {
-        row.dollarsSent += (sent * price.input) / 1_000_000;
-        row.dollarsRaw += (raw * price.input) / 1_000_000;
-      }
-    }
-  }
+  if (record.status !== 200) {
+    if (!record.aborted) row.failed++;
+  } else if (record.gardened && record.rawTokens !== undefined && record.sentTokens !== undefined)
+    addAnswered(row, record, record.rawTokens, record.sentTokens);
   next.sessions = { ...tally.sessions, [record.session]: row };
   return next;
+}
+
+/** Folds in a gardened request that was answered: its tokens, and its cost paid and unmanaged. */
+function addAnswered(row: SessionTally, record: RequestRecord, rawTokens: number, sentTokens: number): void {
+  row.rawTokens = rawTokens;
+  row.sentTokens = sentTokens;
+  row.tokensRawTotal += rawTokens;
+  row.tokensSentTotal += sentTokens;
+  row.tokensSaved += Math.max(0, rawTokens - sentTokens);
+  if (record.budget !== undefined) row.budget = record.budget;
+  if (record.byClass) row.byClass = record.byClass;
+  if (record.byForm) row.byForm = record.byForm;
+  if (record.rawOverWindow) row.rawOverWindow++;
+  if (!record.usage) return;
+  row.providerTokens = inputTotal(record.usage);
+  const sent = sentCost(record.usage);
+  const raw = record.rawOverWindow ? sent : unmanagedCost(sent, row.providerTokens, record.modelled);
+  row.costSent += sent;
+  row.costRaw += raw;
+  const price = record.model ? priceOf(record.model) : undefined;
+  if (price) {
+    row.dollarsSent += (sent * price.input) / 1_000_000;
+    row.dollarsRaw += (raw * price.input) / 1_000_000;
+  }
 }
 
 /** Totals over the sessions. */
@@ -129,8 +142,10 @@ export function tallyTotals(tally: ProxyTally): {
   costRaw: number;
   dollarsSent: number;
   dollarsRaw: number;
+  failed: number;
 } {
   const totals = {
+    failed: 0,
     events: 0,
     tokensRaw: 0,
     tokensSent: 0,
@@ -142,6 +157,7 @@ export function tallyTotals(tally: ProxyTally): {
   };
   for (const row of Object.values(tally.sessions)) {
     totals.events += row.events;
+    totals.failed += row.failed;
     totals.tokensRaw += row.tokensRawTotal;
     totals.tokensSent += row.tokensSentTotal;
     totals.tokensSaved += row.tokensSaved;

@@ -14,6 +14,7 @@ async function collect(
     window: 250,
     maskKeep: 3,
     tokenizer: wordTokenizer,
+    cache: { minTokens: 0 },
   }))
     events.push(event);
   return events;
@@ -40,7 +41,7 @@ describe('runBench', () => {
     expect(done.report.strategies).toEqual(['raw', 'mask']); // raw always runs: the baseline
     expect(done.report.totals.map((f) => [f.strategy, f.costRatio])).toEqual([
       ['raw', 1],
-      ['mask', 818.25 / 330.25],
+      ['mask', 1393.25 / 406.15],
     ]);
     expect(done.report.sessions[0]?.series['raw']).toHaveLength(12);
   });

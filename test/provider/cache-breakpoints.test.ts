@@ -119,7 +119,8 @@ describe('placeCacheBreakpoints against the fake API cache', () => {
   });
 
   it('lets the next call of a growing conversation read the stable prefix from the cache', async () => {
-    fake = await startFakeAnthropic({ script: [textReply('a'), textReply('b')] });
+    // Prompts this small are under the API's cacheable minimum; the fake lowers it to see the marks work.
+    fake = await startFakeAnthropic({ script: [textReply('a'), textReply('b')], cacheMinTokens: 0 });
     const system = 'You are a careful engineer. '.repeat(60);
     const history = [
       { role: 'user' as const, content: 'Read the log. '.repeat(80) },
@@ -199,7 +200,7 @@ describe('the compaction frontier', () => {
   it('lets a call after an event read the prefix up to the frontier from the fake API cache', async () => {
     /** Two calls on a fresh fake: before, and after an event that shortened results 2 and 3. */
     const afterEvent = async (frontier: boolean) => {
-      const fake = await startFakeAnthropic({ script: [textReply('a'), textReply('b')] });
+      const fake = await startFakeAnthropic({ script: [textReply('a'), textReply('b')], cacheMinTokens: 0 });
       try {
         let usage = { cache_read_input_tokens: 0 };
         for (const request of [toolLoop(8, 900, 2), toolLoop(8, 900, 4)]) {

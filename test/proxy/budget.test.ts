@@ -33,14 +33,24 @@ describe('a long session through gardener proxy', () => {
     const script: ScriptStep[] = [];
     for (let i = 0; i < CALLS; i++)
       script.push(toolReply('Bash', { command: `pytest tests/test_module_${i}.py` }));
-    // The model's side: the first output is shortened by now; its stub names the way back, which it takes.
+    // The model's side: the first output is shortened by now; when its failure line is not in the
+    // context, its summary or stub names the way back, which it takes.
     script.push({
       reply: (request) => {
         const text = requestText(request);
-        const stub = /id=(\w+)[^\]]*?run `gardener (?:show|recall)/.exec(text);
-        if (text.includes('needle-7f3a') || !stub) return 'The first output was not shortened.';
+        // A stub names its id and a recall; a summary the `gardener show` that brings the original back.
+        const stub = /(?:id=(\w+)[^\]]*?run `gardener (?:show|recall)|run `gardener show (\w+)`)/.exec(text);
+        // Still in context (its summary kept the failure line): answered without the way back.
+        if (text.includes('needle-7f3a')) return `The first failure: ${NEEDLE}`;
+        if (!stub) return 'The first output is gone.';
         return {
-          content: [{ type: 'tool_use', name: 'Bash', input: { command: `gardener show ${stub[1]} --raw` } }],
+          content: [
+            {
+              type: 'tool_use',
+              name: 'Bash',
+              input: { command: `gardener show ${stub[1] ?? stub[2]} --raw` },
+            },
+          ],
         };
       },
     });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { emptyTally, tallyRecord, tallyTotals } from '../../src/proxy/tally.js';
 import { textReply } from '../support/fake-anthropic/index.js';
 import { claudeMetadata, clientHeaders, post, startHarness, until, type ProxyHarness } from './support.js';
 
@@ -63,6 +64,30 @@ describe('gardener proxy passes what it does not garden through unchanged', () =
     await until(() => harness!.records.length === 1);
     expect(harness.records[0]).toMatchObject({ kind: 'messages', gardened: true, status: 200 });
     expect(harness.records[0]!.session).toMatch(/^0b0e5a6c-1111-4222-8333-944445555666~[0-9a-f]+$/);
+  });
+
+  it('bills a request that went out as it came the same unmanaged: 0% saved (issue 22 row 6)', async () => {
+    harness = await startHarness([textReply('one'), textReply('two')]);
+    const headers = clientHeaders({ 'x-claude-code-session-id': '0b0e5a6c-1111-4222-8333-944445555666' });
+    const plain = {
+      ...body,
+      system: 'You are a test agent.',
+      messages: [{ role: 'user', content: 'hello' }],
+    };
+    expect((await post(harness, '/v1/messages', plain, headers)).status).toBe(200);
+    const longer = {
+      ...plain,
+      messages: [...plain.messages, { role: 'assistant', content: 'one' }, { role: 'user', content: 'and?' }],
+    };
+    expect((await post(harness, '/v1/messages', longer, headers)).status).toBe(200);
+    await until(() => harness!.records.length === 2);
+    for (const record of harness.records) {
+      expect(record.modelled).toBeDefined();
+      expect(record.modelled!.raw).toEqual(record.modelled!.sent);
+    }
+    const totals = tallyTotals(harness.records.reduce(tallyRecord, emptyTally()));
+    expect(totals.costSent).toBeGreaterThan(0);
+    expect(totals.costRaw).toBe(totals.costSent);
   });
 
   it('forwards other paths and methods unchanged, answering with the upstream status', async () => {

@@ -21,7 +21,9 @@ function requestLine(record: RequestRecord): string {
   // What gardener may not shorten (system, tools, prompts, the latest turns) is over the budget alone.
   const over = record.overBudget ? ' over budget: raise --budget' : '';
   const open = record.failOpen ? ` passed through: ${record.failOpen}` : '';
-  return `${record.status || '---'} ${record.method} ${record.path}${tokens}${event}${over}${open} ${Math.round(record.ms)} ms`;
+  // The regret guard: this session cost more than unmanaged, so only pressure compacts it now.
+  const guard = record.costGuard?.stopped ? ' profit events stopped: cost over unmanaged' : '';
+  return `${record.status || '---'} ${record.method} ${record.path}${tokens}${event}${over}${guard}${open} ${Math.round(record.ms)} ms`;
 }
 
 /** `gardener proxy` in a terminal: one row per conversation, then the latest requests. */

@@ -30,7 +30,7 @@ describe('markdown report', () => {
     const { markdown } = renderMarkdown(await fixtureReport(), options);
     expect(markdown).toContain('- Command: `gardener bench fixtures --window 250`');
     expect(markdown).toContain('- Machine: test machine');
-    expect(markdown).toContain('| `mask` | 12 | 1,248 | 189 | 0 | 818 | 2.48× |');
+    expect(markdown).toContain('| `mask` | 12 | 1,248 | 189 | 0 | 1,393 | 3.43× |');
     expect(markdown).toContain('<summary><code>summary</code>: 2 sessions</summary>');
     expect(markdown).toContain('## How it was measured');
     expect(markdown).toContain('- `fixtures/broken.jsonl`: invalid JSON at line 2');

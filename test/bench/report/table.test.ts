@@ -3,17 +3,18 @@ import { renderTables, totalsTable } from '../../../src/bench/report/table.js';
 import { fixtureReport } from './report-fixture.js';
 
 describe('terminal tables', () => {
-  // Checked by hand (peer-figures.test.ts has the formulas): clear at window 250 triggers at call 6,
-  // billed 354 + 942 = 1,296; summary compacts at call 10, billed 990 + 37 + 57 = 1,084, cost 395.9.
+  // Checked by hand (peer-figures.test.ts has the formulas): raw 406.15, mask 1,393.25; clear at
+  // window 250 triggers at call 6, billed 354 + 942 = 1,296; summary compacts at call 10, billed
+  // 990 + 37 + 57 = 1,084, cost 406.15 − (raw calls 10 and 11: 43.9 + 45.9) + 119.85 + 28.7 = 464.9.
   it('renders the totals of the fixture run', async () => {
     const report = await fixtureReport();
     expect(totalsTable(report)).toMatchInlineSnapshot(`
-      "strategy  calls  billed  peak  over  cost  cost/raw  events  summary tok  needles  fid ctx  fid ctx∪recall  echo  echo ctx  ms p50/p95/max
-      ────────  ─────  ──────  ────  ────  ────  ────────  ──────  ───────────  ───────  ───────  ──────────────  ────  ────────  ──────────────
-      raw          12   1,428   229     0   330     1.00×       0            0        0        –               –     0         –               –
-      mask         12   1,248   189     0   818     2.48×       8            0        0        –               –     0         –               –
-      clear        12   1,296   197     0   740     2.24×       6            0        0        –               –     0         –               –
-      summary      12   1,084   189     0   396     1.20×       1           11        0        –               –     0         –               –"
+      "strategy  calls  billed  peak  over   cost  cost/raw  events  summary tok  needles  fid ctx  fid ctx∪recall  echo  echo ctx  ms p50/p95/max
+      ────────  ─────  ──────  ────  ────  ─────  ────────  ──────  ───────────  ───────  ───────  ──────────────  ────  ────────  ──────────────
+      raw          12   1,428   229     0    406     1.00×       0            0        0        –               –     0         –               –
+      mask         12   1,248   189     0  1,393     3.43×       8            0        0        –               –     0         –               –
+      clear        12   1,296   197     0  1,292     3.18×       6            0        0        –               –     0         –               –
+      summary      12   1,084   189     0    465     1.14×       1           11        0        –               –     0         –               –"
     `);
   });
 

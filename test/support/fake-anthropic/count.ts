@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
-import { countBlock, countRequest, MESSAGE_OVERHEAD } from '../../../src/tokens/count.js';
+import { requestUnits } from '../../../src/garden/cache-units.js';
+import { createPromptCache } from '../../../src/garden/prompt-cache.js';
+import { countRequest } from '../../../src/tokens/count.js';
 import { defaultTokenizer } from '../../../src/tokens/tokenizer.js';
 import type { Usage, Json } from './types.js';
 
@@ -23,84 +24,35 @@ export function estimateOutputTokens(blocks: Array<Record<string, Json>>): numbe
   return Math.max(1, total);
 }
 
-interface Unit {
-  tokens: number;
-  key: string;
-  breakpoint: boolean;
-}
-
-/** The request in the API's cache order (tools, system, messages), one unit per block. */
-function units(body: Json): Unit[] {
-  const tokenizer = defaultTokenizer();
-  const out: Unit[] = [];
-  const keyOf = (value: Json): string => {
-    if (value && typeof value === 'object' && !Array.isArray(value)) {
-      const rest: Record<string, unknown> = { ...value };
-      delete rest['cache_control'];
-      return JSON.stringify(rest);
-    }
-    return JSON.stringify(value);
-  };
-  if (Array.isArray(body.tools) && body.tools.length > 0)
-    out.push({
-      tokens: tokenizer.count(JSON.stringify(body.tools)),
-      key: JSON.stringify(body.tools.map(keyOf)),
-      breakpoint: body.tools.some((tool: Json) => Boolean(tool?.cache_control)),
-    });
-  if (typeof body.system === 'string')
-    out.push({ tokens: tokenizer.count(body.system), key: body.system, breakpoint: false });
-  else if (Array.isArray(body.system))
-    for (const block of body.system)
-      out.push({
-        tokens: tokenizer.count(block.text),
-        key: keyOf(block),
-        breakpoint: Boolean(block.cache_control),
-      });
-  for (const message of body.messages) {
-    const blocks =
-      typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
-    if (blocks.length === 0) out.push({ tokens: MESSAGE_OVERHEAD, key: message.role, breakpoint: false });
-    blocks.forEach((block: Json, j: number) =>
-      out.push({
-        tokens: countBlock(tokenizer, block) + (j === 0 ? MESSAGE_OVERHEAD : 0),
-        key: `${j === 0 ? message.role : ''}${keyOf(block)}`,
-        breakpoint: Boolean(block.cache_control),
-      }),
-    );
-  }
-  return out;
+export interface FakeCacheOptions {
+  /** The clock the cache's TTL runs on, in ms (default: real time). */
+  now?: () => number;
+  /** Shortest cacheable prefix (default: the API's, MIN_CACHEABLE_TOKENS). */
+  minTokens?: number;
 }
 
 /**
- * Simulated prompt cache. Each breakpoint of a request writes the prefix up to it; a later request
- * reads the longest prefix (up to its own last breakpoint) that an earlier request wrote. Not
- * simulated: TTL, the minimum cacheable length, the 20-block lookback.
+ * The prompt cache of the fake: the core model (src/garden/prompt-cache.ts) over the request's
+ * cache units, on the given clock. `input_tokens` is the request's count minus what was read and
+ * written, so it agrees with count_tokens.
  */
-export function createPromptCache(): { usage(body: Json): Omit<Usage, 'output_tokens'> } {
-  const written = new Set<string>();
+export function createFakePromptCache(options: FakeCacheOptions = {}): {
+  usage(body: Json): Omit<Usage, 'output_tokens'>;
+} {
+  const now = options.now ?? Date.now;
+  const cache = createPromptCache(options.minTokens === undefined ? {} : { minTokens: options.minTokens });
   return {
     usage(body) {
-      const list = units(body);
-      const total = list.reduce((sum, unit) => sum + unit.tokens, 0);
-      const lastBreakpoint = list.findLastIndex((unit) => unit.breakpoint);
-      const hash = createHash('sha256');
-      let tokens = 0;
-      let read = 0;
-      const writes: string[] = [];
-      for (let i = 0; i <= lastBreakpoint; i++) {
-        const unit = list[i] as Unit;
-        hash.update(unit.key).update('\u0000');
-        tokens += unit.tokens;
-        const digest = hash.copy().digest('base64');
-        if (written.has(digest)) read = tokens;
-        if (unit.breakpoint) writes.push(digest);
-      }
-      for (const digest of writes) written.add(digest);
-      const creation = tokens - read;
+      const billed = cache.request(requestUnits(body, defaultTokenizer()), now());
+      const written = billed.written5m + billed.written1h;
       return {
-        input_tokens: total - tokens,
-        cache_creation_input_tokens: creation,
-        cache_read_input_tokens: read,
+        input_tokens: Math.max(0, estimateInputTokens(body) - billed.read - written),
+        cache_creation_input_tokens: written,
+        cache_read_input_tokens: billed.read,
+        cache_creation: {
+          ephemeral_5m_input_tokens: billed.written5m,
+          ephemeral_1h_input_tokens: billed.written1h,
+        },
       };
     },
   };

@@ -381,22 +381,94 @@ describe('fake Messages API, raw requests', () => {
     expect(json.error.message).toMatch(/^prompt is too long: \d+ tokens > 50 maximum$/);
   });
 
-  it('simulates prompt caching from the cache_control breakpoints', async () => {
-    await start({ script: [textReply('1'), textReply('2'), textReply('3')] });
-    const system = [
-      { type: 'text', text: 'You are a careful engineer. '.repeat(40), cache_control: { type: 'ephemeral' } },
-    ];
-    const body = (messages: unknown[]) => ({ model: MODEL, max_tokens: 1, system, messages });
-    const first = (await post('/v1/messages', body(hi))).json.usage;
-    expect(first.cache_read_input_tokens).toBe(0);
-    expect(first.cache_creation_input_tokens).toBeGreaterThan(100);
-    const second = (await post('/v1/messages', body([{ role: 'user', content: 'another question' }]))).json
-      .usage;
-    expect(second.cache_read_input_tokens).toBe(first.cache_creation_input_tokens);
-    expect(second.cache_creation_input_tokens).toBe(0);
-    const changed = [{ ...system[0], text: 'Different system prompt. '.repeat(40) }];
-    const third = (await post('/v1/messages', { ...body(hi), system: changed })).json.usage;
-    expect(third.cache_read_input_tokens).toBe(0);
+  describe('prompt cache, as the API keeps it', () => {
+    const marked = (text: string, ttl?: '1h') => ({
+      type: 'text',
+      text,
+      cache_control: ttl ? { type: 'ephemeral', ttl } : { type: 'ephemeral' },
+    });
+    const system = [marked('You are a careful engineer. '.repeat(300))];
+    const body = (messages: unknown[], sys: unknown[] = system) => ({
+      model: MODEL,
+      max_tokens: 1,
+      system: sys,
+      messages,
+    });
+    const usageOf = async (request: unknown): Promise<Json> =>
+      (await post('/v1/messages', request)).json.usage;
+    let clock = 0;
+    const driven = (steps: number, extra: Partial<FakeAnthropicOptions> = {}) =>
+      start({
+        script: Array.from({ length: steps }, (_, i) => textReply(String(i))),
+        now: () => clock,
+        ...extra,
+      });
+
+    it('writes at a breakpoint, reads it back, and reads nothing of a changed prefix', async () => {
+      clock = 0;
+      await driven(3);
+      const first = await usageOf(body(hi));
+      expect(first.cache_read_input_tokens).toBe(0);
+      expect(first.cache_creation_input_tokens).toBeGreaterThan(1_024);
+      expect(first.cache_creation).toEqual({
+        ephemeral_5m_input_tokens: first.cache_creation_input_tokens,
+        ephemeral_1h_input_tokens: 0,
+      });
+      const second = await usageOf(body([{ role: 'user', content: 'another question' }]));
+      expect(second.cache_read_input_tokens).toBe(first.cache_creation_input_tokens);
+      expect(second.cache_creation_input_tokens).toBe(0);
+      const third = await usageOf(body(hi, [marked('Different system prompt. '.repeat(300))]));
+      expect(third.cache_read_input_tokens).toBe(0);
+    });
+
+    it('forgets a 5-minute entry after its TTL on the test clock, unless a read refreshed it', async () => {
+      clock = 0;
+      await driven(4);
+      const written = (await usageOf(body(hi))).cache_creation_input_tokens;
+      clock = 4 * 60_000;
+      expect((await usageOf(body(hi))).cache_read_input_tokens).toBe(written);
+      clock = 8 * 60_000; // 8 minutes after the write, 4 after the read that refreshed it
+      expect((await usageOf(body(hi))).cache_read_input_tokens).toBe(written);
+      clock = 13 * 60_000 + 1;
+      const cold = await usageOf(body(hi));
+      expect(cold.cache_read_input_tokens).toBe(0);
+      expect(cold.cache_creation_input_tokens).toBe(written);
+    });
+
+    it('reports 1-hour writes apart, and keeps them past 5 minutes', async () => {
+      clock = 0;
+      await driven(2);
+      const long = [marked('You are a careful engineer. '.repeat(300), '1h')];
+      const first = await usageOf(body(hi, long));
+      expect(first.cache_creation.ephemeral_1h_input_tokens).toBe(first.cache_creation_input_tokens);
+      expect(first.cache_creation.ephemeral_5m_input_tokens).toBe(0);
+      clock = 50 * 60_000;
+      expect((await usageOf(body(hi, long))).cache_read_input_tokens).toBe(first.cache_creation_input_tokens);
+    });
+
+    it('caches nothing under the minimum length, and looks back at most 20 blocks', async () => {
+      clock = 0;
+      await driven(3);
+      const short = await usageOf(body(hi, [marked('Be brief.')]));
+      expect(short.cache_creation_input_tokens).toBe(0);
+      expect(short.input_tokens).toBeGreaterThan(0);
+      await usageOf(body(hi));
+      // The written system prompt, unmarked now, then 22 blocks with the only breakpoint: out of reach.
+      const blocks = Array.from({ length: 22 }, (_, i) => ({ type: 'text', text: `note ${i}` }));
+      const plain = [{ type: 'text', text: system[0]!.text }];
+      const content = [...blocks.slice(0, -1), marked('last')];
+      const far = await usageOf(body([{ role: 'user', content }], plain));
+      expect(far.cache_read_input_tokens).toBe(0);
+    });
+
+    it('keeps input_tokens equal to count_tokens minus what the cache read and wrote', async () => {
+      clock = 0;
+      await driven(1);
+      const request = body([{ role: 'user', content: [{ type: 'text', text: 'plain tail '.repeat(50) }] }]);
+      const counted = (await post('/v1/messages/count_tokens', request)).json.input_tokens;
+      const usage = await usageOf(request);
+      expect(usage.input_tokens + usage.cache_creation_input_tokens).toBe(counted);
+    });
   });
 
   it('refuses a request without credentials with 401', async () => {

@@ -18,8 +18,11 @@
  * - `requests` records every request: path with query, headers, parsed `body`, `raw` bytes, the
  *   script `step` (or `standing` reply) that answered, `status`, reported `usage`, and `clientClosed`
  *   when the client went away before the answer was complete.
- * - Tokens are counted with the project's counter (cl100k_base); `usage` simulates prompt caching
- *   from the `cache_control` breakpoints (see count.ts).
+ * - Tokens are counted with the project's counter (cl100k_base); `usage` bills prompt caching as the
+ *   API does, by the core's model (src/garden/prompt-cache.ts): writes only at `cache_control`
+ *   breakpoints, reads within the 20-block lookback and the TTL (on the `now` clock), the minimum
+ *   cacheable length (`cacheMinTokens`), `cache_creation.ephemeral_5m/1h_input_tokens`; more than
+ *   4 breakpoints is the API's 400.
  */
 export { DEFAULT_CONTEXT_WINDOW, startFakeAnthropic } from './server.js';
 export { MAX_CACHE_CONTROL, countCacheControl, validateRequest } from './validate.js';

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPromptCache, estimateInputTokens, estimateOutputTokens } from './count.js';
+import { createFakePromptCache, estimateInputTokens, estimateOutputTokens } from './count.js';
 import { buildMessage, createIssued, pickStep, randomId, summarize, toSpec } from './script.js';
 import { messageEvents, writeEvents } from './sse.js';
 import type { ErrorSpec, FakeAnthropic, FakeAnthropicOptions, RecordedRequest } from './types.js';
@@ -16,7 +16,10 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise
   const strict = options.strict ?? false;
   const used = options.script.map(() => false);
   const issued = createIssued();
-  const cache = createPromptCache();
+  const cache = createFakePromptCache({
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.cacheMinTokens === undefined ? {} : { minTokens: options.cacheMinTokens }),
+  });
   const requests: RecordedRequest[] = [];
   /** Requests whose connection the fake itself cut (not the client going away). */
   const cutByFake = new Set<number>();

@@ -16,6 +16,8 @@ export interface Usage {
   output_tokens: number;
   cache_creation_input_tokens: number;
   cache_read_input_tokens: number;
+  /** cache_creation_input_tokens split by TTL, as the API reports it. */
+  cache_creation?: { ephemeral_5m_input_tokens: number; ephemeral_1h_input_tokens: number };
 }
 
 /** An assistant message to answer with. A bare string is one text block. */
@@ -111,6 +113,13 @@ export interface FakeAnthropicOptions {
   standing?: StandingReply[];
   /** Port to listen on (default 0: a free one). Always 127.0.0.1. */
   port?: number;
+  /**
+   * The clock of the prompt cache's TTL in ms (default: real time); a test can drive it, e.g.
+   * `let t = 0; … now: () => t` and `t += 6 * 60_000` to let a 5-minute entry expire.
+   */
+  now?: () => number;
+  /** Shortest cacheable prefix in tokens (default: the API's 1,024; tests with small prompts lower it). */
+  cacheMinTokens?: number;
   /** Called with each request once answered (serve.ts logs with it). */
   onRequest?: (request: RecordedRequest) => void;
 }

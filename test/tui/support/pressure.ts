@@ -37,6 +37,7 @@ export function pressureReport(overrides: Partial<PressureReport> = {}): Pressur
     events: 2,
     last_event: null,
     eviction_candidates: 8,
+    cost_guard: { managed_cost: 0, unmanaged_cost: 0, cost_ratio: 1, profit_events: 'on' },
     counters: {
       events: 2,
       tokensSaved: 81_000,

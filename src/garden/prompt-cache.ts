@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The provider's prompt cache as the Messages API keeps it (DESIGN: the prompt cache), as a pure
+ * simulator every cost figure is computed with: the planner's pricing, `gardener bench`, the proxy's
+ * tally, the chat footer and the fake Messages API of the tests.
+ *
+ * A request is a list of units in the API's cache order (tools, system, message blocks). A prefix is
+ * written only where a unit carries a breakpoint; a later request reads the longest prefix that ends
+ * at a position written before, looking back at most LOOKBACK units from each of its breakpoints,
+ * if that entry is still within its TTL (refreshed on each read). Everything after the read point up
+ * to the last breakpoint is written; the rest is uncached input.
+ */
+
+/** Units the API looks back from a breakpoint for an earlier written prefix. */
+export const CACHE_LOOKBACK = 20;
+/** Breakpoints one request may carry (the API rejects more). */
+export const MAX_BREAKPOINTS = 4;
+/** Lifetime of a 5-minute entry, refreshed on every read. */
+export const CACHE_TTL_MS = 5 * 60_000;
+/** Lifetime of an entry written with `ttl: "1h"`. */
+export const CACHE_TTL_LONG_MS = 60 * 60_000;
+/** Shortest prefix the API caches (Sonnet and Opus; shorter prefixes are billed as plain input). */
+export const MIN_CACHEABLE_TOKENS = 1_024;
+
+/** Price ratios in input-token units (Anthropic's price sheet). */
+export const PRICE = {
+  input: 1,
+  read: 0.1,
+  write5m: 1.25,
+  write1h: 2,
+} as const;
+
+export type BreakpointTtl = '5m' | '1h';
+
+/** One block of a request, in cache order. */
+export interface CacheUnit {
+  /** Identity of the block's content (without its cache_control): equal keys, equal bytes. */
+  key: string;
+  tokens: number;
+  /** A cache_control breakpoint on this block, and its TTL. */
+  breakpoint?: BreakpointTtl | undefined;
+}
+
+/** What one request was billed, in tokens. */
+export interface CacheUsage {
+  /** Input tokens neither read from nor written to the cache (input_tokens). */
+  uncached: number;
+  /** cache_read_input_tokens. */
+  read: number;
+  /** cache_creation_input_tokens, split by TTL. */
+  written5m: number;
+  written1h: number;
+  /** Units read from the cache (0: nothing read). */
+  readUnits: number;
+}
+
+export interface PromptCacheOptions {
+  lookback?: number;
+  ttlMs?: number;
+  longTtlMs?: number;
+  minTokens?: number;
+  maxBreakpoints?: number;
+}
+
+export interface PromptCache {
+  /** Bills one request sent at `at` (ms) and records what it wrote. */
+  request(units: readonly CacheUnit[], at: number): CacheUsage;
+  /** What the request would be billed now, recording nothing (to choose where a breakpoint goes). */
+  peek(units: readonly CacheUnit[], at: number): CacheUsage;
+}
+
+interface Entry {
+  expires: number;
+  ttl: number;
+}
+
+/** A prompt cache that starts empty. Throws a RangeError on more breakpoints than the API allows. */
+export function createPromptCache(options: PromptCacheOptions = {}): PromptCache {
+  const lookback = options.lookback ?? CACHE_LOOKBACK;
+  const ttl5m = options.ttlMs ?? CACHE_TTL_MS;
+  const ttl1h = options.longTtlMs ?? CACHE_TTL_LONG_MS;
+  const minTokens = options.minTokens ?? MIN_CACHEABLE_TOKENS;
+  const maxBreakpoints = options.maxBreakpoints ?? MAX_BREAKPOINTS;
+  const entries = new Map<string, Entry>();
+
+  const bill = (units: readonly CacheUnit[], at: number, commit: boolean): CacheUsage => {
+    const marks: number[] = [];
+    units.forEach((unit, i) => unit.breakpoint && marks.push(i));
+    if (marks.length > maxBreakpoints)
+      throw new RangeError(`${marks.length} cache breakpoints; the API allows at most ${maxBreakpoints}`);
+    const total = sumTokens(units, units.length);
+    const last = marks.at(-1);
+    if (last === undefined) return { uncached: total, read: 0, written5m: 0, written1h: 0, readUnits: 0 };
+
+    const digests = prefixDigests(units, last + 1);
+    const ends = prefixTokens(units, last + 1);
+    const alive = (i: number): Entry | undefined => {
+      const entry = entries.get(digests[i] as string);
+      return entry && entry.expires >= at ? entry : undefined;
+    };
+    let readEnd = -1;
+    for (const mark of marks)
+      for (let i = mark; i >= 0 && i > mark - lookback; i--)
+        if (alive(i)) {
+          readEnd = Math.max(readEnd, i);
+          break;
+        }
+    const read = readEnd >= 0 ? (ends[readEnd] as number) : 0;
+    // Entries at or before the read point are refreshed: the prefix they hold was used.
+    for (let i = 0; commit && i <= readEnd; i++) {
+      const entry = alive(i);
+      if (entry) entry.expires = at + entry.ttl;
+    }
+    let written5m = 0;
+    let written1h = 0;
+    let writtenTo = readEnd;
+    for (const mark of marks) {
+      if (mark <= readEnd || (ends[mark] as number) < minTokens) continue;
+      const long = units[mark]?.breakpoint === '1h';
+      const tokens = (ends[mark] as number) - (writtenTo >= 0 ? (ends[writtenTo] as number) : 0);
+      if (long) written1h += tokens;
+      else written5m += tokens;
+      writtenTo = mark;
+      const life = long ? ttl1h : ttl5m;
+      if (commit) entries.set(digests[mark] as string, { expires: at + life, ttl: life });
+    }
+    return {
+      uncached: total - read - written5m - written1h,
+      read,
+      written5m,
+      written1h,
+      readUnits: readEnd + 1,
+    };
+  };
+  return {
+    request: (units, at) => bill(units, at, true),
+    peek: (units, at) => bill(units, at, false),
+  };
+}
+
+/** Cost of one request's input in input-token units. */
+export function usageCost(usage: CacheUsage): number {
+  return (
+    PRICE.input * usage.uncached +
+    PRICE.read * usage.read +
+    PRICE.write5m * usage.written5m +
+    PRICE.write1h * usage.written1h
+  );
+}
+
+function sumTokens(units: readonly CacheUnit[], count: number): number {
+  let total = 0;
+  for (let i = 0; i < count; i++) total += (units[i] as CacheUnit).tokens;
+  return total;
+}
+
+/** Tokens of the prefix ending at each unit (inclusive). */
+function prefixTokens(units: readonly CacheUnit[], count: number): number[] {
+  const out: number[] = [];
+  let total = 0;
+  for (let i = 0; i < count; i++) out.push((total += (units[i] as CacheUnit).tokens));
+  return out;
+}
+
+/** A digest of the prefix ending at each unit: equal digests, byte-identical prefixes. */
+function prefixDigests(units: readonly CacheUnit[], count: number): string[] {
+  const out: string[] = [];
+  let previous = '';
+  for (let i = 0; i < count; i++) {
+    previous = createHash('sha1')
+      .update(previous)
+      .update('\u0000')
+      .update((units[i] as CacheUnit).key)
+      .digest('base64');
+    out.push(previous);
+  }
+  return out;
+}

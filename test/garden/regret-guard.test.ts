@@ -1,0 +1,64 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  createRegretGuard,
+  guardReport,
+  observeCosts,
+  profitEventsStopped,
+  REGRET_GRACE_CALLS,
+} from '../../src/garden/regret-guard.js';
+import { agentSession, garden, tempStore, upTo } from './helpers.js';
+
+const { store, cleanup } = tempStore();
+afterAll(cleanup);
+
+describe('the regret guard', () => {
+  it('stops profit events once the session costs more than 1% over unmanaged, past the grace after its first event', () => {
+    const guard = createRegretGuard();
+    // Before any event nothing is judged, however the costs compare.
+    for (let i = 0; i < 10; i++) observeCosts(guard, { managed: 200, unmanaged: 100 }, 0);
+    expect(profitEventsStopped(guard)).toBe(false);
+    // The first event; the grace lets it pay back over the calls after it.
+    observeCosts(guard, { managed: 100, unmanaged: 100 }, 1);
+    for (let i = 1; i < REGRET_GRACE_CALLS; i++) observeCosts(guard, { managed: 100, unmanaged: 100 }, 1);
+    expect(profitEventsStopped(guard)).toBe(false);
+    observeCosts(guard, { managed: 100, unmanaged: 100 }, 1);
+    expect(profitEventsStopped(guard)).toBe(true);
+    expect(guardReport(guard)).toMatchObject({
+      profit_events: 'stopped',
+      managed_cost: 2_500,
+      unmanaged_cost: 1_500,
+    });
+  });
+
+  it('lets them run while the session stays within 1% of unmanaged', () => {
+    const guard = createRegretGuard();
+    observeCosts(guard, { managed: 1_000, unmanaged: 1_000 }, 1);
+    for (let i = 0; i < 20; i++) observeCosts(guard, { managed: 100.9, unmanaged: 100 }, 1);
+    expect(profitEventsStopped(guard)).toBe(false);
+    expect(guardReport(guard).cost_ratio).toBeLessThanOrEqual(1.01);
+  });
+
+  it('a garden whose door reports regret makes no more profit events, and its pressure report says so', () => {
+    const session = agentSession(14, { lines: 120 });
+    const open = garden(store, 60_000);
+    const guarded = garden(store, 60_000);
+    const profit = { open: 0, guarded: 0 };
+    for (let messages = 3; messages <= session.messages.length; messages += 2) {
+      for (const [name, g] of [
+        ['open', open],
+        ['guarded', guarded],
+      ] as const) {
+        g.sync(upTo(session, messages));
+        const event = g.plan().event;
+        if (event?.kind === 'profit') profit[name]++;
+        g.render();
+        // The guarded garden's door reports every call at twice the unmanaged cost.
+        if (name === 'guarded') g.observeCost({ managed: 2_000, unmanaged: 1_000 });
+      }
+    }
+    expect(profit.open).toBeGreaterThan(profit.guarded);
+    expect(guarded.pressure().cost_guard.profit_events).toBe('stopped');
+    expect(guarded.pressure().recommendation).toMatch(/stopped: this session costs 2× unmanaged/);
+    expect(open.pressure().cost_guard.profit_events).toBe('on');
+  });
+});
