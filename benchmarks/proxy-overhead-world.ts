@@ -55,13 +55,64 @@ const upstream = http.createServer((req, res) => {
   });
 });
 
-async function call({ base, tag, body }: { base: string; tag: string; body: string }) {
+/** A request: the body as given, or (benchmarks/proxy-big-body.ts) one tool output of `bigBytes` made here. */
+interface Call {
+  base: string;
+  tag: string;
+  body?: string;
+  bigBytes?: number;
+  session?: string;
+  /** While this call runs, send these bodies one every `everyMs` (on this process's clock) and report them too. */
+  meanwhile?: { body: string; everyMs: number };
+}
+
+function bigBody(bytes: number, session: string): string {
+  const line = 'INFO worker 17 processed batch 12345 in 42 ms status=ok\n';
+  const output = line.repeat(Math.ceil(bytes / line.length));
+  return JSON.stringify({
+    model: 'claude-sonnet-4-5',
+    max_tokens: 100,
+    stream: true,
+    metadata: { user_id: JSON.stringify({ session_id: session }) },
+    messages: [
+      { role: 'user', content: 'run the batch' },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_big', name: 'Bash', input: {} }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_big', content: output }] },
+    ],
+  });
+}
+
+async function call({ base, tag, body: given, bigBytes, session, meanwhile }: Call) {
+  const body = bigBytes ? bigBody(bigBytes, session ?? 'big') : given!;
+  const others: Array<Promise<unknown>> = [];
+  const ticker = meanwhile
+    ? setInterval(() => {
+        const n = others.length;
+        others.push(
+          call({ base, tag: `${tag}-meanwhile-${n}`, body: meanwhile.body }).catch(() => undefined),
+        );
+      }, meanwhile.everyMs)
+    : undefined;
+  try {
+    return { ...(await one(base, tag, body)), meanwhile: await stop(ticker, others) };
+  } finally {
+    clearInterval(ticker);
+  }
+}
+
+async function stop(ticker: NodeJS.Timeout | undefined, others: Array<Promise<unknown>>) {
+  clearInterval(ticker);
+  return Promise.all(others);
+}
+
+async function one(base: string, tag: string, body: string) {
   const sent = performance.now();
   const response = await fetch(`${base}/v1/messages`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': 'bench', 'x-bench-tag': tag },
     body,
   });
+  const status = response.status;
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let firstByte = 0;
@@ -73,14 +124,32 @@ async function call({ base, tag, body }: { base: string; tag: string; body: stri
     text += decoder.decode(value, { stream: true });
   }
   const stamp = stamps.get(tag);
-  return { tag, sent, firstByte, ...stamp, id: /"id":"(toolu_\w+)"/.exec(text)?.[1] ?? 'toolu_x' };
+  return {
+    tag,
+    status,
+    sent,
+    firstByte,
+    ended: performance.now(),
+    ...stamp,
+    id: /"id":"(toolu_\w+)"/.exec(text)?.[1] ?? 'toolu_x',
+  };
 }
 
 upstream.listen(0, '127.0.0.1', () => {
   process.send!({ type: 'ready', url: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}` });
 });
-process.on('message', (message: { type: string; base: string; tag: string; body: string }) => {
+process.on('message', (message: { type: string } & Call) => {
   if (message.type === 'call')
-    void call(message).then((result) => process.send!({ type: 'result', ...result }));
+    void call(message).then(
+      (result) => process.send!({ type: 'result', ...result }),
+      (error: unknown) =>
+        process.send!({
+          type: 'result',
+          tag: message.tag,
+          status: 0,
+          error: String(error),
+          ended: performance.now(),
+        }),
+    );
   if (message.type === 'stop') upstream.close(() => process.exit(0));
 });

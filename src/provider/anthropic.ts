@@ -3,6 +3,7 @@ import { debug } from '../debug.js';
 import { createAssembler } from './assemble.js';
 import type { ProviderConfig } from './config.js';
 import { ProviderError, toProviderError } from './errors.js';
+import { describeSilence, STREAM_IDLE_MS, watchIdle } from './idle.js';
 import { DEFAULT_RETRY_LIMITS, retryDecision, type RetryLimits } from './retry-table.js';
 import type { Provider, ProviderEvent, ProviderRequest, ProviderResult, StreamOptions } from './types.js';
 
@@ -12,6 +13,8 @@ export interface AnthropicProviderOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Per-attempt timeout of the HTTP request, in ms (the SDK's default: 10 minutes). */
   timeoutMs?: number;
+  /** Give an attempt up when the stream is silent this long (default STREAM_IDLE_MS). */
+  idleMs?: number;
 }
 
 function abortReason(signal: AbortSignal | undefined): Error {
@@ -51,6 +54,7 @@ export function createAnthropicProvider(
   const client = new Anthropic(clientOptions);
   const limits = options.retry ?? DEFAULT_RETRY_LIMITS;
   const sleep = options.sleep ?? abortableSleep;
+  const idleMs = options.idleMs ?? STREAM_IDLE_MS;
 
   async function* attempt(
     request: ProviderRequest,
@@ -58,22 +62,37 @@ export function createAnthropicProvider(
     held: ProviderEvent[],
   ): AsyncGenerator<ProviderEvent, ProviderResult> {
     const assembler = createAssembler();
-    const { data: stream, response } = await client.messages
-      .create(
-        { ...request, stream: true } as Anthropic.MessageCreateParamsStreaming,
-        signal ? { signal } : {},
-      )
-      .withResponse();
-    const requestId = response.headers.get('request-id') ?? undefined;
-    for await (const event of stream) {
-      const events = assembler.push(event);
-      // Hold events back until content starts, so a failure before then can still be retried.
-      if (!assembler.started) held.push(...events);
-      else {
-        yield* held.splice(0);
-        yield* events;
+    const watch = watchIdle(idleMs, signal);
+    let requestId: string | undefined;
+    try {
+      const { data: stream, response } = await client.messages
+        .create({ ...request, stream: true } as Anthropic.MessageCreateParamsStreaming, {
+          signal: watch.signal,
+        })
+        .withResponse();
+      requestId = response.headers.get('request-id') ?? undefined;
+      for await (const event of stream) {
+        watch.touch();
+        const events = assembler.push(event);
+        // Hold events back until content starts, so a failure before then can still be retried.
+        if (!assembler.started) held.push(...events);
+        else {
+          watch.pause();
+          yield* held.splice(0);
+          yield* events;
+          watch.touch();
+        }
       }
+    } catch (error) {
+      if (!watch.fired()) throw error;
+    } finally {
+      watch.stop();
     }
+    // Aborted by the watch: the SDK throws before the answer starts, and ends the stream after.
+    if (watch.fired())
+      throw new ProviderError(`the model provider sent nothing for ${describeSilence(idleMs)}`, {
+        kind: 'connection',
+      });
     if (!assembler.complete)
       throw new ProviderError('the stream ended before message_stop', { kind: 'connection' });
     yield* held.splice(0);

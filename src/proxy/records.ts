@@ -25,7 +25,10 @@ export interface RequestRecord {
   failOpen?: string;
   /** Time spent gardening (sync, plan, render), in milliseconds. */
   gardenMs?: number;
-  /** CPU time of the same, in milliseconds (wall time also counts waiting for a busy machine). */
+  /**
+   * CPU time of the same, in milliseconds (wall time also counts waiting for a busy machine); in
+   * the garden thread, the whole process's CPU over that time (Node 20 has no per-thread figure).
+   */
   gardenCpuMs?: number;
   /** Estimated tokens of the request as the client sent it, and as sent upstream. */
   rawTokens?: number;

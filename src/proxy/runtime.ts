@@ -1,7 +1,9 @@
 import { defaultTokenizer } from '../tokens/tokenizer.js';
+import { startGardenThread } from './garden-thread.js';
 import { createProxyGardener, type ProxyGardenerOptions } from './gardening.js';
 import { liveFigures, writeLive } from './live.js';
 import type { RequestRecord } from './records.js';
+import { inProcessGardener, type RequestGardener } from './request-gardener.js';
 import { startProxyServer, type ProxyServer } from './server.js';
 import { emptyTally, tallyRecord, type ProxyTally, type SessionTally } from './tally.js';
 
@@ -9,6 +11,13 @@ export interface ProxyRuntimeOptions extends ProxyGardenerOptions {
   upstream: URL;
   host: string;
   port: number;
+  /**
+   * Garden on this thread instead of the garden thread (also when a tokenizer or a clock is given:
+   * they cannot cross threads). Then a big body holds every other request while it is gardened.
+   */
+  inProcess?: boolean;
+  /** Give up on an upstream silent this long (default: UPSTREAM_IDLE_MS). */
+  upstreamIdleMs?: number;
   /** Told of each request once it is complete, with the tally that includes it. */
   onRecord?: (record: RequestRecord, tally: ProxyTally) => void;
 }
@@ -22,9 +31,7 @@ export interface ProxyRuntime {
 }
 
 export async function openProxy(options: ProxyRuntimeOptions): Promise<ProxyRuntime> {
-  // The tokenizer loads on first use (about a second): pay it now, not on the first request.
-  (options.tokenizer ?? defaultTokenizer()).count('gardener');
-  const gardener = createProxyGardener(options);
+  const gardener = await openGardener(options);
   let tally = emptyTally();
   const writes = new Map<string, Promise<void>>();
 
@@ -50,6 +57,7 @@ export async function openProxy(options: ProxyRuntimeOptions): Promise<ProxyRunt
       gardener,
       host: options.host,
       port: options.port,
+      ...(options.upstreamIdleMs ? { upstreamIdleMs: options.upstreamIdleMs } : {}),
       onRecord: (record) => {
         tally = tallyRecord(tally, record);
         if (record.kind === 'messages' && record.clientSession) publish(record.clientSession);
@@ -69,4 +77,23 @@ export async function openProxy(options: ProxyRuntimeOptions): Promise<ProxyRunt
       await gardener.close();
     },
   };
+}
+
+/** The garden thread, or gardening on this thread when asked (or when options cannot cross threads). */
+async function openGardener(options: ProxyRuntimeOptions): Promise<RequestGardener> {
+  const { tokenizer, settings, inProcess } = options;
+  if (inProcess || tokenizer || settings?.now) {
+    // The tokenizer loads on first use (about a second): pay it now, not on the first request.
+    (tokenizer ?? defaultTokenizer()).count('gardener');
+    return inProcessGardener(createProxyGardener(options));
+  }
+  const { storePath, budget, cwd, project, redact } = options;
+  return startGardenThread({
+    storePath,
+    budget,
+    cwd,
+    ...(project !== undefined ? { project } : {}),
+    ...(redact !== undefined ? { redact } : {}),
+    ...(settings ? { settings } : {}),
+  });
 }

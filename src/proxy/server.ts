@@ -1,10 +1,10 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { debug } from '../debug.js';
-import type { Gardened, ProxyGardener } from './gardening.js';
 import { isLoopbackHostHeader } from './loopback.js';
 import type { RequestRecord } from './records.js';
-import { endToEnd, sendUpstream } from './upstream.js';
+import type { GardenedRequest, RequestGardener } from './request-gardener.js';
+import { endToEnd, sendUpstream, UpstreamSilent } from './upstream.js';
 import { createSseUsageReader, jsonUsage, type Usage } from './usage.js';
 
 /** Largest request body read whole (Claude Code sends images inline, base64). */
@@ -14,9 +14,11 @@ const MAX_JSON_ANSWER_BYTES = 8 * 1024 * 1024;
 
 export interface ProxyServerOptions {
   upstream: URL;
-  gardener: ProxyGardener;
+  gardener: RequestGardener;
   host: string;
   port: number;
+  /** Give up on an upstream silent this long (default UPSTREAM_IDLE_MS). */
+  upstreamIdleMs?: number;
   /** Told of every request once its answer is complete (or the client left). */
   onRecord?: (record: RequestRecord) => void;
 }
@@ -93,17 +95,14 @@ async function handle(options: ProxyServerOptions, req: IncomingMessage, res: Se
     return finish({ status: 403 });
   }
 
-  let gardened: Gardened | undefined;
-  if (record.kind !== 'other') {
+  let gardened: GardenedRequest | undefined;
+  if (record.kind === 'messages' || record.kind === 'count_tokens') {
     const raw = await readBody(req, MAX_BODY_BYTES);
     if (raw === undefined) {
       sendError(res, 413, 'request_too_large', `gardener proxy: request body over ${MAX_BODY_BYTES} bytes`);
       return finish({ status: 413 });
     }
-    gardened =
-      record.kind === 'messages'
-        ? options.gardener.garden(raw, req.headers)
-        : options.gardener.gardenCount(raw, req.headers);
+    gardened = await options.gardener.garden(raw, req.headers, record.kind);
     Object.assign(record, gardened.record);
   }
 
@@ -123,19 +122,20 @@ async function handle(options: ProxyServerOptions, req: IncomingMessage, res: Se
       headers: req.headers,
       ...(gardened ? { body: gardened.body, identity: true } : { stream: req }),
       signal: controller.signal,
+      ...(options.upstreamIdleMs ? { idleMs: options.upstreamIdleMs } : {}),
       // Store the request's new blocks while the model thinks: done before its first byte, as a rule.
       ...(gardened ? { onSent: () => options.gardener.settle(gardened) } : {}),
     });
   } catch (error) {
-    if (gardened) options.gardener.settle(gardened);
+    if (gardened) {
+      options.gardener.settle(gardened);
+      options.gardener.done(gardened);
+    }
     if (record.aborted) return finish();
-    sendError(
-      res,
-      502,
-      'api_error',
-      `gardener proxy: upstream ${options.upstream.origin} failed: ${String(error)}`,
-    );
-    return finish({ status: 502 });
+    const status = error instanceof UpstreamSilent ? 504 : 502;
+    const why = error instanceof Error ? error.message : String(error);
+    sendError(res, status, 'api_error', `gardener proxy: upstream ${options.upstream.origin} failed: ${why}`);
+    return finish({ status });
   }
 
   record.status = answer.statusCode ?? 502;
@@ -154,10 +154,11 @@ async function handle(options: ProxyServerOptions, req: IncomingMessage, res: Se
   const complete = res.writableFinished;
   if (gardened) {
     const seen = usage();
-    if (seen) {
-      record.usage = seen;
-      if (complete) Object.assign(record, options.gardener.observe(gardened, seen));
-    }
+    if (seen) record.usage = seen;
+    const answered = complete ? seen : undefined;
+    options.gardener.done(gardened, answered);
+    // The cache model's bill, made when the request went out, counts for an answered request only.
+    if (answered && gardened.modelled) record.modelled = gardened.modelled;
   }
   finish();
 }
