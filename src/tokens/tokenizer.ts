@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { loadRanks, pieceTokens, type RankTable, type Ranks } from './bpe.js';
 
 /** Counts tokens of text. Implementations must be deterministic. */
 export interface Tokenizer {
@@ -19,32 +20,19 @@ const MAX_PIECE_CACHE = 500_000;
  */
 const LONG_PIECE = 200;
 
-interface TiktokenLike {
-  encode(text: string, allowedSpecial?: string[] | 'all', disallowedSpecial?: string[] | 'all'): number[];
-}
+let loaded: Ranks | undefined;
 
-interface Loaded {
-  encoder: TiktokenLike;
-  pattern: string;
-}
-
-let loaded: Loaded | undefined;
-
-/** js-tiktoken and its 1.7 MB rank table load on first use only (~0.4 s). */
-function load(): Loaded {
+/** cl100k's rank table (js-tiktoken's 1.7 MB module) loads on first use only. */
+function load(): Ranks {
   if (loaded) return loaded;
   const require = createRequire(import.meta.url);
-  const { Tiktoken } = require('js-tiktoken/lite') as { Tiktoken: new (ranks: unknown) => TiktokenLike };
-  const ranks = require('js-tiktoken/ranks/cl100k_base') as { default?: { pat_str: string } } & {
-    pat_str?: string;
-  };
-  const table = ranks.default ?? ranks;
-  loaded = { encoder: new Tiktoken(table), pattern: (table as { pat_str: string }).pat_str };
+  const module = require('js-tiktoken/ranks/cl100k_base') as { default?: RankTable } & Partial<RankTable>;
+  loaded = loadRanks(module.default ?? (module as RankTable));
   return loaded;
 }
 
 /**
- * cl100k_base counts via js-tiktoken. tiktoken encodes each pre-tokenizer piece independently,
+ * cl100k_base counts with js-tiktoken's rank table. tiktoken encodes each pre-tokenizer piece independently,
  * so counting piece by piece with a piece cache gives the exact same count several times faster.
  * Whole-text counts are cached by content hash.
  */
@@ -54,7 +42,7 @@ export function createTiktokenCounter(): Tokenizer {
   let splitter: RegExp | undefined;
 
   const countUncached = (text: string): number => {
-    splitter ??= new RegExp(load().pattern, 'gu');
+    splitter ??= new RegExp(load().pattern.source, 'gu');
     let total = 0;
     for (const match of text.matchAll(splitter)) {
       const piece = match[0];
@@ -70,7 +58,7 @@ export function createTiktokenCounter(): Tokenizer {
   const countPiece = (piece: string): number => {
     let n = pieceCache.get(piece);
     if (n === undefined) {
-      n = load().encoder.encode(piece, [], []).length;
+      n = pieceTokens(piece, load());
       if (pieceCache.size >= MAX_PIECE_CACHE) pieceCache.clear();
       pieceCache.set(piece, n);
     }
