@@ -50,7 +50,10 @@ function random(seed: number): () => number {
 
 const WORDS = ['request', 'vat', 'batch', 'parser', 'cache', 'render', 'token', 'budget', 'store', 'query'];
 
-function toolOutput(i: number, next: () => number): { name: string; input: Record<string, unknown>; text: string } {
+function toolOutput(
+  i: number,
+  next: () => number,
+): { name: string; input: Record<string, unknown>; text: string } {
   const word = () => WORDS[Math.floor(next() * WORDS.length)] ?? 'x';
   const lines = 20 + Math.floor(next() * 180);
   switch (i % 4) {
@@ -79,7 +82,11 @@ function toolOutput(i: number, next: () => number): { name: string; input: Recor
         name: 'Read',
         input: { file_path: `data/${word()}_${i}.json` },
         text: JSON.stringify(
-          Array.from({ length: Math.ceil(lines / 4) }, (_, k) => ({ id: k, name: `${word()}-${i}`, total: k * i })),
+          Array.from({ length: Math.ceil(lines / 4) }, (_, k) => ({
+            id: k,
+            name: `${word()}-${i}`,
+            total: k * i,
+          })),
           null,
           2,
         ),
@@ -102,7 +109,8 @@ function buildSession(calls: number): { messages: MessageParam[]; cuts: number[]
   const messages: MessageParam[] = [];
   const cuts: number[] = [];
   for (let i = 0; i < calls; i++) {
-    const prompt = i % PROMPT_EVERY === 0 ? `Task ${i / PROMPT_EVERY}: look at the ${WORDS[i % 10]} code.` : '';
+    const prompt =
+      i % PROMPT_EVERY === 0 ? `Task ${i / PROMPT_EVERY}: look at the ${WORDS[i % 10]} code.` : '';
     const last = messages[messages.length - 1];
     if (prompt && last?.role === 'user' && Array.isArray(last.content))
       last.content.push({ type: 'text', text: prompt });
@@ -152,7 +160,12 @@ const times: number[] = [];
 let events = 0;
 for (let i = 0; i < CALLS; i++) {
   clock.call = i;
-  const transcript: Transcript = { id: 'growth', format: 'anthropic', system, messages: messages.slice(0, cuts[i]) };
+  const transcript: Transcript = {
+    id: 'growth',
+    format: 'anthropic',
+    system,
+    messages: messages.slice(0, cuts[i]),
+  };
   let request: unknown;
   times.push(
     cpu(() => {

@@ -40,7 +40,10 @@ function session(): string {
         ? `ERROR vat_check batch ${1600 + i} expected 20.00 got 19.00 in src/vat_${i}.ts`
         : `INFO job ${i} step ${k} of ${120} ok (${k * 13} ms)`,
     ).join('\n');
-    messages.push({ role: 'assistant', content: [{ type: 'tool_use', id, name: 'Bash', input: { command: `make job${i}` } }] });
+    messages.push({
+      role: 'assistant',
+      content: [{ type: 'tool_use', id, name: 'Bash', input: { command: `make job${i}` } }],
+    });
     messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: log }] });
   }
   messages.push({ role: 'assistant', content: 'Done.' });
@@ -54,7 +57,12 @@ if (ingest.status !== 0) throw new Error(`ingest failed: ${ingest.stderr.toStrin
 
 let n = 0;
 const hookPayload = (extra: Record<string, unknown>) =>
-  JSON.stringify({ session_id: 'startup-bench', transcript_path: join(home, 't.jsonl'), cwd: home, ...extra });
+  JSON.stringify({
+    session_id: 'startup-bench',
+    transcript_path: join(home, 't.jsonl'),
+    cwd: home,
+    ...extra,
+  });
 
 interface Variant {
   args: string[];
@@ -69,7 +77,8 @@ const variants: Record<string, Variant> = {
   'gardener recall (hits)': { args: [cli, 'recall', 'vat check batch failure', '--project', home] },
   'gardener-hook user-prompt-submit': {
     args: [hook, 'user-prompt-submit'],
-    input: () => hookPayload({ hook_event_name: 'UserPromptSubmit', prompt: `why does the vat check fail? (${n++})` }),
+    input: () =>
+      hookPayload({ hook_event_name: 'UserPromptSubmit', prompt: `why does the vat check fail? (${n++})` }),
   },
   'gardener-hook session-start': {
     args: [hook, 'session-start'],
@@ -82,7 +91,12 @@ const variants: Record<string, Variant> = {
         hook_event_name: 'PostToolUse',
         tool_name: 'Bash',
         tool_input: { command: `make run${n}` },
-        tool_response: { stdout: `run ${n++}\nall 12 tests passed`, stderr: '', interrupted: false, isImage: false },
+        tool_response: {
+          stdout: `run ${n++}\nall 12 tests passed`,
+          stderr: '',
+          interrupted: false,
+          isImage: false,
+        },
         tool_use_id: `toolu_startup_${n}`,
       }),
   },
@@ -117,7 +131,9 @@ for (let r = 0; r < rounds; r++) {
 }
 
 console.log(`start-up · ${rounds} paired rounds · node ${process.version}`);
-console.log('variant                                  median ms   median of paired ratios   ratio of medians');
+console.log(
+  'variant                                  median ms   median of paired ratios   ratio of medians',
+);
 const base = times['node -e 0']!;
 for (const name of names) {
   const ratios = times[name]!.map((t, i) => t / base[i]!);

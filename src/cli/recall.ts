@@ -6,6 +6,13 @@ import type { CliIo } from './io.js';
 import { useColor } from './io.js';
 import { addStoreOptions, intFlag, withStore, type StoreFlags } from './store-options.js';
 import { recall } from '../recall/recall.js';
+import { createEstimateCounter } from '../tokens/tokenizer.js';
+
+/**
+ * Characters a token when the command trims hits to --max-tokens: an estimate, so a one-shot
+ * command does not load the cl100k table; below cl100k's average for text and code, so it trims early.
+ */
+const CLI_CHARS_PER_TOKEN = 3;
 
 interface RecallFlags extends StoreFlags {
   class?: string;
@@ -70,6 +77,7 @@ export function makeRecallCommand(io: CliIo): Command {
           ...(flags.full ? { full: true } : {}),
           ...(maxTokens !== undefined ? { maxTokens } : {}),
           scope: { sessionOnly: flags.sessionOnly === true, projects: flags.includeProject },
+          tokenizer: createEstimateCounter(CLI_CHARS_PER_TOKEN),
         });
         const { formatRecallText, recallWire } = await import('../recall/format.js');
         if (flags.json) {

@@ -72,7 +72,6 @@ function mergedParts(bytes: string, byBytes: ReadonlyMap<string, number>): numbe
     starts.splice(best + 1, 1);
   }
   let parts = 0;
-  for (let i = 0; i < starts.length - 1; i++)
-    if (byBytes.has(bytes.slice(starts[i], starts[i + 1]))) parts++;
+  for (let i = 0; i < starts.length - 1; i++) if (byBytes.has(bytes.slice(starts[i], starts[i + 1]))) parts++;
   return parts;
 }

@@ -31,6 +31,11 @@ function load(): Ranks {
   return loaded;
 }
 
+/** Whether this process has loaded the rank table (a one-shot command that only estimates never does). */
+export function rankTableLoaded(): boolean {
+  return loaded !== undefined;
+}
+
 /**
  * cl100k_base counts with js-tiktoken's rank table. tiktoken encodes each pre-tokenizer piece independently,
  * so counting piece by piece with a piece cache gives the exact same count several times faster.

@@ -4,17 +4,15 @@ import { emptyView, type MessageView, type View } from '../../src/garden/view.js
 import { windowStart } from '../../src/garden/window.js';
 
 function viewOf(roles: readonly string[]): View {
-  const messages = roles.map(
-    (role, turn): MessageView => ({
-      role,
-      source: { role: role as 'user', content: 'x' },
-      isString: true,
-      passthrough: false,
-      slots: [],
-      turn,
-      figures: undefined,
-    }),
-  );
+  const messages = roles.map((role, turn): MessageView => ({
+    role,
+    source: { role: role as 'user', content: 'x' },
+    isString: true,
+    passthrough: false,
+    slots: [],
+    turn,
+    figures: undefined,
+  }));
   return { ...emptyView(), messages };
 }
 

@@ -17,7 +17,21 @@ const exact = (text: string) => reference.encode(text, [], []).length;
 const toolText = fc
   .array(
     fc.oneof(
-      fc.constantFrom('const', ' x', ' = ', '{', '}', '();', '\n', '\n\n', '    ', '\t', "'s", ' 2025', '0x1f'),
+      fc.constantFrom(
+        'const',
+        ' x',
+        ' = ',
+        '{',
+        '}',
+        '();',
+        '\n',
+        '\n\n',
+        '    ',
+        '\t',
+        "'s",
+        ' 2025',
+        '0x1f',
+      ),
       fc.constantFrom('é', 'ß', '東京', '🚀', '\u200d', 'Привет', ' naïve', '\r\n', '<|endoftext|>'),
       fc.string({ maxLength: 12 }),
     ),
