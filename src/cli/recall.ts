@@ -5,8 +5,6 @@ import type { GardenerStore } from '../store/types.js';
 import type { CliIo } from './io.js';
 import { useColor } from './io.js';
 import { addStoreOptions, intFlag, withStore, type StoreFlags } from './store-options.js';
-import { recall } from '../recall/recall.js';
-import { createEstimateCounter } from '../tokens/tokenizer.js';
 
 /**
  * Characters a token when the command trims hits to --max-tokens: an estimate, so a one-shot
@@ -70,6 +68,10 @@ export function makeRecallCommand(io: CliIo): Command {
         throw new GardenerError('USAGE', `nothing to search for in "${query}"`, {
           hint: 'Give words, identifiers, paths or error names; punctuation, one-letter and common words are ignored.',
         });
+      const [{ recall }, { createEstimateCounter }] = await Promise.all([
+        import('../recall/recall.js'),
+        import('../tokens/tokenizer.js'),
+      ]);
       await withStore(io, flags, async (store, { scope }) => {
         const result = recall(store, query, scope, {
           limit,
