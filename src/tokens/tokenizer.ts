@@ -22,6 +22,14 @@ const LONG_PIECE = 200;
 
 let loaded: Ranks | undefined;
 
+/**
+ * A copy of a short string that shares no memory with the text it was cut from: a cache key must
+ * not keep a whole counted text (a slice's parent) alive for the life of the process.
+ */
+function detached(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
+}
+
 /** cl100k's rank table (js-tiktoken's 1.7 MB module) loads on first use only. */
 function load(): Ranks {
   if (loaded) return loaded;
@@ -65,7 +73,7 @@ export function createTiktokenCounter(): Tokenizer {
     if (n === undefined) {
       n = pieceTokens(piece, load());
       if (pieceCache.size >= MAX_PIECE_CACHE) pieceCache.clear();
-      pieceCache.set(piece, n);
+      pieceCache.set(detached(piece), n);
     }
     return n;
   };
@@ -79,7 +87,7 @@ export function createTiktokenCounter(): Tokenizer {
       if (n === undefined) {
         n = countUncached(text);
         if (textCache.size >= MAX_TEXT_CACHE) textCache.clear();
-        textCache.set(key, n);
+        textCache.set(key === text ? detached(text) : key, n);
       }
       return n;
     },
