@@ -12,6 +12,7 @@
  *
  * Default config (inject auto), a fresh temp store, a replay clock of one call every 10 s.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -71,6 +72,9 @@ function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
+
+/** SHA-256 of every rendered request of the replays, in order: equal across builds when output is. */
+const rendered = createHash('sha256');
 
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 const issueKeys = (request: unknown) =>
@@ -236,6 +240,7 @@ function replay(session: BenchSession, budget: number, totals: ReplayTotals): vo
       g.sync(transcript);
       const plan = g.plan({ strict: false });
       const request = g.render();
+      rendered.update(JSON.stringify(request));
       const events = g.counters().events - eventsBefore;
       totals.events += events;
       if (events > 0) totals.callsWithEvent++;
@@ -319,6 +324,8 @@ const lines = [
     const t = byBudget.get(b)!;
     return `${String(b).padStart(6)}  ${String(t.calls).padStart(6)}  ${String(t.invalid).padStart(8)}  ${String(t.over).padStart(6)} (${t.overProtected})${' '.repeat(Math.max(1, 14 - String(t.overProtected).length))}${String(t.events).padStart(6)}  ${String(t.callsWithEvent).padStart(14)}  ${String(t.breaks).padStart(13)}  ${String(t.breaksWithoutEvent).padStart(17)}  ${String(t.injectionRewrites).padStart(25)}  ${String(t.errors).padStart(7)}`;
   }),
+  '',
+  `rendered requests of the replays, sha256: ${rendered.digest('hex').slice(0, 16)}`,
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
 store.close();

@@ -5,7 +5,12 @@ import type { GardenerStore } from '../store/types.js';
 import type { CliIo } from './io.js';
 import { useColor } from './io.js';
 import { addStoreOptions, intFlag, withStore, type StoreFlags, READ_ONLY_WILL_DO } from './store-options.js';
-import { recall } from '../recall/recall.js';
+
+/**
+ * Characters a token when the command trims hits to --max-tokens: an estimate, so a one-shot
+ * command does not load the cl100k table; below cl100k's average for text and code, so it trims early.
+ */
+const CLI_CHARS_PER_TOKEN = 3;
 
 interface RecallFlags extends StoreFlags {
   class?: string;
@@ -63,6 +68,10 @@ export function makeRecallCommand(io: CliIo): Command {
         throw new GardenerError('USAGE', `nothing to search for in "${query}"`, {
           hint: 'Give words, identifiers, paths or error names; punctuation, one-letter and common words are ignored.',
         });
+      const [{ recall }, { createEstimateCounter }] = await Promise.all([
+        import('../recall/recall.js'),
+        import('../tokens/tokenizer.js'),
+      ]);
       await withStore(
         io,
         flags,
@@ -73,6 +82,7 @@ export function makeRecallCommand(io: CliIo): Command {
             ...(flags.full ? { full: true } : {}),
             ...(maxTokens !== undefined ? { maxTokens } : {}),
             scope: { sessionOnly: flags.sessionOnly === true, projects: flags.includeProject },
+            tokenizer: createEstimateCounter(CLI_CHARS_PER_TOKEN),
           });
           const { formatRecallText, recallWire } = await import('../recall/format.js');
           if (flags.json) {

@@ -2,6 +2,7 @@ import type { Form, GardenEvent, Slot } from './types.js';
 import { saveState } from './persist.js';
 import { estimate, type GardenState } from './state.js';
 import { withReattachedMedia } from './steps.js';
+import { slotChanged } from './view.js';
 import { protection, type WorkingWindow } from './window.js';
 
 /** Events kept in memory (events() returns them; the counters keep totals). */
@@ -43,6 +44,7 @@ export function applyEvent(
   for (const [key, form] of changes) {
     const slot = view.byKey.get(key) as Slot;
     slot.form = form;
+    slotChanged(view, slot);
     firstMessage = Math.min(firstMessage, slot.message);
   }
   state.counters.events++;

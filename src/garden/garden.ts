@@ -166,7 +166,7 @@ function sync(state: GardenState, transcript: Transcript) {
   state.transcript = transcript;
   state.fixedTokens = countFixed(state.tokenizer, transcript);
   state.counters.markersStripped += result.stripped;
-  for (const key of view.byKey.keys()) state.savedForms.delete(key);
+  if (state.savedForms.size > 0) for (const key of view.byKey.keys()) state.savedForms.delete(key);
   const settled = settleOutsideWindow(state, workingWindow(state));
   stubForgotten(state);
   result.pending = view.all.filter((slot) => slot.pending).length;
@@ -265,10 +265,10 @@ function forget(state: GardenState, id: string, purge: boolean): ChangeResult {
 
 /** Content the user forgot before and that arrived again stays forgotten: a stub, once outside the window. */
 function stubForgotten(state: GardenState): void {
+  const forgotten = state.view.all.filter((s) => s.forgotten && s.form !== 'stub');
+  if (forgotten.length === 0) return;
   const window = workingWindow(state);
-  const open = state.view.all.filter(
-    (s) => s.forgotten && s.form !== 'stub' && protection(s, window, state.pinned) === undefined,
-  );
+  const open = forgotten.filter((s) => protection(s, window, state.pinned) === undefined);
   if (open.length === 0) return;
   applyEvent(
     state,
@@ -296,7 +296,7 @@ function compactAll(state: GardenState, minTokens: number, keepLastTurns: number
     keepLastTurns === undefined
       ? workingWindow(state)
       : {
-          start: windowStart(state.view, keepLastTurns, [], Number.POSITIVE_INFINITY),
+          start: windowStart(state.view, keepLastTurns, () => 0, Number.POSITIVE_INFINITY),
           maxTokens: Number.POSITIVE_INFINITY,
         };
   const forms = new Map<string, Form>();

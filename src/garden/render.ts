@@ -2,7 +2,7 @@ import { MESSAGE_OVERHEAD } from '../tokens/count.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import type { Block, MessageParam, ToolResultBlockParam, Transcript } from '../transcript/types.js';
 import type { Slot } from './types.js';
-import { slotTokens, type MessageView, type View } from './view.js';
+import { slotTokens, type MessageFigures, type MessageView, type View } from './view.js';
 
 /**
  * Rendering: each block in its current form. Forms are fixed between events and every form's block
@@ -45,22 +45,29 @@ export function renderSlot(slot: Slot): Block {
 
 /** Tokens of a message as rendered now (what countMessage would say of renderMessage's output). */
 export function messageTokens(entry: MessageView): number {
-  let total = MESSAGE_OVERHEAD;
-  for (const slot of entry.slots) {
-    total += slotTokens(slot);
-    for (const child of slot.children ?? []) total += slotTokens(child);
-  }
-  return total;
+  return messageFigures(entry).rendered;
 }
 
 /** Tokens of a message with every block in its original form. */
 export function originalMessageTokens(entry: MessageView): number {
-  let total = MESSAGE_OVERHEAD;
+  return messageFigures(entry).original;
+}
+
+/** Both counts of a message, counted once and kept until one of its slots changes (view.ts slotChanged). */
+export function messageFigures(entry: MessageView): MessageFigures {
+  if (entry.figures) return entry.figures;
+  let rendered = MESSAGE_OVERHEAD;
+  let original = MESSAGE_OVERHEAD;
   for (const slot of entry.slots) {
-    total += slotTokens(slot, 'original');
-    for (const child of slot.children ?? []) total += slotTokens(child, 'original');
+    rendered += slotTokens(slot);
+    original += slotTokens(slot, 'original');
+    for (const child of slot.children ?? []) {
+      rendered += slotTokens(child);
+      original += slotTokens(child, 'original');
+    }
   }
-  return total;
+  entry.figures = { rendered, original };
+  return entry.figures;
 }
 
 /** Tokens of the system prompt and tool definitions, counted as countRequest counts them. */

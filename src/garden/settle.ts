@@ -33,7 +33,27 @@ export function settleSlot(slot: Slot, deps: IngestDeps): void {
     case 'fixed':
       break;
   }
+  detachDerived(slot);
   delete slot.pending;
+}
+
+/**
+ * Fresh copies of what settling derived from the block's text (terms, hint, note, the shortened
+ * forms). Substrings may share the memory of the text they were cut from (or of a copy made while
+ * redacting or compressing it): a few names would otherwise keep a whole large copy alive.
+ */
+function detachDerived(slot: Slot): void {
+  slot.terms = slot.terms.map(fresh);
+  slot.hint = fresh(slot.hint);
+  if (slot.note !== undefined) slot.note = fresh(slot.note);
+  for (const form of ['summary', 'stub'] as const) {
+    const block = slot.blocks[form];
+    if (block !== undefined) slot.blocks[form] = fresh(block);
+  }
+}
+
+function fresh<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
 }
 
 function settleText(slot: Slot, deps: IngestDeps): void {

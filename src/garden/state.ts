@@ -9,11 +9,11 @@ import type { IngestDeps } from './ingest.js';
 import { settleSlot } from './settle.js';
 import type { SavedState } from './persist.js';
 import { recentMentions } from './recent.js';
-import { messageTokens, originalMessageTokens } from './render.js';
+import { messageFigures, originalMessageTokens } from './render.js';
 import type { StepContext } from './steps.js';
 import { tally } from './sync.js';
 import type { GardenCounters, Slot } from './types.js';
-import type { View } from './view.js';
+import { slotChanged, type MessageFigures, type MessageView, type View } from './view.js';
 import { oversized, windowStart, type WorkingWindow } from './window.js';
 
 /** The last rendered request: when, how many messages (the cached prefix), how many tokens. */
@@ -53,19 +53,34 @@ export interface GardenState {
 
 /** Estimated tokens of the request as it renders now (before injection). */
 export function estimate(state: GardenState): number {
-  return state.fixedTokens + state.view.messages.reduce((sum, m) => sum + messageTokens(m), 0);
+  return state.fixedTokens + viewTotals(state.view).rendered;
 }
 
 /** The same with every block in its original form. */
 export function originalEstimate(state: GardenState): number {
-  return state.fixedTokens + state.view.messages.reduce((sum, m) => sum + originalMessageTokens(m), 0);
+  return state.fixedTokens + viewTotals(state.view).original;
+}
+
+/** Σ of the messages' figures, summed once and kept until a slot changes (view.ts slotChanged). */
+function viewTotals(view: View): MessageFigures {
+  if (view.totals) return view.totals;
+  let rendered = 0;
+  let original = 0;
+  for (const message of view.messages) {
+    const figures = messageFigures(message);
+    rendered += figures.rendered;
+    original += figures.original;
+  }
+  view.totals = { rendered, original };
+  return view.totals;
 }
 
 /** The working window for a budget (default: the garden's). */
 export function workingWindow(state: GardenState, limit = state.budget): WorkingWindow {
   const maxTokens = Math.floor(state.config.windowMaxShare * limit);
-  const sizes = state.view.messages.map(originalMessageTokens);
-  return { start: windowStart(state.view, state.config.keepLastTurns, sizes, maxTokens), maxTokens };
+  const { view } = state;
+  const size = (m: number) => originalMessageTokens(view.messages[m] as MessageView);
+  return { start: windowStart(view, state.config.keepLastTurns, size, maxTokens), maxTokens };
 }
 
 /** What the step rules need to know besides the view. */
@@ -106,6 +121,7 @@ export function settleWhere(
       continue;
     }
     settleSlot(slot, state.deps);
+    slotChanged(state.view, slot);
     result.ingested++;
     tally(result.byClass, slot);
   }

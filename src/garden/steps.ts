@@ -36,51 +36,64 @@ export function slotPriority(
  */
 export function eligibleSteps(view: View, context: StepContext): Step[] {
   const steps: Step[] = [];
+  const push = (step: Step | undefined) => {
+    if (step) steps.push(step);
+  };
   for (const slot of view.all) {
     if (slot.form === 'stub' || protection(slot, context.window, context.pinned) !== undefined) continue;
     const p = slotPriority(slot, view, context);
-    const order = slot.message * 1_000_000 + slot.index * 1_000 + slot.part + 1;
-    const make = (
-      to: Form,
-      from: Form,
-      phase: 1 | 2,
-      loss: number,
-      afterSummary: boolean,
-    ): Step | undefined => {
-      const saved = slotTokens(slot, from) - slotTokens(slot, to);
-      if (slot.blocks[to] === undefined || saved < context.minSaving) return undefined;
-      return {
-        key: slot.key,
-        message: slot.message,
-        order,
-        to,
-        saved,
-        priority: p,
-        phase,
-        loss,
-        afterSummary,
-      };
-    };
-    const push = (step: Step | undefined) => {
-      if (step) steps.push(step);
-    };
     if (slot.form === 'summary') {
-      push(make('stub', 'summary', 2, stepLoss(p, 'stub-after-summary'), false));
+      push(makeStep(slot, context, p, 'stub', 'summary', 2, stepLoss(p, 'stub-after-summary'), false));
       continue;
     }
     if (slot.media) {
-      push(make('stub', 'original', 1, stepLoss(p, 'stub'), false));
+      push(makeStep(slot, context, p, 'stub', 'original', 1, stepLoss(p, 'stub'), false));
       continue;
     }
-    const summary = make('summary', 'original', 1, stepLoss(p, 'summary', slot.namesLeftOut), false);
+    const summary = makeStep(
+      slot,
+      context,
+      p,
+      'summary',
+      'original',
+      1,
+      stepLoss(p, 'summary', slot.namesLeftOut),
+      false,
+    );
     if (summary) {
       steps.push(summary);
-      push(make('stub', 'summary', 2, stepLoss(p, 'stub-after-summary'), true));
+      push(makeStep(slot, context, p, 'stub', 'summary', 2, stepLoss(p, 'stub-after-summary'), true));
     } else {
-      push(make('stub', 'original', 2, stepLoss(p, 'stub'), false));
+      push(makeStep(slot, context, p, 'stub', 'original', 2, stepLoss(p, 'stub'), false));
     }
   }
   return steps;
+}
+
+/** The step from form `from` to `to` of a slot, unless it has no such form or saves too little. */
+function makeStep(
+  slot: Slot,
+  context: StepContext,
+  priority: number,
+  to: Form,
+  from: Form,
+  phase: 1 | 2,
+  loss: number,
+  afterSummary: boolean,
+): Step | undefined {
+  const saved = slotTokens(slot, from) - slotTokens(slot, to);
+  if (slot.blocks[to] === undefined || saved < context.minSaving) return undefined;
+  return {
+    key: slot.key,
+    message: slot.message,
+    order: slot.message * 1_000_000 + slot.index * 1_000 + slot.part + 1,
+    to,
+    saved,
+    priority,
+    phase,
+    loss,
+    afterSummary,
+  };
 }
 
 /**

@@ -53,7 +53,7 @@ export function syncView(
   }
   const typed = typedByUser({ format: transcript.format, meta: transcript.meta, messages: stripped });
   const toolUses = new Map<string, { name: string; input: Record<string, unknown> }>();
-  const view: View = { messages: [], byKey: new Map(), all: [], turns: 0 };
+  const view: View = { messages: [], byKey: new Map(), all: [], turns: 0, totals: undefined };
   /** Media seen so far in this transcript, by hash: the slots carrying it. */
   const media = new Map<string, Slot[]>();
   const taken = new Set<string>();
@@ -92,6 +92,7 @@ export function syncView(
       passthrough: !KNOWN_ROLES.has(role),
       slots: [],
       turn,
+      figures: undefined,
     };
     view.messages.push(entry);
     if (entry.passthrough) {

@@ -14,6 +14,14 @@ export interface MessageView {
   slots: Slot[];
   /** Assistant messages before this one. */
   turn: number;
+  /** Its tokens as rendered and in original form, once counted (render.ts); cleared when a slot changes. */
+  figures: MessageFigures | undefined;
+}
+
+/** Tokens of a message (or of all of them) as rendered now and with every block in its original form. */
+export interface MessageFigures {
+  rendered: number;
+  original: number;
 }
 
 /** The engine's picture of the transcript after a sync. */
@@ -25,10 +33,22 @@ export interface View {
   all: Slot[];
   /** Assistant messages in the transcript. */
   turns: number;
+  /** Σ of the messages' figures, once summed (state.ts); cleared when a slot changes. */
+  totals: MessageFigures | undefined;
 }
 
 export function emptyView(): View {
-  return { messages: [], byKey: new Map(), all: [], turns: 0 };
+  return { messages: [], byKey: new Map(), all: [], turns: 0, totals: undefined };
+}
+
+/**
+ * A slot's form or token counts changed (an event, or settling built its forms): the cached figures
+ * of its message and of the whole view are counted again when next read.
+ */
+export function slotChanged(view: View, slot: Slot): void {
+  const message = view.messages[slot.message];
+  if (message) message.figures = undefined;
+  view.totals = undefined;
 }
 
 /** Tokens of a slot in its current form (a form it cannot take counts as original). */

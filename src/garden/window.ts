@@ -21,25 +21,27 @@ export interface WorkingWindow {
 export function windowStart(
   view: View,
   keepLastTurns: number,
-  messageTokens: readonly number[],
+  messageTokens: (message: number) => number,
   maxTokens: number,
 ): number {
   const count = view.messages.length;
   if (count === 0) return 0;
   if (keepLastTurns === 0) return count - 1;
-  const assistants: number[] = [];
-  view.messages.forEach((m, i) => {
-    if (m.role === 'assistant') assistants.push(i);
-  });
-  if (assistants.length === 0) return 0;
-  const suffix = new Array<number>(count + 1).fill(0);
-  for (let i = count - 1; i >= 0; i--) suffix[i] = (suffix[i + 1] ?? 0) + (messageTokens[i] ?? 0);
-  const turns = Math.min(keepLastTurns, assistants.length);
-  for (let k = turns; k > 1; k--) {
-    const start = assistants[assistants.length - k] as number;
-    if ((suffix[start] ?? 0) <= maxTokens) return start;
+  // Walks back from the newest message: the window's cost does not grow with the session.
+  let suffix = 0;
+  let found = 0;
+  let last = -1;
+  let start = -1;
+  for (let i = count - 1; i >= 0 && found < keepLastTurns; i--) {
+    suffix += messageTokens(i);
+    if (view.messages[i]?.role !== 'assistant') continue;
+    found++;
+    if (found === 1) last = i;
+    else if (suffix <= maxTokens) start = i;
+    else break;
   }
-  return assistants[assistants.length - 1] as number;
+  if (last === -1) return 0;
+  return start === -1 ? last : start;
 }
 
 /** Whether a slot inside the window is too large for the window to protect (see WorkingWindow). */

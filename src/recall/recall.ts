@@ -168,7 +168,7 @@ export function recall(
   const top = ranked.slice(0, limit);
 
   const hits = buildHits(deps, top, selection, options.full === true, now);
-  const tokenizer = defaultTokenizer();
+  const tokenizer = options.tokenizer ?? defaultTokenizer();
   const maxTokens = options.maxTokens ?? (options.full ? DEFAULT_FULL_RECALL_TOKENS : DEFAULT_RECALL_TOKENS);
   const fitted = fitToBudget(hits, maxTokens, tokenizer);
   const seqs = top.flatMap((r) =>

@@ -1,4 +1,5 @@
 import type { ContentClass } from '../classify/types.js';
+import type { Tokenizer } from '../tokens/tokenizer.js';
 import type { ScopeIds } from './scopes.js';
 import type { Search } from './search.js';
 import type { VocabLookup } from './vocab.js';
@@ -82,6 +83,8 @@ export interface RecallOptions {
   maxTokens?: number;
   /** Refresh the last access of returned entries (default true; ignored by a read-only store). */
   touch?: boolean;
+  /** Counts the returned texts against maxTokens (default: cl100k; a short process may pass an estimate). */
+  tokenizer?: Tokenizer;
 }
 
 export interface RecallHit {

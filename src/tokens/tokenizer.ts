@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { loadRanks, pieceTokens, type RankTable, type Ranks } from './bpe.js';
 
 /** Counts tokens of text. Implementations must be deterministic. */
 export interface Tokenizer {
@@ -19,32 +20,32 @@ const MAX_PIECE_CACHE = 500_000;
  */
 const LONG_PIECE = 200;
 
-interface TiktokenLike {
-  encode(text: string, allowedSpecial?: string[] | 'all', disallowedSpecial?: string[] | 'all'): number[];
+let loaded: Ranks | undefined;
+
+/**
+ * A copy of a short string that shares no memory with the text it was cut from: a cache key must
+ * not keep a whole counted text (a slice's parent) alive for the life of the process.
+ */
+function detached(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
 }
 
-interface Loaded {
-  encoder: TiktokenLike;
-  pattern: string;
-}
-
-let loaded: Loaded | undefined;
-
-/** js-tiktoken and its 1.7 MB rank table load on first use only (~0.4 s). */
-function load(): Loaded {
+/** cl100k's rank table (js-tiktoken's 1.7 MB module) loads on first use only. */
+function load(): Ranks {
   if (loaded) return loaded;
   const require = createRequire(import.meta.url);
-  const { Tiktoken } = require('js-tiktoken/lite') as { Tiktoken: new (ranks: unknown) => TiktokenLike };
-  const ranks = require('js-tiktoken/ranks/cl100k_base') as { default?: { pat_str: string } } & {
-    pat_str?: string;
-  };
-  const table = ranks.default ?? ranks;
-  loaded = { encoder: new Tiktoken(table), pattern: (table as { pat_str: string }).pat_str };
+  const module = require('js-tiktoken/ranks/cl100k_base') as { default?: RankTable } & Partial<RankTable>;
+  loaded = loadRanks(module.default ?? (module as RankTable));
   return loaded;
 }
 
+/** Whether this process has loaded the rank table (a one-shot command that only estimates never does). */
+export function rankTableLoaded(): boolean {
+  return loaded !== undefined;
+}
+
 /**
- * cl100k_base counts via js-tiktoken. tiktoken encodes each pre-tokenizer piece independently,
+ * cl100k_base counts with js-tiktoken's rank table. tiktoken encodes each pre-tokenizer piece independently,
  * so counting piece by piece with a piece cache gives the exact same count several times faster.
  * Whole-text counts are cached by content hash.
  */
@@ -54,7 +55,7 @@ export function createTiktokenCounter(): Tokenizer {
   let splitter: RegExp | undefined;
 
   const countUncached = (text: string): number => {
-    splitter ??= new RegExp(load().pattern, 'gu');
+    splitter ??= new RegExp(load().pattern.source, 'gu');
     let total = 0;
     for (const match of text.matchAll(splitter)) {
       const piece = match[0];
@@ -70,9 +71,9 @@ export function createTiktokenCounter(): Tokenizer {
   const countPiece = (piece: string): number => {
     let n = pieceCache.get(piece);
     if (n === undefined) {
-      n = load().encoder.encode(piece, [], []).length;
+      n = pieceTokens(piece, load());
       if (pieceCache.size >= MAX_PIECE_CACHE) pieceCache.clear();
-      pieceCache.set(piece, n);
+      pieceCache.set(detached(piece), n);
     }
     return n;
   };
@@ -86,7 +87,7 @@ export function createTiktokenCounter(): Tokenizer {
       if (n === undefined) {
         n = countUncached(text);
         if (textCache.size >= MAX_TEXT_CACHE) textCache.clear();
-        textCache.set(key, n);
+        textCache.set(key === text ? detached(text) : key, n);
       }
       return n;
     },

@@ -94,3 +94,22 @@ describe('gardener recall', () => {
     );
   });
 });
+
+describe('gardener recall in a short process', () => {
+  it('trims hits to --max-tokens on an estimate, without loading the cl100k table', async () => {
+    const { rankTableLoaded } = await import('../../src/tokens/tokenizer.js');
+    const run = await runGardener([
+      'recall',
+      'discount',
+      'coupon',
+      '--full',
+      '--max-tokens',
+      '30',
+      ...seeded.flags,
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^1 hit/m);
+    expect(run.stdout).toContain('cut to the token budget');
+    expect(rankTableLoaded()).toBe(false);
+  });
+});

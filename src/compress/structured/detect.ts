@@ -1,5 +1,6 @@
-import { parseAllDocuments } from 'yaml';
-import { parse as parseToml } from 'smol-toml';
+import { createRequire } from 'node:module';
+import type * as Toml from 'smol-toml';
+import type * as Yaml from 'yaml';
 import { languageOfPath } from '../../classify/language.js';
 import { assertNever } from '../../errors.js';
 import { parseTable } from './csv.js';
@@ -7,6 +8,13 @@ import { parseIni } from './ini.js';
 import type { Table } from './csv.js';
 import { isContainer, toJson } from './value.js';
 import type { Json } from './value.js';
+
+/** The YAML and TOML parsers load when a text first looks like YAML or TOML (a log never pays for them). */
+const require = createRequire(import.meta.url);
+let yaml: typeof Yaml | undefined;
+let toml: typeof Toml | undefined;
+const loadYaml = () => (yaml ??= require('yaml') as typeof Yaml);
+const loadToml = () => (toml ??= require('smol-toml') as typeof Toml);
 
 export type StructuredFormat = 'json' | 'jsonl' | 'yaml' | 'toml' | 'ini' | 'csv' | 'tsv';
 
@@ -135,7 +143,11 @@ function parseYaml(text: string): Parsed | undefined {
   if (lines.length < 2) return undefined;
   if (!lines.every((line) => /^\s/.test(line) || YAML_TOP_LINE.test(line))) return undefined;
   if (!lines.some((line) => /^[^\s#-][^:]*:(?:\s|$)|^- /.test(line))) return undefined;
-  const docs = parseAllDocuments(text, { logLevel: 'silent', uniqueKeys: false, prettyErrors: false });
+  const docs = loadYaml().parseAllDocuments(text, {
+    logLevel: 'silent',
+    uniqueKeys: false,
+    prettyErrors: false,
+  });
   if (!Array.isArray(docs) || docs.length === 0) return undefined;
   const values: Json[] = [];
   for (const doc of docs) {
@@ -157,7 +169,7 @@ function parseTomlText(text: string): Json | undefined {
   ).length;
   if (tomlish / lines.length < TOML_LINE_SHARE) return undefined;
   try {
-    const value = toJson(parseToml(text));
+    const value = toJson(loadToml().parse(text));
     return isContainer(value) && Object.keys(value).length > 0 ? value : undefined;
   } catch {
     return undefined;

@@ -1,0 +1,144 @@
+/**
+ * Short processes against `node -e 0` (issue 25): the whole-process wall time of `gardener --version`,
+ * `--help`, `gardener recall` with hits, and the plugin's hooks with no server running, in paired
+ * rounds (each round runs every variant once, in rotating order), medians and the median of the
+ * per-round ratios to `node -e 0`.
+ *
+ *   npm run build && npx tsx benchmarks/startup.ts [--rounds 15]
+ *
+ * The store is a fresh temp one holding 40 generated tool results (ingested once, before timing).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const root = resolve(import.meta.dirname, '..');
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '15' } } });
+const rounds = Number(values.rounds);
+if (!existsSync(join(root, 'dist/cli/hook-entry.js'))) throw new Error('run `npm run build` first');
+
+const home = mkdtempSync(join(tmpdir(), 'gardener-startup-'));
+const env = {
+  ...process.env,
+  GARDENER_HOME: home,
+  CLAUDE_PROJECT_DIR: home,
+  XDG_RUNTIME_DIR: home,
+  GARDENER_HOOK_SERVER: '0',
+};
+const cli = join(root, 'bin/gardener');
+const hook = join(root, 'bin/gardener-hook');
+
+/** A session of 40 tool results (build logs) to recall from. */
+function session(): string {
+  const messages: unknown[] = [{ role: 'user', content: 'Find why the vat check of batch 1612 fails.' }];
+  for (let i = 0; i < 40; i++) {
+    const id = `toolu_${i}`;
+    const log = Array.from({ length: 120 }, (_, k) =>
+      k === 60 && i % 5 === 0
+        ? `ERROR vat_check batch ${1600 + i} expected 20.00 got 19.00 in src/vat_${i}.ts`
+        : `INFO job ${i} step ${k} of ${120} ok (${k * 13} ms)`,
+    ).join('\n');
+    messages.push({
+      role: 'assistant',
+      content: [{ type: 'tool_use', id, name: 'Bash', input: { command: `make job${i}` } }],
+    });
+    messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: log }] });
+  }
+  messages.push({ role: 'assistant', content: 'Done.' });
+  return JSON.stringify({ messages });
+}
+
+const file = join(home, 'session.json');
+writeFileSync(file, session());
+const ingest = spawnSync(process.execPath, [cli, 'ingest', file, '--project', home], { env });
+if (ingest.status !== 0) throw new Error(`ingest failed: ${ingest.stderr.toString()}`);
+
+let n = 0;
+const hookPayload = (extra: Record<string, unknown>) =>
+  JSON.stringify({
+    session_id: 'startup-bench',
+    transcript_path: join(home, 't.jsonl'),
+    cwd: home,
+    ...extra,
+  });
+
+interface Variant {
+  args: string[];
+  input?: () => string;
+  env?: Record<string, string>;
+}
+
+const variants: Record<string, Variant> = {
+  'node -e 0': { args: ['-e', '0'] },
+  'gardener --version': { args: [cli, '--version'] },
+  'gardener --help': { args: [cli, '--help'] },
+  'gardener recall (hits)': { args: [cli, 'recall', 'vat check batch failure', '--project', home] },
+  'gardener-hook user-prompt-submit': {
+    args: [hook, 'user-prompt-submit'],
+    input: () =>
+      hookPayload({ hook_event_name: 'UserPromptSubmit', prompt: `why does the vat check fail? (${n++})` }),
+  },
+  'gardener-hook session-start': {
+    args: [hook, 'session-start'],
+    input: () => hookPayload({ hook_event_name: 'SessionStart', source: 'startup' }),
+  },
+  'gardener-hook post-tool-use (spooled)': {
+    args: [hook, 'post-tool-use'],
+    input: () =>
+      hookPayload({
+        hook_event_name: 'PostToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: `make run${n}` },
+        tool_response: {
+          stdout: `run ${n++}\nall 12 tests passed`,
+          stderr: '',
+          interrupted: false,
+          isImage: false,
+        },
+        tool_use_id: `toolu_startup_${n}`,
+      }),
+  },
+};
+
+function timeOnce(variant: Variant): number {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, variant.args, {
+    input: variant.input?.() ?? '',
+    env: { ...env, ...variant.env },
+  });
+  const ms = performance.now() - started;
+  if (result.status !== 0)
+    throw new Error(`${variant.args.join(' ')} exited ${result.status}: ${result.stderr.toString()}`);
+  return ms;
+}
+
+const median = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+
+const names = Object.keys(variants);
+const times = Object.fromEntries(names.map((k) => [k, [] as number[]]));
+for (const name of names) timeOnce(variants[name]!); // warm the file cache
+for (let r = 0; r < rounds; r++) {
+  for (let i = 0; i < names.length; i++) {
+    const name = names[(i + r) % names.length]!;
+    times[name]!.push(timeOnce(variants[name]!));
+  }
+}
+
+console.log(`start-up · ${rounds} paired rounds · node ${process.version}`);
+console.log(
+  'variant                                  median ms   median of paired ratios   ratio of medians',
+);
+const base = times['node -e 0']!;
+for (const name of names) {
+  const ratios = times[name]!.map((t, i) => t / base[i]!);
+  console.log(
+    `${name.padEnd(40)} ${median(times[name]!).toFixed(0).padStart(9)}   ${median(ratios).toFixed(2).padStart(22)}×   ${(median(times[name]!) / median(base)).toFixed(2).padStart(15)}×`,
+  );
+}
+rmSync(home, { recursive: true, force: true });

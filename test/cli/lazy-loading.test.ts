@@ -1,0 +1,54 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const built = existsSync(path.join(root, 'dist/cli/main.js'));
+if (!built) console.warn('skipping the lazy-loading tests: dist/ is missing (run npm run build)');
+
+/** Prints every module URL the ESM loader loads, one a line on stderr. */
+const TRACE = `data:text/javascript,${encodeURIComponent(
+  `import { register } from 'node:module';
+register('data:text/javascript,' + encodeURIComponent('export async function load(url, context, next) { process.stderr.write("LOADED " + url + "\\\\n"); return next(url, context); }'));`,
+)}`;
+
+function loadedBy(args: string[]): string[] {
+  const run = spawnSync(process.execPath, ['--import', TRACE, path.join(root, 'bin/gardener'), ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  expect(run.status).toBe(0);
+  return run.stderr.split('\n').flatMap((line) => (line.startsWith('LOADED ') ? [line.slice(7)] : []));
+}
+
+describe.skipIf(!built)('what a short process loads', () => {
+  it('--version and --help load neither the recall path nor the hook path', () => {
+    for (const flag of ['--version', '--help']) {
+      const loaded = loadedBy([flag]);
+      expect(loaded.some((url) => url.includes('/dist/cli/program.js'))).toBe(true);
+      expect(loaded.filter((url) => /\/dist\/(recall|tokens|hooks\/(client|spool))\//.test(url))).toEqual([]);
+    }
+  });
+
+  it('compressing a log loads no YAML or TOML parser; a YAML file loads the YAML one', () => {
+    const compress = pathToFileURL(path.join(root, 'dist/compress/index.js')).href;
+    const script = `
+      import { createRequire } from 'node:module';
+      const { compress } = await import(${JSON.stringify(compress)});
+      const parsers = () => {
+        const loaded = Object.keys(createRequire(import.meta.url).cache);
+        return ['yaml', 'smol-toml'].filter((name) => loaded.some((file) => file.includes('/node_modules/' + name + '/')));
+      };
+      const log = Array.from({ length: 300 }, (_, i) => 'INFO step ' + i + ' of job 7 ok').join('\\n');
+      compress('log', log);
+      const afterLog = parsers();
+      const yaml = Array.from({ length: 80 }, (_, i) => 'key' + i + ':\\n  name: item ' + i + '\\n  size: ' + i).join('\\n');
+      compress('structured', yaml, { path: 'config.yaml' });
+      console.log(JSON.stringify({ afterLog, afterYaml: parsers() }));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({ afterLog: [], afterYaml: ['yaml'] });
+  });
+});
