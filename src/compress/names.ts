@@ -89,8 +89,15 @@ export function namesOf(text: string): Map<string, NameKind> {
   for (const match of text.matchAll(TEST_NAME)) if (match[0].length <= MAX_NAME_LENGTH) add(match[0], 'test');
   for (const match of text.matchAll(CODE_SPAN))
     if ((match[1] ?? '').length <= MAX_NAME_LENGTH) add(match[1] ?? '', 'code');
-  for (const match of text.matchAll(NUMBER)) if (match[0].length <= 12) add(match[0], 'number');
+  for (const match of text.matchAll(NUMBER))
+    if (match[0].length <= 12 && !isContextLineNumber(text, match.index, match[0].length))
+      add(match[0], 'number');
   return names;
+}
+
+/** A grep context line's number (`src/a.ts-1792-  text`): where a match is, not a name. */
+function isContextLineNumber(text: string, at: number, length: number): boolean {
+  return text[at - 1] === '-' && text[at + length] === '-' && /[\w.]/.test(text[at - 2] ?? '');
 }
 
 /** True when `name` occurs in `text` as a whole (not inside a longer word). */
