@@ -29,6 +29,11 @@ describe('grep output with context', () => {
     );
   });
 
+  it('leaves grep output without context to the log compressor: there is nothing to leave out', () => {
+    const matches = grep.split('\n').filter((line) => /^[^:]+:\d+:/.test(line));
+    expect(listingKind([...matches, ...matches, ...matches, ...matches].join('\n'))).toBeUndefined();
+  });
+
   it('is not taken for a log of lines that only look numbered', () => {
     const log = Array.from({ length: 12 }, (_, i) => `step ${i}: compiled in ${i + 3}ms`).join('\n');
     expect(listingKind(log)).toBeUndefined();

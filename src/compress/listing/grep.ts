@@ -35,13 +35,21 @@ function parse(line: string): GrepLine | undefined {
   return undefined;
 }
 
-/** True when the lines are grep output with line numbers, at least one of them a match. */
+/**
+ * True when the lines are grep output with line numbers and context: at least one match and one
+ * context line. Without context there is nothing to leave out but the paths, and the log
+ * compressor's summary of the matches is the shorter one.
+ */
 export function isGrepOutput(lines: readonly string[]): boolean {
   const body = lines.filter((line) => !SEPARATOR.test(line));
   if (body.length === 0) return false;
   const parsed = body.map(parse);
   const found = parsed.filter((line) => line !== undefined);
-  return found.length / body.length >= MIN_SHARE && found.some((line) => line.match);
+  return (
+    found.length / body.length >= MIN_SHARE &&
+    found.some((line) => line.match) &&
+    found.some((line) => !line.match)
+  );
 }
 
 function cut(text: string): string {
