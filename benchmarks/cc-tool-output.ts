@@ -4,7 +4,8 @@
  * given the forms the engine builds (src/bench/oracle/forms.ts: classify, compress, the summary
  * header and id); ratio = Σ tokens of the summary form (the original where there is none) / Σ
  * tokens of the originals. A needle (BENCH.md) of a tool result is "shown" when the summary form
- * of its first tool result still holds it.
+ * of its first tool result still holds it. By class, the frame's share of the summary forms: the
+ * header line, the names line and the marks for left-out text (src/compress/frame.ts).
  *
  *   npx tsx benchmarks/cc-tool-output.ts [--split dev|holdout|all] [PATH]   (default ../shared/sessions; Claude Code sessions only)
  */
@@ -12,6 +13,7 @@ import { loadSessions } from '../src/bench/load.js';
 import { findNeedles, occursIn } from '../src/bench/needles.js';
 import { blockForms, type ToolCall } from '../src/bench/oracle/forms.js';
 import type { SplitName } from '../src/bench/split.js';
+import { frameKind } from '../src/compress/frame.js';
 import { defaultTokenizer } from '../src/tokens/tokenizer.js';
 import { blockText, contentBlocks } from '../src/transcript/blocks.js';
 
@@ -21,6 +23,46 @@ const split = (at >= 0 ? args.splice(at, 2)[1] : 'all') as SplitName;
 const source = args[0] ?? '../shared/sessions';
 const tokenizer = defaultTokenizer();
 const byTool = new Map<string, { blocks: number; before: number; after: number }>();
+interface ClassTally {
+  blocks: number;
+  before: number;
+  after: number;
+  summaries: number;
+  framed: number;
+  header: number;
+  names: number;
+  marks: number;
+}
+const byClass = new Map<string, ClassTally>();
+
+/** Adds a block to its class: tokens before and after, and for a summary the tokens of each part of its frame. */
+function tallyClass(cls: string, original: number, kept: number, summary: string | undefined): void {
+  const t = byClass.get(cls) ?? {
+    blocks: 0,
+    before: 0,
+    after: 0,
+    summaries: 0,
+    framed: 0,
+    header: 0,
+    names: 0,
+    marks: 0,
+  };
+  t.blocks += 1;
+  t.before += original;
+  t.after += kept;
+  if (summary !== undefined) {
+    const [header = '', ...rest] = summary.split('\n');
+    t.summaries += 1;
+    t.framed += kept;
+    t.header += tokenizer.count(header) + 1;
+    for (const line of rest) {
+      const kind = frameKind(line);
+      if (kind === 'names') t.names += tokenizer.count(line) + 1;
+      else if (kind === 'mark') t.marks += tokenizer.count(line) + 1;
+    }
+  }
+  byClass.set(cls, t);
+}
 let before = 0;
 let after = 0;
 let needles = 0;
@@ -50,6 +92,12 @@ for await (const item of loadSessions([source], { cwd: process.cwd(), split })) 
         after: tally.after + kept,
       });
       summaries.set(m, [...(summaries.get(m) ?? []), form ? blockText(form) : '']);
+      tallyClass(
+        forms.cls,
+        original,
+        kept,
+        forms.blocks.summary ? blockText(forms.blocks.summary) : undefined,
+      );
     }
   });
   for (const needle of findNeedles(transcript, { isToolResult: item.session.isToolResult })) {
@@ -64,4 +112,13 @@ console.log('| tool | results | tokens | summary form | ratio |\n|:---|---:|---:
 for (const [tool, t] of [...byTool].sort((a, b) => b[1].after - a[1].after).slice(0, 15))
   console.log(
     `| ${tool} | ${t.blocks} | ${t.before.toLocaleString('en-US')} | ${t.after.toLocaleString('en-US')} | ${(t.after / t.before).toFixed(2)} |`,
+  );
+
+const share = (part: number, whole: number) => (whole === 0 ? '–' : `${((100 * part) / whole).toFixed(1)}%`);
+console.log(
+  '\n| class | results | tokens | summary form | ratio | summaries | frame share: header | names | marks | all |\n|:---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+);
+for (const [cls, t] of [...byClass].sort((a, b) => b[1].before - a[1].before))
+  console.log(
+    `| ${cls} | ${t.blocks} | ${t.before.toLocaleString('en-US')} | ${t.after.toLocaleString('en-US')} | ${(t.after / t.before).toFixed(3)} | ${t.summaries} | ${share(t.header, t.framed)} | ${share(t.names, t.framed)} | ${share(t.marks, t.framed)} | ${share(t.header + t.names + t.marks, t.framed)} |`,
   );

@@ -1,7 +1,9 @@
 /**
  * Compressor benchmark: imports every recorded session, classifies every tool result and text
  * block, compresses it with the dispatcher, and prints per class and per session format: blocks,
- * original and summary tokens (cl100k_base), ratio, needles kept, and throughput.
+ * original and summary tokens (cl100k_base), ratio, needles kept, and throughput; then per class
+ * the frame's share of the summaries as the engine renders them (its header line, which the
+ * engine adds, plus the names line and the marks for left-out text, src/compress/frame.ts).
  *
  *   npx tsx benchmarks/compressors.ts [sessionsDir]      (default: ../shared/sessions)
  */
@@ -10,11 +12,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { classify } from '../src/classify/classify.js';
 import { unwrapToolOutput } from '../src/classify/unwrap.js';
 import type { ClassifyHints, ContentClass } from '../src/classify/types.js';
+import { frameKind } from '../src/compress/frame.js';
 import { compress } from '../src/compress/index.js';
 import { topLevelKeys } from '../src/compress/structured/index.js';
 import { topLevelDeclarationNames } from '../src/compress/code/index.js';
 import { proseNeedles } from '../src/compress/prose/index.js';
 import type { CompressContext } from '../src/compress/types.js';
+import { TOOL_WORDS, summaryHeader } from '../src/garden/labels.js';
 import { typedByUser } from '../src/garden/typed-by-user.js';
 import { defaultTokenizer } from '../src/tokens/tokenizer.js';
 import { toolResultText } from '../src/transcript/blocks.js';
@@ -152,6 +156,28 @@ interface Tally {
   needles: number;
   kept: number;
   ms: number;
+  /** Tokens of the helped summaries' frames: the engine's header line, the names line, the marks. */
+  header: number;
+  names: number;
+  marks: number;
+}
+
+/** Tokens of a summary's frame as the engine renders it (the header made with a stand-in id). */
+function frameTokens(
+  tokenizer: { count(text: string): number },
+  cls: string,
+  before: number,
+  summary: string,
+  after: number,
+): { header: number; names: number; marks: number } {
+  const header = summaryHeader({ what: cls, before, after, id: 'a3f2b1c0', hint: '', words: TOOL_WORDS });
+  const frame = { header: tokenizer.count(header) + 1, names: 0, marks: 0 };
+  for (const line of summary.split('\n')) {
+    const kind = frameKind(line);
+    if (kind === 'names') frame.names += tokenizer.count(line) + 1;
+    else if (kind === 'mark') frame.marks += tokenizer.count(line) + 1;
+  }
+  return frame;
 }
 
 const emptyTally = (): Tally => ({
@@ -165,6 +191,9 @@ const emptyTally = (): Tally => ({
   needles: 0,
   kept: 0,
   ms: 0,
+  header: 0,
+  names: 0,
+  marks: 0,
 });
 
 function add(tally: Tally, row: Omit<Tally, 'blocks'>): void {
@@ -178,6 +207,9 @@ function add(tally: Tally, row: Omit<Tally, 'blocks'>): void {
   tally.needles += row.needles;
   tally.kept += row.kept;
   tally.ms += row.ms;
+  tally.header += row.header;
+  tally.names += row.names;
+  tally.marks += row.marks;
 }
 
 async function main(): Promise<void> {
@@ -237,6 +269,9 @@ async function main(): Promise<void> {
           needles: total,
           kept,
           ms,
+          ...(summary.helped
+            ? frameTokens(tokenizer, cls, original, summary.text, summaryTokens)
+            : { header: 0, names: 0, marks: 0 }),
         };
         for (const [map, key] of [
           [byClass, cls],
@@ -258,6 +293,8 @@ async function main(): Promise<void> {
   );
   out('');
   out(table('class', byClass, true));
+  out('');
+  out(frameTable(byClass));
   out('');
   out(table('format', byFormat, false));
   out('');
@@ -303,7 +340,33 @@ function merge(sum: Tally, tally: Tally): Tally {
     needles: sum.needles + tally.needles,
     kept: sum.kept + tally.kept,
     ms: sum.ms + tally.ms,
+    header: sum.header + tally.header,
+    names: sum.names + tally.names,
+    marks: sum.marks + tally.marks,
   };
+}
+
+/** Per class: the frame's share of the helped summaries as rendered (summary tokens + header). */
+function frameTable(tallies: Map<string, Tally>): string {
+  const head = [
+    'frame share'.padEnd(28),
+    'header'.padStart(8),
+    'names'.padStart(8),
+    'marks'.padStart(8),
+    'all'.padStart(8),
+  ];
+  const lines = [head.join(' ')];
+  for (const [cls, t] of [...tallies].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const rendered = t.helpedSummary + t.header;
+    const pct = (part: number) =>
+      (rendered === 0 ? '-' : `${((100 * part) / rendered).toFixed(1)}%`).padStart(8);
+    lines.push(
+      [cls.padEnd(28), pct(t.header), pct(t.names), pct(t.marks), pct(t.header + t.names + t.marks)].join(
+        ' ',
+      ),
+    );
+  }
+  return lines.join('\n');
 }
 
 function table(label: string, tallies: Map<string, Tally>, speed: boolean): string {

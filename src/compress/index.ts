@@ -8,7 +8,8 @@ import { guarded, unchanged } from './guard.js';
 import { compressListing, listingKind } from './listing/index.js';
 import { compressLog } from './log/index.js';
 import { compressMixed, isMixed } from './mixed.js';
-import { namesLineAndRest } from './names.js';
+import { namesBudget, paysForFrame } from './frame.js';
+import { MAX_NAMES_CHARS, namesLineAndRest } from './names.js';
 import { compressProse } from './prose/index.js';
 import { compressStructured } from './structured/index.js';
 import type { CompressContext, Compressor, Summary } from './types.js';
@@ -31,15 +32,19 @@ const editEcho = guarded('edit', compressEditEcho);
  * stack trace or JSON document are split and each part compressed on its own.
  *
  * Guarantees, enforced here whatever the compressors do: never throws (a failure gives the
- * original with `helped: false` and a note), never returns a longer text, deterministic.
+ * original with `helped: false` and a note), never returns a longer text, deterministic. The frame
+ * has a budget (frame.ts): the names line a share of the block, and a summary that would not pay
+ * for its header is not given (`helped: false`).
  */
 export function compress(cls: ContentClass, text: string, context: CompressContext = {}): Summary {
   if (cls === 'prompt') return unchanged(text, 'prompt: never compressed');
   const summary = isEditEcho(text) ? editEcho(text, context) : dispatch(cls, text, context);
   if (!summary.helped) return summary;
-  const names = namesLineAndRest(text, summary.text);
+  if (!paysForFrame(text.length, summary.text.length))
+    return unchanged(text, `${summary.note ?? cls}; not worth its frame`);
+  const names = namesLineAndRest(text, summary.text, namesBudget(text.length, MAX_NAMES_CHARS));
   const named = names.line === '' ? summary.text : `${summary.text}\n${names.line}`;
-  if (named.length >= text.length) {
+  if (!paysForFrame(text.length, named.length)) {
     const leftOut = names.listed + names.more;
     return leftOut > 0 ? { ...summary, namesLeftOut: leftOut } : summary;
   }

@@ -89,8 +89,15 @@ export function namesOf(text: string): Map<string, NameKind> {
   for (const match of text.matchAll(TEST_NAME)) if (match[0].length <= MAX_NAME_LENGTH) add(match[0], 'test');
   for (const match of text.matchAll(CODE_SPAN))
     if ((match[1] ?? '').length <= MAX_NAME_LENGTH) add(match[1] ?? '', 'code');
-  for (const match of text.matchAll(NUMBER)) if (match[0].length <= 12) add(match[0], 'number');
+  for (const match of text.matchAll(NUMBER))
+    if (match[0].length <= 12 && !isContextLineNumber(text, match.index, match[0].length))
+      add(match[0], 'number');
   return names;
+}
+
+/** A grep context line's number (`src/a.ts-1792-  text`): where a match is, not a name. */
+function isContextLineNumber(text: string, at: number, length: number): boolean {
+  return text[at - 1] === '-' && text[at + length] === '-' && /[\w.]/.test(text[at - 2] ?? '');
 }
 
 /** True when `name` occurs in `text` as a whole (not inside a longer word). */
@@ -127,7 +134,11 @@ function shows(summary: string, name: string): boolean {
  * name dropped when a longer listed one already shows it (`test_x` in `tests/test_x.py`), at most
  * MAX_NAMES, then how many more there were.
  */
-export function missingNames(original: string, summary: string): { listed: string[]; more: number } {
+export function missingNames(
+  original: string,
+  summary: string,
+  maxChars = MAX_NAMES_CHARS,
+): { listed: string[]; more: number } {
   const missing = [...namesOf(original)].filter(([name]) => !shows(summary, name));
   missing.sort((a, b) => KIND_ORDER.indexOf(a[1]) - KIND_ORDER.indexOf(b[1]));
   // The pairwise check below looks at the first MAX_CANDIDATES only (texts can hold thousands of names).
@@ -143,7 +154,7 @@ export function missingNames(original: string, summary: string): { listed: strin
   for (const name of ordered) {
     if (listed.length >= MAX_NAMES) break;
     // A name too long for what is left does not stop the shorter ones after it.
-    if (chars + name.length > MAX_NAMES_CHARS) continue;
+    if (chars + name.length > maxChars) continue;
     listed.push(name);
     chars += name.length + 1;
   }
@@ -155,12 +166,13 @@ export function namesLine(original: string, summary: string): string {
   return namesLineAndRest(original, summary).line;
 }
 
-/** The names line, and how many names it could not list either. */
+/** The names line (at most `maxChars` characters of names), and how many names it could not list either. */
 export function namesLineAndRest(
   original: string,
   summary: string,
+  maxChars = MAX_NAMES_CHARS,
 ): { line: string; listed: number; more: number } {
-  const { listed, more } = missingNames(original, summary);
+  const { listed, more } = missingNames(original, summary, maxChars);
   if (listed.length === 0) return { line: '', listed: 0, more };
   return {
     line: `[names: ${listed.join(' ')}${more > 0 ? ` +${more} more` : ''}]`,

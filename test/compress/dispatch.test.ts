@@ -42,14 +42,15 @@ describe('compress (dispatcher)', () => {
     expect(summary.text).toContain('[… 772646 characters elided …]');
   });
 
-  it('compacts an envelope around an output too small to compress', () => {
-    const original = '<returncode>0</returncode>\n<output>\nall good\n</output>';
-    expect(compress('log', '<returncode>0</returncode>\n<output>\n</output>').text).toBe('[exit 0]');
-    expect(compress('log', original)).toEqual({
-      text: '[exit 0]\nall good',
-      helped: true,
-      note: 'envelope compacted',
-    });
+  it('leaves an output too small to compress whole: a compacted envelope alone does not pay for its frame', () => {
+    for (const original of [
+      '<returncode>0</returncode>\n<output>\nall good\n</output>',
+      '<returncode>0</returncode>\n<output>\n</output>',
+    ]) {
+      const summary = compress('log', original);
+      expect(summary).toMatchObject({ text: original, helped: false });
+      expect(summary.note).toMatch(/not worth its frame/);
+    }
   });
 
   it("keeps SWE-agent's open file but drops the current directory and the shell prompt", () => {
@@ -61,8 +62,8 @@ describe('compress (dispatcher)', () => {
     );
     expect(summary.text).not.toContain('Current directory');
     expect(summary.text).not.toContain('bash-$');
-    expect(compress('log', `all good\n(Open file: n/a)\n(Current directory: /ctf)\nbash-$`).text).toBe(
-      'all good',
+    expect(compress('log', `${log}\n(Open file: n/a)\n(Current directory: /ctf)\nbash-$`).text).toBe(
+      '[log: 60 lines, 0 errors, 0 warnings]\n[0] Got random number: 4 [×60]',
     );
   });
 

@@ -19,20 +19,35 @@ const strReplaceEditor = [
   'Review the changes and make sure they are as expected. Edit the file again if necessary.',
 ].join('\n');
 
+const multiEdit = [
+  'Applied 2 edits to /work/shop/src/templates/invoice.html:',
+  "1. Replaced \"    <div class='totals'>\n        <div class='tot...\" with \"    <div class='totals'>\n        <div class='tot...\"",
+  '2. Replaced "            <span class=\'vat-rate\'>\n          ..." with "            <span class=\'vat-rate\'>\n          ..."',
+].join('\n');
+
 describe('edit confirmations', () => {
   it('recognises Claude Code Edit and str_replace_editor answers, and nothing else', () => {
     expect(isEditEcho(claudeCodeEdit)).toBe(true);
     expect(isEditEcho(strReplaceEditor)).toBe(true);
     expect(isEditEcho('The file a.ts has been updated.')).toBe(false);
     expect(isEditEcho(`log line\n${claudeCodeEdit}`)).toBe(false);
+    expect(isEditEcho(multiEdit)).toBe(true);
+    expect(isEditEcho('Applied 2 edits to the config, then restarted.')).toBe(false);
+  });
+
+  it("keeps a MultiEdit answer's first line: what each edit replaced is in the agent's own call", () => {
+    expect(compress('prose', multiEdit, { toolName: 'MultiEdit' })).toMatchObject({
+      text: 'Applied 2 edits to /work/shop/src/templates/invoice.html.',
+      helped: true,
+    });
   });
 
   it('keeps the confirmation and the snippet range, without the snippet or the advice', () => {
     expect(compressEditEcho(claudeCodeEdit).text).toBe(
-      'The file /work/shop/src/vat.ts has been updated (snippet lines 28–32 not shown).',
+      'The file /work/shop/src/vat.ts has been updated (lines 28–32).',
     );
     expect(compressEditEcho(strReplaceEditor).text).toBe(
-      'The file /testbed/moto/athena/models.py has been edited (snippet lines 130–132 not shown).',
+      'The file /testbed/moto/athena/models.py has been edited (lines 130–132).',
     );
   });
 
@@ -51,7 +66,7 @@ describe('edit confirmations', () => {
     const summary = compress('code', claudeCodeEdit, { toolName: 'Edit' });
     expect(summary.text).toBe(
       [
-        'The file /work/shop/src/vat.ts has been updated (snippet lines 28–32 not shown).',
+        'The file /work/shop/src/vat.ts has been updated (lines 28–32).',
         '[names: RateTableError config/rates.json]',
       ].join('\n'),
     );

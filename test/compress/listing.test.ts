@@ -81,7 +81,9 @@ describe('file listings', () => {
   });
 
   it('is what the dispatcher uses for a listing read as a log', () => {
-    expect(compress('log', tree, { toolName: 'Bash', command: 'tree -L 3' }).text).toMatch(/^\[listing: /);
+    const tests = Array.from({ length: 24 }, (_, i) => `    ├── test_feature_${i}.py`);
+    const big = tree.replace('    ├── conftest.py', [...tests, '    ├── conftest.py'].join('\n'));
+    expect(compress('log', big, { toolName: 'Bash', command: 'tree -L 3' }).text).toMatch(/^\[listing: /);
   });
 
   it('leaves a listing alone when its summary would not be shorter', () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { classify } from '../../classify/classify.js';
 import { hintCommand, hintPath } from '../../classify/tools.js';
-import type { ClassifyHints } from '../../classify/types.js';
+import type { ClassifyHints, ContentClass } from '../../classify/types.js';
 import { compress } from '../../compress/index.js';
 import { MIN_COMPRESS_TOKENS } from '../../garden/ingest.js';
 import { TOOL_WORDS } from '../../garden/labels.js';
@@ -24,6 +24,8 @@ export interface BlockForms {
   tokens: Partial<Record<Form, number>>;
   /** The summary's text, to tell which needles it still shows. */
   summaryText?: string;
+  /** The class the block was given. */
+  cls: ContentClass;
 }
 
 /**
@@ -77,5 +79,5 @@ export function blockForms(block: Block, call: ToolCall | undefined, tokenizer: 
       : block.type === 'text'
         ? textVariants(tokenizer, block, info)
         : { blocks: { original: block }, tokens: { original: tokenizer.count(text) } };
-  return { ...variants, ...(info.summary !== undefined ? { summaryText: info.summary } : {}) };
+  return { ...variants, cls, ...(info.summary !== undefined ? { summaryText: info.summary } : {}) };
 }

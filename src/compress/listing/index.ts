@@ -3,6 +3,7 @@ import { count } from '../../format/numbers.js';
 import { unchanged } from '../guard.js';
 import { countPerFolder } from './folders.js';
 import { gitStatusLines, isGitStatus } from './git-status.js';
+import { grepLines, isGrepOutput } from './grep.js';
 import { testIdLines, isTestIdList } from './test-ids.js';
 import { folderRows, type TreeEntry } from './tree.js';
 
@@ -12,7 +13,8 @@ import { folderRows, type TreeEntry } from './tree.js';
  * the drawing around them. A drawn tree becomes one line per folder with its file names; `ls -l`
  * keeps each name with its size; `git status` its paths by status; test ids one line per file; a
  * list of paths keeps the paths whole (a later Read uses the exact string) up to MAX_PATHS, then
- * counts per folder. Generated names (UUIDs, digests) are counted, not spelled out.
+ * counts per folder; grep output each file once with its matches (grep.ts). Generated names
+ * (UUIDs, digests) are counted, not spelled out.
  */
 
 /** Share of non-empty lines that must look like listing lines. */
@@ -30,7 +32,7 @@ const LS_LINE =
 const PATH_LINE = /^(?:\.{0,2}\/)?[\w@~.+-]+(?:\/[\w@~.+ -]+)*\/?$/;
 const TREE_TOTALS = /^\d+ director(?:y|ies)(?:, \d+ files?)?$/;
 
-export type ListingKind = 'tree' | 'bullets' | 'ls' | 'git-status' | 'test-ids' | 'paths';
+export type ListingKind = 'tree' | 'bullets' | 'ls' | 'git-status' | 'test-ids' | 'paths' | 'grep';
 
 /** The kind of listing a text is, or undefined when it is not one. */
 export function listingKind(text: string): ListingKind | undefined {
@@ -43,6 +45,7 @@ export function listingKind(text: string): ListingKind | undefined {
   if (isGitStatus(lines)) return 'git-status';
   if (isTestIdList(lines)) return 'test-ids';
   if (share((l) => PATH_LINE.test(l.trim()) && /[/.]/.test(l)) >= MIN_SHARE) return 'paths';
+  if (isGrepOutput(lines)) return 'grep';
   return undefined;
 }
 
@@ -75,6 +78,8 @@ function summarize(kind: ListingKind, lines: readonly string[]): { out: string[]
       return testIdLines(lines);
     case 'paths':
       return pathLines(lines);
+    case 'grep':
+      return grepLines(lines);
   }
 }
 

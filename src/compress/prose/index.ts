@@ -63,13 +63,30 @@ function compress(text: string, context: CompressContext): Summary {
     framing: context.reasoning === true ? 'opening' : 'paragraphs',
   });
   const rendered = renderBlocks(blocks, units, selection, fixed);
-  const out = numbered ? putGutters(rendered, numbered) : rendered;
+  const out = numbered ? putGutters(withoutBareMarks(rendered), numbered) : rendered;
   // An all-blank summary would become an empty text block, which the Messages API rejects.
   if (out.trim() === '' || out.length >= text.length * (1 - MIN_SAVING)) {
     return { text, helped: false, note: 'prose: no gain' };
   }
   const keptCount = selection.kept.filter(Boolean).length;
   return { text: out, helped: true, note: `prose: ${keptCount} of ${units.length} sentences kept` };
+}
+
+/** A mark that lists nothing, alone on its line. */
+const BARE_MARK = /^[ \t]*\[…\][ \t]*$/;
+
+/**
+ * A numbered view's summary without its bare `[…]` lines: the line numbers of the lines kept
+ * already show where text was left out. Blank lines left in a row by them become one.
+ */
+export function withoutBareMarks(rendered: string): string {
+  const out: string[] = [];
+  for (const line of rendered.split('\n')) {
+    if (BARE_MARK.test(line)) continue;
+    if (line.trim() === '' && (out.length === 0 || out[out.length - 1]!.trim() === '')) continue;
+    out.push(line);
+  }
+  return out.join('\n');
 }
 
 /**
