@@ -51,9 +51,31 @@ describe.skipIf(!claudePresent)(title, () => {
     expect(direct200k.compactions).toBeGreaterThanOrEqual(1);
     expect(proxied.compactions).toBe(0);
     expect(proxied.events).toBeGreaterThanOrEqual(1);
+    expect(proxied.guardStopped).toBe(false);
     expect(answered(direct1m)).toBe(NEEDLES);
     expect(answered(proxied)).toBe(NEEDLES);
     expect(proxied.cost).toBeLessThan(direct1m.cost);
     expect(proxied.cost).toBeLessThan(direct200k.cost);
   }, 150_000);
+
+  it('at --budget 32000 a 32-turn session costs less than direct, and every needle comes back', async () => {
+    const world = buildWorld(join(dir!, 'short'), 27, 4);
+    const direct = await runLongSession(world, { name: 'direct-1m', window: 1_000_000 }, PROMPT);
+    const proxied = await runLongSession(
+      world,
+      { name: 'proxy-32k', window: 200_000, proxy: ['--budget', '32000'] },
+      PROMPT,
+    );
+    console.info(
+      `32 turns: direct ${Math.round(direct.cost)}, proxy --budget 32000 ${Math.round(proxied.cost)}`,
+    );
+    for (const run of [direct, proxied]) {
+      expect(run.exitCode).toBe(0);
+      expect(run.violations).toEqual([]);
+    }
+    expect(proxied.peak).toBeLessThanOrEqual(32_000);
+    expect(answered(proxied)).toBe(4);
+    expect(proxied.guardStopped).toBe(false);
+    expect(proxied.cost).toBeLessThan(direct.cost);
+  }, 120_000);
 });
