@@ -9,7 +9,8 @@ import { createConversations, type ConversationOptions } from './conversations.j
 import { identify } from './identity.js';
 import type { RequestRecord } from './records.js';
 import { toTranscript } from './transcript.js';
-import { requestWindow, twinUnits, createTwinCaches, type TwinUnits } from './unmanaged.js';
+import { createTwinCaches, twinUnits, type TwinUnits } from '../garden/cache-twins.js';
+import { requestWindow } from './unmanaged.js';
 import { inputTotal, type Usage } from './usage.js';
 import type { MessagesRequest } from '../transcript/types.js';
 
