@@ -1,3 +1,5 @@
+import { billedTokens, createTwinCaches, type TwinUnits } from '../garden/cache-twins.js';
+import type { CacheUsage } from '../garden/prompt-cache.js';
 import type { CallUsage, CostSoFar } from './events.js';
 
 /** Input tokens of one call as billed: uncached, cache read and cache write together. */
@@ -5,22 +7,31 @@ export function promptTokens(usage: CallUsage): number {
   return usage.input + usage.cacheRead + usage.cacheWrite;
 }
 
+/** One call as the cache model sees it: the request unmanaged and gardened, and when it was sent. */
+export interface ModelledCall {
+  units: TwinUnits;
+  at: number;
+  /** The request unmanaged is over the model's window: it could not have been sent. */
+  rawOverWindow: boolean;
+}
+
 export interface CostTracker {
-  /**
-   * Adds one call: its usage as billed, and the tokens our counter gives the gardened request and
-   * the same request unmanaged (every block original). Returns the totals so far.
-   */
-  add(usage: CallUsage, estimated?: { rendered: number; original: number }): CostSoFar;
+  /** Adds one answered call: its usage as billed, and the call as the cache model sees it. Returns the totals. */
+  add(usage: CallUsage, modelled?: ModelledCall): CostSoFar;
   total(): CostSoFar;
   /** Sums of the usage so far. */
   usage(): CallUsage;
 }
 
+/** One session's conversation in the twin caches (the chat has one per tracker). */
+const SESSION = 'chat';
+
 /**
- * Gardened cost is the provider's usage, priced. Unmanaged cost is what a bare agent would have paid
- * for the same calls: the raw request (scaled by how the provider's count compares with ours on this
- * call) with ideal prompt caching: the previous raw request is read from the cache, only the growth
- * is written; output as billed. It ignores that a bare agent overflows the context window.
+ * Gardened cost is the provider's usage, priced. Unmanaged cost is what the same call would have
+ * cost with every block original: what was paid plus the difference the cache model
+ * (src/garden/prompt-cache.ts) finds between the unmanaged request and the gardened one, each in its
+ * own simulated cache, at the provider's scale. A call that went out unchanged adds what was paid;
+ * so does one whose unmanaged request is over the window (it could not have been sent).
  */
 export function createCostTracker(
   price: (usage: CallUsage) => number,
@@ -28,23 +39,20 @@ export function createCostTracker(
 ): CostTracker {
   const total: CostSoFar = { ...start };
   const sums: CallUsage = { input: 0, cacheRead: 0, cacheWrite: 0, output: 0 };
-  // The first call of a process (a resumed session) reads from the cache what the gardened call read.
-  let previousRaw: number | undefined;
+  const twins = createTwinCaches();
   return {
-    add(usage, estimated) {
-      total.usd += price(usage);
-      const raw =
-        estimated && estimated.rendered > 0
-          ? Math.round((estimated.original * promptTokens(usage)) / estimated.rendered)
-          : promptTokens(usage);
-      const cached = Math.min(previousRaw ?? usage.cacheRead, raw);
-      total.unmanagedUsd += price({
-        input: 0,
-        cacheRead: cached,
-        cacheWrite: raw - cached,
-        output: usage.output,
-      });
-      previousRaw = raw;
+    add(usage, modelled) {
+      const paid = price(usage);
+      total.usd += paid;
+      total.unmanagedUsd += paid;
+      if (modelled) {
+        const bills = twins.bill(SESSION, modelled.units, modelled.at);
+        const counted = billedTokens(bills.sent);
+        if (!modelled.rawOverWindow && counted > 0) {
+          const scale = promptTokens(usage) / counted;
+          total.unmanagedUsd += scale * (price(asCall(bills.raw)) - price(asCall(bills.sent)));
+        }
+      }
       sums.input += usage.input;
       sums.cacheRead += usage.cacheRead;
       sums.cacheWrite += usage.cacheWrite;
@@ -53,5 +61,15 @@ export function createCostTracker(
     },
     total: () => ({ ...total }),
     usage: () => ({ ...sums }),
+  };
+}
+
+/** A modelled bill as a call's input usage (1-hour writes priced as writes). */
+function asCall(usage: CacheUsage): CallUsage {
+  return {
+    input: usage.uncached,
+    cacheRead: usage.read,
+    cacheWrite: usage.written5m + usage.written1h,
+    output: 0,
   };
 }

@@ -4,10 +4,11 @@ import { isGardenerError } from '../errors.js';
 import { budgetError } from '../garden/budget-check.js';
 import { DEFAULT_KEEP_LAST_TURNS } from '../garden/config.js';
 import type { PressureReport } from '../garden/pressure.js';
-import type { MessagesRequest, Transcript } from '../transcript/types.js';
+import { twinUnits } from '../garden/cache-twins.js';
+import { toRequest, type MessagesRequest, type Transcript } from '../transcript/types.js';
 import type { ApprovalPolicy } from './approvals.js';
 import { appendPrompt, assistantContent, textOf, toolUses } from './conversation.js';
-import { promptTokens, type CostTracker } from './cost.js';
+import { promptTokens, type CostTracker, type ModelledCall } from './cost.js';
 import type { AgentEvent } from './events.js';
 import { modelCall } from './model-call.js';
 import type { ModelClient, ModelRequest, ModelResult } from './model.js';
@@ -138,6 +139,7 @@ async function* callModel(
     if (outgoing.pressure) yield { type: 'request', call: deps.calls, pressure: outgoing.pressure };
     void deps.session.settleSoon();
     let result: ModelResult;
+    const sentAt = Date.now();
     try {
       result = yield* modelCall(deps.model, outgoing.request, outgoing.pressure, signal, streamed);
     } catch (error) {
@@ -161,15 +163,24 @@ async function* callModel(
     }
     const { garden } = deps.session;
     garden.observeUsage(promptTokens(result.usage));
-    const estimated = outgoing.pressure
-      ? { rendered: outgoing.pressure.rendered_tokens, original: outgoing.pressure.total_original_tokens }
-      : undefined;
-    const cost = deps.cost.add(result.usage, estimated);
+    const cost = deps.cost.add(result.usage, modelledCall(deps, outgoing, sentAt));
     yield { type: 'usage', usage: result.usage, cost };
     const after = safePressure(deps.session);
     if (after) yield { type: 'pressure', pressure: after };
     return result;
   }
+}
+
+/**
+ * The call for the cache model: the request unmanaged (the transcript as it stands, every block
+ * original, breakpoints placed the same way) beside the one that went out.
+ */
+function modelledCall(deps: LoopDeps, outgoing: Outgoing, at: number): ModelledCall {
+  const original = outgoing.pressure?.total_original_tokens ?? 0;
+  const rawOverWindow = original > deps.model.contextWindow(outgoing.request.model);
+  // Unmanaged, a request over the window is never sent: no claim, and no need to count it.
+  const raw = rawOverWindow ? outgoing.request : deps.prepare(toRequest(deps.transcript));
+  return { units: twinUnits(raw, rawOverWindow ? undefined : outgoing.request), at, rawOverWindow };
 }
 
 /** The gardened request (fail-safe: the transcript as it is when gardening throws, and an error event). */

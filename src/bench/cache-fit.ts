@@ -1,5 +1,10 @@
 import { requestUnits } from '../garden/cache-units.js';
-import { createPromptCache, type CacheUnit, type CacheUsage } from '../garden/prompt-cache.js';
+import {
+  createPromptCache,
+  type CacheUnit,
+  type CacheUsage,
+  type PromptCacheOptions,
+} from '../garden/prompt-cache.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import type { Block, MessageParam } from '../transcript/types.js';
 import type { RecordedUsage, UsageCall } from './usage-calls.js';
@@ -36,6 +41,8 @@ export interface FitOptions {
    * e.g. at a new date): from there the head is new — the system prompt too when the read fell short of it.
    */
   inferHeadChanges?: boolean;
+  /** Options of the simulated cache (to measure how much a rule matters, e.g. the lookback). */
+  cache?: PromptCacheOptions;
 }
 
 /** Tokens a read may fall short of the system prompt before it counts as a changed head. */
@@ -73,7 +80,7 @@ export function fitSession(
   const { head, ratio } = fitLine(counted, rest);
   const system = stableHead(calls, head);
   const warm = options.warmHead === true && (calls[0]?.usage.read ?? 0) > 0;
-  const cache = createPromptCache();
+  const cache = createPromptCache(options.cache);
   let version = 0;
   let context = 0;
   let changes = 0;

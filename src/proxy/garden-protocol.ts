@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { ErrorCode } from '../errors.js';
 import type { ConversationOptions } from './conversations.js';
 import type { Gardened } from './gardening.js';
-import type { ModelledBills } from './unmanaged.js';
+import type { ModelledBills } from '../garden/cache-twins.js';
 import type { Usage } from './usage.js';
 
 /**

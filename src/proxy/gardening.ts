@@ -12,8 +12,9 @@ import { createConversations, type ConversationOptions } from './conversations.j
 import { identify } from './identity.js';
 import type { RequestRecord } from './records.js';
 import { toTranscript } from './transcript.js';
-import { requestWindow, type ModelledBills } from './unmanaged.js';
+import type { ModelledBills } from '../garden/cache-twins.js';
 import { usageCost } from '../garden/prompt-cache.js';
+import { requestWindow } from './unmanaged.js';
 import { inputTotal, type Usage } from './usage.js';
 
 export type ProxyGardenerOptions = ConversationOptions;

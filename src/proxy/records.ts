@@ -1,5 +1,5 @@
 import type { GardenEvent } from '../garden/types.js';
-import type { ModelledBills } from './unmanaged.js';
+import type { ModelledBills } from '../garden/cache-twins.js';
 import type { Usage } from './usage.js';
 
 /** What the proxy did with one request: the dashboard, the JSON log and `gardener run`'s summary read it. */

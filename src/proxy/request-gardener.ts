@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Gardened, ProxyGardener } from './gardening.js';
-import type { ModelledBills } from './unmanaged.js';
+import type { ModelledBills } from '../garden/cache-twins.js';
 import type { Usage } from './usage.js';
 
 /** A request body as it goes upstream and what gardening did; `handle` names its garden for settle and done. */

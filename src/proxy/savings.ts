@@ -1,6 +1,7 @@
-import { usageCost, type CacheUsage } from '../garden/prompt-cache.js';
+import { billedTokens } from '../garden/cache-twins.js';
+import { usageCost } from '../garden/prompt-cache.js';
 import { CACHE_READ, CACHE_WRITE } from '../garden/cost-model.js';
-import type { ModelledBills } from './unmanaged.js';
+import type { ModelledBills } from '../garden/cache-twins.js';
 import type { Usage } from './usage.js';
 
 /**
@@ -23,11 +24,7 @@ export function unmanagedCost(
   modelled: ModelledBills | undefined,
 ): number {
   if (!modelled) return paid;
-  const counted = tokensOf(modelled.sent);
+  const counted = billedTokens(modelled.sent);
   const scale = counted > 0 ? providerTokens / counted : 1;
   return paid + scale * (usageCost(modelled.raw) - usageCost(modelled.sent));
-}
-
-function tokensOf(usage: CacheUsage): number {
-  return usage.uncached + usage.read + usage.written5m + usage.written1h;
 }

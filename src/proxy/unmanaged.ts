@@ -1,11 +1,4 @@
-import type { CacheUsage } from '../garden/prompt-cache.js';
 import { contextWindowOf } from '../provider/prices.js';
-
-/** The cache model's bill of one request, as the client sent it and as it went out. */
-export interface ModelledBills {
-  raw: CacheUsage;
-  sent: CacheUsage;
-}
 
 /** The window a request may fill: the model's, or 1M when the client asked for it (a context-1m beta). */
 export function requestWindow(model: string | undefined, beta: string | string[] | undefined): number {

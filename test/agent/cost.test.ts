@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCostTracker } from '../../src/agent/cost.js';
+import type { CacheUnit } from '../../src/garden/prompt-cache.js';
 import { overflowOf } from '../../src/agent/overflow.js';
 import { ProviderError } from '../../src/provider/errors.js';
 
@@ -7,33 +8,57 @@ import { ProviderError } from '../../src/provider/errors.js';
 const price = (u: { input: number; cacheRead: number; cacheWrite: number; output: number }) =>
   u.input + 0.1 * u.cacheRead + 1.25 * u.cacheWrite + u.output;
 
-describe('cost against unmanaged', () => {
-  it('prices the raw request with ideal caching: the previous raw request read, the growth written', () => {
+/** Units of 1,000 tokens named by letter; the last one carries a breakpoint. */
+function units(names: string): CacheUnit[] {
+  return [...names].map((key, i) => ({
+    key,
+    tokens: 1_000,
+    breakpoint: i === names.length - 1 ? ('5m' as const) : undefined,
+  }));
+}
+
+const call = (raw: string, sent: string, at: number, rawOverWindow = false) => ({
+  units: { raw: units(raw), sent: raw === sent ? units(raw) : units(sent) },
+  at,
+  rawOverWindow,
+});
+
+describe('cost against unmanaged, from the cache model', () => {
+  it('adds what was paid for a call that went out unchanged: 0% saved', () => {
     const tracker = createCostTracker(price);
-    // Gardened 1,000 tokens, all written; raw the same.
-    const first = tracker.add(
-      { input: 0, cacheRead: 0, cacheWrite: 1_000, output: 10 },
-      { rendered: 1_000, original: 1_000 },
-    );
-    expect(first).toEqual({ usd: 1_260, unmanagedUsd: 1_260 });
-    // Gardened 1,200 (after a compaction); raw 5,000 estimated, 6,000 at the provider's scale (1,200 / 1,000).
+    const usage = { input: 0, cacheRead: 0, cacheWrite: 2_000, output: 10 };
+    const first = tracker.add(usage, call('ab', 'ab', 0));
+    expect(first).toEqual({ usd: 2_510, unmanagedUsd: 2_510 });
     const second = tracker.add(
-      { input: 0, cacheRead: 200, cacheWrite: 1_000, output: 10 },
-      { rendered: 1_000, original: 5_000 },
+      { input: 0, cacheRead: 2_000, cacheWrite: 1_000, output: 10 },
+      call('abc', 'abc', 1),
     );
-    expect(second.usd).toBeCloseTo(1_260 + 20 + 1_250 + 10);
-    expect(second.unmanagedUsd).toBeCloseTo(1_260 + 0.1 * 1_000 + 1.25 * 5_000 + 10);
-    expect(tracker.usage()).toEqual({ input: 0, cacheRead: 200, cacheWrite: 2_000, output: 20 });
+    expect(second.unmanagedUsd).toBe(second.usd);
+    // Without a modelled call (nothing to compare), no claim either.
+    expect(tracker.add(usage).unmanagedUsd).toBe(tracker.total().usd);
   });
 
-  it("after a resume, gives the unmanaged agent the gardened call's cache reads on the first call", () => {
+  it('adds the difference of the model’s bills, raw against gardened, at the provider’s scale', () => {
+    const tracker = createCostTracker(price);
+    tracker.add({ input: 0, cacheRead: 0, cacheWrite: 3_000, output: 10 }, call('abc', 'abc', 0));
+    // An event shortened b to B: gardened rewrites from B (3,000 written), unmanaged reads abc and writes d.
+    // The provider counted 1.5 times the model's tokens (6,000 for 4,000).
+    const paid = { input: 0, cacheRead: 0, cacheWrite: 6_000, output: 10 };
+    const after = tracker.add(paid, call('abcd', 'aBcd', 1));
+    const raw = 0.1 * 3_000 + 1.25 * 1_000;
+    const sent = 1.25 * 4_000;
+    expect(after.usd).toBeCloseTo(3_760 + 7_510);
+    expect(after.unmanagedUsd).toBeCloseTo(3_760 + 7_510 + 1.5 * (raw - sent));
+  });
+
+  it('claims nothing for a call whose unmanaged request could not have been sent', () => {
     const tracker = createCostTracker(price, { usd: 5, unmanagedUsd: 7 });
-    const first = tracker.add(
-      { input: 0, cacheRead: 900, cacheWrite: 100, output: 10 },
-      { rendered: 1_000, original: 1_000 },
+    const result = tracker.add(
+      { input: 20_000, cacheRead: 0, cacheWrite: 0, output: 10 },
+      call('ab', 'a', 0, true),
     );
-    expect(first.usd).toBeCloseTo(5 + 90 + 125 + 10);
-    expect(first.unmanagedUsd).toBeCloseTo(7 + 90 + 125 + 10);
+    expect(result).toEqual({ usd: 5 + 20_010, unmanagedUsd: 7 + 20_010 });
+    expect(tracker.usage()).toEqual({ input: 20_000, cacheRead: 0, cacheWrite: 0, output: 10 });
   });
 });
 

@@ -9,7 +9,7 @@ const tokenizer = defaultTokenizer();
 
 /** Ids of the stored entries that render shortened now. */
 function shortenedIds(text: string): string[] {
-  return [...text.matchAll(/id=(\w+)/g)].map((m) => m[1]!);
+  return [...text.matchAll(/(?:id=|fetch\(\\"|gardener show )(\w+)/g)].map((m) => m[1]!);
 }
 
 describe('token figures kept between calls', () => {

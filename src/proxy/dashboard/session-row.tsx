@@ -11,7 +11,7 @@ export function shortSession(session: string): string {
   return `${(client ?? '').slice(0, 8)}~${conversation.slice(0, 4)}`;
 }
 
-/** One conversation: pressure bar, forms, events, tokens and cost against raw. */
+/** One conversation: pressure bar, forms, events, tokens, cost against raw, and failed requests apart. */
 export function SessionRow(props: { row: SessionTally; budget: number }) {
   const { row } = props;
   const budget = row.budget ?? props.budget;
@@ -32,6 +32,7 @@ export function SessionRow(props: { row: SessionTally; budget: number }) {
       <Text>{`${compact(row.rawTokens).padStart(6)}→${compact(row.sentTokens).padEnd(6)}`}</Text>
       <Text color="green">{`cost ${cost}${dollars}`.padEnd(10)}</Text>
       <Text dimColor>{forms}</Text>
+      {row.failed > 0 ? <Text color="red">{`${row.failed} failed`}</Text> : null}
     </Box>
   );
 }

@@ -105,4 +105,27 @@ describe('the proxy dashboard', () => {
     expect(bar('over-budget').row).toContain('166%');
     view.unmount();
   });
+
+  it('keeps a failed request out of the row’s tokens and cost, and says so (issue 22 row 6)', async () => {
+    const { view, emit } = dashboard();
+    await tick();
+    emit(requestRecord({ session: 'fails', clientSession: 'fails', rawTokens: 20_000, sentTokens: 20_000 }));
+    emit(
+      requestRecord({
+        session: 'fails',
+        clientSession: 'fails',
+        status: 502,
+        rawTokens: 900_000,
+        sentTokens: 900_000,
+      }),
+    );
+    await tick();
+    const row =
+      strip(view.lastFrame())
+        .split('\n')
+        .find((line) => line.startsWith('fails')) ?? '';
+    expect(row).toContain('20k→20k');
+    expect(row).toContain('1 failed');
+    view.unmount();
+  });
 });
