@@ -3,11 +3,11 @@ import { findTokens, snippet } from './snippet.js';
 /** Lines shown before and after a matching line. */
 export const PASSAGE_CONTEXT = 1;
 /** Passages one recall hit shows at most. */
-export const MAX_PASSAGES = 3;
+export const MAX_PASSAGES = 4;
 /** Characters of passages one hit shows at most (five hits fit the default recall budget). */
-export const PASSAGE_CHARS = 1_100;
+export const PASSAGE_CHARS = 1_500;
 /** A passage beside the best is shown only when it scores at least this share of the best. */
-const MIN_SHARE = 0.5;
+const MIN_SHARE = 0.3;
 /** A line longer than this is shown as a window around its matched words. */
 export const MAX_LINE_CHARS = 240;
 /** Occurrences of one word looked at in an original: bounds the work on a huge text. */
