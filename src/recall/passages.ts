@@ -191,22 +191,23 @@ function fitting(lines: Lines, passages: readonly Passage[]): Passage[] {
 }
 
 /**
- * Widens the passages a line at a time on each side, in turn, while they fit in PASSAGE_CHARS and
- * do not run into each other: the room a hit has is filled with the lines around what matched.
+ * Widens the passages a line at a time while they fit in PASSAGE_CHARS and do not run into each
+ * other: first downwards (what follows a match, a stack trace after its error), then upwards, so
+ * the matched line stays near the top of what a cut or a one-line preview keeps.
  */
 function widen(lines: Lines, passages: Passage[]): Passage[] {
   let chars = passages.reduce((n, p) => n + shownChars(lines, p.first, p.last), 0);
   const total = lines.texts.length;
   const free = (n: number) => n >= 1 && n <= total && !passages.some((p) => n >= p.first && n <= p.last);
-  for (let grown = true; grown;) {
-    grown = false;
-    for (const p of passages) {
-      for (const n of [p.first - 1, p.last + 1]) {
-        if (!free(n)) continue;
-        const size = shownChars(lines, n, n);
+  for (const down of [true, false]) {
+    for (let grown = true; grown;) {
+      grown = false;
+      for (const p of passages) {
+        const n = down ? p.last + 1 : p.first - 1;
+        const size = free(n) ? shownChars(lines, n, n) : Infinity;
         if (chars + size > PASSAGE_CHARS) continue;
-        if (n < p.first) p.first = n;
-        else p.last = n;
+        if (down) p.last = n;
+        else p.first = n;
         chars += size;
         grown = true;
       }
