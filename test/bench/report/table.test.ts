@@ -8,12 +8,12 @@ describe('terminal tables', () => {
   it('renders the totals of the fixture run', async () => {
     const report = await fixtureReport();
     expect(totalsTable(report)).toMatchInlineSnapshot(`
-      "strategy  calls  billed  peak  over  cost  cost/raw  events  summary tok  needles  fid ctx  fid ctx∪recall  echo  echo ctx  ms p50/p95/max
-      ────────  ─────  ──────  ────  ────  ────  ────────  ──────  ───────────  ───────  ───────  ──────────────  ────  ────────  ──────────────
-      raw          12   1,428   229     0   330     1.00×       0            0        0        –               –     0         –               –
-      mask         12   1,248   189     0   818     2.48×       8            0        0        –               –     0         –               –
-      clear        12   1,296   197     0   740     2.24×       6            0        0        –               –     0         –               –
-      summary      12   1,084   189     0   396     1.20×       1           11        0        –               –     0         –               –"
+      "strategy  calls  billed  peak  over  cost  cost/raw  events  summary tok  needles  fid ctx  fid ctx∪recall  facts @1/@5  echo  echo ctx  ms p50/p95/max
+      ────────  ─────  ──────  ────  ────  ────  ────────  ──────  ───────────  ───────  ───────  ──────────────  ───────────  ────  ────────  ──────────────
+      raw          12   1,428   229     0   330     1.00×       0            0        0        –               –          –/–     0         –               –
+      mask         12   1,248   189     0   818     2.48×       8            0        0        –               –          –/–     0         –               –
+      clear        12   1,296   197     0   740     2.24×       6            0        0        –               –          –/–     0         –               –
+      summary      12   1,084   189     0   396     1.20×       1           11        0        –               –          –/–     0         –               –"
     `);
   });
 
