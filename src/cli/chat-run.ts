@@ -5,6 +5,7 @@ import { createChatController } from '../agent/chat-controller.js';
 import { prepareRequest, providerClient } from '../agent/provider-client.js';
 import { resolveTarget } from '../door/scope.js';
 import { openDoorStore } from '../door/store.js';
+import { storeSpooled } from '../hooks/run.js';
 import { GardenerError } from '../errors.js';
 import { createAnthropicProvider } from '../provider/anthropic.js';
 import { resolveProviderConfig } from '../provider/config.js';
@@ -40,6 +41,8 @@ export async function runChat(io: CliIo, run: ChatRun): Promise<void> {
   const target = resolveTarget({ ...run.store, env: io.env, cwd: io.cwd, defaultSession: '' });
   const store = openDoorStore(target);
   try {
+    // What Claude Code hooks spooled into this store is stored first, so the chat's recall sees it.
+    storeSpooled(store, io.env);
     const named = run.store.session ?? io.env['GARDENER_SESSION'];
     const session = await chooseSession(io, store, target.scope.project, {
       ...run.session,

@@ -3,11 +3,11 @@ import { findTokens, snippet } from './snippet.js';
 /** Lines shown before and after a matching line. */
 export const PASSAGE_CONTEXT = 1;
 /** Passages one recall hit shows at most. */
-export const MAX_PASSAGES = 3;
+export const MAX_PASSAGES = 4;
 /** Characters of passages one hit shows at most (five hits fit the default recall budget). */
-export const PASSAGE_CHARS = 1_100;
+export const PASSAGE_CHARS = 1_500;
 /** A passage beside the best is shown only when it scores at least this share of the best. */
-const MIN_SHARE = 0.5;
+const MIN_SHARE = 0.3;
 /** A line longer than this is shown as a window around its matched words. */
 export const MAX_LINE_CHARS = 240;
 /** Occurrences of one word looked at in an original: bounds the work on a huge text. */
@@ -191,22 +191,23 @@ function fitting(lines: Lines, passages: readonly Passage[]): Passage[] {
 }
 
 /**
- * Widens the passages a line at a time on each side, in turn, while they fit in PASSAGE_CHARS and
- * do not run into each other: the room a hit has is filled with the lines around what matched.
+ * Widens the passages a line at a time while they fit in PASSAGE_CHARS and do not run into each
+ * other: first downwards (what follows a match, a stack trace after its error), then upwards, so
+ * the matched line stays near the top of what a cut or a one-line preview keeps.
  */
 function widen(lines: Lines, passages: Passage[]): Passage[] {
   let chars = passages.reduce((n, p) => n + shownChars(lines, p.first, p.last), 0);
   const total = lines.texts.length;
   const free = (n: number) => n >= 1 && n <= total && !passages.some((p) => n >= p.first && n <= p.last);
-  for (let grown = true; grown;) {
-    grown = false;
-    for (const p of passages) {
-      for (const n of [p.first - 1, p.last + 1]) {
-        if (!free(n)) continue;
-        const size = shownChars(lines, n, n);
+  for (const down of [true, false]) {
+    for (let grown = true; grown;) {
+      grown = false;
+      for (const p of passages) {
+        const n = down ? p.last + 1 : p.first - 1;
+        const size = free(n) ? shownChars(lines, n, n) : Infinity;
         if (chars + size > PASSAGE_CHARS) continue;
-        if (n < p.first) p.first = n;
-        else p.last = n;
+        if (down) p.last = n;
+        else p.first = n;
         chars += size;
         grown = true;
       }

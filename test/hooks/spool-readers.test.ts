@@ -3,6 +3,7 @@ import { recallTool } from '../../src/mcp/tools.js';
 import { storeSpooled } from '../../src/hooks/run.js';
 import { hasSpooled } from '../../src/hooks/spool.js';
 import { runGardener } from '../support/cli.js';
+import { requestText, startFakeAnthropic, toolReply } from '../support/fake-anthropic/index.js';
 import { bashResult, bigLog, hookWorld, SESSION, type HookWorld } from './support.js';
 
 /** Hooks with no gardener serving them: a tool result waits in the spool. */
@@ -35,6 +36,31 @@ describe('what a hook spooled is visible to every reader at once', () => {
     const run = await runGardener(['stats', '--json'], { env: world.env, cwd: world.project });
     expect(run.code).toBe(0);
     expect((JSON.parse(run.stdout) as { stats: { entries: number } }).stats.entries).toBeGreaterThan(0);
+  });
+
+  it('gardener chat stores the spool when it opens, so its recall finds the result', async () => {
+    const fake = await startFakeAnthropic({
+      script: [
+        toolReply('recall', { query: 'undefined symbol vat_rate' }),
+        { reply: (r) => (requestText(r).includes('linker error') ? 'found' : 'lost') },
+      ],
+    });
+    try {
+      const env = {
+        ...world.env,
+        ANTHROPIC_BASE_URL: fake.url,
+        ANTHROPIC_API_KEY: 'test',
+        ANTHROPIC_MODEL: 'claude-sonnet-4-6',
+      };
+      const run = await runGardener(['chat', '-p', 'what broke the link?', '--yes'], {
+        env,
+        cwd: world.project,
+      });
+      expect(run.code).toBe(0);
+      expect(run.stdout.trim()).toBe('found');
+    } finally {
+      await fake.close();
+    }
   });
 
   it('the MCP recall tool stores the spool before it searches', () => {
