@@ -55,7 +55,7 @@ export const COMMANDS: readonly SlashCommand[] = [
   {
     name: 'recall',
     args: 'QUERY',
-    help: 'search what this session stored',
+    help: 'search what this project stored, in every session',
     run: (host, arg) =>
       needs(arg, 'a query') ??
       text(formatRecallText(host.session().garden.recall(arg, { limit: 8 })).trimEnd()),

@@ -38,15 +38,17 @@ export function makeInstallCommand(io: CliIo): Command {
       const { resolveDatabasePath, resolveProject } = await import('../store/paths.js');
       const { installClaudeCode, uninstallClaudeCode } = await import('../install/run.js');
       const { createTwoFilesPatch } = await import('diff');
+      const { commandName } = await import('../install/command-path.js');
       const bin = binDir();
+      const named = (program: string) => commandName(program, bin, io.env['PATH']);
       const options = {
         scope: flags.project ? ('project' as const) : ('user' as const),
         home: io.env['HOME'] || homedir(),
         project: resolveProject({ cwd: io.cwd }),
         dataDir: dirname(resolveDatabasePath({ env: io.env, cwd: io.cwd })),
         commands: {
-          hook: join(bin, 'gardener-hook'),
-          mcp: { command: join(bin, 'gardener'), args: ['mcp'] },
+          hook: named('gardener-hook'),
+          mcp: { command: named('gardener'), args: ['mcp'] },
         },
         dryRun: flags.dryRun === true,
       };

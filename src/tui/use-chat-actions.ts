@@ -71,7 +71,11 @@ export function useChatActions(
           footer: initialFooter(controller.pressure(), controller.cost()),
           text: outcome.text,
         });
-      } else dispatch({ type: 'outcome', outcome });
+      } else {
+        dispatch({ type: 'outcome', outcome });
+        // What a command changed (budget, forms, pins) shows in the footer now, not at the next call.
+        dispatch({ type: 'agent', event: { type: 'pressure', pressure: controller.pressure() } });
+      }
     },
     [controller, dispatch, onReset, quit],
   );

@@ -80,6 +80,11 @@ describe('slash commands', () => {
     expect((found as { text: string }).text).toContain('Fridays');
   });
 
+  it('says /recall searches the whole project, as it does', () => {
+    const recall = chat.commands().find((c) => c.name === 'recall');
+    expect(recall?.help).toBe('search what this project stored, in every session');
+  });
+
   it('/compact forces an event down to the low-water mark', async () => {
     const result = await chat.command('/compact');
     expect((result as { text: string }).text).toMatch(

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { builtinSessions } from '../../src/bench/builtin/index.js';
 import { exportTranscripts } from '../../src/transcript/export.js';
 import { validate } from '../../src/transcript/validate.js';
@@ -12,11 +12,22 @@ const bin = path.join(root, 'bin/gardener');
 const built = existsSync(path.join(root, 'dist/cli/main.js'));
 if (!built) console.warn('skipping the built-binary tests: dist/ is missing (run npm run build)');
 
+/** Every folder the tests make, removed at the end. */
+const folders: string[] = [];
+const tempFolder = (): string => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'gardener-bin-'));
+  folders.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
 const gardener = (args: string[], input?: string) =>
   spawnSync(process.execPath, [bin, ...args], {
     encoding: 'utf8',
     input,
-    env: { ...process.env, NO_COLOR: '1', GARDENER_HOME: mkdtempSync(path.join(tmpdir(), 'gardener-bin-')) },
+    env: { ...process.env, NO_COLOR: '1', GARDENER_HOME: tempFolder() },
     maxBuffer: 64 * 1024 * 1024,
   });
 
@@ -49,7 +60,7 @@ describe.skipIf(!built)('the built binary', () => {
   });
 
   it('exits 3 with a message naming the file on bad input, and prints nothing on stdout', () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'gardener-bin-')), 'broken.json');
+    const file = path.join(tempFolder(), 'broken.json');
     writeFileSync(file, '{"messages": [');
     const run = gardener(['compress', file]);
     expect(run.status).toBe(3);

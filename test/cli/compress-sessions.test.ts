@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { anthropicImporter } from '../../src/transcript/formats/anthropic.js';
 import { toRequest } from '../../src/transcript/types.js';
 import { validate } from '../../src/transcript/validate.js';
@@ -40,7 +40,9 @@ function samples(): Array<[string, string]> {
 }
 
 describe.skipIf(!present)('gardener compress on every recorded format', () => {
-  const db = path.join(mkdtempSync(path.join(tmpdir(), 'gardener-rt-')), 'rt.db');
+  const dir = mkdtempSync(path.join(tmpdir(), 'gardener-rt-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const db = path.join(dir, 'rt.db');
   it.each(present ? samples() : [])('%s round-trips to valid requests', async (_folder, file) => {
     const run = await runGardener(['compress', file, '--db', db, '--min-tokens', '50', '--keep-last', '1']);
     expect(run.stderr).toMatch(/^request\s+/m);

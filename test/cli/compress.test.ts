@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, truncateSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ beforeAll(() => {
   sessionFile = path.join(dir, 'session.json');
   writeFileSync(sessionFile, exportTranscripts([session], 'anthropic'));
 });
-afterAll(() => undefined);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const typedTexts = (request: MessagesRequest): string[] =>
   request.messages

@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -116,6 +124,23 @@ describe('gardener install claude-code --project', () => {
 
     await gardener('--project', '--uninstall');
     expect(read(path.join(project, '.mcp.json'))).toBe(mcp);
+    expect(existsSync(path.join(project, '.claude', 'settings.json'))).toBe(false);
+  });
+
+  it('names gardener by its bare name when PATH finds this install, so the files hold no machine path', async () => {
+    const bin = path.resolve(import.meta.dirname, '../../bin');
+    const onPath = path.join(root, 'global-bin');
+    mkdirSync(onPath);
+    for (const program of ['gardener', 'gardener-hook'])
+      symlinkSync(path.join(bin, program), path.join(onPath, program));
+    env = { ...env, PATH: [path.join(root, 'elsewhere'), onPath].join(path.delimiter) };
+    await gardener('--project');
+    const settings = read(path.join(project, '.claude', 'settings.json')) ?? '';
+    const servers = read(path.join(project, '.mcp.json')) ?? '';
+    expect(settings).toContain('"gardener-hook post-tool-use"');
+    expect(JSON.parse(servers).mcpServers.gardener.command).toBe('gardener');
+    expect(settings + servers).not.toContain(bin);
+    await gardener('--project', '--uninstall');
     expect(existsSync(path.join(project, '.claude', 'settings.json'))).toBe(false);
   });
 

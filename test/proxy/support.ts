@@ -54,9 +54,12 @@ export async function startHarness(
     dir,
     storePath,
     async close() {
-      await proxy.close();
-      await fake.close();
-      rmSync(dir, { recursive: true, force: true });
+      try {
+        await proxy.close();
+        await fake.close();
+      } finally {
+        rmSync(dir, { recursive: true, force: true }); // also when a test closed the fake itself
+      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +40,7 @@ describe.skipIf(!present)('reading damaged recorded sessions', () => {
         }
       }
     }
+    rmSync(dir, { recursive: true, force: true });
     expect(cases).toBeGreaterThan(20);
   });
 });

@@ -14,7 +14,7 @@ const input = z.object({
 export const recallTool: AgentTool<z.infer<typeof input>> = {
   name: 'recall',
   description:
-    'Search what this session stored: tool outputs, files and messages that were summarized or stubbed to save context, and notes. Returns ids; fetch(id) gives an original back.',
+    'Search what this project stored (this session and earlier ones): tool outputs, files and messages that were summarized or stubbed to save context, and notes. Returns ids; fetch(id) gives an original back.',
   input,
   mutating: false,
   preview: ({ query }) => ({ summary: `recall ${query}` }),

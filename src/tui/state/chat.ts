@@ -87,7 +87,9 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         transcript = addItem(transcript, { kind: 'notice', tone: 'warn', text: 'interrupted' });
       if (action.error)
         transcript = addItem(transcript, { kind: 'notice', tone: 'error', text: action.error });
-      return { ...state, transcript, running: false, approval: null };
+      // Once the turn has stopped, "interrupting…" is over; Ctrl+C when idle quits.
+      const hint = action.interrupted ? 'Ctrl+C again to quit' : null;
+      return { ...state, transcript, running: false, approval: null, hint };
     }
     case 'command':
       return {

@@ -30,8 +30,16 @@ export function footerReducer(state: FooterState, event: AgentEvent): FooterStat
   switch (event.type) {
     case 'request':
       return { ...state, calls: Math.max(state.calls, event.call), pressure: event.pressure };
-    case 'pressure':
-      return { ...state, pressure: event.pressure };
+    case 'pressure': {
+      // A command (/compact, /forget, /pin…) may have run an event: the footer shows it at once.
+      const last = event.pressure.last_event;
+      const newer = last && (!state.lastCompaction || last.seq > state.lastCompaction.event.seq);
+      return {
+        ...state,
+        pressure: event.pressure,
+        ...(newer ? { lastCompaction: { event: last, reason: last.kind } } : {}),
+      };
+    }
     case 'usage':
       return {
         ...state,

@@ -41,6 +41,29 @@ describe('slash commands', () => {
     await chat.waitFor('⚠ unknown command /nope');
   });
 
+  it('shows what a command changed in the footer at once: a new budget, a compaction event', async () => {
+    const event = {
+      seq: 3,
+      kind: 'target',
+      at: 0,
+      call: 4,
+      changed: 5,
+      tokensBefore: 9_000,
+      tokensAfter: 2_000,
+    };
+    const controller = scriptedController({
+      commands: { '/budget 32000': { kind: 'text', text: 'budget: 32,000 tokens' } },
+      pressureAfterCommand: {
+        '/budget 32000': pressureReport({ budget: 32_000, last_event: event as never }),
+      },
+    });
+    chat = renderChat(controller);
+    await chat.waitFor('/ 16k');
+    await chat.send('/budget 32000');
+    const frame = await chat.waitFor('/ 32k');
+    expect(frame).toMatch(/last event: target 9k → 2k tokens, 5 blocks/);
+  });
+
   it('lists commands and keys on /help without asking the controller', async () => {
     const controller = scriptedController();
     chat = renderChat(controller);

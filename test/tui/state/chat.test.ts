@@ -6,6 +6,16 @@ const start = () => initialChat(initialFooter(null, { usd: 0, unmanagedUsd: 0 })
 const apply = (state: ChatState, ...actions: ChatAction[]) => actions.reduce(chatReducer, state);
 
 describe('chatReducer', () => {
+  it('drops "interrupting…" from the hint when the interrupted turn ends', () => {
+    const state = apply(
+      start(),
+      { type: 'submit', text: 'one' },
+      { type: 'hint', text: 'interrupting… Ctrl+C again to quit' },
+      { type: 'turn_done', interrupted: true },
+    );
+    expect(state.hint).toBe('Ctrl+C again to quit');
+  });
+
   it('starts a turn on submit, settling the previous one, and ends it on turn_done', () => {
     let state = apply(
       start(),

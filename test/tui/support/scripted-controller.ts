@@ -42,6 +42,8 @@ export interface ScriptOptions {
   pressure?: PressureReport;
   /** What pressure() returns after a reset outcome. */
   pressureAfterReset?: PressureReport;
+  /** What pressure() returns after a command line (a /budget, /compact… that changed the session). */
+  pressureAfterCommand?: Record<string, PressureReport>;
 }
 
 export function scriptedController(options: ScriptOptions = {}): ScriptedController {
@@ -89,6 +91,7 @@ export function scriptedController(options: ScriptOptions = {}): ScriptedControl
         history = options.historyAfterReset ?? [];
         pressure = options.pressureAfterReset ?? pressure;
       }
+      pressure = options.pressureAfterCommand?.[line] ?? pressure;
       return Promise.resolve(outcome);
     },
     commands: () => [
