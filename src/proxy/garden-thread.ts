@@ -23,6 +23,12 @@ export const BIG_BODY_BYTES = 4 * 1024 * 1024;
  * a long conversation's big body of known blocks (parsed and matched in tens of milliseconds).
  */
 export const BEHIND_BIG_WAIT_MS = 250;
+/**
+ * Bytes of JSON per token, at least (cl100k gives 3–4 bytes a token for prose, logs and code, about 2
+ * for dense digits and symbols; escapes only add bytes): a body under budget × this fits the budget as
+ * it came, so sending it ungardened is safe; a bigger one waits for its gardening, however long.
+ */
+const MIN_BYTES_PER_TOKEN = 2;
 /** Closing waits this long for the thread to settle and save its gardens, then stops it anyway. */
 const CLOSE_WAIT_MS = 30_000;
 /** Heap of the garden thread: past it, the thread alone stops (requests go out as they came) and a new one starts. */
@@ -65,8 +71,9 @@ export async function startGardenThread(options: ThreadOptions): Promise<Request
     job.resolve({ body: job.raw, record: { gardened: false, failOpen: reason } });
   };
 
-  /** A job waits behind a big one only so long: the big one may take seconds. */
+  /** A job that fits the budget as it came waits behind a big one only so long: the big one may take seconds. */
   const bound = (job: Job) => {
+    if (job.bytes > options.budget * MIN_BYTES_PER_TOKEN) return;
     let bigAhead = false;
     for (const ahead of jobs.values()) if (ahead !== job && ahead.bytes >= BIG_BODY_BYTES) bigAhead = true;
     if (!bigAhead) return;

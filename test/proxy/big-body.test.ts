@@ -75,4 +75,36 @@ describe('gardener proxy with a big body in one conversation', () => {
     expect(bigRecord!.sentTokens).toBeLessThan(100_000);
     expect(harness.fake.violations).toEqual([]);
   });
+
+  it('holds a request of another conversation that is over the budget as it came until it is gardened', async () => {
+    harness = await startHarness(
+      [
+        { reply: 'warm', match: asks('warm up') },
+        { reply: 'long read', match: asks('a long question') },
+        { reply: 'batch read', match: asks('run the batch') },
+      ],
+      { budget: 20_000 },
+    );
+    await post(harness, '/v1/messages', { ...tinyBody, messages: [{ role: 'user', content: 'warm up' }] });
+    const big = post(harness, '/v1/messages', bigBody());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // About 50k tokens of log, more than the 20k budget: sent as it came it would not fit.
+    const log = 'ERROR job 42 failed at step 7 with code 3, retrying in 5 s\n'.repeat(3_500);
+    const long = await post(harness, '/v1/messages', {
+      ...tinyBody,
+      messages: [
+        { role: 'user', content: 'a long question' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_log', name: 'Bash', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_log', content: log }] },
+      ],
+    });
+    expect(long.status).toBe(200);
+    expect((await big).status).toBe(200);
+    await until(() => harness!.records.length === 3);
+    const record = harness.records.find(
+      (r) => r.clientSession === TINY && r.rawTokens !== undefined && r.rawTokens > 20_000,
+    );
+    expect(record).toMatchObject({ gardened: true });
+    expect(record!.sentTokens).toBeLessThan(20_000);
+  });
 });

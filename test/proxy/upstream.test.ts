@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endToEnd, upstreamUrl } from '../../src/proxy/upstream.js';
+import { diedOnReusedSocket, endToEnd, upstreamUrl } from '../../src/proxy/upstream.js';
 
 describe('forwarding to the upstream', () => {
   it("joins the upstream's path prefix and the client's path, query kept", () => {
@@ -28,5 +28,17 @@ describe('forwarding to the upstream', () => {
       'anthropic-beta': 'a,b',
       'anthropic-version': '2023-06-01',
     });
+  });
+
+  it('sends again only a request whose kept-alive socket was reset or broken', () => {
+    const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    const broken = Object.assign(new Error('write EPIPE'), { code: 'EPIPE' });
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    expect(diedOnReusedSocket(reset, true)).toBe(true);
+    expect(diedOnReusedSocket(broken, true)).toBe(true);
+    // A fresh connection that fails failed for another reason: sending again would not help.
+    expect(diedOnReusedSocket(reset, false)).toBe(false);
+    expect(diedOnReusedSocket(refused, true)).toBe(false);
+    expect(diedOnReusedSocket(new Error('aborted'), true)).toBe(false);
   });
 });
