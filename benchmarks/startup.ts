@@ -4,8 +4,10 @@
  * rounds (each round runs every variant once, in rotating order), medians and the median of the
  * per-round ratios to `node -e 0`.
  *
- *   npm run build && npx tsx benchmarks/startup.ts [--rounds 15]
+ *   npm run build && npx tsx benchmarks/startup.ts [--rounds 15] [--against DIR]
  *
+ * `--against DIR` times every variant also with the build in DIR (another checkout, built), in the
+ * same rounds, so two builds are compared side by side.
  * The store is a fresh temp one holding 40 generated tool results (ingested once, before timing).
  */
 import { spawnSync } from 'node:child_process';
@@ -15,7 +17,9 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const root = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '15' } } });
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '15' }, against: { type: 'string' } },
+});
 const rounds = Number(values.rounds);
 if (!existsSync(join(root, 'dist/cli/hook-entry.js'))) throw new Error('run `npm run build` first');
 
@@ -29,6 +33,9 @@ const env = {
 };
 const cli = join(root, 'bin/gardener');
 const hook = join(root, 'bin/gardener-hook');
+const other = values.against === undefined ? undefined : resolve(values.against);
+if (other !== undefined && !existsSync(join(other, 'dist/cli/hook-entry.js')))
+  throw new Error(`${other} has no build (dist/cli/hook-entry.js)`);
 
 /** A session of 40 tool results (build logs) to recall from. */
 function session(): string {
@@ -64,6 +71,26 @@ const hookPayload = (extra: Record<string, unknown>) =>
     ...extra,
   });
 
+/** A tool result of about 2,000 tokens (a test run's log), new each run. */
+function toolPayload(): string {
+  const log = Array.from(
+    { length: 150 },
+    (_, k) => `PASS tests/test_${k % 23}.py::test_case_${k} (${k * 3} ms)`,
+  );
+  return hookPayload({
+    hook_event_name: 'PostToolUse',
+    tool_name: 'Bash',
+    tool_input: { command: `pytest -v # run ${n}` },
+    tool_response: {
+      stdout: `run ${n++}\n${log.join('\n')}`,
+      stderr: '',
+      interrupted: false,
+      isImage: false,
+    },
+    tool_use_id: `toolu_startup_${n}`,
+  });
+}
+
 interface Variant {
   args: string[];
   input?: () => string;
@@ -84,23 +111,21 @@ const variants: Record<string, Variant> = {
     args: [hook, 'session-start'],
     input: () => hookPayload({ hook_event_name: 'SessionStart', source: 'startup' }),
   },
-  'gardener-hook post-tool-use (spooled)': {
+  'gardener-hook post-tool-use (spooled)': { args: [hook, 'post-tool-use'], input: () => toolPayload() },
+  'gardener-hook post-tool-use (in-process)': {
     args: [hook, 'post-tool-use'],
-    input: () =>
-      hookPayload({
-        hook_event_name: 'PostToolUse',
-        tool_name: 'Bash',
-        tool_input: { command: `make run${n}` },
-        tool_response: {
-          stdout: `run ${n++}\nall 12 tests passed`,
-          stderr: '',
-          interrupted: false,
-          isImage: false,
-        },
-        tool_use_id: `toolu_startup_${n}`,
-      }),
+    input: () => toolPayload(),
+    env: { GARDENER_HOOK_SPOOL: '0' },
   },
 };
+if (other !== undefined)
+  for (const [name, variant] of Object.entries(variants)) {
+    if (name === 'node -e 0') continue;
+    const args = variant.args.map((arg) =>
+      arg.startsWith(root) ? join(other, arg.slice(root.length)) : arg,
+    );
+    variants[`${name} [against]`] = { ...variant, args };
+  }
 
 function timeOnce(variant: Variant): number {
   const started = performance.now();
@@ -130,15 +155,17 @@ for (let r = 0; r < rounds; r++) {
   }
 }
 
-console.log(`start-up · ${rounds} paired rounds · node ${process.version}`);
 console.log(
-  'variant                                  median ms   median of paired ratios   ratio of medians',
+  `start-up · ${rounds} paired rounds · node ${process.version}${other ? ` · [against] = ${other}` : ''}`,
+);
+console.log(
+  'variant                                            median ms   median of paired ratios   ratio of medians',
 );
 const base = times['node -e 0']!;
 for (const name of names) {
   const ratios = times[name]!.map((t, i) => t / base[i]!);
   console.log(
-    `${name.padEnd(40)} ${median(times[name]!).toFixed(0).padStart(9)}   ${median(ratios).toFixed(2).padStart(22)}×   ${(median(times[name]!) / median(base)).toFixed(2).padStart(15)}×`,
+    `${name.padEnd(50)} ${median(times[name]!).toFixed(0).padStart(9)}   ${median(ratios).toFixed(2).padStart(22)}×   ${(median(times[name]!) / median(base)).toFixed(2).padStart(15)}×`,
   );
 }
 rmSync(home, { recursive: true, force: true });
