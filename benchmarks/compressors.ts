@@ -346,10 +346,14 @@ function merge(sum: Tally, tally: Tally): Tally {
   };
 }
 
-/** Per class: the frame's share of the helped summaries as rendered (summary tokens + header). */
+/**
+ * Per class: the ratio as the engine renders it (a summary carries its header line), and the
+ * frame's share of the helped summaries as rendered (summary tokens + header).
+ */
 function frameTable(tallies: Map<string, Tally>): string {
   const head = [
     'frame share'.padEnd(28),
+    'rendered'.padStart(9),
     'header'.padStart(8),
     'names'.padStart(8),
     'marks'.padStart(8),
@@ -361,9 +365,14 @@ function frameTable(tallies: Map<string, Tally>): string {
     const pct = (part: number) =>
       (rendered === 0 ? '-' : `${((100 * part) / rendered).toFixed(1)}%`).padStart(8);
     lines.push(
-      [cls.padEnd(28), pct(t.header), pct(t.names), pct(t.marks), pct(t.header + t.names + t.marks)].join(
-        ' ',
-      ),
+      [
+        cls.padEnd(28),
+        ratio(t.summary + t.header, t.original).padStart(9),
+        pct(t.header),
+        pct(t.names),
+        pct(t.marks),
+        pct(t.header + t.names + t.marks),
+      ].join(' '),
     );
   }
   return lines.join('\n');

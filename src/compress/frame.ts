@@ -13,9 +13,9 @@
  */
 export const SUMMARY_HEADER_CHARS = 64;
 /** A framed summary (header included) must save at least this share of the original's characters. */
-export const MIN_FRAMED_SAVING = 0.1;
+const MIN_FRAMED_SAVING = 0.1;
 /** Share of the original's characters the names line may take. */
-export const NAMES_SHARE = 0.2;
+const NAMES_SHARE = 0.2;
 /** A names line may always take this many characters (a block's one or two names). */
 export const MIN_NAMES_CHARS = 120;
 
