@@ -194,7 +194,13 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
       if (gardened.session && total > 0) gardened.session.garden.observeUsage(total);
       const session = gardened.record.session;
       if (!gardened.units || session === undefined) return {};
-      return { modelled: twins.bill(session, gardened.units, at) };
+      try {
+        return { modelled: twins.bill(session, gardened.units, at) };
+      } catch (error) {
+        // A request the model cannot bill (more breakpoints than it allows) claims nothing.
+        debug('proxy', 'cache model could not bill the request', { error: describe(error) });
+        return {};
+      }
     },
     settle(gardened) {
       void gardened.session?.settleSoon().then((report) => {
