@@ -1,4 +1,4 @@
-import { billedTokens, createTwinCaches, type TwinUnits } from '../garden/cache-twins.js';
+import { billedTokens, createTwinCaches, type ModelledBills, type TwinUnits } from '../garden/cache-twins.js';
 import type { CacheUsage } from '../garden/prompt-cache.js';
 import type { CallUsage, CostSoFar } from './events.js';
 
@@ -45,14 +45,7 @@ export function createCostTracker(
       const paid = price(usage);
       total.usd += paid;
       total.unmanagedUsd += paid;
-      if (modelled) {
-        const bills = twins.bill(SESSION, modelled.units, modelled.at);
-        const counted = billedTokens(bills.sent);
-        if (!modelled.rawOverWindow && counted > 0) {
-          const scale = promptTokens(usage) / counted;
-          total.unmanagedUsd += scale * (price(asCall(bills.raw)) - price(asCall(bills.sent)));
-        }
-      }
+      if (modelled) total.unmanagedUsd += modelledDifference(price, usage, modelled, twins);
       sums.input += usage.input;
       sums.cacheRead += usage.cacheRead;
       sums.cacheWrite += usage.cacheWrite;
@@ -62,6 +55,27 @@ export function createCostTracker(
     total: () => ({ ...total }),
     usage: () => ({ ...sums }),
   };
+}
+
+/**
+ * What the unmanaged call would have cost more than the gardened one, by the cache model, at the
+ * provider's scale; nothing when the model cannot bill it (more breakpoints than the API allows).
+ */
+function modelledDifference(
+  price: (usage: CallUsage) => number,
+  usage: CallUsage,
+  modelled: ModelledCall,
+  twins: ReturnType<typeof createTwinCaches>,
+): number {
+  let bills: ModelledBills;
+  try {
+    bills = twins.bill(SESSION, modelled.units, modelled.at);
+  } catch {
+    return 0;
+  }
+  const counted = billedTokens(bills.sent);
+  if (modelled.rawOverWindow || counted === 0) return 0;
+  return (promptTokens(usage) / counted) * (price(asCall(bills.raw)) - price(asCall(bills.sent)));
 }
 
 /** A modelled bill as a call's input usage (1-hour writes priced as writes). */

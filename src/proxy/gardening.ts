@@ -91,9 +91,17 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
     const placed = untouched
       ? { request: rendered, units: original }
       : placeFrontier(rendered, track, tokenizer, at);
-    const modelled = recordRequest(track, placed.units, original, at);
+    const out = untouched ? raw : Buffer.from(JSON.stringify(placed.request));
+    let modelled: ModelledBills;
+    try {
+      modelled = recordRequest(track, placed.units, original, at);
+    } catch (error) {
+      // A request the model cannot bill (more breakpoints than it allows) claims nothing.
+      debug('proxy', 'cache model could not bill the request', { error: describe(error) });
+      return { out };
+    }
     session.garden.observeCost({ managed: usageCost(modelled.sent), unmanaged: usageCost(modelled.raw) });
-    return { out: untouched ? raw : Buffer.from(JSON.stringify(placed.request)), modelled };
+    return { out, modelled };
   };
 
   const passThrough = (

@@ -62,6 +62,16 @@ describe('cost against unmanaged, from the cache model', () => {
   });
 });
 
+describe('cost against unmanaged, when the model cannot bill a call', () => {
+  it('claims nothing and does not throw for more breakpoints than the API allows', () => {
+    const tracker = createCostTracker(price);
+    const marked = [...'abcde'].map((key) => ({ key, tokens: 1_000, breakpoint: '5m' as const }));
+    const usage = { input: 5_000, cacheRead: 0, cacheWrite: 0, output: 0 };
+    const result = tracker.add(usage, { units: { raw: marked, sent: marked }, at: 0, rawOverWindow: false });
+    expect(result).toEqual({ usd: 5_000, unmanagedUsd: 5_000 });
+  });
+});
+
 describe('overflowOf', () => {
   it("reads the provider's overflow figures, and nothing from other errors", () => {
     const overflow = new ProviderError('the prompt is too long', {
