@@ -11,7 +11,9 @@ describe('retrieval words', () => {
     g.sync(agentSession(4));
     g.compactAll({ minTokens: 100, keepLastTurns: 1 });
     const text = JSON.stringify(g.render({ inject: false }).messages);
-    expect(text).toMatch(/summary [\d,]+→[\d,]+ tok · run `gardener show [0-9a-z]+( --grep \\"what you need\\")?`\]/);
+    expect(text).toMatch(
+      /summary [\d,]+→[\d,]+ tok · run `gardener show [0-9a-z]+( --grep \\"what you need\\")?`\]/,
+    );
     expect(text).not.toContain('fetch("');
     g.close();
   });
@@ -21,7 +23,9 @@ describe('retrieval words', () => {
     g.sync(agentSession(4));
     g.compactAll({ minTokens: 100, keepLastTurns: 1 });
     const text = JSON.stringify(g.render({ inject: false }).messages);
-    expect(text).toMatch(/summary [\d,]+→[\d,]+ tok · fetch\(\\"[0-9a-z]+\\"(, query: \\"what you need\\")?\)\]/);
+    expect(text).toMatch(
+      /summary [\d,]+→[\d,]+ tok · fetch\(\\"[0-9a-z]+\\"(, query: \\"what you need\\")?\)\]/,
+    );
     g.close();
   });
 });

@@ -53,7 +53,7 @@ function output(call: number): string {
 
 /** The text of the tool result answering the tool call with this input, as the last request rendered it. */
 function resultFor(messages: JsonMessage[], input: Record<string, unknown>): string {
-  const uses = messages.flatMap((m) => (Array.isArray(m.content) ? (m.content) : []));
+  const uses = messages.flatMap((m) => (Array.isArray(m.content) ? m.content : []));
   const use = uses.find((b) => b.type === 'tool_use' && JSON.stringify(b['input']) === JSON.stringify(input));
   const result = uses.find((b) => b.type === 'tool_result' && b['tool_use_id'] === use?.['id']);
   const content = result?.['content'];
