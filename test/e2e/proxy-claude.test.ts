@@ -71,9 +71,10 @@ function script(): ScriptStep[] {
     const text = requestText(request);
     if (text.includes(NEEDLE)) return `The token was ${NEEDLE}.`;
     // The stub's first instruction, run as printed.
-    const stub = /→0 tok · run `(gardener show \w+)`/.exec(text);
+    const stub = /→0 tok · run `(gardener show \w+(?: --grep \\"what you need\\")?)`/.exec(text);
     if (!stub) return 'The token is gone.';
-    const command = stub[1]!;
+    // The model fills in what it needs where the instruction asks for it.
+    const command = stub[1]!.replace(/\\"/g, '"').replace('what you need', 'token');
     return {
       content: [
         { type: 'tool_use' as const, name: 'Bash', input: { command, description: 'Get the original back' } },
@@ -173,7 +174,9 @@ describe.skipIf(!present)(title, () => {
     expect(result['result']).toBe(`The token was ${NEEDLE}.`);
     // The first output had been shortened: the model ran the `gardener show` its stub named, through Claude Code's Bash.
     expect(fake.remaining()).toBe(0);
-    expect(JSON.stringify(messages.at(-1)!.body.messages.at(-1))).toContain(`${NEEDLE}\\nrow value=1\\n`);
+    expect(JSON.stringify(messages.at(-1)!.body.messages.at(-1))).toContain(
+      `1| ${NEEDLE}\\n2| row value=1\\n`,
+    );
     const lines = log()
       .split('\n')
       .filter(Boolean)
