@@ -85,7 +85,7 @@ export const COMMANDS: readonly SlashCommand[] = [
   {
     name: 'pin',
     args: 'ID',
-    help: 'keep an entry in its original form',
+    help: 'keep an entry in its original form (/unpin undoes it)',
     run: (host, arg) => {
       const missing = needs(arg, 'an entry id');
       if (missing) return missing;
@@ -96,6 +96,14 @@ export const COMMANDS: readonly SlashCommand[] = [
             `${arg}: pinned${change.changed > 0 ? ` (${change.changed} block${change.changed === 1 ? '' : 's'} restored)` : ''}`,
           );
     },
+  },
+  {
+    name: 'unpin',
+    args: 'ID',
+    help: 'undo /pin: the entry may be compacted again',
+    run: (host, arg) =>
+      needs(arg, 'an entry id') ??
+      (host.session().garden.unpin(arg) ? text(`${arg}: unpinned`) : error(`${arg} is not pinned`)),
   },
   {
     name: 'note',

@@ -24,6 +24,10 @@ export interface HistoryItem {
   text: string;
   /** Tool name, for a tool line. */
   tool?: string;
+  /** A tool line's input (paths, commands: what its summary line names). */
+  input?: unknown;
+  /** A tool line whose result was an error. */
+  isError?: boolean;
 }
 
 export interface SessionInfo {

@@ -55,11 +55,15 @@ export function textOf(content: MessageParam['content']): string {
 
 /** What the TUI shows of a stored conversation: prompts, answers, and each tool call with its output. */
 export function historyOf(messages: readonly MessageParam[]): HistoryItem[] {
-  const outputs = new Map<string, string>();
+  const outputs = new Map<string, { text: string; isError: boolean }>();
   for (const message of messages)
     if (typeof message.content !== 'string')
       for (const block of message.content)
-        if (block.type === 'tool_result') outputs.set(block.tool_use_id, resultText(block.content));
+        if (block.type === 'tool_result')
+          outputs.set(block.tool_use_id, {
+            text: resultText(block.content),
+            isError: block.is_error === true,
+          });
   const items: HistoryItem[] = [];
   for (const message of messages) {
     const role = message.role === 'assistant' ? 'assistant' : 'user';
@@ -69,8 +73,16 @@ export function historyOf(messages: readonly MessageParam[]): HistoryItem[] {
         : message.content;
     for (const block of blocks) {
       if (block.type === 'text' && block.text.trim() !== '') items.push({ role, text: block.text });
-      else if (block.type === 'tool_use')
-        items.push({ role: 'tool', tool: block.name, text: outputs.get(block.id) ?? '(no result)' });
+      else if (block.type === 'tool_use') {
+        const output = outputs.get(block.id);
+        items.push({
+          role: 'tool',
+          tool: block.name,
+          input: block.input,
+          text: output?.text ?? '(no result)',
+          ...(output?.isError ? { isError: true } : {}),
+        });
+      }
     }
   }
   return items;

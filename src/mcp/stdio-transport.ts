@@ -89,7 +89,7 @@ export function createStdioTransport(stdin: Readable, stdout: Writable, problem:
 
 function idOf(json: unknown): string | number | null {
   if (json === null || typeof json !== 'object' || !('id' in json)) return null;
-  const id = (json).id;
+  const id = json.id;
   return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
 

@@ -41,6 +41,7 @@ describe('slash commands', () => {
       'show',
       'forget',
       'pin',
+      'unpin',
       'note',
       'compact',
       'budget',
@@ -78,6 +79,14 @@ describe('slash commands', () => {
     expect((noted as { text: string }).text).toMatch(/^noted as n/);
     const found = await chat.command('/recall deploy key rotates');
     expect((found as { text: string }).text).toContain('Fridays');
+  });
+
+  it('/unpin undoes /pin, and says so when the entry was not pinned', async () => {
+    expect(await chat.command('/unpin zzzzzzzz')).toEqual({ kind: 'error', text: 'zzzzzzzz is not pinned' });
+    const id = await entryId('clock skew signer verifier');
+    expect((await chat.command(`/pin ${id}`)).kind).toBe('text');
+    expect(await chat.command(`/unpin ${id}`)).toEqual({ kind: 'text', text: `${id}: unpinned` });
+    expect((await chat.command(`/unpin ${id}`)).kind).toBe('error');
   });
 
   it('says /recall searches the whole project, as it does', () => {

@@ -125,8 +125,8 @@ export function fromHistory(history: readonly HistoryItem[]): TranscriptState {
         kind: 'tool',
         callId: `history-${i}`,
         name: item.tool ?? 'tool',
-        input: undefined,
-        status: 'ok',
+        input: item.input,
+        status: item.isError ? 'error' : 'ok',
         output: item.text,
       });
     } else {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { historyOf } from '../../../src/agent/conversation.js';
 import type { AgentEvent } from '../../../src/agent/events.js';
 import {
   emptyTranscript,
@@ -143,6 +144,30 @@ describe('settling', () => {
       { kind: 'user', text: 'hi' },
       { kind: 'tool', name: 'bash', status: 'ok', output: 'ok' },
       { kind: 'assistant', text: 'done' },
+    ]);
+  });
+
+  it("keeps a resumed tool line's input and shows a failed one as failed (--continue)", () => {
+    const history = historyOf([
+      { role: 'user', content: 'read it' },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 't1', name: 'read', input: { path: 'src/missing.ts' } }],
+      },
+      {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 't1', content: 'no such file', is_error: true }],
+      },
+    ]);
+    expect(fromHistory(history).done).toMatchObject([
+      { kind: 'user', text: 'read it' },
+      {
+        kind: 'tool',
+        name: 'read',
+        input: { path: 'src/missing.ts' },
+        status: 'error',
+        output: 'no such file',
+      },
     ]);
   });
 });
