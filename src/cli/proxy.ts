@@ -78,13 +78,22 @@ export async function runtimeOptions(
   };
 }
 
-/** Resolves on the first SIGINT or SIGTERM (the proxy then closes and prints what it did). */
-export function untilStopped(): Promise<void> {
+/**
+ * Resolves on the first SIGINT or SIGTERM (the proxy then closes and prints what it did) with a
+ * function that stops listening. Until it is called, later signals are ignored: a second Ctrl-C, or
+ * the same one relayed by a wrapper such as tsx, must not kill the proxy while it saves its gardens.
+ */
+export function untilStopped(): Promise<() => void> {
   return new Promise((resolve) => {
-    const stop = () => {
+    let stopped = false;
+    const release = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      resolve();
+    };
+    const stop = () => {
+      if (stopped) return;
+      stopped = true;
+      resolve(release);
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
@@ -141,9 +150,10 @@ export function makeProxyCommand(io: CliIo): Command {
       );
       io.stderr.write(`  ANTHROPIC_BASE_URL=${url}\n`);
     }
-    await untilStopped();
+    const release = await untilStopped();
     unmount();
     await runtime.close();
+    release();
     for (const line of summaryLines(runtime.tally())) io.stderr.write(`${line}\n`);
   });
 }

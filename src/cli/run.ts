@@ -51,8 +51,9 @@ export function makeRunCommand(io: CliIo): Command {
         child.on('exit', (exit, signal) => resolve(exit ?? (signal ? (SIGNAL_EXIT[signal] ?? 1) : 1)));
       });
     } finally {
-      process.off('SIGINT', ignore);
+      // Still ignored while the proxy saves its gardens: a late Ctrl-C must not cut that short.
       await runtime.close();
+      process.off('SIGINT', ignore);
     }
     for (const line of summaryLines(runtime.tally())) io.stderr.write(`${line}\n`);
     if (code !== 0) throw new CommanderError(code, CHILD_EXIT, '');

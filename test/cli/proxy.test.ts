@@ -102,8 +102,13 @@ describe('gardener proxy', () => {
     const line = JSON.parse(stdout.split('\n')[0]!);
     expect(line).toMatchObject({ kind: 'messages', status: 200, gardened: true, path: '/v1/messages' });
     expect(stdout).not.toContain('"k"');
+    const listening = process.listenerCount('SIGINT');
+    process.emit('SIGINT');
+    // While it closes, a second Ctrl-C must find a listener: with none, the signal would kill the process.
+    expect(process.listenerCount('SIGINT')).toBe(listening);
     process.emit('SIGINT');
     expect(await done).toBe(0);
+    expect(process.listenerCount('SIGINT')).toBe(listening - 1);
     expect(stderr).toMatch(/gardener: 1 request/);
   });
 });
