@@ -6,8 +6,7 @@ import { useColor } from './io.js';
 import { withIsoDates } from './json-dates.js';
 import { addStoreOptions, withStore, type StoreFlags, READ_ONLY_WILL_DO } from './store-options.js';
 import { integer } from '../format/numbers.js';
-import { parseLineRange } from '../recall/inside.js';
-import { showPage, showsWhole, type PageRequest } from './show-page.js';
+import type { PageRequest } from './show-page.js';
 
 interface ShowFlags extends StoreFlags {
   raw?: boolean;
@@ -19,7 +18,7 @@ interface ShowFlags extends StoreFlags {
 }
 
 /** The page asked for, or a USAGE error when flags that cannot go together are given. */
-function pageRequest(flags: ShowFlags): PageRequest {
+async function pageRequest(flags: ShowFlags): Promise<PageRequest> {
   const paged = flags.grep !== undefined || flags.lines !== undefined;
   if (paged && (flags.summary || flags.json || flags.all))
     throw new GardenerError(
@@ -28,6 +27,8 @@ function pageRequest(flags: ShowFlags): PageRequest {
     );
   if (flags.grep !== undefined && flags.grep.trim() === '')
     throw new GardenerError('USAGE', '--grep needs the text or words to look for');
+  // Loaded here, not at the top: `gardener --help` loads every command module, and this one's paging needs recall's.
+  const { parseLineRange } = await import('../recall/inside.js');
   return {
     ...(flags.grep !== undefined ? { grep: flags.grep } : {}),
     ...(flags.lines !== undefined ? { lines: parseLineRange(flags.lines) } : {}),
@@ -88,7 +89,8 @@ export function makeShowCommand(io: CliIo): Command {
       '\nRedaction wins over byte-exact fetch: secrets of well-known shapes (API keys, tokens, private keys,\npasswords) were replaced by [REDACTED:<kind>] before storing, so the original comes back with them\nredacted. Ingest with --no-redact to store texts as given.',
     )
     .action(async (id: string, flags: ShowFlags) => {
-      const request = pageRequest(flags);
+      const request = await pageRequest(flags);
+      const { showPage, showsWhole } = await import('./show-page.js');
       await withStore(
         io,
         flags,
