@@ -9,10 +9,15 @@
 /** Share by which the modelled cost with gardener may exceed the cost unmanaged. */
 export const REGRET_TOLERANCE = 0.01;
 /**
- * Calls after the session's first event before the guard judges: an event's rewrite is paid back by
- * the smaller reads of the calls after it, so right after it the session is briefly behind.
+ * Calls after an event before the guard judges: an event's rewrite is paid back by the smaller reads
+ * of the calls after it, so right after one the session is briefly behind.
  */
 export const REGRET_GRACE_CALLS = 4;
+/**
+ * Events a few calls apart keep the session in that state; past this many calls after its first
+ * event the guard judges anyway, so investments that never pay back are still stopped.
+ */
+export const REGRET_LONGEST_PAYBACK_CALLS = 3 * REGRET_GRACE_CALLS;
 
 export interface RegretGuard {
   /** Σ modelled cost of the requests as sent, in input-token units. */
@@ -22,12 +27,23 @@ export interface RegretGuard {
   calls: number;
   /** Call count when the session's first event was seen. */
   firstEventCall: number | undefined;
+  /** Call count when its latest event was seen, and the session's events then. */
+  lastEventCall: number | undefined;
+  events: number;
   /** Call count at which profit events stopped; undefined while they run. */
   stoppedAtCall: number | undefined;
 }
 
 export function createRegretGuard(): RegretGuard {
-  return { managed: 0, unmanaged: 0, calls: 0, firstEventCall: undefined, stoppedAtCall: undefined };
+  return {
+    managed: 0,
+    unmanaged: 0,
+    calls: 0,
+    firstEventCall: undefined,
+    lastEventCall: undefined,
+    events: 0,
+    stoppedAtCall: undefined,
+  };
 }
 
 /** Adds one call's costs (`events`: the session's events so far) and stops profit events when due. */
@@ -40,9 +56,16 @@ export function observeCosts(
   guard.managed += Math.max(0, costs.managed);
   guard.unmanaged += Math.max(0, costs.unmanaged);
   guard.calls++;
-  if (guard.firstEventCall === undefined && events > 0) guard.firstEventCall = guard.calls;
+  if (events > guard.events) {
+    guard.firstEventCall ??= guard.calls;
+    guard.lastEventCall = guard.calls;
+    guard.events = events;
+  }
   const judged =
-    guard.firstEventCall !== undefined && guard.calls - guard.firstEventCall >= REGRET_GRACE_CALLS;
+    guard.firstEventCall !== undefined &&
+    guard.lastEventCall !== undefined &&
+    (guard.calls - guard.lastEventCall >= REGRET_GRACE_CALLS ||
+      guard.calls - guard.firstEventCall >= REGRET_LONGEST_PAYBACK_CALLS);
   if (guard.stoppedAtCall === undefined && judged && guard.managed > (1 + REGRET_TOLERANCE) * guard.unmanaged)
     guard.stoppedAtCall = guard.calls;
 }

@@ -5,6 +5,7 @@ import {
   observeCosts,
   profitEventsStopped,
   REGRET_GRACE_CALLS,
+  REGRET_LONGEST_PAYBACK_CALLS,
 } from '../../src/garden/regret-guard.js';
 import { agentSession, garden, tempStore, upTo } from './helpers.js';
 
@@ -12,7 +13,7 @@ const { store, cleanup } = tempStore();
 afterAll(cleanup);
 
 describe('the regret guard', () => {
-  it('stops profit events once the session costs more than 1% over unmanaged, past the grace after its first event', () => {
+  it('stops profit events once the session costs more than 1% over unmanaged, past the grace after its event', () => {
     const guard = createRegretGuard();
     // Before any event nothing is judged, however the costs compare.
     for (let i = 0; i < 10; i++) observeCosts(guard, { managed: 200, unmanaged: 100 }, 0);
@@ -30,6 +31,33 @@ describe('the regret guard', () => {
     });
   });
 
+  it('gives each event its grace: events a few calls apart are judged once the latest has paid back', () => {
+    const guard = createRegretGuard();
+    // Three events two calls apart, each rewrite paid back two calls later (a recorded proxy run).
+    const calls: Array<[number, number, number]> = [
+      [27_312, 15_376, 1],
+      [9_876, 13_386, 1],
+      [14_990, 11_121, 2],
+      [12_159, 16_738, 2],
+      [12_677, 14_855, 3],
+      [7_186, 12_591, 3],
+      [12_851, 18_258, 3],
+      [10_940, 16_345, 3],
+    ];
+    for (const [managed, unmanaged, events] of calls) observeCosts(guard, { managed, unmanaged }, events);
+    expect(guard.managed).toBeLessThan(guard.unmanaged);
+    expect(profitEventsStopped(guard)).toBe(false);
+  });
+
+  it('judges anyway once events have kept the session behind for the longest payback', () => {
+    const guard = createRegretGuard();
+    for (let call = 0; call < REGRET_LONGEST_PAYBACK_CALLS; call++)
+      observeCosts(guard, { managed: 150, unmanaged: 100 }, 1 + Math.floor(call / 2));
+    expect(profitEventsStopped(guard)).toBe(false);
+    observeCosts(guard, { managed: 150, unmanaged: 100 }, 1 + REGRET_LONGEST_PAYBACK_CALLS);
+    expect(profitEventsStopped(guard)).toBe(true);
+  });
+
   it('lets them run while the session stays within 1% of unmanaged', () => {
     const guard = createRegretGuard();
     observeCosts(guard, { managed: 1_000, unmanaged: 1_000 }, 1);
@@ -39,7 +67,7 @@ describe('the regret guard', () => {
   });
 
   it('a garden whose door reports regret makes no more profit events, and its pressure report says so', () => {
-    const session = agentSession(14, { lines: 120 });
+    const session = agentSession(30, { lines: 120 });
     const open = garden(store, 60_000);
     const guarded = garden(store, 60_000);
     const profit = { open: 0, guarded: 0 };
