@@ -17,13 +17,33 @@ type Json = Record<string, unknown>;
 const EPHEMERAL = { type: 'ephemeral' } as const;
 
 /**
- * Claude Code's breakpoints on a request: its last system block and the last block of its newest
- * message (BENCH.md § Cost against a real client). The system mark is the one the proxy can free for
- * gardener's second breakpoint; a string system prompt carries none, which leaves the same room.
- * A message whose content is a string (formats without blocks) goes as one text block, as Claude
- * Code sends it: the cache sees the same content, and a breakpoint has a block to stand on.
+ * Where Claude Code puts its message breakpoint: the last block it sent (thinking and empty text
+ * cannot carry one). A block gardener appends after it (the turn's injection) is not the client's.
  */
-export function withClientMarks(request: MessagesRequest): MessagesRequest {
+export function clientMark(request: MessagesRequest): BlockMark | undefined {
+  for (let m = request.messages.length - 1; m >= 0; m--) {
+    const message = asBlocks(request.messages[m] as MessageParam);
+    if (typeof message.content === 'string') continue;
+    const block = (message.content as unknown as Json[]).findLastIndex(
+      (b) => b['type'] !== 'thinking' && b['type'] !== 'redacted_thinking' && b['text'] !== '',
+    );
+    if (block >= 0) return { message: m, block };
+  }
+  return undefined;
+}
+
+/**
+ * Claude Code's breakpoints on a request: its last system block and `mark` (by default the request's
+ * own last block; for a rendered request, the position of the client's, as the proxy restores it).
+ * The system mark is the one the proxy can free for gardener's second breakpoint; a string system
+ * prompt carries none, which leaves the same room. A message whose content is a string (formats
+ * without blocks) goes as one text block, as Claude Code sends it: the cache sees the same content,
+ * and a breakpoint has a block to stand on.
+ */
+export function withClientMarks(
+  request: MessagesRequest,
+  mark: BlockMark | undefined = clientMark(request),
+): MessagesRequest {
   const out = { ...request };
   if (Array.isArray(request.system) && request.system.length > 0) {
     const system = [...(request.system as unknown as Json[])];
@@ -31,18 +51,11 @@ export function withClientMarks(request: MessagesRequest): MessagesRequest {
     out.system = system as unknown as MessagesRequest['system'];
   }
   const messages = request.messages.map(asBlocks);
-  for (let m = messages.length - 1; m >= 0; m--) {
-    const message = messages[m] as MessageParam;
-    if (typeof message.content === 'string') continue;
-    const blocks = message.content as unknown as Json[];
-    const last = blocks.findLastIndex(
-      (b) => b['type'] !== 'thinking' && b['type'] !== 'redacted_thinking' && b['text'] !== '',
-    );
-    if (last < 0) continue;
-    const content = [...blocks];
-    content[last] = { ...content[last], cache_control: EPHEMERAL };
-    messages[m] = { ...message, content } as unknown as MessageParam;
-    break;
+  const message = mark && messages[mark.message];
+  if (message && typeof message.content !== 'string' && mark.block < message.content.length) {
+    const content = [...(message.content as unknown as Json[])];
+    content[mark.block] = { ...content[mark.block], cache_control: EPHEMERAL };
+    messages[mark.message] = { ...message, content } as unknown as MessageParam;
   }
   out.messages = messages;
   return out;
@@ -75,7 +88,8 @@ export function createProxySend(tokenizer: Tokenizer): {
   const track = createCacheTrack();
   return {
     send(rendered, original, at) {
-      const placed = placeFrontier(withClientMarks(rendered), track, tokenizer, at);
+      const client = clientMark(original);
+      const placed = placeFrontier(withClientMarks(rendered, client), track, tokenizer, at);
       const unmanaged = requestUnits(withClientMarks(original), tokenizer);
       const bills = recordRequest(track, placed.units, unmanaged, at);
       return {

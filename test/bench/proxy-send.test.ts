@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProxySend, withClientMarks } from '../../src/bench/proxy-send.js';
+import { clientMark, createProxySend, withClientMarks } from '../../src/bench/proxy-send.js';
 import { requestUnits } from '../../src/garden/cache-units.js';
 import { createPromptCache, usageCost } from '../../src/garden/prompt-cache.js';
 import { createEstimateCounter } from '../../src/tokens/tokenizer.js';
@@ -50,6 +50,21 @@ describe('withClientMarks (Claude Code breakpoints on a bench request)', () => {
     ]);
     expect(out.messages[0]?.content).toEqual([{ type: 'text', text: 'hello' }]);
     expect(request.messages[2]?.content).toBe('go on'); // the input is not changed
+  });
+
+  it("keeps the client's mark on the client's last block when gardener appended its turn injection", () => {
+    const original = {
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'why?' }] }],
+    } as MessagesRequest;
+    const injected = { type: 'text' as const, text: '<gardener-injected>context</gardener-injected>' };
+    const rendered = {
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'why?' }, injected] }],
+    } as MessagesRequest;
+    const out = withClientMarks(rendered, clientMark(original));
+    expect(out.messages[0]?.content).toEqual([
+      { type: 'text', text: 'why?', cache_control: { type: 'ephemeral' } },
+      injected,
+    ]);
   });
 });
 
