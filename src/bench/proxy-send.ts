@@ -1,3 +1,4 @@
+import { clientMark, markBlock } from '../garden/cache-frontier.js';
 import { createCacheTrack, placeFrontier, recordRequest } from '../garden/cache-track.js';
 import { requestUnits } from '../garden/cache-units.js';
 import { usageCost } from '../garden/prompt-cache.js';
@@ -17,22 +18,6 @@ type Json = Record<string, unknown>;
 const EPHEMERAL = { type: 'ephemeral' } as const;
 
 /**
- * Where Claude Code puts its message breakpoint: the last block it sent (thinking and empty text
- * cannot carry one). A block gardener appends after it (the turn's injection) is not the client's.
- */
-export function clientMark(request: MessagesRequest): BlockMark | undefined {
-  for (let m = request.messages.length - 1; m >= 0; m--) {
-    const message = asBlocks(request.messages[m] as MessageParam);
-    if (typeof message.content === 'string') continue;
-    const block = (message.content as unknown as Json[]).findLastIndex(
-      (b) => b['type'] !== 'thinking' && b['type'] !== 'redacted_thinking' && b['text'] !== '',
-    );
-    if (block >= 0) return { message: m, block };
-  }
-  return undefined;
-}
-
-/**
  * Claude Code's breakpoints on a request: its last system block and `mark` (by default the request's
  * own last block; for a rendered request, the position of the client's, as the proxy restores it).
  * The system mark is the one the proxy can free for gardener's second breakpoint; a string system
@@ -42,7 +27,7 @@ export function clientMark(request: MessagesRequest): BlockMark | undefined {
  */
 export function withClientMarks(
   request: MessagesRequest,
-  mark: BlockMark | undefined = clientMark(request),
+  mark: BlockMark | undefined = clientMark(request.messages),
 ): MessagesRequest {
   const out = { ...request };
   if (Array.isArray(request.system) && request.system.length > 0) {
@@ -50,15 +35,8 @@ export function withClientMarks(
     system[system.length - 1] = { ...system.at(-1), cache_control: EPHEMERAL };
     out.system = system as unknown as MessagesRequest['system'];
   }
-  const messages = request.messages.map(asBlocks);
-  const message = mark && messages[mark.message];
-  if (message && typeof message.content !== 'string' && mark.block < message.content.length) {
-    const content = [...(message.content as unknown as Json[])];
-    content[mark.block] = { ...content[mark.block], cache_control: EPHEMERAL };
-    messages[mark.message] = { ...message, content } as unknown as MessageParam;
-  }
-  out.messages = messages;
-  return out;
+  out.messages = request.messages.map(asBlocks);
+  return mark ? markBlock(out, mark) : out;
 }
 
 function asBlocks(message: MessageParam): MessageParam {
@@ -88,7 +66,7 @@ export function createProxySend(tokenizer: Tokenizer): {
   const track = createCacheTrack();
   return {
     send(rendered, original, at) {
-      const client = clientMark(original);
+      const client = clientMark(original.messages);
       const placed = placeFrontier(withClientMarks(rendered, client), track, tokenizer, at);
       const unmanaged = requestUnits(withClientMarks(original), tokenizer);
       const bills = recordRequest(track, placed.units, unmanaged, at);

@@ -43,3 +43,50 @@ export function countBreakpoints(request: MessagesRequest): number {
     if (Array.isArray(message.content)) (message.content as unknown as Block[]).forEach(visit);
   return count;
 }
+
+/** A message block, by position. */
+export interface BlockAt {
+  message: number;
+  block: number;
+}
+
+/** Thinking blocks and empty text cannot carry cache_control. */
+function markable(block: Block): boolean {
+  if (block['type'] === 'thinking' || block['type'] === 'redacted_thinking') return false;
+  return block['type'] !== 'text' || (typeof block['text'] === 'string' && block['text'] !== '');
+}
+
+/**
+ * Where a client puts its message breakpoint: the newest block that can carry one (a string
+ * content counts as one text block). Taken from the client's own request, it stays on the client's
+ * block when gardener appends the turn's injection after it: the injection is gone at the next call,
+ * the client's block is not.
+ */
+export function clientMark(messages: readonly MessageParam[]): BlockAt | undefined {
+  for (let m = messages.length - 1; m >= 0; m--) {
+    const content = (messages[m] as MessageParam).content;
+    if (typeof content === 'string') {
+      if (content !== '') return { message: m, block: 0 };
+      continue;
+    }
+    const block = (content as unknown as Block[]).findLastIndex(markable);
+    if (block >= 0) return { message: m, block };
+  }
+  return undefined;
+}
+
+/** The request with an ephemeral breakpoint on one message block (a string content becomes one text block). */
+export function markBlock(request: MessagesRequest, at: BlockAt): MessagesRequest {
+  const message = request.messages[at.message];
+  if (!message) return request;
+  const content: Block[] =
+    typeof message.content === 'string'
+      ? [{ type: 'text', text: message.content }]
+      : [...(message.content as unknown as Block[])];
+  const block = content[at.block];
+  if (!block || !markable(block)) return request;
+  content[at.block] = { ...block, cache_control: { type: 'ephemeral' } };
+  const messages = [...request.messages];
+  messages[at.message] = { ...message, content } as unknown as MessageParam;
+  return { ...request, messages };
+}

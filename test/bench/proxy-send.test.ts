@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clientMark, createProxySend, withClientMarks } from '../../src/bench/proxy-send.js';
+import { createProxySend, withClientMarks } from '../../src/bench/proxy-send.js';
+import { clientMark } from '../../src/garden/cache-frontier.js';
 import { requestUnits } from '../../src/garden/cache-units.js';
 import { createPromptCache, usageCost } from '../../src/garden/prompt-cache.js';
 import { createEstimateCounter } from '../../src/tokens/tokenizer.js';
@@ -60,7 +61,7 @@ describe('withClientMarks (Claude Code breakpoints on a bench request)', () => {
     const rendered = {
       messages: [{ role: 'user', content: [{ type: 'text', text: 'why?' }, injected] }],
     } as MessagesRequest;
-    const out = withClientMarks(rendered, clientMark(original));
+    const out = withClientMarks(rendered, clientMark(original.messages));
     expect(out.messages[0]?.content).toEqual([
       { type: 'text', text: 'why?', cache_control: { type: 'ephemeral' } },
       injected,
