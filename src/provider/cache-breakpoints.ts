@@ -22,6 +22,11 @@ export interface BreakpointOptions {
    * anywhere rewrites every message. Dropped first when the API's 4 breakpoints are not enough.
    */
   frontier?: number;
+  /**
+   * Breakpoints the caller adds afterwards (the chat: the conversation's newest block and the two
+   * the core's cache track places): the tools' mark yields to them when the system's covers it.
+   */
+  leave?: number;
 }
 
 /** Thinking blocks and empty text cannot carry cache_control. */
@@ -63,8 +68,10 @@ export function placeCacheBreakpoints<R extends MessagesRequest>(request: R, opt
   const frontier = options.frontier;
   const wantsFrontier =
     frontier !== undefined && frontier >= 0 && frontier < request.messages.length && !targets.has(frontier);
-  // The tools' mark is redundant under the system's: it yields its place to the frontier.
-  const markTools = hasTools && !(wantsFrontier && hasSystem && targets.size + 2 >= MAX_CACHE_BREAKPOINTS);
+  // The tools' mark is redundant under the system's: it yields its place to the frontier and to
+  // the breakpoints the caller adds.
+  const wanted = (hasSystem ? 1 : 0) + targets.size + 1 + (wantsFrontier ? 1 : 0) + (options.leave ?? 0);
+  const markTools = hasTools && !(hasSystem && wanted > MAX_CACHE_BREAKPOINTS);
   const used = (markTools ? 1 : 0) + (hasSystem ? 1 : 0) + targets.size;
   if (wantsFrontier && used < MAX_CACHE_BREAKPOINTS) targets.add(frontier);
   if (request.tools && request.tools.length > 0) {
