@@ -59,7 +59,10 @@ function slowed(client: ModelClient, ms: number): ModelClient {
   };
 }
 
-/** The chat's breakpoints without the one at the compaction frontier (what it did before). */
+/**
+ * The chat's breakpoints as they were before the compaction frontier's: every message but the newest,
+ * and the end; they fill the API's 4, so the cache track finds no room for gardener's.
+ */
 function withoutFrontier(request: MessagesRequest): MessagesRequest {
   return placeCacheBreakpoints(request, { stableMessages: request.messages.length - 1, tail: true });
 }

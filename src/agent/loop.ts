@@ -5,6 +5,8 @@ import { budgetError } from '../garden/budget-check.js';
 import { DEFAULT_KEEP_LAST_TURNS } from '../garden/config.js';
 import type { PressureReport } from '../garden/pressure.js';
 import { twinUnits } from '../garden/cache-twins.js';
+import { createCacheTrack, type CacheTrack } from '../garden/cache-track.js';
+import { sendWithCacheTrack, withOwnMarks } from './cache-send.js';
 import { toRequest, type MessagesRequest, type Transcript } from '../transcript/types.js';
 import type { ApprovalPolicy } from './approvals.js';
 import { appendPrompt, assistantContent, textOf, toolUses } from './conversation.js';
@@ -29,8 +31,10 @@ export interface LoopDeps {
   cwd: string;
   /** The transcript: system, tools and request fields (model, max_tokens…) in `extra`; messages grow. */
   transcript: Transcript;
-  /** Places prompt-cache breakpoints on the gardened request. */
+  /** Places the chat's own prompt-cache breakpoints (system, tools); cache-send.ts adds the rest. */
   prepare(request: MessagesRequest): MessagesRequest;
+  /** The session's prompt cache as the core's model sees it (made on the first call). */
+  cacheTrack?: CacheTrack;
   /** Persists the transcript (after each change). */
   save(): void;
   /**
@@ -155,7 +159,7 @@ async function* callModel(
           reason: `overflow: ${figures.tokens} tokens > ${figures.maximum} maximum`,
         };
       outgoing = {
-        request: asModelRequest(deps.prepare(next.request)),
+        request: asModelRequest(send(deps, next.request)),
         pressure: next.pressure,
         tokens: next.plan.tokens,
       };
@@ -179,7 +183,7 @@ function modelledCall(deps: LoopDeps, outgoing: Outgoing, at: number): ModelledC
   const original = outgoing.pressure?.total_original_tokens ?? 0;
   const rawOverWindow = original > deps.model.contextWindow(outgoing.request.model);
   // Unmanaged, a request over the window is never sent: no claim, and no need to count it.
-  const raw = rawOverWindow ? outgoing.request : deps.prepare(toRequest(deps.transcript));
+  const raw = rawOverWindow ? outgoing.request : withOwnMarks(deps, toRequest(deps.transcript));
   return { units: twinUnits(raw, rawOverWindow ? undefined : outgoing.request), at, rawOverWindow };
 }
 
@@ -202,7 +206,7 @@ function* gardened(deps: LoopDeps): Generator<AgentEvent, Outgoing> {
       code: 'INTERNAL',
     };
     return {
-      request: asModelRequest(deps.prepare(outcome.request)),
+      request: asModelRequest(send(deps, outcome.request)),
       pressure: safePressure(deps.session),
       tokens: Number.POSITIVE_INFINITY,
     };
@@ -225,10 +229,16 @@ function* gardened(deps: LoopDeps): Generator<AgentEvent, Outgoing> {
     };
   }
   return {
-    request: asModelRequest(deps.prepare(outcome.request)),
+    request: asModelRequest(send(deps, outcome.request)),
     pressure: outcome.pressure,
     tokens: outcome.plan.tokens,
   };
+}
+
+/** The request with the chat's breakpoints and gardener's, the session's regret guard told its cost. */
+function send(deps: LoopDeps, request: MessagesRequest): MessagesRequest {
+  deps.cacheTrack ??= createCacheTrack();
+  return sendWithCacheTrack(deps, deps.cacheTrack, request, Date.now());
 }
 
 function safePressure(session: DoorSession): PressureReport | undefined {

@@ -1,5 +1,5 @@
 import type { ContentBlock } from '@anthropic-ai/sdk/resources/messages';
-import { compactionFrontier, placeCacheBreakpoints } from '../provider/cache-breakpoints.js';
+import { placeCacheBreakpoints } from '../provider/cache-breakpoints.js';
 import { contextWindowOf, costOf } from '../provider/prices.js';
 import type { Provider } from '../provider/types.js';
 import type { ContentBlockParam, MessagesRequest } from '../transcript/types.js';
@@ -37,19 +37,16 @@ export function providerClient(provider: Provider): ModelClient {
   };
 }
 
+/** Breakpoints the chat adds after its own: the conversation's newest block and gardener's two. */
+const ADDED_BREAKPOINTS = 3;
+
 /**
- * Prompt-cache breakpoints for a gardened request: tools, system, every message but the newest (the
- * engine changes them only at an event; the newest user turn may carry recall injection), the end,
- * so the next call of a tool loop reads this one from the cache, and the compaction frontier, so an
- * event that shortens later blocks does not rewrite the ones before them.
+ * The chat's own prompt-cache breakpoints: the system prompt (and the tools, when there is none to
+ * cover them). The rest go on when the request is sent (src/agent/cache-send.ts): the newest block
+ * of the conversation, and gardener's, placed by the core's cache track as the proxy places them.
  */
 export function prepareRequest(request: MessagesRequest): MessagesRequest {
-  const frontier = compactionFrontier(request.messages);
-  return placeCacheBreakpoints(request, {
-    stableMessages: request.messages.length - 1,
-    tail: true,
-    ...(frontier !== undefined ? { frontier } : {}),
-  });
+  return placeCacheBreakpoints(request, { stableMessages: 0, leave: ADDED_BREAKPOINTS });
 }
 
 /** A response block as it goes back into the transcript: the request's shape, thinking unchanged. */

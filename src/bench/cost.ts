@@ -10,7 +10,7 @@ import {
 import { countBlock, MESSAGE_OVERHEAD } from '../tokens/count.js';
 import type { Block, MessageParam } from '../transcript/types.js';
 import type { Measured, Meter } from './measure.js';
-import type { RenderedCall } from './types.js';
+import type { BlockMark, RenderedCall } from './types.js';
 
 /** A summary call reads the context (cached) and writes the summary at the output price. */
 export const SUMMARY_READ = PRICE.read;
@@ -71,15 +71,15 @@ export function createCostMeter(
     next(rendered) {
       const { messages } = rendered.request;
       const head: Measured = meter.head(rendered.request);
-      const marks = new Set<number>([messages.length - 1]);
-      const frontier = options.frontier ? compactionFrontier(messages) : undefined;
-      if (frontier !== undefined) marks.add(frontier);
+      const marks = rendered.marks ?? defaultMarks(messages, options.frontier === true);
       const units: CacheUnit[] =
         head.tokens > 0 ? [{ key: head.key, tokens: head.tokens, breakpoint: '5m' }] : [];
       messages.forEach((message, i) => {
         const own = unitsOf(message, rendered.fixedTokens);
-        if (!marks.has(i) || own.length === 0) return void units.push(...own);
-        units.push(...own.slice(0, -1), { ...(own.at(-1) as CacheUnit), breakpoint: '5m' });
+        const marked = new Set(
+          marks.filter((mark) => mark.message === i).map((mark) => Math.min(mark.block, own.length - 1)),
+        );
+        own.forEach((unit, j) => units.push(marked.has(j) ? { ...unit, breakpoint: '5m' } : unit));
       });
       const usage = cache.request(units, at);
       at += CALL_GAP_MS;
@@ -99,6 +99,14 @@ export function createCostMeter(
       return figures;
     },
   };
+}
+
+/** Claude Code's mark on the last block of the last message, and with `frontier` one at the compaction frontier. */
+function defaultMarks(messages: readonly MessageParam[], frontier: boolean): BlockMark[] {
+  const at = new Set<number>([messages.length - 1]);
+  const settled = frontier ? compactionFrontier(messages) : undefined;
+  if (settled !== undefined) at.add(settled);
+  return [...at].map((message) => ({ message, block: Number.MAX_SAFE_INTEGER }));
 }
 
 /**

@@ -190,11 +190,8 @@ async function* replaySession(
     meter,
   });
   try {
-    // gardener (and its bound, the oracle) place their own breakpoint at the frontier, as the proxy does.
-    const costs = createCostMeter(meter, {
-      frontier: strategy.name === 'gardener' || strategy.name === 'oracle',
-      ...(options.cache ? { cache: options.cache } : {}),
-    });
+    // gardener and the oracle hand back the breakpoints the proxy door would send (RenderedCall.marks).
+    const costs = createCostMeter(meter, options.cache ? { cache: options.cache } : {});
     const fidelity = createFidelity(needles);
     const calls: CallFigures[] = [];
     for (const call of session.calls) {

@@ -36,6 +36,12 @@ export interface BenchSession {
   isToolResult: ToolResultTest;
 }
 
+/** A message block that carries a `cache_control` breakpoint. */
+export interface BlockMark {
+  message: number;
+  block: number;
+}
+
 /** What a strategy rendered for one call. */
 export interface RenderedCall {
   request: MessagesRequest;
@@ -47,6 +53,11 @@ export interface RenderedCall {
   ms?: number;
   /** Messages made up by the strategy whose token count is fixed by definition (a summary of N tokens). */
   fixedTokens?: ReadonlyMap<MessageParam, number>;
+  /**
+   * Message blocks the request is sent with a breakpoint on, when the strategy places them as a door
+   * would (gardener, the oracle); otherwise the meter puts Claude Code's on the last message.
+   */
+  marks?: readonly BlockMark[];
 }
 
 /** A strategy replaying one session, call by call. */

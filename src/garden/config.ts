@@ -21,6 +21,16 @@ export const DEFAULT_LOW_WATER = 0.33;
  * context (93.5%): the turns before are still summarised, not stubbed, while they matter.
  */
 export const DEFAULT_KEEP_LAST_TURNS = 2;
+
+/**
+ * Turns a proxied conversation keeps verbatim at its end: the newest tool result is read in full, and
+ * an older one is shortened when pressure asks for it, at the call after the model saw it, when
+ * the cache rewrite that costs is smallest (only the newest turn follows it). 1 rather than the
+ * engine's 2, measured with the real Claude Code (benchmarks/claude-code-long.ts, RESULTS.md
+ * "issue 20"): the same needles answered, each one in context or by its stub's command.
+ */
+export const PROXY_KEEP_LAST_TURNS = 1;
+
 /** The working window gives up its oldest turns while it holds more than this share of the budget. */
 export const DEFAULT_WINDOW_MAX_SHARE = 0.5;
 /**

@@ -1,8 +1,7 @@
-import { toolResultText } from '../transcript/blocks.js';
-import type { MessageParam, MessagesRequest, ToolResultBlockParam } from '../transcript/types.js';
+import { compactionFrontier, countBreakpoints, MAX_CACHE_BREAKPOINTS } from '../garden/cache-frontier.js';
+import type { MessageParam, MessagesRequest } from '../transcript/types.js';
 
-/** The API accepts at most this many blocks with cache_control in one request. */
-export const MAX_CACHE_BREAKPOINTS = 4;
+export { compactionFrontier, countBreakpoints, MAX_CACHE_BREAKPOINTS };
 
 const EPHEMERAL = { type: 'ephemeral' } as const;
 
@@ -23,29 +22,11 @@ export interface BreakpointOptions {
    * anywhere rewrites every message. Dropped first when the API's 4 breakpoints are not enough.
    */
   frontier?: number;
-}
-
-/** Tool results at least this long (characters) are what compaction events shorten. */
-const SHORTENABLE_CHARS = 256;
-/** The header every block gardener shortened starts with. */
-const SHORTENED = '[gardener:';
-
-/**
- * The last message before the first tool result that gardener has not shortened and could: an
- * event's first changed message is at or after it, as long as the blocks before it stay shortened.
- * Undefined when there is none.
- */
-export function compactionFrontier(messages: readonly MessageParam[]): number | undefined {
-  for (let m = 1; m < messages.length; m++) {
-    const content = messages[m]?.content;
-    if (!Array.isArray(content)) continue;
-    for (const block of content as unknown as Block[]) {
-      if (block['type'] !== 'tool_result') continue;
-      const text = toolResultText(block['content'] as ToolResultBlockParam['content']);
-      if (text.length >= SHORTENABLE_CHARS && !text.startsWith(SHORTENED)) return m - 1;
-    }
-  }
-  return undefined;
+  /**
+   * Breakpoints the caller adds afterwards (the chat: the conversation's newest block and the two
+   * the core's cache track places): the tools' mark yields to them when the system's covers it.
+   */
+  leave?: number;
 }
 
 /** Thinking blocks and empty text cannot carry cache_control. */
@@ -87,8 +68,10 @@ export function placeCacheBreakpoints<R extends MessagesRequest>(request: R, opt
   const frontier = options.frontier;
   const wantsFrontier =
     frontier !== undefined && frontier >= 0 && frontier < request.messages.length && !targets.has(frontier);
-  // The tools' mark is redundant under the system's: it yields its place to the frontier.
-  const markTools = hasTools && !(wantsFrontier && hasSystem && targets.size + 2 >= MAX_CACHE_BREAKPOINTS);
+  // The tools' mark is redundant under the system's: it yields its place to the frontier and to
+  // the breakpoints the caller adds.
+  const wanted = (hasSystem ? 1 : 0) + targets.size + 1 + (wantsFrontier ? 1 : 0) + (options.leave ?? 0);
+  const markTools = hasTools && !(hasSystem && wanted > MAX_CACHE_BREAKPOINTS);
   const used = (markTools ? 1 : 0) + (hasSystem ? 1 : 0) + targets.size;
   if (wantsFrontier && used < MAX_CACHE_BREAKPOINTS) targets.add(frontier);
   if (request.tools && request.tools.length > 0) {
@@ -156,19 +139,4 @@ function markMessage(messages: MessageParam[], index: number): void {
     messages[i] = { ...message, content } as unknown as MessageParam;
     return;
   }
-}
-
-/** Blocks with cache_control in a request (tools, system, messages, tool_result contents). */
-export function countBreakpoints(request: MessagesRequest): number {
-  let count = 0;
-  const visit = (block: Block): void => {
-    if (block['cache_control']) count++;
-    if (block['type'] === 'tool_result' && Array.isArray(block['content']))
-      (block['content'] as Block[]).forEach(visit);
-  };
-  (request.tools ?? []).forEach((tool) => visit(tool as unknown as Block));
-  if (Array.isArray(request.system)) request.system.forEach((block) => visit(block as unknown as Block));
-  for (const message of request.messages)
-    if (Array.isArray(message.content)) (message.content as unknown as Block[]).forEach(visit);
-  return count;
 }

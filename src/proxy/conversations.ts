@@ -2,7 +2,7 @@ import { createSessionPool, DEFAULT_POOL_SIZE, type SessionPool } from '../door/
 import type { DoorSession } from '../door/session.js';
 import { openDoorStore } from '../door/store.js';
 import { debug } from '../debug.js';
-import type { GardenSettings } from '../garden/config.js';
+import { PROXY_KEEP_LAST_TURNS, type GardenSettings } from '../garden/config.js';
 import { resolveProject } from '../store/paths.js';
 import type { Scope } from '../store/types.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
@@ -22,15 +22,6 @@ export interface ConversationOptions {
   tokenizer?: Tokenizer;
   redact?: boolean;
 }
-
-/**
- * Turns a proxied conversation keeps verbatim at its end: the newest tool result is read in full, and
- * an older one is shortened when pressure asks for it, at the call after the model saw it, when
- * the cache rewrite that costs is smallest (only the newest turn follows it). 1 rather than the
- * engine's 2, measured with the real Claude Code (benchmarks/claude-code-long.ts, RESULTS.md
- * "issue 20"): the same needles answered, each one in context or by its stub's command.
- */
-export const PROXY_KEEP_LAST_TURNS = 1;
 
 /** Conversations remembered (messages, way back, count_tokens lookup): as many as the pools keep open. */
 const REMEMBERED = DEFAULT_POOL_SIZE;

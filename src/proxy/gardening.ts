@@ -7,7 +7,7 @@ import { requestUnits } from '../garden/cache-units.js';
 import { defaultTokenizer } from '../tokens/tokenizer.js';
 import type { MessagesRequest } from '../transcript/types.js';
 import { restoreBreakpoints, takeBreakpoints } from './cache-breakpoints.js';
-import { createCacheTrack, placeFrontier, recordRequest, type CacheTrack } from './cache-track.js';
+import { createCacheTrack, placeFrontier, recordRequest, type CacheTrack } from '../garden/cache-track.js';
 import { createConversations, type ConversationOptions } from './conversations.js';
 import { identify } from './identity.js';
 import type { RequestRecord } from './records.js';

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openSession } from '../../door/session.js';
+import { PROXY_KEEP_LAST_TURNS } from '../../garden/config.js';
 import { openStore } from '../../store/open.js';
 import type { GardenerStore } from '../../store/types.js';
 import type { Tokenizer } from '../../tokens/tokenizer.js';
@@ -11,6 +12,8 @@ import { retryConfigSession } from '../builtin/sessions/retry-config.js';
 import type { Strategy } from '../types.js';
 import { recall } from '../../recall/recall.js';
 import { recallText } from '../facts.js';
+import { createProxySend } from '../proxy-send.js';
+import { recordedRequest } from './context.js';
 
 /** The replay clock: a call every this many ms, so the engine's cache timing is deterministic. */
 export const REPLAY_CALL_INTERVAL_MS = 10_000;
@@ -76,12 +79,14 @@ export function createGardenerStrategy(): Strategy {
       sessions += 1;
       const scope = { project: `bench-${sessions}`, session: bench.transcript.id || `session-${sessions}` };
       let call = 0;
+      const now = (): number => REPLAY_EPOCH + call * REPLAY_CALL_INTERVAL_MS;
+      const proxy = createProxySend(options.meter.tokenizer);
       const session = openSession({
         store: db,
         scope,
         budget: options.budget ?? options.window,
         tokenizer: options.meter.tokenizer,
-        config: { now: () => REPLAY_EPOCH + call * REPLAY_CALL_INTERVAL_MS },
+        config: { now, keepLastTurns: PROXY_KEEP_LAST_TURNS },
       });
       const { transcript, calls } = bench;
       return {
@@ -92,10 +97,13 @@ export function createGardenerStrategy(): Strategy {
           const started = process.cpuUsage();
           const { request } = session.next({ ...transcript, messages: transcript.messages.slice(0, end) });
           const spent = process.cpuUsage(started);
+          const sent = proxy.send(request, recordedRequest(bench, index), now());
+          session.garden.observeCost(sent.costs);
           return {
             request,
             events: session.garden.counters().events - eventsBefore,
             ms: (spent.user + spent.system) / 1000,
+            marks: sent.marks,
           };
         },
         recall(query, limit) {

@@ -5,7 +5,9 @@ import { findNeedles, usedText } from '../needles.js';
 import { blockForms, type BlockForms, type ToolCall } from '../oracle/forms.js';
 import { arrivalForm, assignNeedles, demotions, type OracleBlock } from '../oracle/plan.js';
 import type { Strategy } from '../types.js';
-import { toolResultPositions, withMessages } from './context.js';
+import { recordedRequest, toolResultPositions, withMessages } from './context.js';
+import { CALL_GAP_MS } from '../cost.js';
+import { createProxySend } from '../proxy-send.js';
 
 /** An event compacts down to this share of the window (the oracle never goes over it otherwise). */
 export const ORACLE_TARGET_SHARE = 0.5;
@@ -22,6 +24,7 @@ interface Tracked extends OracleBlock, BlockForms {
  * end and the cache is never rewritten; when the window would overflow, one event shortens, oldest
  * first, what no later call needs, then what its summary still covers, down to half the window.
  * The agent's own messages stay as they are (shortening them would rewrite the cache each call).
+ * Its requests go out as gardener's do, breakpoints placed by the proxy door's cache track.
  */
 export const oracleStrategy: Strategy = {
   name: 'oracle',
@@ -53,6 +56,7 @@ export const oracleStrategy: Strategy = {
     const byMessage = new Map<number, Tracked[]>();
     const rendered = new Map<number, { signature: string; message: MessageParam }>();
     let next = 0;
+    const proxy = createProxySend(tokenizer);
 
     const renderMessage = (m: number): MessageParam => {
       const original = transcript.messages[m] as MessageParam;
@@ -114,7 +118,8 @@ export const oracleStrategy: Strategy = {
             request = render();
           }
         }
-        return { request, events };
+        const { marks } = proxy.send(request, recordedRequest(session, call), call * CALL_GAP_MS);
+        return { request, events, marks };
       },
       close() {},
     };

@@ -81,6 +81,12 @@ export const Footer = memo(function Footer({ footer, columns }: { footer: Footer
           · {footer.calls} call{footer.calls === 1 ? '' : 's'}
         </Text>
       </Text>
+      {report?.cost_guard.profit_events === 'stopped' ? (
+        <Text wrap="truncate-end" color="yellow">
+          profit events stopped: {report.cost_guard.cost_ratio}× unmanaged by the cache model; only the
+          high-water mark compacts
+        </Text>
+      ) : null}
       <Text wrap="truncate-end" color="gray">
         {lastCompaction
           ? `last event: ${lastCompaction.event.kind} ${tokens(lastCompaction.event.tokensBefore)} → ${tokens(lastCompaction.event.tokensAfter)} tokens, ${count(lastCompaction.event.changed, 'block')}, at ${clock(lastCompaction.event.at)} (call ${lastCompaction.event.call}; ${lastCompaction.reason})`

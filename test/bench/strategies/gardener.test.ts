@@ -27,6 +27,8 @@ describe('gardener strategy (the real engine)', () => {
         const rendered = await run.context(call.index);
         expect(validate(rendered.request).issues).toEqual([]);
         expect(rendered.ms).toBeGreaterThanOrEqual(0);
+        // Sent as the proxy would: the client's mark on the newest message, gardener's before it.
+        expect(rendered.marks?.at(-1)?.message).toBe(rendered.request.messages.length - 1);
         events += rendered.events;
         peak = Math.max(peak, costs.next(rendered, transcript.messages[call.messageIndex]).context);
       }

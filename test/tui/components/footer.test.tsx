@@ -31,6 +31,27 @@ describe('Footer', () => {
     `);
   });
 
+  it('says when the regret guard stopped profit events, and not while they run', () => {
+    const stopped = pressureReport({
+      cost_guard: {
+        managed_cost: 10_400,
+        unmanaged_cost: 10_000,
+        cost_ratio: 1.04,
+        profit_events: 'stopped',
+      },
+    });
+    const running = render(
+      <Footer footer={initialFooter(pressureReport(), { usd: 0, unmanagedUsd: 0 })} columns={200} />,
+    );
+    expect(plain(running.lastFrame())).not.toContain('stopped');
+    const { lastFrame } = render(
+      <Footer footer={initialFooter(stopped, { usd: 0, unmanagedUsd: 0 })} columns={200} />,
+    );
+    expect(plain(lastFrame())).toContain(
+      'profit events stopped: 1.04× unmanaged by the cache model; only the high-water mark compacts',
+    );
+  });
+
   it('says when nothing happened yet, and marks a request over the high-water mark', () => {
     const idle = render(<Footer footer={initialFooter(null, { usd: 0, unmanagedUsd: 0 })} columns={80} />);
     expect(plain(idle.lastFrame())).toContain('no request yet');

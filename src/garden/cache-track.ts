@@ -1,24 +1,21 @@
-import { requestUnits } from '../garden/cache-units.js';
+import { requestUnits } from './cache-units.js';
 import {
   createPromptCache,
   usageCost,
   type CacheUnit,
   type CacheUsage,
   type PromptCache,
-} from '../garden/prompt-cache.js';
-import {
-  compactionFrontier,
-  countBreakpoints,
-  MAX_CACHE_BREAKPOINTS,
-} from '../provider/cache-breakpoints.js';
+} from './prompt-cache.js';
+import { compactionFrontier, countBreakpoints, MAX_CACHE_BREAKPOINTS } from './cache-frontier.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import type { MessageParam, MessagesRequest } from '../transcript/types.js';
 
 /**
- * One conversation's prompt cache as the core's model sees it (garden/prompt-cache.ts): fed with
- * every request the proxy sent, and, beside it, with the client's own requests as they came (what
- * the session would have cost unmanaged). It places gardener's one breakpoint where the model
- * says the request costs least, and prices both sides for the regret guard.
+ * One conversation's prompt cache as the core's model sees it (prompt-cache.ts): fed with every
+ * request a door sent (the proxy, the chat, the bench's replay) and, beside it, with the client's
+ * own requests as they came (what the session would have cost unmanaged). It places gardener's
+ * breakpoints where the model says the request costs least, and prices both sides for the regret
+ * guard.
  */
 export interface CacheTrack {
   sent: PromptCache;

@@ -3,7 +3,7 @@ import { requestUnits } from '../../src/garden/cache-units.js';
 import { createPromptCache, type CacheUsage } from '../../src/garden/prompt-cache.js';
 import { withFrontierBreakpoint } from '../../src/provider/cache-breakpoints.js';
 import { countBreakpoints } from '../../src/proxy/cache-breakpoints.js';
-import { createCacheTrack, placeFrontier, recordRequest } from '../../src/proxy/cache-track.js';
+import { createCacheTrack, placeFrontier, recordRequest } from '../../src/garden/cache-track.js';
 import { createEstimateCounter } from '../../src/tokens/tokenizer.js';
 import type { MessageParam, MessagesRequest } from '../../src/transcript/types.js';
 
