@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import gardener from './eslint-rules/wings.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', 'bin/', 'scripts/', 'test/fixtures/'] },
@@ -8,7 +9,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js', 'vitest.config.ts'] },
+        projectService: {
+          allowDefaultProject: ['eslint.config.js', 'vitest.config.ts', 'eslint-rules/*.js'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -22,7 +25,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
-  { files: ['src/**/*.ts', 'src/**/*.tsx'], rules: { 'no-console': 'error' } },
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    plugins: { gardener },
+    rules: { 'no-console': 'error', 'gardener/wings': 'error' },
+  },
+  { files: ['eslint-rules/**'], ...tseslint.configs.disableTypeChecked },
   {
     files: ['test/**', 'benchmarks/**'],
     rules: {

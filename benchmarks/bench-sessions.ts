@@ -8,12 +8,12 @@
  * The same figures come from `gardener bench PATH --window 32000` and `--window 200000`.
  */
 import os from 'node:os';
-import { checkBars } from '../src/bench/bars.js';
-import { loadSessions } from '../src/bench/load.js';
-import { FIGURE_COLUMNS } from '../src/bench/report/columns.js';
-import { runBench, type BenchReport } from '../src/bench/run.js';
-import { SPLIT_NAMES, type SplitName } from '../src/bench/split.js';
-import { STRATEGY_NAMES } from '../src/bench/types.js';
+import { checkBars } from '../src/doors/bench/bars.js';
+import { loadSessions } from '../src/doors/bench/load.js';
+import { FIGURE_COLUMNS } from '../src/doors/bench/report/columns.js';
+import { runBench, type BenchReport } from '../src/doors/bench/run.js';
+import { SPLIT_NAMES, type SplitName } from '../src/doors/bench/split.js';
+import { STRATEGY_NAMES } from '../src/doors/bench/types.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string): string | undefined => {

@@ -1,5 +1,5 @@
 /**
- * The core cache model (src/garden/prompt-cache.ts) against the API's own bills: every Claude Code
+ * The core cache model (src/core/cache/prompt-cache.ts) against the API's own bills: every Claude Code
  * log in a folder (default ../shared/sessions/claude-code-log) is replayed call by call as Claude
  * Code sent it, and the predicted cache reads and writes are set beside the recorded usage rows.
  * Printed per session and in total, with the head changes inferred from the rows and without.
@@ -17,9 +17,9 @@ import {
   medianAbsError,
   totalOf,
   type Agreement,
-} from '../src/bench/cache-agreement.js';
-import { MIN_AGGREGATED_CALLS } from '../src/bench/figures.js';
-import { defaultTokenizer } from '../src/tokens/tokenizer.js';
+} from '../src/doors/bench/cache-agreement.js';
+import { MIN_AGGREGATED_CALLS } from '../src/doors/bench/figures.js';
+import { defaultTokenizer } from '../src/core/tokens/tokenizer.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 /** The sessions sit beside the checkout (../shared), or beside the worktrees' folder (../../shared). */

@@ -1,21 +1,21 @@
 /**
  * How far Claude Code tool output shrinks in its summary form (issue 14: ≤ 0.25 of its tokens,
  * every needle the agent later used still shown). Each tool_result of each Claude Code session is
- * given the forms the engine builds (src/bench/oracle/forms.ts: classify, compress, the summary
+ * given the forms the engine builds (src/doors/bench/oracle/forms.ts: classify, compress, the summary
  * header and id); ratio = Σ tokens of the summary form (the original where there is none) / Σ
- * tokens of the originals. A needle (BENCH.md) of a tool result is "shown" when the summary form
+ * tokens of the originals. A needle (docs/BENCH.md) of a tool result is "shown" when the summary form
  * of its first tool result still holds it. By class, the frame's share of the summary forms: the
- * header line, the names line and the marks for left-out text (src/compress/frame.ts).
+ * header line, the names line and the marks for left-out text (src/core/compress/frame.ts).
  *
  *   npx tsx benchmarks/cc-tool-output.ts [--split dev|holdout|all] [PATH]   (default ../shared/sessions; Claude Code sessions only)
  */
-import { loadSessions } from '../src/bench/load.js';
-import { findNeedles, occursIn } from '../src/bench/needles.js';
-import { blockForms, type ToolCall } from '../src/bench/oracle/forms.js';
-import type { SplitName } from '../src/bench/split.js';
-import { frameKind } from '../src/compress/frame.js';
-import { defaultTokenizer } from '../src/tokens/tokenizer.js';
-import { blockText, contentBlocks } from '../src/transcript/blocks.js';
+import { loadSessions } from '../src/doors/bench/load.js';
+import { findNeedles, occursIn } from '../src/doors/bench/needles.js';
+import { blockForms, type ToolCall } from '../src/doors/bench/oracle/forms.js';
+import type { SplitName } from '../src/doors/bench/split.js';
+import { frameKind } from '../src/core/compress/frame.js';
+import { defaultTokenizer } from '../src/core/tokens/tokenizer.js';
+import { blockText, contentBlocks } from '../src/core/transcript/blocks.js';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--split');

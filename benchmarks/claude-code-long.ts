@@ -3,7 +3,7 @@
  * side by side: direct on a 1M window, direct compacting itself at a 200k window
  * (CLAUDE_CODE_AUTO_COMPACT_WINDOW=200000), and through `gardener proxy` (its defaults, or --budget).
  * Prints cost units (uncached + 1.25 × cache writes + 0.1 × cache reads, under the core's cache
- * model: src/garden/prompt-cache.ts), Claude Code's own compactions, the proxy's events, and how
+ * model: src/core/cache/prompt-cache.ts), Claude Code's own compactions, the proxy's events, and how
  * each needle planted in an early output came back when the session's last calls asked for it.
  *
  *   npx tsx benchmarks/claude-code-long.ts [--turns 55] [--needles 4] [--budget N] [--modes direct-1m,direct-200k,proxy]

@@ -9,8 +9,8 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { compressCode, topLevelDeclarationNames } from '../src/compress/code/index.js';
-import { defaultTokenizer } from '../src/tokens/tokenizer.js';
+import { compressCode, topLevelDeclarationNames } from '../src/core/compress/code/index.js';
+import { defaultTokenizer } from '../src/core/tokens/tokenizer.js';
 
 interface Block {
   source: string;

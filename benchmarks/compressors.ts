@@ -3,28 +3,28 @@
  * block, compresses it with the dispatcher, and prints per class and per session format: blocks,
  * original and summary tokens (cl100k_base), ratio, needles kept, and throughput; then per class
  * the frame's share of the summaries as the engine renders them (its header line, which the
- * engine adds, plus the names line and the marks for left-out text, src/compress/frame.ts).
+ * engine adds, plus the names line and the marks for left-out text, src/core/compress/frame.ts).
  *
  *   npx tsx benchmarks/compressors.ts [sessionsDir]      (default: ../shared/sessions)
  */
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { classify } from '../src/classify/classify.js';
-import { unwrapToolOutput } from '../src/classify/unwrap.js';
-import type { ClassifyHints, ContentClass } from '../src/classify/types.js';
-import { frameKind } from '../src/compress/frame.js';
-import { compress } from '../src/compress/index.js';
-import { topLevelKeys } from '../src/compress/structured/index.js';
-import { topLevelDeclarationNames } from '../src/compress/code/index.js';
-import { proseNeedles } from '../src/compress/prose/index.js';
-import type { CompressContext } from '../src/compress/types.js';
-import { TOOL_WORDS, summaryHeader } from '../src/garden/labels.js';
-import { typedByUser } from '../src/garden/typed-by-user.js';
-import { defaultTokenizer } from '../src/tokens/tokenizer.js';
-import { toolResultText } from '../src/transcript/blocks.js';
-import { readInput } from '../src/transcript/read-input.js';
-import { readSessionPaths } from '../src/transcript/session-paths.js';
-import type { Transcript } from '../src/transcript/types.js';
+import { classify } from '../src/core/classify/classify.js';
+import { unwrapToolOutput } from '../src/core/classify/unwrap.js';
+import type { ClassifyHints, ContentClass } from '../src/core/classify/types.js';
+import { frameKind } from '../src/core/compress/frame.js';
+import { compress } from '../src/core/compress/index.js';
+import { topLevelKeys } from '../src/core/compress/structured/index.js';
+import { topLevelDeclarationNames } from '../src/core/compress/code/index.js';
+import { proseNeedles } from '../src/core/compress/prose/index.js';
+import type { CompressContext } from '../src/core/compress/types.js';
+import { TOOL_WORDS, summaryHeader } from '../src/core/garden/render/labels.js';
+import { typedByUser } from '../src/core/garden/ingest/typed-by-user.js';
+import { defaultTokenizer } from '../src/core/tokens/tokenizer.js';
+import { toolResultText } from '../src/core/transcript/blocks.js';
+import { readInput } from '../src/core/transcript/read-input.js';
+import { readSessionPaths } from '../src/core/transcript/session-paths.js';
+import type { Transcript } from '../src/core/transcript/types.js';
 import { errorNeedles, keptShare, logNeedleKinds, logNeedles } from './needles.js';
 
 export {

@@ -18,12 +18,12 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { builtinSessions } from '../src/bench/builtin/index.js';
-import { loadSessions } from '../src/bench/load.js';
-import { openSession, type DoorSession } from '../src/door/session.js';
-import { openDoorStore } from '../src/door/store.js';
-import { defaultTokenizer } from '../src/tokens/tokenizer.js';
-import type { Transcript } from '../src/transcript/types.js';
+import { builtinSessions } from '../src/doors/bench/builtin/index.js';
+import { loadSessions } from '../src/doors/bench/load.js';
+import { openSession, type DoorSession } from '../src/doors/kit/session.js';
+import { openDoorStore } from '../src/doors/kit/store.js';
+import { defaultTokenizer } from '../src/core/tokens/tokenizer.js';
+import type { Transcript } from '../src/core/transcript/types.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sessionsDir = process.argv[2] ?? path.resolve(repoRoot, '../shared/sessions');

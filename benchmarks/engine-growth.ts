@@ -18,10 +18,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { openSession, type DoorSession } from '../src/door/session.js';
-import { openStore } from '../src/store/open.js';
-import { defaultTokenizer } from '../src/tokens/tokenizer.js';
-import type { MessageParam, Transcript } from '../src/transcript/types.js';
+import { openSession, type DoorSession } from '../src/doors/kit/session.js';
+import { openStore } from '../src/core/store/open.js';
+import { defaultTokenizer } from '../src/core/tokens/tokenizer.js';
+import type { MessageParam, Transcript } from '../src/core/transcript/types.js';
 
 const { values } = parseArgs({
   options: { calls: { type: 'string', default: '1000' }, budget: { type: 'string', default: '32000' } },

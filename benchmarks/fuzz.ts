@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { openStore } from '../src/store/open.js';
+import { openStore } from '../src/core/store/open.js';
 import { hostileInput } from '../test/fuzz/hostile.js';
 import { foundInDatabase } from '../test/fuzz/secrets-support.js';
 import { runTrial } from '../test/fuzz/trial.js';

@@ -2,10 +2,10 @@
  * Summaries on tool output the compressors were never tuned on (issue 24): Claude Code-shaped tool
  * results generated on this machine from files nobody looked at while tuning (the packages under
  * node_modules, read with Claude Code's Read gutter; `ls -la`, `find`, `grep -rn -C2` and a
- * `node --test` run through Bash), each given the engine's forms (src/bench/oracle/forms.ts). Per
+ * `node --test` run through Bash), each given the engine's forms (src/doors/bench/oracle/forms.ts). Per
  * kind: tokens of the originals and of the summary form (the original where there is none), the
  * frame's share of the summary forms (header line, names line, marks for left-out text), and the
- * share of the original's names (files, errors, tests, numbers: src/compress/names.ts) the summary
+ * share of the original's names (files, errors, tests, numbers: src/core/compress/names.ts) the summary
  * form still shows. The picks are fixed (sorted paths), so a run on the same checkout is repeatable;
  * `ls -la` dates and the test run's timings depend on the machine.
  *
@@ -15,11 +15,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { blockForms } from '../src/bench/oracle/forms.js';
-import { frameKind } from '../src/compress/frame.js';
-import { mentions, namesOf } from '../src/compress/names.js';
-import { defaultTokenizer } from '../src/tokens/tokenizer.js';
-import { blockText } from '../src/transcript/blocks.js';
+import { blockForms } from '../src/doors/bench/oracle/forms.js';
+import { frameKind } from '../src/core/compress/frame.js';
+import { mentions, namesOf } from '../src/core/compress/names.js';
+import { defaultTokenizer } from '../src/core/tokens/tokenizer.js';
+import { blockText } from '../src/core/transcript/blocks.js';
 
 const root = path.resolve(process.argv[2] ?? 'node_modules');
 const tokenizer = defaultTokenizer();

@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { defaultTokenizer } from '../src/tokens/tokenizer.js';
+import { defaultTokenizer } from '../src/core/tokens/tokenizer.js';
 
 const root = resolve(import.meta.dirname, '..');
 /** Pause between runs (outside the timed region): shorter than any model turn. */

@@ -10,11 +10,11 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isGardenerError } from '../src/errors.js';
-import { detect } from '../src/transcript/detect.js';
-import { claudeCodeImporter } from '../src/transcript/formats/claude-code.js';
-import { clearJsonCache } from '../src/transcript/formats/json-input.js';
-import { readInput } from '../src/transcript/read-input.js';
-import { readSessionPaths } from '../src/transcript/session-paths.js';
+import { detect } from '../src/core/transcript/detect.js';
+import { claudeCodeImporter } from '../src/core/transcript/formats/claude-code.js';
+import { clearJsonCache } from '../src/core/transcript/formats/json-input.js';
+import { readInput } from '../src/core/transcript/read-input.js';
+import { readSessionPaths } from '../src/core/transcript/session-paths.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);

@@ -15,8 +15,8 @@ import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import type { RequestRecord } from '../src/proxy/records.js';
-import { openProxy } from '../src/proxy/runtime.js';
+import type { RequestRecord } from '../src/doors/proxy/records.js';
+import { openProxy } from '../src/doors/proxy/runtime.js';
 
 const { values } = parseArgs({
   options: {

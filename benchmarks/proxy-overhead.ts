@@ -19,7 +19,7 @@ import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { openProxy } from '../src/proxy/runtime.js';
+import { openProxy } from '../src/doors/proxy/runtime.js';
 
 const { values } = parseArgs({
   options: {

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { openStore } from '../src/store/open.js';
+import { openStore } from '../src/core/store/open.js';
 
 const LINES = 600_000;
 const dir = mkdtempSync(path.join(tmpdir(), 'gardener-session-state-'));

@@ -13,9 +13,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import { GardenerError } from '../src/errors.js';
-import { openStore } from '../src/store/open.js';
+import { openStore } from '../src/core/store/open.js';
 import { startChild, verifyStore, type Committed } from '../test/store/reliability-support.js';
-import { recall } from '../src/recall/recall.js';
+import { recall } from '../src/core/recall/recall.js';
 
 interface Args {
   kills: number;

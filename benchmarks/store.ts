@@ -3,7 +3,7 @@
  *   perf     ingest latency per entry (store only, compression excluded), recall latency on a store of
  *            ≥ 100k entries built by ingesting the sessions repeatedly under different projects, and
  *            database size / original text.
- *   quality  recall@1 and recall@5 on the needles of BENCH.md, with the later text (needle removed)
+ *   quality  recall@1 and recall@5 on the needles of docs/BENCH.md, with the later text (needle removed)
  *            as the query, against what the session had stored by then; and how often a stored tool
  *            output's own recall hint (what its stub prints: `recall("…")`) finds it, once the session
  *            is stored.
@@ -15,31 +15,31 @@ import { existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { emptyFactCounts, recallText, stubInstructionText } from '../src/bench/facts.js';
-import { recallQuery } from '../src/bench/fidelity.js';
-import { holdoutFiles } from '../src/bench/split.js';
-import { findNeedles, occursIn } from '../src/bench/needles.js';
-import { toolResultTest } from '../src/bench/tool-results.js';
-import { classify } from '../src/classify/classify.js';
-import type { ClassifyHints, ContentClass } from '../src/classify/types.js';
-import type { CompressContext } from '../src/compress/types.js';
-import { actionBefore, toolCallText } from '../src/garden/call.js';
-import { largeFields } from '../src/garden/tool-input.js';
-import { openStore } from '../src/store/open.js';
-import { databaseBytes } from '../src/store/stats.js';
-import type { GardenerStore } from '../src/store/types.js';
-import { defaultTokenizer } from '../src/tokens/tokenizer.js';
-import { blockText, contentBlocks } from '../src/transcript/blocks.js';
-import { readInput } from '../src/transcript/read-input.js';
-import { readSessionPaths } from '../src/transcript/session-paths.js';
-import type { Transcript } from '../src/transcript/types.js';
-import { hintCommand } from '../src/classify/tools.js';
-import { extractTerms, recallHint } from '../src/garden/terms.js';
-import { recall } from '../src/recall/recall.js';
-import { redactSecrets } from '../src/store/redact.js';
+import { emptyFactCounts, recallText, stubInstructionText } from '../src/doors/bench/facts.js';
+import { recallQuery } from '../src/doors/bench/fidelity.js';
+import { holdoutFiles } from '../src/doors/bench/split.js';
+import { findNeedles, occursIn } from '../src/doors/bench/needles.js';
+import { toolResultTest } from '../src/doors/bench/tool-results.js';
+import { classify } from '../src/core/classify/classify.js';
+import type { ClassifyHints, ContentClass } from '../src/core/classify/types.js';
+import type { CompressContext } from '../src/core/compress/types.js';
+import { actionBefore, toolCallText } from '../src/core/garden/ingest/call.js';
+import { largeFields } from '../src/core/garden/ingest/tool-input.js';
+import { openStore } from '../src/core/store/open.js';
+import { databaseBytes } from '../src/core/store/stats.js';
+import type { GardenerStore } from '../src/core/store/types.js';
+import { defaultTokenizer } from '../src/core/tokens/tokenizer.js';
+import { blockText, contentBlocks } from '../src/core/transcript/blocks.js';
+import { readInput } from '../src/core/transcript/read-input.js';
+import { readSessionPaths } from '../src/core/transcript/session-paths.js';
+import type { Transcript } from '../src/core/transcript/types.js';
+import { hintCommand } from '../src/core/classify/tools.js';
+import { extractTerms, recallHint } from '../src/core/garden/ingest/terms.js';
+import { recall } from '../src/core/recall/recall.js';
+import { redactSecrets } from '../src/core/store/redact.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** DESIGN.md base priorities. */
+/** docs/DESIGN.md base priorities. */
 const BASE_PRIORITY: Record<ContentClass, number> = {
   prompt: 90,
   error: 80,
@@ -84,7 +84,7 @@ interface Item {
   tokensSummary: number;
   sourceTool?: string;
   sourcePath?: string;
-  /** What produced the text, as the engine indexes it (src/garden/call.ts). */
+  /** What produced the text, as the engine indexes it (src/core/garden/ingest/call.ts). */
   call?: string;
   /** The shell command behind a tool output, as the engine's recall hint takes it. */
   command?: string;
@@ -92,7 +92,7 @@ interface Item {
 
 interface Session {
   id: string;
-  /** The file it was read from, and whether the bench's split holds it out (src/bench/split.ts). */
+  /** The file it was read from, and whether the bench's split holds it out (src/doors/bench/split.ts). */
   file: string;
   heldOut: boolean;
   transcript: Transcript;
@@ -102,12 +102,12 @@ interface Session {
 type CompressFn = (cls: ContentClass, text: string, context: CompressContext) => { text: string };
 
 async function loadCompressor(): Promise<{ compress: CompressFn | undefined; note: string }> {
-  const file = path.join(repoRoot, 'src/compress/index.ts');
+  const file = path.join(repoRoot, 'src/core/compress/index.ts');
   if (!existsSync(file))
-    return { compress: undefined, note: 'src/compress/index.ts absent: summaries are empty' };
-  const module = (await import('../src/compress/index.js')) as { compress?: CompressFn };
+    return { compress: undefined, note: 'src/core/compress/index.ts absent: summaries are empty' };
+  const module = (await import('../src/core/compress/index.js')) as { compress?: CompressFn };
   return module.compress
-    ? { compress: module.compress, note: 'summaries from src/compress (compress(cls, text, ctx))' }
+    ? { compress: module.compress, note: 'summaries from src/core/compress (compress(cls, text, ctx))' }
     : { compress: undefined, note: 'no compress() export: summaries are empty' };
 }
 
@@ -153,7 +153,7 @@ async function loadSessions(dir: string, compress: CompressFn | undefined): Prom
         contentBlocks(message).forEach((block, blockIndex) => {
           const text = blockText(block);
           if (text.trim() === '') return;
-          // As the engine does (src/garden/ingest.ts): a tool call is stored only for its large fields.
+          // As the engine does (src/core/garden/ingest/ingest.ts): a tool call is stored only for its large fields.
           if (block.type === 'tool_use' && largeFields(block.input).length === 0) return;
           const toolResult = message.role === 'user' && isToolResult(messageIndex, blockIndex);
           const tool =
@@ -243,7 +243,7 @@ function needleQueries(sessions: Session[]): Array<{
       queries.push({
         session,
         needle: needle.text,
-        // BENCH.md: the later text minus the needle; when that is empty, the needle's tool call.
+        // docs/BENCH.md: the later text minus the needle; when that is empty, the needle's tool call.
         query: recallQuery(needle),
         usedMessageIndex: needle.usedMessageIndex,
         messageIndex: needle.messageIndex,
@@ -451,7 +451,7 @@ function quality(sessions: Session[], args: Args): void {
     );
 }
 
-/** The recall hint the engine prints in a block's stub (src/garden/settle.ts): made from the text as stored. */
+/** The recall hint the engine prints in a block's stub (src/core/garden/ingest/settle.ts): made from the text as stored. */
 function engineHint(item: Item): string {
   const clean = redactSecrets(item.text).text;
   return recallHint({

@@ -17,11 +17,11 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { unwrapToolOutput } from '../src/classify/unwrap.js';
-import { compressProse, proseNeedles } from '../src/compress/prose/index.js';
-import { compressStructured, topLevelKeys } from '../src/compress/structured/index.js';
-import type { Compressor } from '../src/compress/types.js';
-import { defaultTokenizer } from '../src/tokens/tokenizer.js';
+import { unwrapToolOutput } from '../src/core/classify/unwrap.js';
+import { compressProse, proseNeedles } from '../src/core/compress/prose/index.js';
+import { compressStructured, topLevelKeys } from '../src/core/compress/structured/index.js';
+import type { Compressor } from '../src/core/compress/types.js';
+import { defaultTokenizer } from '../src/core/tokens/tokenizer.js';
 
 /** Structured samples shorter than this are not compression targets. */
 const MIN_STRUCTURED = 400;

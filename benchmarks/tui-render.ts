@@ -18,9 +18,9 @@ import { EventEmitter } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { HistoryItem } from '../src/agent/controller.js';
-import type { AgentEvent } from '../src/agent/events.js';
-import type { PressureReport } from '../src/garden/pressure.js';
+import type { HistoryItem } from '../src/doors/chat/agent/controller.js';
+import type { AgentEvent } from '../src/doors/chat/agent/events.js';
+import type { PressureReport } from '../src/core/garden/state/pressure.js';
 import { scriptedController, type ScriptedTurn } from '../test/tui/support/scripted-controller.js';
 
 // As runChatTui does: React's production build (set before React loads).
@@ -64,9 +64,9 @@ class FakeKeyboard extends EventEmitter {
 }
 
 async function realReports(): Promise<PressureReport[]> {
-  const { builtinSessions } = await import('../src/bench/builtin/index.js');
-  const { openGarden } = await import('../src/garden/index.js');
-  const { openStore } = await import('../src/store/open.js');
+  const { builtinSessions } = await import('../src/doors/bench/builtin/index.js');
+  const { openGarden } = await import('../src/core/garden/index.js');
+  const { openStore } = await import('../src/core/store/open.js');
   const folder = mkdtempSync(path.join(tmpdir(), 'gardener-tui-bench-'));
   const store = openStore({ path: path.join(folder, 'tui.db') });
   const session = builtinSessions().sort((a, b) => b.messages.length - a.messages.length)[0]!;
@@ -108,8 +108,8 @@ async function firstPaint(reports: PressureReport[], items: number): Promise<num
   const [{ render }, { createElement }, { ChatApp }, { createApprovalBridge }] = await Promise.all([
     import('ink'),
     import('react'),
-    import('../src/tui/components/chat-app.js'),
-    import('../src/tui/approval-bridge.js'),
+    import('../src/doors/chat/tui/components/chat-app.js'),
+    import('../src/doors/chat/tui/approval-bridge.js'),
   ]);
   const start = performance.now();
   const stdout = new FakeTerminal();
@@ -138,8 +138,8 @@ async function streaming(
   const [{ render }, { createElement }, { ChatApp }, { createApprovalBridge }] = await Promise.all([
     import('ink'),
     import('react'),
-    import('../src/tui/components/chat-app.js'),
-    import('../src/tui/approval-bridge.js'),
+    import('../src/doors/chat/tui/components/chat-app.js'),
+    import('../src/doors/chat/tui/approval-bridge.js'),
   ]);
   const stdout = new FakeTerminal();
   const text: Timings = { wall: [], cpu: [] };

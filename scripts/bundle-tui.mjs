@@ -1,16 +1,16 @@
-// Bundles the chat TUI (dist/tui/bundle.js with Ink, React and their dependencies) into one ESM
-// file, dist/tui/chat-tui.bundle.js, so `gardener chat` paints its first frame sooner (src/tui/bundle.ts).
+// Bundles the chat TUI (dist/doors/chat/tui/bundle.js with Ink, React and their dependencies) into one ESM
+// file, dist/doors/chat/tui/chat-tui.bundle.js, so `gardener chat` paints its first frame sooner (src/doors/chat/tui/bundle.ts).
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['dist/tui/bundle.js'],
-  outfile: 'dist/tui/chat-tui.bundle.js',
+  entryPoints: ['dist/doors/chat/tui/bundle.js'],
+  outfile: 'dist/doors/chat/tui/chat-tui.bundle.js',
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   logLevel: 'warning',
-  // React's production build, fixed at bundle time (src/cli/chat-run.ts sets the same at run time when unbundled).
+  // React's production build, fixed at bundle time (src/doors/chat/cli/chat-run.ts sets the same at run time when unbundled).
   define: { 'process.env.NODE_ENV': '"production"' },
   logOverride: { 'assign-to-define': 'silent' },
   // Ink loads its devtools only when DEV=true; the bundle leaves them out.

@@ -10,23 +10,29 @@
  */
 
 // Doors: one conversation in, gardened requests out.
-export { openSession } from './door/session.js';
-export type { DoorSession, NextOptions, NextOutcome, NextRequest, SessionOptions } from './door/session.js';
-export { createSessionPool, DEFAULT_POOL_SIZE } from './door/pool.js';
-export type { PoolOptions, SessionPool } from './door/pool.js';
-export { CLI_SESSION, resolveTarget } from './door/scope.js';
-export type { StoreTarget, TargetRequest } from './door/scope.js';
-export { openDoorStore, withStore } from './door/store.js';
-export type { DoorStoreOptions } from './door/store.js';
-export { settleInSlices, SETTLE_SLICE_MS } from './door/settle.js';
-export type { SettleReport } from './door/settle.js';
-export { compressTranscripts, mergeBreakdown } from './door/compress.js';
-export type { CompressOptions, CompressResult, CompressStats } from './door/compress.js';
-export { ingestTranscript } from './door/ingest.js';
-export type { IngestReport } from './door/ingest.js';
+export { openSession } from './doors/kit/session.js';
+export type {
+  DoorSession,
+  NextOptions,
+  NextOutcome,
+  NextRequest,
+  SessionOptions,
+} from './doors/kit/session.js';
+export { createSessionPool, DEFAULT_POOL_SIZE } from './doors/kit/pool.js';
+export type { PoolOptions, SessionPool } from './doors/kit/pool.js';
+export { CLI_SESSION, resolveTarget } from './doors/kit/scope.js';
+export type { StoreTarget, TargetRequest } from './doors/kit/scope.js';
+export { openDoorStore, withStore } from './doors/kit/store.js';
+export type { DoorStoreOptions } from './doors/kit/store.js';
+export { settleInSlices, SETTLE_SLICE_MS } from './doors/kit/settle.js';
+export type { SettleReport } from './doors/kit/settle.js';
+export { compressTranscripts, mergeBreakdown } from './doors/batch/compress.js';
+export type { CompressOptions, CompressResult, CompressStats } from './doors/batch/compress.js';
+export { ingestTranscript } from './doors/batch/ingest.js';
+export type { IngestReport } from './doors/batch/ingest.js';
 
 // The engine, for programs that drive sync, plan and render themselves.
-export { openGarden } from './garden/garden.js';
+export { openGarden } from './core/garden/index.js';
 export type {
   ChangeResult,
   FetchResult,
@@ -36,16 +42,16 @@ export type {
   PlanResult,
   RenderOptions,
   SettleResult,
-} from './garden/api.js';
-export type { GardenSettings } from './garden/config.js';
-export { SHELL_WORDS, TOOL_WORDS } from './garden/labels.js';
-export type { RetrievalWords } from './garden/labels.js';
-export { storedPressure } from './garden/pressure.js';
-export type { PressureReport } from './garden/pressure.js';
-export type { BreakdownClass, Form, GardenEvent } from './garden/types.js';
+} from './core/garden/index.js';
+export type { GardenSettings } from './core/garden/index.js';
+export { SHELL_WORDS, TOOL_WORDS } from './core/garden/index.js';
+export type { RetrievalWords } from './core/garden/index.js';
+export { storedPressure } from './core/garden/index.js';
+export type { PressureReport } from './core/garden/index.js';
+export type { BreakdownClass, Form, GardenEvent } from './core/garden/index.js';
 
 // The store and recall.
-export { openStore } from './store/open.js';
+export { openStore } from './core/store/index.js';
 export type {
   Entry,
   GardenerStore,
@@ -56,16 +62,16 @@ export type {
   RecallResult,
   Scope,
   Store,
-} from './store/types.js';
-export { recall } from './recall/recall.js';
+} from './core/store/index.js';
+export { recall } from './core/recall/index.js';
 
 // Transcripts: read any supported format, turn one into a request, check a request.
-export { readInput } from './transcript/read-input.js';
-export type { ReadInputOptions, ReadInputResult } from './transcript/read-input.js';
-export { toRequest } from './transcript/types.js';
-export type { Block, MessageParam, MessagesRequest, Transcript } from './transcript/types.js';
-export { validate } from './transcript/validate.js';
-export type { ValidationIssue, ValidationResult } from './transcript/validate.js';
+export { readInput } from './core/transcript/index.js';
+export type { ReadInputOptions, ReadInputResult } from './core/transcript/index.js';
+export { toRequest } from './core/transcript/index.js';
+export type { Block, MessageParam, MessagesRequest, Transcript } from './core/transcript/index.js';
+export { validate } from './core/transcript/index.js';
+export type { ValidationIssue, ValidationResult } from './core/transcript/index.js';
 
 export { GardenerError, isGardenerError } from './errors.js';
 export type { ErrorCode } from './errors.js';

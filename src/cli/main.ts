@@ -1,4 +1,4 @@
-import { processIo } from './io.js';
+import { processIo } from '../doors/kit/cli/io.js';
 
 // A reader that stops early (`gardener bench … | head`) closes the pipe: the rest of the output has
 // nowhere to go, which is the reader's choice, not a failure to report with a stack trace.
@@ -15,7 +15,7 @@ const args = process.argv.slice(2);
 
 // The only place that sets the process exit code.
 if (args.length === 1 && VERSION_ONLY.has(args[0] as string)) {
-  const { packageVersion } = await import('./version.js');
+  const { packageVersion } = await import('../doors/kit/cli/version.js');
   process.stdout.write(`${packageVersion()}\n`);
   process.exitCode = 0;
 } else {

@@ -1,24 +1,26 @@
 import { Command, CommanderError } from 'commander';
 import { GardenerError, isGardenerError } from '../errors.js';
-import { makeBenchCommand } from './bench.js';
-import { makeChatCommand } from './chat.js';
-import { makeCompressCommand } from './compress.js';
-import { makeForgetCommand } from './forget.js';
-import { makeHookCommand } from './hook.js';
-import { makeIngestCommand } from './ingest.js';
-import { makeInstallCommand } from './install.js';
-import { makeMcpCommand } from './mcp.js';
-import { makeNoteCommand } from './note.js';
-import { makeRecallCommand } from './recall.js';
-import { makeShowCommand } from './show.js';
-import { makeStatsCommand } from './stats.js';
-import { makeProxyCommand } from './proxy.js';
-import { makeRunCommand, CHILD_EXIT } from './run.js';
-import { makeStatuslineCommand } from './statusline.js';
-import type { CliIo } from './io.js';
-import { packageVersion } from './version.js';
+import { makeBenchCommand } from '../doors/bench/cli/bench.js';
+import { makeChatCommand } from '../doors/chat/cli/chat.js';
+import { makeCompressCommand } from '../doors/batch/cli/compress.js';
+import { makeForgetCommand } from '../doors/batch/cli/forget.js';
+import { makeHookCommand } from '../doors/claude-code/cli/hook.js';
+import { makeIngestCommand } from '../doors/batch/cli/ingest.js';
+import { makeInstallCommand } from '../doors/claude-code/cli/install.js';
+import { makeMcpCommand } from '../doors/claude-code/cli/mcp.js';
+import { makeNoteCommand } from '../doors/batch/cli/note.js';
+import { makeRecallCommand } from '../doors/batch/cli/recall.js';
+import { makeShowCommand } from '../doors/batch/cli/show.js';
+import { makeStatsCommand } from '../doors/batch/cli/stats.js';
+import { makeProxyCommand } from '../doors/proxy/cli/proxy.js';
+import { makeRunCommand, CHILD_EXIT } from '../doors/proxy/cli/run.js';
+import { makeStatuslineCommand } from '../doors/claude-code/cli/statusline.js';
+import type { CliIo } from '../doors/kit/cli/io.js';
+import { packageVersion } from '../doors/kit/cli/version.js';
+import { drainHookSpool } from '../doors/claude-code/drain.js';
+import { setSpoolDrainer } from '../doors/kit/spooled.js';
 
-/** Each command registers here: one make<X>Command(io) per file in src/cli/. */
+/** Each command registers here: one make<X>Command(io) per file, in its door's cli/ folder. */
 const COMMANDS: Array<(io: CliIo) => Command> = [
   makeChatCommand,
   makeCompressCommand,
@@ -38,6 +40,8 @@ const COMMANDS: Array<(io: CliIo) => Command> = [
 ];
 
 export function buildProgram(io: CliIo): Command {
+  // Whatever reads the store first stores what Claude Code's hooks spooled (the kit asks this door).
+  setSpoolDrainer(drainHookSpool);
   const program = new Command('gardener')
     .description(
       "Keep an LLM agent's context small, fast and faithful: incremental, algorithmic context compaction.",

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApprovalRequest } from '../../src/agent/events.js';
+import type { ApprovalRequest } from '../../src/doors/chat/agent/events.js';
 import { textReply, toolReply } from '../support/fake-anthropic/index.js';
 import { chatRig, ofType, turn, type ChatRig } from './chat-support.js';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { sendWithCacheTrack } from '../../src/agent/cache-send.js';
-import { prepareRequest } from '../../src/agent/provider-client.js';
-import type { DoorSession } from '../../src/door/session.js';
-import { countBreakpoints } from '../../src/garden/cache-frontier.js';
-import { createCacheTrack } from '../../src/garden/cache-track.js';
-import type { MessageParam, MessagesRequest, Transcript } from '../../src/transcript/types.js';
+import { sendWithCacheTrack } from '../../src/doors/chat/agent/cache-send.js';
+import { prepareRequest } from '../../src/doors/chat/agent/provider-client.js';
+import type { DoorSession } from '../../src/doors/kit/session.js';
+import { countBreakpoints } from '../../src/core/cache/cache-frontier.js';
+import { createCacheTrack } from '../../src/core/cache/cache-track.js';
+import type { MessageParam, MessagesRequest, Transcript } from '../../src/core/transcript/types.js';
 
 const SYSTEM = 'You are a coding agent. '.repeat(300);
 const TOOLS = [{ name: 'bash', description: 'Runs a command', input_schema: { type: 'object' as const } }];

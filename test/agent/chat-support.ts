@@ -2,13 +2,13 @@ import {
   createChatController,
   type ChatControllerHandle,
   type ChatControllerOptions,
-} from '../../src/agent/chat-controller.js';
-import type { AgentEvent } from '../../src/agent/events.js';
-import { openStore } from '../../src/store/open.js';
-import type { GardenerStore } from '../../src/store/types.js';
+} from '../../src/doors/chat/agent/chat-controller.js';
+import type { AgentEvent } from '../../src/doors/chat/agent/events.js';
+import { openStore } from '../../src/core/store/open.js';
+import type { GardenerStore } from '../../src/core/store/types.js';
 import { startFakeAnthropic, type FakeAnthropic, type ScriptStep } from '../support/fake-anthropic/index.js';
-import { prepareRequest, providerClient } from '../../src/agent/provider-client.js';
-import { createAnthropicProvider } from '../../src/provider/anthropic.js';
+import { prepareRequest, providerClient } from '../../src/doors/chat/agent/provider-client.js';
+import { createAnthropicProvider } from '../../src/doors/kit/provider/anthropic.js';
 import { sandbox } from './support.js';
 
 export interface ChatRig {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatControllerHandle } from '../../src/agent/chat-controller.js';
+import type { ChatControllerHandle } from '../../src/doors/chat/agent/chat-controller.js';
 import { textReply, toolReply } from '../support/fake-anthropic/index.js';
 import { chatRig, turn, type ChatRig } from './chat-support.js';
 import { writeProject } from './scripted-session.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createCostTracker } from '../../src/agent/cost.js';
-import type { CacheUnit } from '../../src/garden/prompt-cache.js';
-import { overflowOf } from '../../src/agent/overflow.js';
-import { ProviderError } from '../../src/provider/errors.js';
+import { createCostTracker } from '../../src/doors/chat/agent/cost.js';
+import type { CacheUnit } from '../../src/core/cache/prompt-cache.js';
+import { overflowOf } from '../../src/doors/chat/agent/overflow.js';
+import { ProviderError } from '../../src/doors/kit/provider/errors.js';
 
 /** $1 per input or output token, with the API's cache ratios (read 0.1, write 1.25). */
 const price = (u: { input: number; cacheRead: number; cacheWrite: number; output: number }) =>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadChat } from '../../src/agent/chat-sessions.js';
+import { loadChat } from '../../src/doors/chat/agent/chat-sessions.js';
 import { textReply, toolReply } from '../support/fake-anthropic/index.js';
 import { chatRig, ofType, turn, type ChatRig } from './chat-support.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { listChats } from '../../src/agent/chat-sessions.js';
-import { STATE_KEY } from '../../src/garden/persist.js';
+import { listChats } from '../../src/doors/chat/agent/chat-sessions.js';
+import { STATE_KEY } from '../../src/core/garden/persist.js';
 import { textReply, toolReply } from '../support/fake-anthropic/index.js';
 import { chatRig, ofType, turn, type ChatRig } from './chat-support.js';
 
@@ -64,7 +64,7 @@ describe('chat sessions', () => {
 
 describe('an unreadable stored conversation', () => {
   it('starts afresh in the same session and says so', async () => {
-    const { CHAT_KEY } = await import('../../src/agent/chat-sessions.js');
+    const { CHAT_KEY } = await import('../../src/doors/chat/agent/chat-sessions.js');
     rig = await chatRig([textReply('fresh')]);
     rig.store.sessionStateSet({ project: 'test', session: 'chat-x' }, CHAT_KEY, '{"v": 99}');
     const events = await turn(rig.controller({ session: 'chat-x' }), 'hello');

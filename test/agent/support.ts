@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openSession, type DoorSession } from '../../src/door/session.js';
-import { openStore } from '../../src/store/open.js';
-import type { GardenerStore } from '../../src/store/types.js';
-import type { ToolContext } from '../../src/agent/tools/types.js';
+import { openSession, type DoorSession } from '../../src/doors/kit/session.js';
+import { openStore } from '../../src/core/store/open.js';
+import type { GardenerStore } from '../../src/core/store/types.js';
+import type { ToolContext } from '../../src/doors/chat/agent/tools/types.js';
 
 /** A temp working directory and a store beside it (not inside: tools must not see it). */
 export function sandbox(): { cwd: string; dbPath: string; cleanup: () => void } {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkBars } from '../../src/bench/bars.js';
-import type { StrategyFigures } from '../../src/bench/figures.js';
-import type { BenchReport } from '../../src/bench/run.js';
+import { checkBars } from '../../src/doors/bench/bars.js';
+import type { StrategyFigures } from '../../src/doors/bench/figures.js';
+import type { BenchReport } from '../../src/doors/bench/run.js';
 
 function figures(strategy: StrategyFigures['strategy'], over: Partial<StrategyFigures>): StrategyFigures {
   return {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { builtinSessions } from '../../src/bench/builtin/index.js';
-import { splitCalls } from '../../src/bench/calls.js';
-import { findNeedles } from '../../src/bench/needles.js';
-import { SUMMARY_TRIGGER } from '../../src/bench/strategies/summary.js';
-import { countRequest } from '../../src/tokens/count.js';
-import { defaultTokenizer } from '../../src/tokens/tokenizer.js';
-import { toRequest } from '../../src/transcript/types.js';
-import { validate } from '../../src/transcript/validate.js';
+import { builtinSessions } from '../../src/doors/bench/builtin/index.js';
+import { splitCalls } from '../../src/doors/bench/calls.js';
+import { findNeedles } from '../../src/doors/bench/needles.js';
+import { SUMMARY_TRIGGER } from '../../src/doors/bench/strategies/summary.js';
+import { countRequest } from '../../src/core/tokens/count.js';
+import { defaultTokenizer } from '../../src/core/tokens/tokenizer.js';
+import { toRequest } from '../../src/core/transcript/types.js';
+import { validate } from '../../src/core/transcript/validate.js';
 
 describe('built-in sessions', () => {
   const sessions = builtinSessions();

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { agreementOfFile, errorPercent } from '../../src/bench/cache-agreement.js';
-import { fitSession } from '../../src/bench/cache-fit.js';
-import { usageCalls } from '../../src/bench/usage-calls.js';
-import { defaultTokenizer } from '../../src/tokens/tokenizer.js';
+import { agreementOfFile, errorPercent } from '../../src/doors/bench/cache-agreement.js';
+import { fitSession } from '../../src/doors/bench/cache-fit.js';
+import { usageCalls } from '../../src/doors/bench/usage-calls.js';
+import { defaultTokenizer } from '../../src/core/tokens/tokenizer.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const logs = ['../shared', '../../shared']

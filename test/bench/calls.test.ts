@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { callOfMessages, splitCalls } from '../../src/bench/calls.js';
-import type { MessageParam } from '../../src/transcript/types.js';
+import { callOfMessages, splitCalls } from '../../src/doors/bench/calls.js';
+import type { MessageParam } from '../../src/core/transcript/types.js';
 
 describe('calls', () => {
   const messages: MessageParam[] = [

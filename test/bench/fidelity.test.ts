@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createFidelity, recallQuery } from '../../src/bench/fidelity.js';
-import { findNeedles, type Needle } from '../../src/bench/needles.js';
-import { toBenchSession } from '../../src/bench/session.js';
-import { maskStrategy } from '../../src/bench/strategies/mask.js';
-import { rawStrategy } from '../../src/bench/strategies/raw.js';
-import type { Strategy, StrategyRun } from '../../src/bench/types.js';
-import type { MessageParam, Transcript } from '../../src/transcript/types.js';
+import { createFidelity, recallQuery } from '../../src/doors/bench/fidelity.js';
+import { findNeedles, type Needle } from '../../src/doors/bench/needles.js';
+import { toBenchSession } from '../../src/doors/bench/session.js';
+import { maskStrategy } from '../../src/doors/bench/strategies/mask.js';
+import { rawStrategy } from '../../src/doors/bench/strategies/raw.js';
+import type { Strategy, StrategyRun } from '../../src/doors/bench/types.js';
+import type { MessageParam, Transcript } from '../../src/core/transcript/types.js';
 import { options } from './support.js';
 
 function round(k: number, result: string, say?: string): MessageParam[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { globToRegExp } from '../../src/bench/glob.js';
+import { globToRegExp } from '../../src/doors/bench/glob.js';
 
 describe('globToRegExp', () => {
   it('matches * within a segment, ** across segments, ? and sets', () => {

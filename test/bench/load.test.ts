@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSessions } from '../../src/bench/load.js';
-import type { SourceItem } from '../../src/bench/run.js';
+import { loadSessions } from '../../src/doors/bench/load.js';
+import type { SourceItem } from '../../src/doors/bench/run.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const fixtures = 'test/fixtures/bench';

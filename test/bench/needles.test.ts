@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractCandidates, findNeedles, occursIn } from '../../src/bench/needles.js';
-import type { MessageParam, Transcript } from '../../src/transcript/types.js';
+import { extractCandidates, findNeedles, occursIn } from '../../src/doors/bench/needles.js';
+import type { MessageParam, Transcript } from '../../src/core/transcript/types.js';
 
 function toolRound(k: number, result: string, say = ''): MessageParam[] {
   return [

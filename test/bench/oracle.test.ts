@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createCostMeter } from '../../src/bench/cost.js';
-import { createFidelity } from '../../src/bench/fidelity.js';
-import { createMeter } from '../../src/bench/measure.js';
-import { findNeedles, type Needle } from '../../src/bench/needles.js';
-import { arrivalForm, demotions } from '../../src/bench/oracle/plan.js';
-import { toBenchSession } from '../../src/bench/session.js';
-import { oracleStrategy } from '../../src/bench/strategies/oracle.js';
-import { contentBlocks, toolResultText } from '../../src/transcript/blocks.js';
-import { defaultTokenizer } from '../../src/tokens/tokenizer.js';
-import type { MessageParam, Transcript } from '../../src/transcript/types.js';
-import { validate } from '../../src/transcript/validate.js';
+import { createCostMeter } from '../../src/doors/bench/cost.js';
+import { createFidelity } from '../../src/doors/bench/fidelity.js';
+import { createMeter } from '../../src/doors/bench/measure.js';
+import { findNeedles, type Needle } from '../../src/doors/bench/needles.js';
+import { arrivalForm, demotions } from '../../src/doors/bench/oracle/plan.js';
+import { toBenchSession } from '../../src/doors/bench/session.js';
+import { oracleStrategy } from '../../src/doors/bench/strategies/oracle.js';
+import { contentBlocks, toolResultText } from '../../src/core/transcript/blocks.js';
+import { defaultTokenizer } from '../../src/core/tokens/tokenizer.js';
+import type { MessageParam, Transcript } from '../../src/core/transcript/types.js';
+import { validate } from '../../src/core/transcript/validate.js';
 
 /** A long pytest-like log: many passing lines, one failure naming `marker`. */
 function log(k: number, marker?: string): string {

@@ -1,12 +1,12 @@
-import { emptyFidelity } from '../../src/bench/fidelity.js';
+import { emptyFidelity } from '../../src/doors/bench/fidelity.js';
 import { describe, expect, it } from 'vitest';
-import { createCostMeter, type CallFigures } from '../../src/bench/cost.js';
-import { figuresOf } from '../../src/bench/figures.js';
-import { clearStrategy } from '../../src/bench/strategies/clear.js';
-import { maskStrategy } from '../../src/bench/strategies/mask.js';
-import { rawStrategy } from '../../src/bench/strategies/raw.js';
-import { summaryStrategy } from '../../src/bench/strategies/summary.js';
-import type { Strategy, StrategyOptions } from '../../src/bench/types.js';
+import { createCostMeter, type CallFigures } from '../../src/doors/bench/cost.js';
+import { figuresOf } from '../../src/doors/bench/figures.js';
+import { clearStrategy } from '../../src/doors/bench/strategies/clear.js';
+import { maskStrategy } from '../../src/doors/bench/strategies/mask.js';
+import { rawStrategy } from '../../src/doors/bench/strategies/raw.js';
+import { summaryStrategy } from '../../src/doors/bench/strategies/summary.js';
+import type { Strategy, StrategyOptions } from '../../src/doors/bench/types.js';
 import { options, session } from './support.js';
 
 async function replay(strategy: Strategy, opts: StrategyOptions): Promise<CallFigures[]> {
@@ -21,7 +21,7 @@ async function replay(strategy: Strategy, opts: StrategyOptions): Promise<CallFi
 }
 
 // Hand computation (word tokens, see support.ts): context of call i = 2 + 7 + 20·i. The cache model
-// (src/garden/prompt-cache.ts): breakpoints on the head and the last message; a call reads the
+// (src/core/cache/prompt-cache.ts): breakpoints on the head and the last message; a call reads the
 // longest prefix written before at a breakpoint within 20 blocks back, and writes the rest.
 describe('peer strategies on the 12-call fixture, against hand-computed figures', () => {
   it('raw: billed 1,428, each call reads what the previous call sent, cost 406.15', async () => {

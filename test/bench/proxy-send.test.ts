@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createProxySend, withClientMarks } from '../../src/bench/proxy-send.js';
-import { clientMark } from '../../src/garden/cache-frontier.js';
-import { requestUnits } from '../../src/garden/cache-units.js';
-import { createPromptCache, usageCost } from '../../src/garden/prompt-cache.js';
-import { createEstimateCounter } from '../../src/tokens/tokenizer.js';
-import type { MessageParam, MessagesRequest } from '../../src/transcript/types.js';
+import { createProxySend, withClientMarks } from '../../src/doors/bench/proxy-send.js';
+import { clientMark } from '../../src/core/cache/cache-frontier.js';
+import { requestUnits } from '../../src/core/cache/cache-units.js';
+import { createPromptCache, usageCost } from '../../src/core/cache/prompt-cache.js';
+import { createEstimateCounter } from '../../src/core/tokens/tokenizer.js';
+import type { MessageParam, MessagesRequest } from '../../src/core/transcript/types.js';
 
 const tokenizer = createEstimateCounter();
 const SYSTEM = [

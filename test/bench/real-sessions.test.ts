@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSessions } from '../../src/bench/load.js';
-import { runBench, type BenchReport } from '../../src/bench/run.js';
+import { loadSessions } from '../../src/doors/bench/load.js';
+import { runBench, type BenchReport } from '../../src/doors/bench/run.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const sessions = path.resolve(repoRoot, '../shared/sessions');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { runBench, type BenchEvent, type SourceItem } from '../../src/bench/run.js';
-import { toBenchSession } from '../../src/bench/session.js';
-import type { Transcript } from '../../src/transcript/types.js';
+import { runBench, type BenchEvent, type SourceItem } from '../../src/doors/bench/run.js';
+import { toBenchSession } from '../../src/doors/bench/session.js';
+import type { Transcript } from '../../src/core/transcript/types.js';
 import { twelveCallTranscript, wordTokenizer } from './support.js';
 
 async function collect(

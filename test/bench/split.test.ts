@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOLDOUT_SHARE, holdoutFiles, inSplit } from '../../src/bench/split.js';
+import { HOLDOUT_SHARE, holdoutFiles, inSplit } from '../../src/doors/bench/split.js';
 
 const root = '/data/sessions';
 const files = (folder: string, n: number) =>

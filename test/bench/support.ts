@@ -1,9 +1,9 @@
-import { splitCalls } from '../../src/bench/calls.js';
-import { createMeter, type Meter } from '../../src/bench/measure.js';
-import { toBenchSession } from '../../src/bench/session.js';
-import type { BenchSession, StrategyOptions } from '../../src/bench/types.js';
-import type { Tokenizer } from '../../src/tokens/tokenizer.js';
-import type { MessageParam, Transcript } from '../../src/transcript/types.js';
+import { splitCalls } from '../../src/doors/bench/calls.js';
+import { createMeter, type Meter } from '../../src/doors/bench/measure.js';
+import { toBenchSession } from '../../src/doors/bench/session.js';
+import type { BenchSession, StrategyOptions } from '../../src/doors/bench/types.js';
+import type { Tokenizer } from '../../src/core/tokens/tokenizer.js';
+import type { MessageParam, Transcript } from '../../src/core/transcript/types.js';
 
 /** One token per whitespace-separated word: makes hand computation easy. */
 export const wordTokenizer: Tokenizer = {

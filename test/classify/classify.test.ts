@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { classify, classifyByContent, isTraceDominant } from '../../src/classify/classify.js';
-import { profileText } from '../../src/classify/profile.js';
-import type { ClassifyHints } from '../../src/classify/types.js';
+import { classify, classifyByContent, isTraceDominant } from '../../src/core/classify/classify.js';
+import { profileText } from '../../src/core/classify/profile.js';
+import type { ClassifyHints } from '../../src/core/classify/types.js';
 
 const toolResult = (extra: Partial<ClassifyHints> = {}): ClassifyHints => ({
   role: 'user',

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { analyseCommand } from '../../src/classify/command.js';
-import { detectDataFormat } from '../../src/classify/data-format.js';
-import { kindOfLanguage, languageOfPath } from '../../src/classify/language.js';
-import { detectTestRunner } from '../../src/classify/test-runners.js';
-import { clipLine, resolveCarriageReturns, sample, stripAnsi } from '../../src/classify/text.js';
-import { toolFamily } from '../../src/classify/tools.js';
-import { elisionLine, unwrapToolOutput } from '../../src/classify/unwrap.js';
+import { analyseCommand } from '../../src/core/classify/command.js';
+import { detectDataFormat } from '../../src/core/classify/data-format.js';
+import { kindOfLanguage, languageOfPath } from '../../src/core/classify/language.js';
+import { detectTestRunner } from '../../src/core/classify/test-runners.js';
+import { clipLine, resolveCarriageReturns, sample, stripAnsi } from '../../src/core/classify/text.js';
+import { toolFamily } from '../../src/core/classify/tools.js';
+import { elisionLine, unwrapToolOutput } from '../../src/core/classify/unwrap.js';
 
 describe('languageOfPath', () => {
   it('maps extensions and well-known file names to language ids', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/io.js';
+import type { CliIo } from '../../src/doors/kit/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { runGardener } from '../support/cli.js';
 

@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { builtinSessions } from '../../src/bench/builtin/index.js';
-import { exportTranscripts } from '../../src/transcript/export.js';
-import { validate } from '../../src/transcript/validate.js';
+import { builtinSessions } from '../../src/doors/bench/builtin/index.js';
+import { exportTranscripts } from '../../src/core/transcript/export.js';
+import { validate } from '../../src/core/transcript/validate.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const bin = path.join(root, 'bin/gardener');

@@ -142,7 +142,7 @@ describe('gardener chat -p', () => {
   });
 
   it('--help names the default model', async () => {
-    const { DEFAULT_MODEL } = await import('../../src/provider/config.js');
+    const { DEFAULT_MODEL } = await import('../../src/doors/kit/provider/config.js');
     const help = await runGardener(['chat', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain(`Default model: ${DEFAULT_MODEL}`);

@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { anthropicImporter } from '../../src/transcript/formats/anthropic.js';
-import { toRequest } from '../../src/transcript/types.js';
-import { validate } from '../../src/transcript/validate.js';
+import { anthropicImporter } from '../../src/core/transcript/formats/anthropic.js';
+import { toRequest } from '../../src/core/transcript/types.js';
+import { validate } from '../../src/core/transcript/validate.js';
 import { runGardener } from '../support/cli.js';
 
 const sessions = path.resolve(import.meta.dirname, '../../../shared/sessions');

@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtinSessions } from '../../src/bench/builtin/index.js';
-import { exportTranscripts } from '../../src/transcript/export.js';
-import { validate } from '../../src/transcript/validate.js';
-import type { MessagesRequest } from '../../src/transcript/types.js';
+import { builtinSessions } from '../../src/doors/bench/builtin/index.js';
+import { exportTranscripts } from '../../src/core/transcript/export.js';
+import { validate } from '../../src/core/transcript/validate.js';
+import type { MessagesRequest } from '../../src/core/transcript/types.js';
 import { runGardener } from '../support/cli.js';
 
 let dir: string;

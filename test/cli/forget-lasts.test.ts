@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { toRequest } from '../../src/transcript/types.js';
+import { toRequest } from '../../src/core/transcript/types.js';
 import { agentSession } from '../garden/helpers.js';
 import { runGardener } from '../support/cli.js';
 

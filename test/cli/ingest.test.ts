@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/store/open.js';
-import { toRequest } from '../../src/transcript/types.js';
+import { openStore } from '../../src/core/store/open.js';
+import { toRequest } from '../../src/core/transcript/types.js';
 import { agentSession, buildLog } from '../garden/helpers.js';
 import { runGardener } from '../support/cli.js';
-import { recall } from '../../src/recall/recall.js';
+import { recall } from '../../src/core/recall/recall.js';
 
 let dir: string;
 let db: string;

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/io.js';
+import type { CliIo } from '../../src/doors/kit/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
-import { writeLive } from '../../src/proxy/live.js';
+import { writeLive } from '../../src/doors/kit/live.js';
 import { startFakeAnthropic, textReply, type FakeAnthropic } from '../support/fake-anthropic/index.js';
 import { runGardener } from '../support/cli.js';
 

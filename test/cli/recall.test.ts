@@ -97,7 +97,7 @@ describe('gardener recall', () => {
 
 describe('gardener recall in a short process', () => {
   it('trims hits to --max-tokens on an estimate, without loading the cl100k table', async () => {
-    const { rankTableLoaded } = await import('../../src/tokens/tokenizer.js');
+    const { rankTableLoaded } = await import('../../src/core/tokens/tokenizer.js');
     const run = await runGardener([
       'recall',
       'discount',

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { openStore } from '../../src/store/open.js';
-import type { EntryInput } from '../../src/store/types.js';
+import { openStore } from '../../src/core/store/open.js';
+import type { EntryInput } from '../../src/core/store/types.js';
 import { tempDir } from '../store/support.js';
 
 export const PROJECT = 'shop';

@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { blocksOf, needlesFor } from '../../benchmarks/compressors.js';
 import { errorNeedles, keptShare } from '../../benchmarks/needles.js';
-import { classify } from '../../src/classify/classify.js';
-import { compress } from '../../src/compress/index.js';
-import { readInput } from '../../src/transcript/read-input.js';
-import { readSessionPaths } from '../../src/transcript/session-paths.js';
+import { classify } from '../../src/core/classify/classify.js';
+import { compress } from '../../src/core/compress/index.js';
+import { readInput } from '../../src/core/transcript/read-input.js';
+import { readSessionPaths } from '../../src/core/transcript/session-paths.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const sessionsDir = path.resolve(repoRoot, '../shared/sessions');

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_CLASSES } from '../../src/classify/types.js';
-import { guarded, isSummaryText, unchanged } from '../../src/compress/guard.js';
-import { compress } from '../../src/compress/index.js';
+import { CONTENT_CLASSES } from '../../src/core/classify/types.js';
+import { guarded, isSummaryText, unchanged } from '../../src/core/compress/guard.js';
+import { compress } from '../../src/core/compress/index.js';
 
 const fixture = (path: string): string =>
   readFileSync(new URL(`../fixtures/compress/${path}`, import.meta.url), 'utf8');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compressEditEcho, isEditEcho } from '../../src/compress/edit-echo.js';
-import { compress } from '../../src/compress/index.js';
+import { compressEditEcho, isEditEcho } from '../../src/core/compress/edit-echo.js';
+import { compress } from '../../src/core/compress/index.js';
 
 const claudeCodeEdit = [
   "The file /work/shop/src/vat.ts has been updated. Here's the result of running `cat -n` on a snippet of the edited file:",

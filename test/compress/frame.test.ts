@@ -5,9 +5,9 @@ import {
   frameKind,
   namesBudget,
   paysForFrame,
-} from '../../src/compress/frame.js';
-import { compress } from '../../src/compress/index.js';
-import { MAX_NAMES_CHARS } from '../../src/compress/names.js';
+} from '../../src/core/compress/frame.js';
+import { compress } from '../../src/core/compress/index.js';
+import { MAX_NAMES_CHARS } from '../../src/core/compress/names.js';
 
 describe("a summary's frame budget", () => {
   it('gives no summary where the headed summary would not be clearly shorter than the original', () => {

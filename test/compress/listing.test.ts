@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compress } from '../../src/compress/index.js';
-import { compressListing, listingKind } from '../../src/compress/listing/index.js';
+import { compress } from '../../src/core/compress/index.js';
+import { compressListing, listingKind } from '../../src/core/compress/listing/index.js';
 
 const tree = [
   '/workspace/app',

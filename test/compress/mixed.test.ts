@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compressMixed, isMixed } from '../../src/compress/mixed.js';
-import { splitSegments } from '../../src/compress/segments.js';
+import { compressMixed, isMixed } from '../../src/core/compress/mixed.js';
+import { splitSegments } from '../../src/core/compress/segments.js';
 
 const TRACE = [
   'Traceback (most recent call last):',

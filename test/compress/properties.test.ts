@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_CLASSES, type ContentClass } from '../../src/classify/types.js';
-import { compressError } from '../../src/compress/error/index.js';
-import { compress } from '../../src/compress/index.js';
-import { compressLog } from '../../src/compress/log/index.js';
-import { compressMixed } from '../../src/compress/mixed.js';
-import type { Compressor } from '../../src/compress/types.js';
+import { CONTENT_CLASSES, type ContentClass } from '../../src/core/classify/types.js';
+import { compressError } from '../../src/core/compress/error/index.js';
+import { compress } from '../../src/core/compress/index.js';
+import { compressLog } from '../../src/core/compress/log/index.js';
+import { compressMixed } from '../../src/core/compress/mixed.js';
+import type { Compressor } from '../../src/core/compress/types.js';
 
 /** Lines that look like real tool output, to build logs, traces and test runs from. */
 const LINE = fc.oneof(

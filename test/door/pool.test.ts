@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSessionPool } from '../../src/door/pool.js';
+import { createSessionPool } from '../../src/doors/kit/pool.js';
 import { agentSession, tempStore } from '../garden/helpers.js';
 
 const { store, cleanup } = tempStore();

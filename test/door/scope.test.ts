@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLI_SESSION, resolveTarget } from '../../src/door/scope.js';
+import { CLI_SESSION, resolveTarget } from '../../src/doors/kit/scope.js';
 
 describe('resolving where a door works', () => {
   const cwd = '/tmp/no-such-repo/sub';

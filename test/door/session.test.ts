@@ -1,11 +1,11 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compress } from '../../src/compress/index.js';
+import { compress } from '../../src/core/compress/index.js';
 import { dirname, join } from 'node:path';
-import { openSession } from '../../src/door/session.js';
-import { openDoorStore } from '../../src/door/store.js';
-import { toRequest } from '../../src/transcript/types.js';
-import { validate } from '../../src/transcript/validate.js';
+import { openSession } from '../../src/doors/kit/session.js';
+import { openDoorStore } from '../../src/doors/kit/store.js';
+import { toRequest } from '../../src/core/transcript/types.js';
+import { validate } from '../../src/core/transcript/validate.js';
 import { agentSession, tempStore } from '../garden/helpers.js';
 
 const { store, cleanup } = tempStore();

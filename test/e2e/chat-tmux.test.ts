@@ -15,7 +15,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const tsxLoader = path.join(root, 'node_modules/tsx/dist/loader.mjs');
 const missing = [
   spawnSync('tmux', ['-V']).status === 0 ? undefined : 'tmux',
-  existsSync(path.join(root, 'src/cli/chat.ts')) ? undefined : 'src/cli/chat.ts',
+  existsSync(path.join(root, 'src/doors/chat/cli/chat.ts')) ? undefined : 'src/doors/chat/cli/chat.ts',
   existsSync(path.join(root, 'test/support/fake-anthropic/server.ts')) ? undefined : 'the fake Messages API',
   existsSync(tsxLoader) ? undefined : 'tsx',
 ].filter((m) => m !== undefined);
@@ -84,7 +84,7 @@ describe.skipIf(missing.length > 0)('gardener chat in a real terminal (tmux)', (
       process.execPath,
       '--import',
       quote(pathToFileURL(tsxLoader).href),
-      quote(path.join(root, 'src/cli/main.ts')),
+      quote(path.join(root, 'src/doors/batch/cli/main.ts')),
       'chat --db',
       quote(path.join(folder, 'gardener.db')),
       '--project e2e --budget 16000',

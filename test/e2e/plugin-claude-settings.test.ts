@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadIndex } from '../../src/hooks/session-index.js';
-import { openStore } from '../../src/store/open.js';
+import { loadIndex } from '../../src/doors/claude-code/hooks/session-index.js';
+import { openStore } from '../../src/core/store/open.js';
 import { startFakeAnthropic, toolReply, type FakeAnthropic } from '../support/fake-anthropic/index.js';
 import type { Json } from '../support/fake-anthropic/types.js';
 import { CLAUDE_BIN, claudePresent, HEADLESS_CLAUDE_ENV } from '../support/claude-code.js';

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadIndex } from '../../src/hooks/session-index.js';
-import { openStore } from '../../src/store/open.js';
+import { loadIndex } from '../../src/doors/claude-code/hooks/session-index.js';
+import { openStore } from '../../src/core/store/open.js';
 import {
   startFakeAnthropic,
   toolReply,

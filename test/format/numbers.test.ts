@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compact, count, formatBytes, integer } from '../../src/format/numbers.js';
+import { compact, count, formatBytes, integer } from '../../src/core/format/numbers.js';
 
 describe('number formats', () => {
   it('groups thousands whatever the locale, rounding and keeping the sign', () => {

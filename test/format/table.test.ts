@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textTable } from '../../src/format/table.js';
+import { textTable } from '../../src/core/format/table.js';
 
 describe('textTable', () => {
   it('aligns the first column left and the figures right', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/store/open.js';
+import { openStore } from '../../src/core/store/open.js';
 import { hostileInput } from './hostile.js';
 import { foundInDatabase } from './secrets-support.js';
 import { runTrial } from './trial.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { needlesOf } from '../../src/compress/prose/needles.js';
-import { splitSentences } from '../../src/compress/prose/sentences.js';
-import { extractTerms, mentionSet } from '../../src/garden/terms.js';
-import { redactSecrets } from '../../src/store/redact.js';
-import { indexTerms } from '../../src/store/terms.js';
+import { needlesOf } from '../../src/core/compress/prose/needles.js';
+import { splitSentences } from '../../src/core/compress/prose/sentences.js';
+import { extractTerms, mentionSet } from '../../src/core/garden/ingest/terms.js';
+import { redactSecrets } from '../../src/core/store/redact.js';
+import { indexTerms } from '../../src/core/store/terms.js';
 
 /** 256 KB: the size at which issue 15 measured 63 s of backtracking. */
 const SIZE = 256 * 1024;
@@ -40,9 +40,9 @@ describe('regexes over whole tool outputs run in linear time', () => {
   });
 
   it('still finds paths, error names and camelCase parts beside a long run', () => {
-    const text = `${'x'.repeat(4096)} see src/garden/terms.ts: ConfigError in parseConfigFile`;
+    const text = `${'x'.repeat(4096)} see src/core/garden/ingest/terms.ts: ConfigError in parseConfigFile`;
     expect(extractTerms(text)).toEqual(
-      expect.arrayContaining(['src/garden/terms.ts', 'ConfigError', 'parseConfigFile']),
+      expect.arrayContaining(['src/core/garden/ingest/terms.ts', 'ConfigError', 'parseConfigFile']),
     );
     expect(indexTerms(text).split(' ')).toEqual(
       expect.arrayContaining(['parse', 'config', 'file', 'termsts', 'srcgardentermsts']),

@@ -5,19 +5,19 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { classify } from '../../src/classify/classify.js';
-import type { ContentClass } from '../../src/classify/types.js';
-import { compress } from '../../src/compress/index.js';
-import { compressTranscripts } from '../../src/door/compress.js';
+import { classify } from '../../src/core/classify/classify.js';
+import type { ContentClass } from '../../src/core/classify/types.js';
+import { compress } from '../../src/core/compress/index.js';
+import { compressTranscripts } from '../../src/doors/batch/compress.js';
 import { isGardenerError } from '../../src/errors.js';
-import { extractTerms } from '../../src/garden/terms.js';
-import { recall } from '../../src/recall/recall.js';
-import { redactSecrets } from '../../src/store/redact.js';
-import { indexTerms } from '../../src/store/terms.js';
-import type { GardenerStore } from '../../src/store/types.js';
-import { readInput } from '../../src/transcript/read-input.js';
-import { toRequest, type Transcript } from '../../src/transcript/types.js';
-import { validate } from '../../src/transcript/validate.js';
+import { extractTerms } from '../../src/core/garden/ingest/terms.js';
+import { recall } from '../../src/core/recall/recall.js';
+import { redactSecrets } from '../../src/core/store/redact.js';
+import { indexTerms } from '../../src/core/store/terms.js';
+import type { GardenerStore } from '../../src/core/store/types.js';
+import { readInput } from '../../src/core/transcript/read-input.js';
+import { toRequest, type Transcript } from '../../src/core/transcript/types.js';
+import { validate } from '../../src/core/transcript/validate.js';
 import { fileBytes, toolOutput, type HostileInput } from './hostile.js';
 
 const CLASSES: readonly ContentClass[] = ['log', 'code', 'structured', 'prose', 'error'];

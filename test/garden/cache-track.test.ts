@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { requestUnits } from '../../src/garden/cache-units.js';
-import { createPromptCache, type CacheUsage } from '../../src/garden/prompt-cache.js';
-import { withFrontierBreakpoint } from '../../src/provider/cache-breakpoints.js';
-import { countBreakpoints } from '../../src/proxy/cache-breakpoints.js';
-import { createCacheTrack, placeFrontier, recordRequest } from '../../src/garden/cache-track.js';
-import { createEstimateCounter } from '../../src/tokens/tokenizer.js';
-import type { MessageParam, MessagesRequest } from '../../src/transcript/types.js';
+import { requestUnits } from '../../src/core/cache/cache-units.js';
+import { createPromptCache, type CacheUsage } from '../../src/core/cache/prompt-cache.js';
+import { withFrontierBreakpoint } from '../../src/doors/kit/provider/cache-breakpoints.js';
+import { countBreakpoints } from '../../src/doors/proxy/cache-breakpoints.js';
+import { createCacheTrack, placeFrontier, recordRequest } from '../../src/core/cache/cache-track.js';
+import { createEstimateCounter } from '../../src/core/tokens/tokenizer.js';
+import type { MessageParam, MessagesRequest } from '../../src/core/transcript/types.js';
 
 const tokenizer = createEstimateCounter();
 const ephemeral = { type: 'ephemeral' as const };

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { countRequest } from '../../src/tokens/count.js';
-import { defaultTokenizer } from '../../src/tokens/tokenizer.js';
+import { countRequest } from '../../src/core/tokens/count.js';
+import { defaultTokenizer } from '../../src/core/tokens/tokenizer.js';
 import { agentSession, garden, tempStore, upTo } from './helpers.js';
 
 const { store, cleanup } = tempStore();

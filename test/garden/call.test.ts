@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { agentAction, toolCallText } from '../../src/garden/call.js';
-import { recall } from '../../src/recall/recall.js';
-import type { Transcript } from '../../src/transcript/types.js';
+import { agentAction, toolCallText } from '../../src/core/garden/ingest/call.js';
+import { recall } from '../../src/core/recall/recall.js';
+import type { Transcript } from '../../src/core/transcript/types.js';
 import { garden, tempStore } from './helpers.js';
 
 const { store, cleanup } = tempStore();

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { compress } from '../../src/compress/index.js';
-import type { CompressContext } from '../../src/compress/types.js';
-import type { ContentClass } from '../../src/classify/types.js';
-import { openGarden } from '../../src/garden/index.js';
-import type { Transcript } from '../../src/transcript/types.js';
+import { compress } from '../../src/core/compress/index.js';
+import type { CompressContext } from '../../src/core/compress/types.js';
+import type { ContentClass } from '../../src/core/classify/types.js';
+import { openGarden } from '../../src/core/garden/index.js';
+import type { Transcript } from '../../src/core/transcript/types.js';
 import { buildLog, tempStore } from './helpers.js';
 
 const { store, cleanup } = tempStore();

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HIGH_WATER, DEFAULT_PROFIT_FACTOR, resolveGardenConfig } from '../../src/garden/config.js';
+import {
+  DEFAULT_HIGH_WATER,
+  DEFAULT_PROFIT_FACTOR,
+  resolveGardenConfig,
+} from '../../src/core/garden/config.js';
 
 describe('garden settings', () => {
   it('fills defaults: profit events on, at the dev-chosen factor', () => {

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadSessions } from '../../src/bench/load.js';
-import type { Garden } from '../../src/garden/index.js';
-import type { Transcript } from '../../src/transcript/types.js';
+import { loadSessions } from '../../src/doors/bench/load.js';
+import type { Garden } from '../../src/core/garden/index.js';
+import type { Transcript } from '../../src/core/transcript/types.js';
 import { garden, tempStore } from './helpers.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openGarden, type Garden } from '../../src/garden/index.js';
-import type { GardenSettings } from '../../src/garden/config.js';
-import { openStore } from '../../src/store/open.js';
-import type { GardenerStore } from '../../src/store/types.js';
-import type { Block, MessageParam, Transcript } from '../../src/transcript/types.js';
+import { openGarden, type Garden } from '../../src/core/garden/index.js';
+import type { GardenSettings } from '../../src/core/garden/config.js';
+import { openStore } from '../../src/core/store/open.js';
+import type { GardenerStore } from '../../src/core/store/types.js';
+import type { Block, MessageParam, Transcript } from '../../src/core/transcript/types.js';
 
 /** A real store on a temp file, shared by the tests of one file (each test uses its own session). */
 export function tempStore(): { store: GardenerStore; cleanup: () => void } {

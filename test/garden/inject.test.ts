@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildInjection, hasSignal } from '../../src/garden/inject.js';
-import { INJECT_BEGIN, INJECT_END } from '../../src/garden/strip.js';
-import { defaultTokenizer } from '../../src/tokens/tokenizer.js';
-import type { MessageParam, Transcript } from '../../src/transcript/types.js';
+import { buildInjection, hasSignal } from '../../src/core/garden/render/inject.js';
+import { INJECT_BEGIN, INJECT_END } from '../../src/core/garden/ingest/strip.js';
+import { defaultTokenizer } from '../../src/core/tokens/tokenizer.js';
+import type { MessageParam, Transcript } from '../../src/core/transcript/types.js';
 import { agentSession, garden, tempStore } from './helpers.js';
-import { recall } from '../../src/recall/recall.js';
-import { TOOL_WORDS } from '../../src/garden/labels.js';
+import { recall } from '../../src/core/recall/recall.js';
+import { TOOL_WORDS } from '../../src/core/garden/render/labels.js';
 
 const { store, cleanup } = tempStore();
 afterAll(cleanup);

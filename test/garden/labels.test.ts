@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, integer } from '../../src/format/numbers.js';
+import { formatBytes, integer } from '../../src/core/format/numbers.js';
 import {
   mediaRepeatLine,
   mediaStubLine,
@@ -7,7 +7,7 @@ import {
   stubLine,
   summaryHeader,
   TOOL_WORDS,
-} from '../../src/garden/labels.js';
+} from '../../src/core/garden/render/labels.js';
 
 const words = TOOL_WORDS;
 

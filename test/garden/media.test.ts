@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mediaInfo } from '../../src/garden/media.js';
-import type { Block, MessageParam, Transcript } from '../../src/transcript/types.js';
-import { validate } from '../../src/transcript/validate.js';
+import { mediaInfo } from '../../src/core/garden/ingest/media.js';
+import type { Block, MessageParam, Transcript } from '../../src/core/transcript/types.js';
+import { validate } from '../../src/core/transcript/validate.js';
 import { agentSession, garden, tempStore } from './helpers.js';
 
 const { store, cleanup } = tempStore();

@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { isOwnWords, keepOwnWords } from '../../src/garden/plan-own.js';
-import type { Step } from '../../src/garden/planner.js';
-import type { Slot } from '../../src/garden/types.js';
-import { emptyView } from '../../src/garden/view.js';
-import { toolResultText } from '../../src/transcript/blocks.js';
-import type { MessageParam, Transcript } from '../../src/transcript/types.js';
-import { countRequest } from '../../src/tokens/count.js';
-import { defaultTokenizer } from '../../src/tokens/tokenizer.js';
+import { isOwnWords, keepOwnWords } from '../../src/core/garden/plan/plan-own.js';
+import type { Step } from '../../src/core/garden/plan/planner.js';
+import type { Slot } from '../../src/core/garden/types.js';
+import { emptyView } from '../../src/core/garden/state/view.js';
+import { toolResultText } from '../../src/core/transcript/blocks.js';
+import type { MessageParam, Transcript } from '../../src/core/transcript/types.js';
+import { countRequest } from '../../src/core/tokens/count.js';
+import { defaultTokenizer } from '../../src/core/tokens/tokenizer.js';
 import { blocksOf, buildLog, garden, tempStore } from './helpers.js';
 
 const { store, cleanup } = tempStore();

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { validate } from '../../src/transcript/validate.js';
-import { countRequest } from '../../src/tokens/count.js';
-import { defaultTokenizer } from '../../src/tokens/tokenizer.js';
-import { toRequest, type MessageParam, type Transcript } from '../../src/transcript/types.js';
+import { validate } from '../../src/core/transcript/validate.js';
+import { countRequest } from '../../src/core/tokens/count.js';
+import { defaultTokenizer } from '../../src/core/tokens/tokenizer.js';
+import { toRequest, type MessageParam, type Transcript } from '../../src/core/transcript/types.js';
 import { agentSession, blocksOf, garden, tempStore, upTo } from './helpers.js';
 
 const { store, cleanup } = tempStore();

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { breakCost, horizonCalls, LOSS_PER_NAME_LEFT_OUT, stepLoss } from '../../src/garden/cost-model.js';
-import { compareSteps, selectProfitable, selectSteps, type Step } from '../../src/garden/planner.js';
+import {
+  breakCost,
+  horizonCalls,
+  LOSS_PER_NAME_LEFT_OUT,
+  stepLoss,
+} from '../../src/core/garden/plan/cost-model.js';
+import {
+  compareSteps,
+  selectProfitable,
+  selectSteps,
+  type Step,
+} from '../../src/core/garden/plan/planner.js';
 
 function step(
   key: string,

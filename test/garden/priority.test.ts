@@ -6,8 +6,8 @@ import {
   RECENCY_BONUS,
   REFERENCE_BONUS,
   STALENESS_MAX,
-} from '../../src/garden/priority.js';
-import { extractTerms, isMentioned, mentionSet, recallHint } from '../../src/garden/terms.js';
+} from '../../src/core/garden/plan/priority.js';
+import { extractTerms, isMentioned, mentionSet, recallHint } from '../../src/core/garden/ingest/terms.js';
 
 const none = new Set<string>();
 

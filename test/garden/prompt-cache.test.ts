@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { requestUnits } from '../../src/garden/cache-units.js';
-import { createPromptCache, usageCost, type CacheUnit } from '../../src/garden/prompt-cache.js';
-import { defaultTokenizer } from '../../src/tokens/tokenizer.js';
+import { requestUnits } from '../../src/core/cache/cache-units.js';
+import { createPromptCache, usageCost, type CacheUnit } from '../../src/core/cache/prompt-cache.js';
+import { defaultTokenizer } from '../../src/core/tokens/tokenizer.js';
 
 const MIN = 60_000;
 

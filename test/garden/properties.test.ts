@@ -3,21 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { classify } from '../../src/classify/classify.js';
-import type { ClassifyHints, ContentClass } from '../../src/classify/types.js';
-import { compress } from '../../src/compress/index.js';
-import type { CompressContext, Summary } from '../../src/compress/types.js';
-import { openGarden, type Garden } from '../../src/garden/index.js';
-import { stripMessage } from '../../src/garden/strip-message.js';
-import { INJECT_BEGIN } from '../../src/garden/strip.js';
-import type { InjectMode } from '../../src/garden/types.js';
-import { openStore } from '../../src/store/open.js';
-import { blockText } from '../../src/transcript/blocks.js';
-import type { Block, MessageParam, Transcript } from '../../src/transcript/types.js';
-import { toRequest } from '../../src/transcript/types.js';
+import { classify } from '../../src/core/classify/classify.js';
+import type { ClassifyHints, ContentClass } from '../../src/core/classify/types.js';
+import { compress } from '../../src/core/compress/index.js';
+import type { CompressContext, Summary } from '../../src/core/compress/types.js';
+import { openGarden, type Garden } from '../../src/core/garden/index.js';
+import { stripMessage } from '../../src/core/garden/ingest/strip-message.js';
+import { INJECT_BEGIN } from '../../src/core/garden/ingest/strip.js';
+import type { InjectMode } from '../../src/core/garden/types.js';
+import { openStore } from '../../src/core/store/open.js';
+import { blockText } from '../../src/core/transcript/blocks.js';
+import type { Block, MessageParam, Transcript } from '../../src/core/transcript/types.js';
+import { toRequest } from '../../src/core/transcript/types.js';
 import { addedIssues, firstChangedMessage, normalizeMessage } from '../support/requests.js';
 import { textOnlyTranscriptArb, transcriptArb } from '../support/transcript-arbitraries.js';
-import { recall } from '../../src/recall/recall.js';
+import { recall } from '../../src/core/recall/recall.js';
 
 /**
  * Replays generated transcripts call by call through two gardens in lockstep and checks, at every

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { countRequest } from '../../src/tokens/count.js';
-import { defaultTokenizer } from '../../src/tokens/tokenizer.js';
-import { readInput } from '../../src/transcript/read-input.js';
-import { toRequest, type MessageParam } from '../../src/transcript/types.js';
+import { countRequest } from '../../src/core/tokens/count.js';
+import { defaultTokenizer } from '../../src/core/tokens/tokenizer.js';
+import { readInput } from '../../src/core/transcript/read-input.js';
+import { toRequest, type MessageParam } from '../../src/core/transcript/types.js';
 import { addedIssues, firstChangedMessage } from '../support/requests.js';
 import { garden, tempStore } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Block } from '../../src/transcript/types.js';
+import type { Block } from '../../src/core/transcript/types.js';
 import { agentSession, buildLog, garden, tempStore } from './helpers.js';
-import { recall } from '../../src/recall/recall.js';
+import { recall } from '../../src/core/recall/recall.js';
 
 const { store, cleanup } = tempStore();
 afterAll(cleanup);

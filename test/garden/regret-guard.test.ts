@@ -6,7 +6,7 @@ import {
   profitEventsStopped,
   REGRET_GRACE_CALLS,
   REGRET_LONGEST_PAYBACK_CALLS,
-} from '../../src/garden/regret-guard.js';
+} from '../../src/core/garden/plan/regret-guard.js';
 import { agentSession, garden, tempStore, upTo } from './helpers.js';
 
 const { store, cleanup } = tempStore();

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { GardenerError } from '../../src/errors.js';
-import { wrapInjected, INJECT_BEGIN } from '../../src/garden/strip.js';
-import { typedByUser } from '../../src/garden/typed-by-user.js';
-import type { Transcript } from '../../src/transcript/types.js';
+import { wrapInjected, INJECT_BEGIN } from '../../src/core/garden/ingest/strip.js';
+import { typedByUser } from '../../src/core/garden/ingest/typed-by-user.js';
+import type { Transcript } from '../../src/core/transcript/types.js';
 import { agentSession, buildLog, garden, tempStore, upTo } from './helpers.js';
-import { recall } from '../../src/recall/recall.js';
+import { recall } from '../../src/core/recall/recall.js';
 
 const { store, cleanup } = tempStore();
 afterAll(cleanup);

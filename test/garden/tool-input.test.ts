@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fieldName, LARGE_FIELD_CHARS, largeFields, replaceFields } from '../../src/garden/tool-input.js';
+import {
+  fieldName,
+  LARGE_FIELD_CHARS,
+  largeFields,
+  replaceFields,
+} from '../../src/core/garden/ingest/tool-input.js';
 
 describe('tool input fields', () => {
   const big = 'x'.repeat(LARGE_FIELD_CHARS);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MessageParam } from '../../src/transcript/types.js';
-import { typedByUser } from '../../src/garden/typed-by-user.js';
+import type { MessageParam } from '../../src/core/transcript/types.js';
+import { typedByUser } from '../../src/core/garden/ingest/typed-by-user.js';
 
 const output = "Debug: Raw data from YAML file:\n[{'dirname': 'run-1', 'pass_rate_2': 68.4}]";
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyView, type MessageView, type View } from '../../src/garden/view.js';
-import { windowStart } from '../../src/garden/window.js';
+import { emptyView, type MessageView, type View } from '../../src/core/garden/state/view.js';
+import { windowStart } from '../../src/core/garden/plan/window.js';
 
 function viewOf(roles: readonly string[]): View {
   const messages = roles.map((role, turn): MessageView => ({

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { MessageParam, Transcript } from '../../src/transcript/types.js';
+import type { MessageParam, Transcript } from '../../src/core/transcript/types.js';
 import { agentSession, blocksOf, buildLog, garden, tempStore } from './helpers.js';
 
 const { store, cleanup } = tempStore();

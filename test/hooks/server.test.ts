@@ -1,13 +1,13 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sendToServer } from '../../src/hooks/client.js';
-import type { HookMessage } from '../../src/hooks/protocol.js';
-import { startHookServer, type HookServer } from '../../src/hooks/server.js';
-import { loadIndex } from '../../src/hooks/session-index.js';
-import { socketDir, socketPrefix } from '../../src/hooks/socket-path.js';
-import { openStore } from '../../src/store/open.js';
-import type { GardenerStore } from '../../src/store/types.js';
+import { sendToServer } from '../../src/doors/claude-code/hooks/client.js';
+import type { HookMessage } from '../../src/doors/claude-code/hooks/protocol.js';
+import { startHookServer, type HookServer } from '../../src/doors/claude-code/hooks/server.js';
+import { loadIndex } from '../../src/doors/claude-code/hooks/session-index.js';
+import { socketDir, socketPrefix } from '../../src/doors/claude-code/hooks/socket-path.js';
+import { openStore } from '../../src/core/store/open.js';
+import type { GardenerStore } from '../../src/core/store/types.js';
 import { bashResult, bigLog, hookWorld, SESSION, type HookWorld } from './support.js';
 
 let world: HookWorld;
@@ -103,7 +103,7 @@ describe('socket folder', () => {
 describe('spool', () => {
   it('a server stores the results spooled while none ran, on start', async () => {
     await server.close();
-    const { spool } = await import('../../src/hooks/spool.js');
+    const { spool } = await import('../../src/doors/claude-code/hooks/spool.js');
     expect(
       spool(world.env, message('post-tool-use', bashResult('t9', 'make', bigLog(100, 'SPOOLED-E77')))),
     ).toBe(true);
@@ -117,7 +117,7 @@ describe('spool', () => {
 
   it('never leaves a secret on disk in clear while a result waits', async () => {
     await server.close();
-    const { spool, spoolDir } = await import('../../src/hooks/spool.js');
+    const { spool, spoolDir } = await import('../../src/doors/claude-code/hooks/spool.js');
     const key = 'AKIAIOSFODNN7EXAMPLE';
     const output = `${bigLog(20, 'SPOOL-SECRET')}\naws_access_key_id = ${key}`;
     expect(spool(world.env, message('post-tool-use', bashResult('t10', 'env', output)))).toBe(true);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recallTool } from '../../src/mcp/tools.js';
-import { storeSpooled } from '../../src/hooks/run.js';
-import { hasSpooled } from '../../src/hooks/spool.js';
+import { recallTool } from '../../src/doors/claude-code/mcp/tools.js';
+import { storeSpooled } from '../../src/doors/claude-code/hooks/run.js';
+import { hasSpooled } from '../../src/doors/claude-code/hooks/spool.js';
 import { runGardener } from '../support/cli.js';
 import { requestText, startFakeAnthropic, toolReply } from '../support/fake-anthropic/index.js';
 import { bashResult, bigLog, hookWorld, SESSION, type HookWorld } from './support.js';

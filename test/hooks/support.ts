@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openStore } from '../../src/store/open.js';
-import type { GardenerStore } from '../../src/store/types.js';
+import { openStore } from '../../src/core/store/open.js';
+import type { GardenerStore } from '../../src/core/store/types.js';
 import { runGardener } from '../support/cli.js';
 
 /** A Claude Code-like world: a project folder (a git root), a gardener home, a private socket folder. */

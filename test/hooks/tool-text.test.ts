@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { responseText } from '../../src/hooks/tool-text.js';
+import { responseText } from '../../src/doors/claude-code/hooks/tool-text.js';
 
 describe('responseText: the tool result the model saw, from Claude Code tool_response shapes', () => {
   it('Bash: stdout then stderr; an interruption is said', () => {
@@ -33,7 +33,7 @@ describe('responseText: the tool result the model saw, from Claude Code tool_res
 
 describe('responseMedia: media a tool returned, as blocks', () => {
   it('Read of a PDF becomes a document block; Bash isImage output an image block', async () => {
-    const { responseMedia } = await import('../../src/hooks/tool-media.js');
+    const { responseMedia } = await import('../../src/doors/claude-code/hooks/tool-media.js');
     expect(
       responseMedia({ type: 'pdf', file: { filePath: 'a.pdf', base64: 'JVBERi0=', originalSize: 5 } }),
     ).toEqual([

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openMcpDoor, type McpDoor } from '../../src/mcp/session.js';
-import { FETCH_CHARS } from '../../src/mcp/fetch-window.js';
+import { openMcpDoor, type McpDoor } from '../../src/doors/claude-code/mcp/session.js';
+import { FETCH_CHARS } from '../../src/doors/claude-code/mcp/fetch-window.js';
 import { bashResult, bigLog, hookWorld, SESSION, type HookWorld } from '../hooks/support.js';
 import { serviceLog, SETTLEMENT_REF } from '../support/service-log.js';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_LINE_BYTES } from '../../src/mcp/stdio-transport.js';
+import { MAX_LINE_BYTES } from '../../src/doors/claude-code/mcp/stdio-transport.js';
 import { runGardener } from '../support/cli.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'gardener-mcp-stdio-'));

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAnthropicProvider, type AnthropicProviderOptions } from '../../src/provider/anthropic.js';
-import { ProviderError } from '../../src/provider/errors.js';
-import type { ProviderEvent, ProviderRequest, ProviderResult } from '../../src/provider/types.js';
+import {
+  createAnthropicProvider,
+  type AnthropicProviderOptions,
+} from '../../src/doors/kit/provider/anthropic.js';
+import { ProviderError } from '../../src/doors/kit/provider/errors.js';
+import type { ProviderEvent, ProviderRequest, ProviderResult } from '../../src/doors/kit/provider/types.js';
 import {
   apiError,
   overloaded,

@@ -1,6 +1,6 @@
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { describe, expect, it } from 'vitest';
-import { createAssembler, toUsage } from '../../src/provider/assemble.js';
+import { createAssembler, toUsage } from '../../src/doors/kit/provider/assemble.js';
 
 const start = {
   type: 'message_start',

@@ -5,8 +5,8 @@ import {
   countBreakpoints,
   MAX_CACHE_BREAKPOINTS,
   placeCacheBreakpoints,
-} from '../../src/provider/cache-breakpoints.js';
-import { toRequest, type MessagesRequest } from '../../src/transcript/types.js';
+} from '../../src/doors/kit/provider/cache-breakpoints.js';
+import { toRequest, type MessagesRequest } from '../../src/core/transcript/types.js';
 import {
   createIssued,
   startFakeAnthropic,

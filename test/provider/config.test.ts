@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MODEL, resolveProviderConfig } from '../../src/provider/config.js';
+import { DEFAULT_MODEL, resolveProviderConfig } from '../../src/doors/kit/provider/config.js';
 
 describe('resolveProviderConfig', () => {
   it('takes key, base URL and model from the environment, with the default model', () => {

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAnthropicProvider } from '../../src/provider/anthropic.js';
-import { ProviderError } from '../../src/provider/errors.js';
-import { describeSilence } from '../../src/provider/idle.js';
-import type { ProviderEvent, ProviderRequest } from '../../src/provider/types.js';
+import { createAnthropicProvider } from '../../src/doors/kit/provider/anthropic.js';
+import { ProviderError } from '../../src/doors/kit/provider/errors.js';
+import { describeSilence } from '../../src/doors/kit/provider/idle.js';
+import type { ProviderEvent, ProviderRequest } from '../../src/doors/kit/provider/types.js';
 import { startFakeAnthropic, textReply, type FakeAnthropic } from '../support/fake-anthropic/index.js';
 
 const IDLE_MS = 500;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contextWindowOf, costOf, priceOf } from '../../src/provider/prices.js';
+import { contextWindowOf, costOf, priceOf } from '../../src/doors/kit/provider/prices.js';
 
 describe('prices', () => {
   it('prices model families, legacy Opus apart', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ProviderError, parseOverflow, retryAfterMs } from '../../src/provider/errors.js';
-import { RETRY_MAX_DELAY_MS, RETRY_TABLE, retryDecision } from '../../src/provider/retry-table.js';
+import { ProviderError, parseOverflow, retryAfterMs } from '../../src/doors/kit/provider/errors.js';
+import { RETRY_MAX_DELAY_MS, RETRY_TABLE, retryDecision } from '../../src/doors/kit/provider/retry-table.js';
 
 const api = (status: number, retryAfter?: number) =>
   new ProviderError(

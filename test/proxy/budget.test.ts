@@ -5,8 +5,8 @@ import {
   toolReply,
   type ScriptStep,
 } from '../support/fake-anthropic/index.js';
-import { compactionFrontier } from '../../src/provider/cache-breakpoints.js';
-import type { MessageParam } from '../../src/transcript/types.js';
+import { compactionFrontier } from '../../src/doors/kit/provider/cache-breakpoints.js';
+import type { MessageParam } from '../../src/core/transcript/types.js';
 import { bigLog, runAgentLoop } from './agent-loop.js';
 import { runGardener } from '../support/cli.js';
 import { startHarness, until, type ProxyHarness } from './support.js';

@@ -4,8 +4,8 @@ import {
   MAX_BREAKPOINTS,
   restoreBreakpoints,
   takeBreakpoints,
-} from '../../src/proxy/cache-breakpoints.js';
-import type { MessageParam } from '../../src/transcript/types.js';
+} from '../../src/doors/proxy/cache-breakpoints.js';
+import type { MessageParam } from '../../src/core/transcript/types.js';
 import { blocksOf } from './json.js';
 
 const ephemeral = { type: 'ephemeral' as const };

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/store/open.js';
+import { openStore } from '../../src/core/store/open.js';
 import { textReply, type ReplyBlock } from '../support/fake-anthropic/index.js';
 import { bigLog } from './agent-loop.js';
 import { claudeMetadata, clientHeaders, post, startHarness, until, type ProxyHarness } from './support.js';

@@ -5,7 +5,7 @@ import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openProxy, type ProxyRuntime } from '../../src/proxy/runtime.js';
+import { openProxy, type ProxyRuntime } from '../../src/doors/proxy/runtime.js';
 import { clientHeaders } from './support.js';
 
 /** An upstream on 127.0.0.1 that misbehaves as `handle` says. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientSessionId, identify, statedCwd } from '../../src/proxy/identity.js';
+import { clientSessionId, identify, statedCwd } from '../../src/doors/proxy/identity.js';
 
 const SESSION = '752cfda0-ec62-4830-93b1-8b396d8e31ac';
 

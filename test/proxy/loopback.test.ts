@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostName, isLoopback, isLoopbackHostHeader } from '../../src/proxy/loopback.js';
+import { hostName, isLoopback, isLoopbackHostHeader } from '../../src/doors/proxy/loopback.js';
 
 describe('loopback hosts', () => {
   it('reads the host part of Host headers, with ports and IPv6 brackets', () => {

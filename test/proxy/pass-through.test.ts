@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { emptyTally, tallyRecord, tallyTotals } from '../../src/proxy/tally.js';
+import { emptyTally, tallyRecord, tallyTotals } from '../../src/doors/proxy/tally.js';
 import { textReply } from '../support/fake-anthropic/index.js';
 import { claudeMetadata, clientHeaders, post, startHarness, until, type ProxyHarness } from './support.js';
 

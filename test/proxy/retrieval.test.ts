@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retrievalFor } from '../../src/proxy/retrieval.js';
+import { retrievalFor } from '../../src/doors/proxy/retrieval.js';
 
 const tools = (...names: string[]) => names.map((name) => ({ name, input_schema: { type: 'object' } }));
 

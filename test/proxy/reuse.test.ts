@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reuseMessages } from '../../src/proxy/reuse.js';
-import type { MessageParam } from '../../src/transcript/types.js';
+import { reuseMessages } from '../../src/doors/proxy/reuse.js';
+import type { MessageParam } from '../../src/core/transcript/types.js';
 import { blocksOf, type JsonMessage } from './json.js';
 
 describe('objects of an equal history are reused', () => {

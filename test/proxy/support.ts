@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openProxy, type ProxyRuntime } from '../../src/proxy/runtime.js';
-import type { RequestRecord } from '../../src/proxy/records.js';
+import { openProxy, type ProxyRuntime } from '../../src/doors/proxy/runtime.js';
+import type { RequestRecord } from '../../src/doors/proxy/records.js';
 import {
   startFakeAnthropic,
   type FakeAnthropic,

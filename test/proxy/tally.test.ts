@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { summaryLines, statusText } from '../../src/proxy/report.js';
-import { emptyTally, tallyRecord, tallyTotals } from '../../src/proxy/tally.js';
-import { liveFigures } from '../../src/proxy/live.js';
+import { summaryLines } from '../../src/doors/proxy/report.js';
+import { emptyTally, tallyRecord, tallyTotals } from '../../src/doors/proxy/tally.js';
+import { liveFigures, statusText } from '../../src/doors/kit/live.js';
 import { requestRecord } from './support.js';
 
 const record = requestRecord;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diedOnReusedSocket, endToEnd, upstreamUrl } from '../../src/proxy/upstream.js';
+import { diedOnReusedSocket, endToEnd, upstreamUrl } from '../../src/doors/proxy/upstream.js';
 
 describe('forwarding to the upstream', () => {
   it("joins the upstream's path prefix and the client's path, query kept", () => {

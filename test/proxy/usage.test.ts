@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSseUsageReader, inputTotal, jsonUsage } from '../../src/proxy/usage.js';
+import { createSseUsageReader, inputTotal, jsonUsage } from '../../src/doors/proxy/usage.js';
 
 const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatRecallText, recallWire } from '../../src/recall/format.js';
-import type { RecallResult } from '../../src/store/types.js';
+import { formatRecallText, recallWire } from '../../src/core/recall/format.js';
+import type { RecallResult } from '../../src/core/store/types.js';
 
 describe('recall output', () => {
   const result: RecallResult = {

@@ -5,9 +5,9 @@ import {
   splitLines,
   tokensByLine,
   lineWeights,
-} from '../../src/recall/passages.js';
-import { recall } from '../../src/recall/recall.js';
-import { formatRecallText } from '../../src/recall/format.js';
+} from '../../src/core/recall/passages.js';
+import { recall } from '../../src/core/recall/recall.js';
+import { formatRecallText } from '../../src/core/recall/format.js';
 import { entry, SCOPE, tempStore, type TempStore } from '../store/support.js';
 import { serviceLog, SETTLEMENT_REF } from '../support/service-log.js';
 

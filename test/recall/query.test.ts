@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuery } from '../../src/recall/query.js';
-import { anyOf, ftsString } from '../../src/store/fts.js';
-import type { VocabLookup } from '../../src/store/vocab.js';
-import { selectTerms } from '../../src/recall/terms-select.js';
+import { parseQuery } from '../../src/core/recall/query.js';
+import { anyOf, ftsString } from '../../src/core/store/fts.js';
+import type { VocabLookup } from '../../src/core/store/vocab.js';
+import { selectTerms } from '../../src/core/recall/terms-select.js';
 
 const tokens = (text: string) => parseQuery(text).words.map((w) => w.token);
 

@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EntryInput, GardenerStore } from '../../src/store/types.js';
-import { defaultTokenizer } from '../../src/tokens/tokenizer.js';
+import type { EntryInput, GardenerStore } from '../../src/core/store/types.js';
+import { defaultTokenizer } from '../../src/core/tokens/tokenizer.js';
 import { entry, SCOPE, tempStore, type TempStore } from '../store/support.js';
-import { recall } from '../../src/recall/recall.js';
+import { recall } from '../../src/core/recall/recall.js';
 
 const PYTEST_FAILURE = `============================= test session starts ==============================
 collected 42 items

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cutToFit, fitToBudget } from '../../src/recall/budget.js';
-import { findTokens, head, snippet } from '../../src/recall/snippet.js';
-import { createEstimateCounter } from '../../src/tokens/tokenizer.js';
+import { cutToFit, fitToBudget } from '../../src/core/recall/budget.js';
+import { findTokens, head, snippet } from '../../src/core/recall/snippet.js';
+import { createEstimateCounter } from '../../src/core/tokens/tokenizer.js';
 
 describe('findTokens', () => {
   it('finds words at word starts and camelCase boundaries, not inside other words', () => {

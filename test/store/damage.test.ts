@@ -3,8 +3,8 @@ import { closeSync, openSync, readFileSync, statSync, utimesSync, writeFileSync,
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GardenerError } from '../../src/errors.js';
-import { changedSinceVerified, checkHeader } from '../../src/store/damage.js';
-import { openStore } from '../../src/store/open.js';
+import { changedSinceVerified, checkHeader } from '../../src/core/store/damage.js';
+import { openStore } from '../../src/core/store/open.js';
 import { runGardener } from '../support/cli.js';
 import { entry, tempDir } from './support.js';
 

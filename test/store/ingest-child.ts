@@ -5,7 +5,7 @@
  */
 import { writeSync } from 'node:fs';
 import { isGardenerError } from '../../src/errors.js';
-import { openStore } from '../../src/store/open.js';
+import { openStore } from '../../src/core/store/open.js';
 import { childEntry } from './reliability-support.js';
 
 const [file, worker, count] = process.argv.slice(2);

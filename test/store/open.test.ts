@@ -3,11 +3,11 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GardenerError } from '../../src/errors.js';
-import { openStore } from '../../src/store/open.js';
-import { SCHEMA_VERSION } from '../../src/store/schema.js';
-import { resolveDatabasePath, resolveProject } from '../../src/store/paths.js';
+import { openStore } from '../../src/core/store/open.js';
+import { SCHEMA_VERSION } from '../../src/core/store/schema.js';
+import { resolveDatabasePath, resolveProject } from '../../src/core/store/paths.js';
 import { entry, SCOPE, tempDir } from './support.js';
-import { recall } from '../../src/recall/recall.js';
+import { recall } from '../../src/core/recall/recall.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {

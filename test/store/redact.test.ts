@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redactSecrets } from '../../src/store/redact.js';
+import { redactSecrets } from '../../src/core/store/redact.js';
 
 // Real-looking but fake credentials, assembled so no scanner mistakes this file for a leak.
 const ANTHROPIC =

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EntryInput } from '../../src/store/types.js';
+import type { EntryInput } from '../../src/core/store/types.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CHILD = path.join(here, 'ingest-child.ts');
@@ -86,7 +86,7 @@ export interface Verdict {
 
 /** Opens the database as a user would and checks it holds every committed entry, intact. */
 export async function verifyStore(db: string, committed: readonly Committed[]): Promise<Verdict> {
-  const { openStore } = await import('../../src/store/open.js');
+  const { openStore } = await import('../../src/core/store/open.js');
   let store;
   try {
     store = openStore({ path: db });

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GardenerError } from '../../src/errors.js';
 import { entry, SCOPE, tempStore, type TempStore } from './support.js';
-import { recall } from '../../src/recall/recall.js';
+import { recall } from '../../src/core/recall/recall.js';
 
 let t: TempStore | undefined;
 afterEach(() => {

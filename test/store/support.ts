@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openStore } from '../../src/store/open.js';
-import type { EntryInput, GardenerStore, OpenStoreOptions, Scope } from '../../src/store/types.js';
+import { openStore } from '../../src/core/store/open.js';
+import type { EntryInput, GardenerStore, OpenStoreOptions, Scope } from '../../src/core/store/types.js';
 
 export const SCOPE: Scope = { project: '/work/shop', session: 'session-1' };
 

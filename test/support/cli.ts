@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { CliIo } from '../../src/cli/io.js';
+import type { CliIo } from '../../src/doors/kit/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 
 export interface CliRun {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Compressor } from '../../src/compress/types.js';
+import type { Compressor } from '../../src/core/compress/types.js';
 
 /** Inputs that have made text compressors slow or blank: runs of one character, markers, data shapes. */
 export const PATHOLOGICAL_INPUTS: readonly string[] = [

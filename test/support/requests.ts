@@ -1,6 +1,6 @@
-import { stripMessage } from '../../src/garden/strip-message.js';
-import type { MessageParam } from '../../src/transcript/types.js';
-import { validate } from '../../src/transcript/validate.js';
+import { stripMessage } from '../../src/core/garden/ingest/strip-message.js';
+import type { MessageParam } from '../../src/core/transcript/types.js';
+import { validate } from '../../src/core/transcript/validate.js';
 
 /** Checks shared by the engine's replay tests: validity and cache stability of rendered requests. */
 

@@ -10,7 +10,7 @@
  * from a line to a few thousand characters, so that compaction has something to chew on.
  */
 import fc from 'fast-check';
-import type { Block, MessageParam, Transcript } from '../../src/transcript/types.js';
+import type { Block, MessageParam, Transcript } from '../../src/core/transcript/types.js';
 
 export interface TranscriptOptions {
   /** Assistant turns (default 1..12). */

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadRanks, pieceTokens, utf8Latin1, type RankTable } from '../../src/tokens/bpe.js';
-import { createTiktokenCounter } from '../../src/tokens/tokenizer.js';
+import { loadRanks, pieceTokens, utf8Latin1, type RankTable } from '../../src/core/tokens/bpe.js';
+import { createTiktokenCounter } from '../../src/core/tokens/tokenizer.js';
 
 const require = createRequire(import.meta.url);
 const module = require('js-tiktoken/ranks/cl100k_base') as { default?: RankTable } & RankTable;

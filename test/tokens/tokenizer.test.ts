@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { countMessage, countRequest, IMAGE_TOKENS, MESSAGE_OVERHEAD } from '../../src/tokens/count.js';
-import { createTiktokenCounter } from '../../src/tokens/tokenizer.js';
+import { countMessage, countRequest, IMAGE_TOKENS, MESSAGE_OVERHEAD } from '../../src/core/tokens/count.js';
+import { createTiktokenCounter } from '../../src/core/tokens/tokenizer.js';
 
 const require = createRequire(import.meta.url);
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isGardenerError } from '../../src/errors.js';
-import { readInput } from '../../src/transcript/read-input.js';
-import { readSessionPaths } from '../../src/transcript/session-paths.js';
+import { readInput } from '../../src/core/transcript/read-input.js';
+import { readSessionPaths } from '../../src/core/transcript/session-paths.js';
 
 const sessions = path.resolve(import.meta.dirname, '../../../shared/sessions');
 const present = existsSync(sessions);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detect } from '../../src/transcript/detect.js';
-import { getFormat, listFormats } from '../../src/transcript/formats/registry.js';
+import { detect } from '../../src/core/transcript/detect.js';
+import { getFormat, listFormats } from '../../src/core/transcript/formats/registry.js';
 import { caught, fixture, fixturePath } from './fixtures.js';
 
 const cases: Array<[string, string]> = [

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exportTranscripts } from '../../src/transcript/export.js';
-import { anthropicImporter } from '../../src/transcript/formats/anthropic.js';
-import { claudeCodeImporter } from '../../src/transcript/formats/claude-code.js';
-import { openaiImporter } from '../../src/transcript/formats/openai.js';
-import { toRequest, type Transcript } from '../../src/transcript/types.js';
+import { exportTranscripts } from '../../src/core/transcript/export.js';
+import { anthropicImporter } from '../../src/core/transcript/formats/anthropic.js';
+import { claudeCodeImporter } from '../../src/core/transcript/formats/claude-code.js';
+import { openaiImporter } from '../../src/core/transcript/formats/openai.js';
+import { toRequest, type Transcript } from '../../src/core/transcript/types.js';
 import { fixture } from './fixtures.js';
 
 const session = claudeCodeImporter.parse(fixture('cc-session.jsonl'), { source: 'cc-session.jsonl' });

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { GardenerError } from '../../src/errors.js';
-import { toRequest, type Transcript } from '../../src/transcript/types.js';
-import { validate } from '../../src/transcript/validate.js';
+import { toRequest, type Transcript } from '../../src/core/transcript/types.js';
+import { validate } from '../../src/core/transcript/validate.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const fixtureDir = path.join(repoRoot, 'test/fixtures/transcript');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readStreamBounded } from '../../src/transcript/read-bytes.js';
+import { readStreamBounded } from '../../src/core/transcript/read-bytes.js';
 import { runGardener } from '../support/cli.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'gardener-read-bytes-'));
@@ -74,7 +74,7 @@ describe('unreadable files', () => {
     // root reads any file: run the CLI as nobody to get a real EACCES from the kernel.
     const run = spawnSync(
       process.execPath,
-      ['--import', 'tsx', path.join(root, 'src/cli/main.ts'), 'compress', file],
+      ['--import', 'tsx', path.join(root, 'src/doors/batch/cli/main.ts'), 'compress', file],
       {
         cwd: root,
         uid: 65534,

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseByteSize } from '../../src/transcript/decode.js';
-import { readInput } from '../../src/transcript/read-input.js';
+import { parseByteSize } from '../../src/core/transcript/decode.js';
+import { readInput } from '../../src/core/transcript/read-input.js';
 import { caughtAsync, expectValid, fixture, fixturePath } from './fixtures.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'gardener-read-input-'));

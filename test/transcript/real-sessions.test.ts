@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isGardenerError } from '../../src/errors.js';
-import { readInput } from '../../src/transcript/read-input.js';
-import { readSessionPaths } from '../../src/transcript/session-paths.js';
-import { toRequest } from '../../src/transcript/types.js';
-import { validate } from '../../src/transcript/validate.js';
+import { readInput } from '../../src/core/transcript/read-input.js';
+import { readSessionPaths } from '../../src/core/transcript/session-paths.js';
+import { toRequest } from '../../src/core/transcript/types.js';
+import { validate } from '../../src/core/transcript/validate.js';
 import { repoRoot } from './fixtures.js';
 
 const sessionsDir = path.resolve(repoRoot, '../shared/sessions');

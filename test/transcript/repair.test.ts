@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DraftMessage } from '../../src/transcript/formats/draft.js';
-import { repairMessages, UNRECORDED_RESULT } from '../../src/transcript/formats/repair.js';
-import type { Block } from '../../src/transcript/types.js';
-import { validate } from '../../src/transcript/validate.js';
+import type { DraftMessage } from '../../src/core/transcript/formats/draft.js';
+import { repairMessages, UNRECORDED_RESULT } from '../../src/core/transcript/formats/repair.js';
+import type { Block } from '../../src/core/transcript/types.js';
+import { validate } from '../../src/core/transcript/validate.js';
 
 const use = (id: string): Block => ({ type: 'tool_use', id, name: 'Bash', input: { command: id } });
 const result = (id: string, content = `out ${id}`): Block => ({

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GardenerError } from '../../src/errors.js';
-import { detect } from '../../src/transcript/detect.js';
-import { clearJsonCache } from '../../src/transcript/formats/json-input.js';
-import { listFormats } from '../../src/transcript/formats/registry.js';
-import { toRequest } from '../../src/transcript/types.js';
-import { validate } from '../../src/transcript/validate.js';
+import { detect } from '../../src/core/transcript/detect.js';
+import { clearJsonCache } from '../../src/core/transcript/formats/json-input.js';
+import { listFormats } from '../../src/core/transcript/formats/registry.js';
+import { toRequest } from '../../src/core/transcript/types.js';
+import { validate } from '../../src/core/transcript/validate.js';
 import { fixture } from './fixtures.js';
 
 const names = [

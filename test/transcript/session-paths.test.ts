@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readSessionPaths } from '../../src/transcript/session-paths.js';
+import { readSessionPaths } from '../../src/core/transcript/session-paths.js';
 import { caughtAsync, fixturePath } from './fixtures.js';
 
 describe('readSessionPaths', () => {

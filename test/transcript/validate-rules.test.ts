@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validate } from '../../src/transcript/validate.js';
+import { validate } from '../../src/core/transcript/validate.js';
 
 const toolUse = (id: string) => ({ type: 'tool_use', id, name: 'Bash', input: { command: 'ls' } });
 const toolResult = (id: string) => ({ type: 'tool_result', tool_use_id: id, content: 'a.ts' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ApprovalRequest } from '../../src/agent/events.js';
-import { createApprovalBridge } from '../../src/tui/approval-bridge.js';
+import type { ApprovalRequest } from '../../src/doors/chat/agent/events.js';
+import { createApprovalBridge } from '../../src/doors/chat/tui/approval-bridge.js';
 
 const request = (id: string): ApprovalRequest => ({ id, name: 'bash', input: {}, summary: id });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barSegments } from '../../src/tui/bar.js';
+import { barSegments } from '../../src/doors/kit/tui/bar.js';
 import { pressureReport } from './support/pressure.js';
 
 const cells = (segments: ReturnType<typeof barSegments>) => segments.reduce((a, s) => a + s.cells, 0);

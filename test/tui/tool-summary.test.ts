@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolItem } from '../../src/tui/state/items.js';
-import { resultSummary, shortInput } from '../../src/tui/tool-summary.js';
+import type { ToolItem } from '../../src/doors/chat/tui/state/items.js';
+import { resultSummary, shortInput } from '../../src/doors/chat/tui/tool-summary.js';
 
 const tool = (over: Partial<ToolItem>): ToolItem => ({
   kind: 'tool',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bashReport, runBash } from '../../../src/agent/tools/bash.js';
+import { bashReport, runBash } from '../../../src/doors/chat/agent/tools/bash.js';
 
 describe('bash', () => {
   it('returns stdout and stderr whole, with a non-zero exit code', async () => {

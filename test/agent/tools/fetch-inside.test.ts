@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fetchTool } from '../../../src/agent/tools/fetch.js';
-import { runTool } from '../../../src/agent/tools/registry.js';
-import type { ToolContext } from '../../../src/agent/tools/types.js';
-import type { GardenerStore } from '../../../src/store/types.js';
+import { fetchTool } from '../../../src/doors/chat/agent/tools/fetch.js';
+import { runTool } from '../../../src/doors/chat/agent/tools/registry.js';
+import type { ToolContext } from '../../../src/doors/chat/agent/tools/types.js';
+import type { GardenerStore } from '../../../src/core/store/types.js';
 import { serviceLog, SETTLEMENT_REF } from '../../support/service-log.js';
 import { sandbox, toolContext } from '../support.js';
 

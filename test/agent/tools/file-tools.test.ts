@@ -1,13 +1,13 @@
 import { readFileSync, writeFileSync, symlinkSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { editTool } from '../../../src/agent/tools/edit.js';
-import { globTool } from '../../../src/agent/tools/glob.js';
-import { grepJs, grepTool } from '../../../src/agent/tools/grep.js';
-import { readTool } from '../../../src/agent/tools/read.js';
-import { runTool } from '../../../src/agent/tools/registry.js';
-import { writeTool } from '../../../src/agent/tools/write.js';
-import type { ToolContext } from '../../../src/agent/tools/types.js';
+import { editTool } from '../../../src/doors/chat/agent/tools/edit.js';
+import { globTool } from '../../../src/doors/chat/agent/tools/glob.js';
+import { grepJs, grepTool } from '../../../src/doors/chat/agent/tools/grep.js';
+import { readTool } from '../../../src/doors/chat/agent/tools/read.js';
+import { runTool } from '../../../src/doors/chat/agent/tools/registry.js';
+import { writeTool } from '../../../src/doors/chat/agent/tools/write.js';
+import type { ToolContext } from '../../../src/doors/chat/agent/tools/types.js';
 import { sandbox, toolContext } from '../support.js';
 
 let box: ReturnType<typeof sandbox>;

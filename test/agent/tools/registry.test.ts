@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_TOOLS, parseInput, toolDefinitions } from '../../../src/agent/tools/registry.js';
+import { BUILTIN_TOOLS, parseInput, toolDefinitions } from '../../../src/doors/chat/agent/tools/registry.js';
 
 describe('tool definitions', () => {
   it('give the API one object schema per tool, without $schema or unsafe bounds', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { longSessions, renderMarkdown, slug } from '../../../src/bench/report/markdown.js';
+import { longSessions, renderMarkdown, slug } from '../../../src/doors/bench/report/markdown.js';
 import { fixtureReport } from './report-fixture.js';
 import { xmlProblems } from './xml.js';
 

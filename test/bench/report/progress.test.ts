@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advance, clock, initialProgress, progressLine } from '../../../src/bench/report/progress.js';
+import { advance, clock, initialProgress, progressLine } from '../../../src/doors/bench/report/progress.js';
 
 describe('progress line', () => {
   it('shows sessions done, elapsed time, the strategy at work and the current session', () => {

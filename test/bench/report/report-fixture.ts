@@ -1,6 +1,6 @@
-import { runBench, type BenchReport, type SourceItem } from '../../../src/bench/run.js';
-import { toBenchSession } from '../../../src/bench/session.js';
-import type { StrategyName } from '../../../src/bench/types.js';
+import { runBench, type BenchReport, type SourceItem } from '../../../src/doors/bench/run.js';
+import { toBenchSession } from '../../../src/doors/bench/session.js';
+import type { StrategyName } from '../../../src/doors/bench/types.js';
 import { twelveCallTranscript, wordTokenizer } from '../support.js';
 
 /** A small, fully deterministic report: the 12-call fixture twice (one cut to 5 calls) under peers. */

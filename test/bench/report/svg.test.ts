@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { barChart, escapeXml, lineChart, niceTicks, scatterChart } from '../../../src/bench/report/svg.js';
+import {
+  barChart,
+  escapeXml,
+  lineChart,
+  niceTicks,
+  scatterChart,
+} from '../../../src/doors/bench/report/svg.js';
 import { xmlProblems } from './xml.js';
 
 describe('svg charts', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderTables, totalsTable } from '../../../src/bench/report/table.js';
+import { renderTables, totalsTable } from '../../../src/doors/bench/report/table.js';
 import { fixtureReport } from './report-fixture.js';
 
 describe('terminal tables', () => {

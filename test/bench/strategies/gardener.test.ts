@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createCostMeter } from '../../../src/bench/cost.js';
-import { toBenchSession } from '../../../src/bench/session.js';
-import { createGardenerStrategy } from '../../../src/bench/strategies/gardener.js';
-import type { Transcript } from '../../../src/transcript/types.js';
-import { validate } from '../../../src/transcript/validate.js';
-import { createMeter } from '../../../src/bench/measure.js';
-import { defaultTokenizer } from '../../../src/tokens/tokenizer.js';
+import { createCostMeter } from '../../../src/doors/bench/cost.js';
+import { toBenchSession } from '../../../src/doors/bench/session.js';
+import { createGardenerStrategy } from '../../../src/doors/bench/strategies/gardener.js';
+import type { Transcript } from '../../../src/core/transcript/types.js';
+import { validate } from '../../../src/core/transcript/validate.js';
+import { createMeter } from '../../../src/doors/bench/measure.js';
+import { defaultTokenizer } from '../../../src/core/tokens/tokenizer.js';
 
 const fixture = path.resolve(import.meta.dirname, '../../fixtures/bench/twelve-calls.json');
 

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createCostMeter } from '../../../src/bench/cost.js';
-import { toBenchSession } from '../../../src/bench/session.js';
-import { clearStrategy } from '../../../src/bench/strategies/clear.js';
-import { maskStrategy } from '../../../src/bench/strategies/mask.js';
-import { rawStrategy } from '../../../src/bench/strategies/raw.js';
-import { summaryStrategy } from '../../../src/bench/strategies/summary.js';
-import { validate } from '../../../src/transcript/validate.js';
+import { createCostMeter } from '../../../src/doors/bench/cost.js';
+import { toBenchSession } from '../../../src/doors/bench/session.js';
+import { clearStrategy } from '../../../src/doors/bench/strategies/clear.js';
+import { maskStrategy } from '../../../src/doors/bench/strategies/mask.js';
+import { rawStrategy } from '../../../src/doors/bench/strategies/raw.js';
+import { summaryStrategy } from '../../../src/doors/bench/strategies/summary.js';
+import { validate } from '../../../src/core/transcript/validate.js';
 import { transcriptArb } from '../../support/transcript-arbitraries.js';
 import { options } from '../support.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { condenseFrameLine } from '../../../src/compress/code/boilerplate.js';
-import { compressCode } from '../../../src/compress/code/index.js';
+import { condenseFrameLine } from '../../../src/core/compress/code/boilerplate.js';
+import { compressCode } from '../../../src/core/compress/code/index.js';
 
 describe('condenseFrameLine', () => {
   it("keeps which file an edit touched and drops the 'cat -n' explanation", () => {

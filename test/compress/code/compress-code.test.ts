@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compressCode, topLevelDeclarationNames } from '../../../src/compress/code/index.js';
+import { compressCode, topLevelDeclarationNames } from '../../../src/core/compress/code/index.js';
 
 const fixture = (name: string): string =>
   readFileSync(new URL(`../../fixtures/compress/code/${name}`, import.meta.url), 'utf8');

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { languageFromPath, normalizeLanguage, sniffLanguage } from '../../../src/compress/code/language.js';
+import {
+  languageFromPath,
+  normalizeLanguage,
+  sniffLanguage,
+} from '../../../src/core/compress/code/language.js';
 
 describe('language detection', () => {
   it('maps ids and extensions to the languages the compressor tells apart', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { topLevelDeclarationNames } from '../../../src/compress/code/index.js';
+import { topLevelDeclarationNames } from '../../../src/core/compress/code/index.js';
 
 describe('topLevelDeclarationNames', () => {
   it('lists Python module-level functions, classes and assigned names, not nested ones', () => {

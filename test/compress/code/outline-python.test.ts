@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compressCode } from '../../../src/compress/code/index.js';
+import { compressCode } from '../../../src/core/compress/code/index.js';
 
 const py = (lines: string[], keep?: string[]): string =>
   compressCode(lines.join('\n'), { language: 'python', ...(keep ? { keep } : {}) }).text;

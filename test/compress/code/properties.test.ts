@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compressCode } from '../../../src/compress/code/index.js';
-import type { CompressContext } from '../../../src/compress/types.js';
+import { compressCode } from '../../../src/core/compress/code/index.js';
+import type { CompressContext } from '../../../src/core/compress/types.js';
 
 const contexts: readonly CompressContext[] = [
   {},

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectNumberStyle } from '../../../src/compress/code/numbering.js';
-import { splitSource, type CodeSegment } from '../../../src/compress/code/segments.js';
+import { detectNumberStyle } from '../../../src/core/compress/code/numbering.js';
+import { splitSource, type CodeSegment } from '../../../src/core/compress/code/segments.js';
 
 const all = (lines: string[]): number[] => lines.map((_, i) => i);
 const codeOf = (text: string): CodeSegment[] =>

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compressCode, topLevelDeclarationNames } from '../../../src/compress/code/index.js';
+import { compressCode, topLevelDeclarationNames } from '../../../src/core/compress/code/index.js';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 const sessions = resolve(repoRoot, '../shared/sessions');

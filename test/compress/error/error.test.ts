@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compressError, MIN_ERROR_CHARS } from '../../../src/compress/error/index.js';
-import { libraryNames, parseTrace, type Frame } from '../../../src/compress/error/frames.js';
-import { isLibraryLine } from '../../../src/compress/error/library.js';
+import { compressError, MIN_ERROR_CHARS } from '../../../src/core/compress/error/index.js';
+import { libraryNames, parseTrace, type Frame } from '../../../src/core/compress/error/frames.js';
+import { isLibraryLine } from '../../../src/core/compress/error/library.js';
 
 const fixture = (name: string): string =>
   readFileSync(new URL(`../../fixtures/compress/error/${name}`, import.meta.url), 'utf8');

@@ -4,8 +4,8 @@ import {
   emptyFailures,
   failureFor,
   sameTest,
-} from '../../../src/compress/log/test-runs/failures.js';
-import { groupIds } from '../../../src/compress/log/test-runs/report.js';
+} from '../../../src/core/compress/log/test-runs/failures.js';
+import { groupIds } from '../../../src/core/compress/log/test-runs/report.js';
 
 describe('failure merging', () => {
   it('splits test ids the way each runner spells them', () => {

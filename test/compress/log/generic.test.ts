@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cleanLog, isProgressLine } from '../../../src/compress/log/clean.js';
-import { isDiff, summariseDiff } from '../../../src/compress/log/diff.js';
-import { summariseLines, toEntries } from '../../../src/compress/log/generic.js';
-import { compressLog, MIN_LOG_CHARS } from '../../../src/compress/log/index.js';
-import { groupFindings, isLintOutput } from '../../../src/compress/log/lint.js';
-import { gapMarker, refsOf } from '../../../src/compress/log/refs.js';
-import { countSeverities, severityOf } from '../../../src/compress/log/severity.js';
+import { cleanLog, isProgressLine } from '../../../src/core/compress/log/clean.js';
+import { isDiff, summariseDiff } from '../../../src/core/compress/log/diff.js';
+import { summariseLines, toEntries } from '../../../src/core/compress/log/generic.js';
+import { compressLog, MIN_LOG_CHARS } from '../../../src/core/compress/log/index.js';
+import { groupFindings, isLintOutput } from '../../../src/core/compress/log/lint.js';
+import { gapMarker, refsOf } from '../../../src/core/compress/log/refs.js';
+import { countSeverities, severityOf } from '../../../src/core/compress/log/severity.js';
 
 const fixture = (name: string): string =>
   readFileSync(new URL(`../../fixtures/compress/log/${name}`, import.meta.url), 'utf8');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { summariseDiff } from '../../../src/compress/log/diff.js';
-import { header } from '../../../src/compress/log/index.js';
-import { compressLog, MIN_LOG_CHARS } from '../../../src/compress/log/index.js';
-import { summariseLines } from '../../../src/compress/log/generic.js';
+import { summariseDiff } from '../../../src/core/compress/log/diff.js';
+import { header } from '../../../src/core/compress/log/index.js';
+import { compressLog, MIN_LOG_CHARS } from '../../../src/core/compress/log/index.js';
+import { summariseLines } from '../../../src/core/compress/log/generic.js';
 
 const RULE = '='.repeat(29);
 

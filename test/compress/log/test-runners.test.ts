@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { unwrapToolOutput } from '../../../src/classify/unwrap.js';
-import { compressLog } from '../../../src/compress/log/index.js';
+import { unwrapToolOutput } from '../../../src/core/classify/unwrap.js';
+import { compressLog } from '../../../src/core/compress/log/index.js';
 
 const fixture = (name: string): string =>
   readFileSync(new URL(`../../fixtures/compress/log/${name}`, import.meta.url), 'utf8');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compressProse, withoutBareMarks } from '../../../src/compress/prose/index.js';
+import { compressProse, withoutBareMarks } from '../../../src/core/compress/prose/index.js';
 
 /** A markdown file as Claude Code's Read shows it: `     1→` gutters. */
 function numbered(lines: readonly string[]): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { needlesOf, proseNeedles } from '../../../src/compress/prose/needles.js';
+import { needlesOf, proseNeedles } from '../../../src/core/compress/prose/needles.js';
 
 describe('needlesOf', () => {
   it('finds paths, file names, URLs and code spans whole', () => {

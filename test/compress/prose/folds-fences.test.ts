@@ -4,8 +4,8 @@ import {
   describeEdit,
   hasEditBlocks,
   summarizeEdits,
-} from '../../../src/compress/prose/edit-blocks.js';
-import { headFold, reduceFence } from '../../../src/compress/prose/fences.js';
+} from '../../../src/core/compress/prose/edit-blocks.js';
+import { headFold, reduceFence } from '../../../src/core/compress/prose/fences.js';
 
 const keep = (lines: readonly string[]): string[] => [...lines];
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { compressProse, proseNeedles } from '../../../src/compress/prose/index.js';
-import { putGutters, takeGutters } from '../../../src/compress/prose/gutter.js';
-import { segment } from '../../../src/compress/prose/markdown.js';
-import { reduceCode } from '../../../src/compress/prose/render.js';
+import { compressProse, proseNeedles } from '../../../src/core/compress/prose/index.js';
+import { putGutters, takeGutters } from '../../../src/core/compress/prose/gutter.js';
+import { segment } from '../../../src/core/compress/prose/markdown.js';
+import { reduceCode } from '../../../src/core/compress/prose/render.js';
 
 /** A long reasoning text of the kind coding agents write: every sentence names code. */
 const reasoning = [

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compressProse, proseNeedles } from '../../../src/compress/prose/index.js';
+import { compressProse, proseNeedles } from '../../../src/core/compress/prose/index.js';
 import { expectFastAndNeverBlank } from '../../support/pathological.js';
 
 const word = fc.constantFrom(
@@ -86,7 +86,7 @@ describe('compressProse properties', () => {
     const one = compressProse(line, {});
     expect(one.text.length).toBeLessThanOrEqual(line.length);
     const paragraph =
-      'The planner compacts the lowest priority blocks first. It reads src/garden/plan.ts and counts 1,500 tokens per image. ' +
+      'The planner compacts the lowest priority blocks first. It reads src/core/garden/plan/plan.ts and counts 1,500 tokens per image. ' +
       'Nothing else needs to change here. The cache stays warm while the batch is small. ';
     let text = '';
     for (let i = 0; text.length < 2_000_000; i++) text += `${paragraph}Step ${i} is done.\n\n`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jaccard, textRank } from '../../../src/compress/prose/textrank.js';
+import { jaccard, textRank } from '../../../src/core/compress/prose/textrank.js';
 
 describe('textRank', () => {
   it('scores the sentence that shares words with the others highest', () => {

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compressProse, proseNeedles } from '../../../src/compress/prose/index.js';
-import { defaultTokenizer } from '../../../src/tokens/tokenizer.js';
+import { compressProse, proseNeedles } from '../../../src/core/compress/prose/index.js';
+import { defaultTokenizer } from '../../../src/core/tokens/tokenizer.js';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 const examples = resolve(repoRoot, '../shared/sessions/aider/website-examples');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blockRoles, segment } from '../../../src/compress/prose/markdown.js';
-import { reduceFence, reduceTable } from '../../../src/compress/prose/render.js';
+import { blockRoles, segment } from '../../../src/core/compress/prose/markdown.js';
+import { reduceFence, reduceTable } from '../../../src/core/compress/prose/render.js';
 
 const sample = [
   '# Title',

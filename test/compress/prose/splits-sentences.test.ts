@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentWords, splitSentences } from '../../../src/compress/prose/sentences.js';
+import { contentWords, splitSentences } from '../../../src/core/compress/prose/sentences.js';
 
 const sentences = (text: string, breaks: number[] = []): string[] =>
   splitSentences(text, breaks).map((span) => text.slice(span.start, span.end));

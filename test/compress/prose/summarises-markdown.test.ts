@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compressProse, proseNeedles } from '../../../src/compress/prose/index.js';
+import { compressProse, proseNeedles } from '../../../src/core/compress/prose/index.js';
 
 const fixtures = resolve(import.meta.dirname, '../../fixtures/compress/prose');
 const read = (name: string): string => readFileSync(resolve(fixtures, name), 'utf8');

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { classify } from '../../../src/classify/classify.js';
-import { detectDataFormat } from '../../../src/classify/data-format.js';
-import { languageOfPath } from '../../../src/classify/language.js';
-import { compressStructured } from '../../../src/compress/structured/index.js';
-import { parseStructured } from '../../../src/compress/structured/detect.js';
-import { isIgnoreFile, summarizeIgnore } from '../../../src/compress/structured/ignore.js';
-import { parseIni } from '../../../src/compress/structured/ini.js';
+import { classify } from '../../../src/core/classify/classify.js';
+import { detectDataFormat } from '../../../src/core/classify/data-format.js';
+import { languageOfPath } from '../../../src/core/classify/language.js';
+import { compressStructured } from '../../../src/core/compress/structured/index.js';
+import { parseStructured } from '../../../src/core/compress/structured/detect.js';
+import { isIgnoreFile, summarizeIgnore } from '../../../src/core/compress/structured/ignore.js';
+import { parseIni } from '../../../src/core/compress/structured/ini.js';
 
 /** A setup.cfg in the shape Python projects write them: sections, continuation lines, comments. */
 function setupCfg(extraKeys = 0): string {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseTable, readRecords } from '../../../src/compress/structured/csv.js';
-import { parseStructured } from '../../../src/compress/structured/detect.js';
-import { unwrapEnvelope } from '../../../src/compress/structured/envelope.js';
-import { toJson } from '../../../src/compress/structured/value.js';
+import { parseTable, readRecords } from '../../../src/core/compress/structured/csv.js';
+import { parseStructured } from '../../../src/core/compress/structured/detect.js';
+import { unwrapEnvelope } from '../../../src/core/compress/structured/envelope.js';
+import { toJson } from '../../../src/core/compress/structured/value.js';
 
 describe('parseStructured', () => {
   it('reads a JSON object or array, not a bare scalar', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compressStructured, topLevelKeys } from '../../../src/compress/structured/index.js';
+import { compressStructured, topLevelKeys } from '../../../src/core/compress/structured/index.js';
 
 const fixtures = resolve(import.meta.dirname, '../../fixtures/compress/structured');
 const read = (name: string): string => readFileSync(resolve(fixtures, name), 'utf8');

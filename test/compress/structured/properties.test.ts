@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
-import { compressStructured, topLevelKeys } from '../../../src/compress/structured/index.js';
+import { compressStructured, topLevelKeys } from '../../../src/core/compress/structured/index.js';
 import { expectFastAndNeverBlank } from '../../support/pathological.js';
 
 const anyText = fc.oneof(

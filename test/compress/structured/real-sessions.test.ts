@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compressStructured, topLevelKeys } from '../../../src/compress/structured/index.js';
-import { defaultTokenizer } from '../../../src/tokens/tokenizer.js';
+import { compressStructured, topLevelKeys } from '../../../src/core/compress/structured/index.js';
+import { defaultTokenizer } from '../../../src/core/tokens/tokenizer.js';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 const sessions = resolve(repoRoot, '../shared/sessions');

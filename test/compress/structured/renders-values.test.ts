@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { pinKept } from '../../../src/compress/structured/keep.js';
-import { isFailure, kindCounts } from '../../../src/compress/structured/keys.js';
-import { LEVELS, formatKey, formatString, renderValue } from '../../../src/compress/structured/render.js';
-import type { Level } from '../../../src/compress/structured/render.js';
-import type { Json } from '../../../src/compress/structured/value.js';
+import { pinKept } from '../../../src/core/compress/structured/keep.js';
+import { isFailure, kindCounts } from '../../../src/core/compress/structured/keys.js';
+import {
+  LEVELS,
+  formatKey,
+  formatString,
+  renderValue,
+} from '../../../src/core/compress/structured/render.js';
+import type { Level } from '../../../src/core/compress/structured/render.js';
+import type { Json } from '../../../src/core/compress/structured/value.js';
 
 const level: Level = LEVELS[0]!;
 const render = (value: Json, keep: string[] = [], at: Level = level): string => {

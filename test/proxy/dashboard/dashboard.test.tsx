@@ -1,7 +1,7 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
-import { Dashboard } from '../../../src/proxy/dashboard/app.js';
-import type { RequestRecord } from '../../../src/proxy/records.js';
+import { Dashboard } from '../../../src/doors/proxy/dashboard/app.js';
+import type { RequestRecord } from '../../../src/doors/proxy/records.js';
 import { requestRecord } from '../support.js';
 import { stripVTControlCharacters } from 'node:util';
 

@@ -1,11 +1,11 @@
-import { requestUnits } from '../../../src/garden/cache-units.js';
-import { createPromptCache } from '../../../src/garden/prompt-cache.js';
-import { countRequest } from '../../../src/tokens/count.js';
-import { defaultTokenizer } from '../../../src/tokens/tokenizer.js';
+import { requestUnits } from '../../../src/core/cache/cache-units.js';
+import { createPromptCache } from '../../../src/core/cache/prompt-cache.js';
+import { countRequest } from '../../../src/core/tokens/count.js';
+import { defaultTokenizer } from '../../../src/core/tokens/tokenizer.js';
 import type { Usage, Json } from './types.js';
 
 /**
- * Token estimate: the project's own count (cl100k_base via src/tokens, thinking excluded), so a
+ * Token estimate: the project's own count (cl100k_base via src/core/tokens, thinking excluded), so a
  * door's budget and the fake's `usage.input_tokens` agree. Real Claude tokens differ by a few percent.
  */
 export function estimateInputTokens(body: Json): number {
@@ -32,7 +32,7 @@ export interface FakeCacheOptions {
 }
 
 /**
- * The prompt cache of the fake: the core model (src/garden/prompt-cache.ts) over the request's
+ * The prompt cache of the fake: the core model (src/core/cache/prompt-cache.ts) over the request's
  * cache units, on the given clock. `input_tokens` is the request's count minus what was read and
  * written, so it agrees with count_tokens.
  */

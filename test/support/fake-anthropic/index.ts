@@ -19,7 +19,7 @@
  *   script `step` (or `standing` reply) that answered, `status`, reported `usage`, and `clientClosed`
  *   when the client went away before the answer was complete.
  * - Tokens are counted with the project's counter (cl100k_base); `usage` bills prompt caching as the
- *   API does, by the core's model (src/garden/prompt-cache.ts): writes only at `cache_control`
+ *   API does, by the core's model (src/core/cache/prompt-cache.ts): writes only at `cache_control`
  *   breakpoints, reads within the 20-block lookback and the TTL (on the `now` clock), the minimum
  *   cacheable length (`cacheMinTokens`), `cache_creation.ephemeral_5m/1h_input_tokens`; more than
  *   4 breakpoints is the API's 400.

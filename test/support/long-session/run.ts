@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { requestUnits } from '../../../src/garden/cache-units.js';
-import { createPromptCache, usageCost, type CacheUsage } from '../../../src/garden/prompt-cache.js';
-import { defaultTokenizer } from '../../../src/tokens/tokenizer.js';
+import { requestUnits } from '../../../src/core/cache/cache-units.js';
+import { createPromptCache, usageCost, type CacheUsage } from '../../../src/core/cache/prompt-cache.js';
+import { defaultTokenizer } from '../../../src/core/tokens/tokenizer.js';
 import { CLAUDE_BIN, HEADLESS_CLAUDE_ENV } from '../claude-code.js';
 import { startFakeAnthropic, type RecordedRequest } from '../fake-anthropic/index.js';
 import { compactionReply, isCompaction, longSessionScript, type NeedleOutcome } from './script.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adpImporter } from '../../../src/transcript/formats/adp.js';
+import { adpImporter } from '../../../src/core/transcript/formats/adp.js';
 import { expectValid, fixture } from '../fixtures.js';
 
 describe('adp importer', () => {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { typedByUser } from '../../../src/garden/typed-by-user.js';
-import { detect } from '../../../src/transcript/detect.js';
-import { agentSdkImporter } from '../../../src/transcript/formats/agent-sdk.js';
+import { typedByUser } from '../../../src/core/garden/ingest/typed-by-user.js';
+import { detect } from '../../../src/core/transcript/detect.js';
+import { agentSdkImporter } from '../../../src/core/transcript/formats/agent-sdk.js';
 import { runGardener } from '../../support/cli.js';
 import { tempDir } from '../../store/support.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentSdkImporter } from '../../../src/transcript/formats/agent-sdk.js';
+import { agentSdkImporter } from '../../../src/core/transcript/formats/agent-sdk.js';
 import { expectValid, fixture } from '../fixtures.js';
 
 describe('agent-sdk importer', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aiderImporter } from '../../../src/transcript/formats/aider.js';
+import { aiderImporter } from '../../../src/core/transcript/formats/aider.js';
 import { caught, expectValid, fixture } from '../fixtures.js';
 
 const texts = (content: unknown) => (content as Array<{ text: string }>).map((b) => b.text);

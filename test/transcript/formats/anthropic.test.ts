@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anthropicImporter } from '../../../src/transcript/formats/anthropic.js';
+import { anthropicImporter } from '../../../src/core/transcript/formats/anthropic.js';
 import { caught, expectValid } from '../fixtures.js';
 
 const request = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { claudeCodeImporter } from '../../../src/transcript/formats/claude-code.js';
-import { UNRECORDED_RESULT } from '../../../src/transcript/formats/repair.js';
-import type { Block } from '../../../src/transcript/types.js';
+import { claudeCodeImporter } from '../../../src/core/transcript/formats/claude-code.js';
+import { UNRECORDED_RESULT } from '../../../src/core/transcript/formats/repair.js';
+import type { Block } from '../../../src/core/transcript/types.js';
 import { expectValid, fixture } from '../fixtures.js';
 
 const parse = (name: string) => claudeCodeImporter.parse(fixture(name), { source: name });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { miniSweAgentImporter } from '../../../src/transcript/formats/mini-swe-agent.js';
+import { miniSweAgentImporter } from '../../../src/core/transcript/formats/mini-swe-agent.js';
 import { caught, expectValid, fixture } from '../fixtures.js';
 
 describe('mini-swe-agent importer', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openaiImporter } from '../../../src/transcript/formats/openai.js';
+import { openaiImporter } from '../../../src/core/transcript/formats/openai.js';
 import { caught, expectValid, fixture } from '../fixtures.js';
 
 describe('openai importer', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openhandsImporter } from '../../../src/transcript/formats/openhands.js';
+import { openhandsImporter } from '../../../src/core/transcript/formats/openhands.js';
 import { expectValid, fixture } from '../fixtures.js';
 
 describe('openhands importer', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sweAgentImporter } from '../../../src/transcript/formats/swe-agent.js';
+import { sweAgentImporter } from '../../../src/core/transcript/formats/swe-agent.js';
 import { expectValid, fixture } from '../fixtures.js';
 
 describe('swe-agent importer', () => {

@@ -1,7 +1,7 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
-import { Footer } from '../../../src/tui/components/footer.js';
-import { footerReducer, initialFooter } from '../../../src/tui/state/footer.js';
+import { Footer } from '../../../src/doors/chat/tui/components/footer.js';
+import { footerReducer, initialFooter } from '../../../src/doors/chat/tui/state/footer.js';
 import { gardenEvent, pressureReport } from '../support/pressure.js';
 import { plain } from '../support/render-chat.js';
 

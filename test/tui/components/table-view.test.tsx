@@ -1,6 +1,6 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
-import { TableView, isNumeric } from '../../../src/tui/components/table-view.js';
+import { TableView, isNumeric } from '../../../src/doors/chat/tui/components/table-view.js';
 import { plain } from '../support/render-chat.js';
 
 describe('TableView', () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { chatReducer, initialChat, type ChatAction, type ChatState } from '../../../src/tui/state/chat.js';
-import { initialFooter } from '../../../src/tui/state/footer.js';
+import {
+  chatReducer,
+  initialChat,
+  type ChatAction,
+  type ChatState,
+} from '../../../src/doors/chat/tui/state/chat.js';
+import { initialFooter } from '../../../src/doors/chat/tui/state/footer.js';
 
 const start = () => initialChat(initialFooter(null, { usd: 0, unmanagedUsd: 0 }));
 const apply = (state: ChatState, ...actions: ChatAction[]) => actions.reduce(chatReducer, state);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cacheHitRate, costSaving, footerReducer, initialFooter } from '../../../src/tui/state/footer.js';
+import {
+  cacheHitRate,
+  costSaving,
+  footerReducer,
+  initialFooter,
+} from '../../../src/doors/chat/tui/state/footer.js';
 import { gardenEvent, pressureReport } from '../support/pressure.js';
 
 const start = () => initialFooter(null, { usd: 0, unmanagedUsd: 0 });

@@ -5,7 +5,7 @@ import {
   inputReducer,
   type InputAction,
   type InputState,
-} from '../../../src/tui/state/input.js';
+} from '../../../src/doors/chat/tui/state/input.js';
 
 const apply = (state: InputState, ...actions: InputAction[]) => actions.reduce(inputReducer, state);
 const typed = (text: string, history: string[] = []) => apply(emptyInput(history), { type: 'insert', text });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { historyOf } from '../../../src/agent/conversation.js';
-import type { AgentEvent } from '../../../src/agent/events.js';
+import { historyOf } from '../../../src/doors/chat/agent/conversation.js';
+import type { AgentEvent } from '../../../src/doors/chat/agent/events.js';
 import {
   emptyTranscript,
   fromHistory,
@@ -8,7 +8,7 @@ import {
   settleLive,
   transcriptReducer,
   type TranscriptState,
-} from '../../../src/tui/state/transcript.js';
+} from '../../../src/doors/chat/tui/state/transcript.js';
 
 const fold = (...events: AgentEvent[]) => events.reduce(transcriptReducer, emptyTranscript());
 const all = (state: TranscriptState) => [...state.done, ...state.live];

@@ -1,5 +1,5 @@
-import type { PressureReport } from '../../../src/garden/pressure.js';
-import type { GardenEvent } from '../../../src/garden/types.js';
+import type { PressureReport } from '../../../src/core/garden/state/pressure.js';
+import type { GardenEvent } from '../../../src/core/garden/types.js';
 
 /** A pressure report shaped like a busy session's: every class present, some blocks summarized or stubbed. */
 export function pressureReport(overrides: Partial<PressureReport> = {}): PressureReport {

@@ -1,7 +1,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import { render } from 'ink-testing-library';
-import { ChatApp } from '../../../src/tui/components/chat-app.js';
-import { createApprovalBridge } from '../../../src/tui/approval-bridge.js';
+import { ChatApp } from '../../../src/doors/chat/tui/components/chat-app.js';
+import { createApprovalBridge } from '../../../src/doors/chat/tui/approval-bridge.js';
 import type { ScriptedController } from './scripted-controller.js';
 
 /** A frame without colours. */

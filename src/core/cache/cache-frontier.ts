@@ -1,0 +1,92 @@
+import { toolResultText } from '../transcript/index.js';
+import type { MessageParam, MessagesRequest, ToolResultBlockParam } from '../transcript/index.js';
+
+/** The API accepts at most this many blocks with cache_control in one request. */
+export const MAX_CACHE_BREAKPOINTS = 4;
+
+type Block = Record<string, unknown>;
+
+/** Tool results at least this long (characters) are what compaction events shorten. */
+const SHORTENABLE_CHARS = 256;
+/** The header every block gardener shortened starts with. */
+const SHORTENED = '[gardener:';
+
+/**
+ * The last message before the first tool result that gardener has not shortened and could: an
+ * event's first changed message is at or after it, as long as the blocks before it stay shortened.
+ * Undefined when there is none.
+ */
+export function compactionFrontier(messages: readonly MessageParam[]): number | undefined {
+  for (let m = 1; m < messages.length; m++) {
+    const content = messages[m]?.content;
+    if (!Array.isArray(content)) continue;
+    for (const block of content as unknown as Block[]) {
+      if (block['type'] !== 'tool_result') continue;
+      const text = toolResultText(block['content'] as ToolResultBlockParam['content']);
+      if (text.length >= SHORTENABLE_CHARS && !text.startsWith(SHORTENED)) return m - 1;
+    }
+  }
+  return undefined;
+}
+
+/** Blocks with cache_control in a request (tools, system, messages, tool_result contents). */
+export function countBreakpoints(request: MessagesRequest): number {
+  let count = 0;
+  const visit = (block: Block): void => {
+    if (block['cache_control']) count++;
+    if (block['type'] === 'tool_result' && Array.isArray(block['content']))
+      (block['content'] as Block[]).forEach(visit);
+  };
+  (request.tools ?? []).forEach((tool) => visit(tool as unknown as Block));
+  if (Array.isArray(request.system)) request.system.forEach((block) => visit(block as unknown as Block));
+  for (const message of request.messages)
+    if (Array.isArray(message.content)) (message.content as unknown as Block[]).forEach(visit);
+  return count;
+}
+
+/** A message block, by position. */
+export interface BlockAt {
+  message: number;
+  block: number;
+}
+
+/** Thinking blocks and empty text cannot carry cache_control. */
+function markable(block: Block): boolean {
+  if (block['type'] === 'thinking' || block['type'] === 'redacted_thinking') return false;
+  return block['type'] !== 'text' || (typeof block['text'] === 'string' && block['text'] !== '');
+}
+
+/**
+ * Where a client puts its message breakpoint: the newest block that can carry one (a string
+ * content counts as one text block). Taken from the client's own request, it stays on the client's
+ * block when gardener appends the turn's injection after it: the injection is gone at the next call,
+ * the client's block is not.
+ */
+export function clientMark(messages: readonly MessageParam[]): BlockAt | undefined {
+  for (let m = messages.length - 1; m >= 0; m--) {
+    const content = (messages[m] as MessageParam).content;
+    if (typeof content === 'string') {
+      if (content !== '') return { message: m, block: 0 };
+      continue;
+    }
+    const block = (content as unknown as Block[]).findLastIndex(markable);
+    if (block >= 0) return { message: m, block };
+  }
+  return undefined;
+}
+
+/** The request with an ephemeral breakpoint on one message block (a string content becomes one text block). */
+export function markBlock(request: MessagesRequest, at: BlockAt): MessagesRequest {
+  const message = request.messages[at.message];
+  if (!message) return request;
+  const content: Block[] =
+    typeof message.content === 'string'
+      ? [{ type: 'text', text: message.content }]
+      : [...(message.content as unknown as Block[])];
+  const block = content[at.block];
+  if (!block || !markable(block)) return request;
+  content[at.block] = { ...block, cache_control: { type: 'ephemeral' } };
+  const messages = [...request.messages];
+  messages[at.message] = { ...message, content } as unknown as MessageParam;
+  return { ...request, messages };
+}

@@ -1,0 +1,176 @@
+import { requestUnits } from './cache-units.js';
+import {
+  createPromptCache,
+  usageCost,
+  type CacheUnit,
+  type CacheUsage,
+  type PromptCache,
+} from './prompt-cache.js';
+import { compactionFrontier, countBreakpoints, MAX_CACHE_BREAKPOINTS } from './cache-frontier.js';
+import type { Tokenizer } from '../tokens/index.js';
+import type { MessageParam, MessagesRequest } from '../transcript/index.js';
+
+/**
+ * One conversation's prompt cache as the core's model sees it (prompt-cache.ts): fed with every
+ * request a door sent (the proxy, the chat, the bench's replay) and, beside it, with the client's
+ * own requests as they came (what the session would have cost unmanaged). It places gardener's
+ * breakpoints where the model says the request costs least, and prices both sides for the regret
+ * guard.
+ */
+export interface CacheTrack {
+  sent: PromptCache;
+  unmanaged: PromptCache;
+  /** Unit keys of the last request sent: the first unit that differs is where an event changed it. */
+  lastKeys: string[];
+  /** Key of the unit gardener marked last time (a candidate again while the prefix up to it holds). */
+  frontierKey: string | undefined;
+}
+
+export function createCacheTrack(): CacheTrack {
+  return { sent: createPromptCache(), unmanaged: createPromptCache(), lastKeys: [], frontierKey: undefined };
+}
+
+/** A message block as a cache unit sees it, with where it sits. */
+interface Place {
+  unit: number;
+  message: number;
+  block: number;
+}
+
+type Json = Record<string, unknown>;
+
+/** Message blocks that may carry cache_control, in unit order (requestUnits: tools, system, then messages). */
+function messagePlaces(request: MessagesRequest, units: readonly CacheUnit[]): Place[] {
+  const places: Place[] = [];
+  let unit = units.length;
+  for (const message of request.messages)
+    unit -= typeof message.content === 'string' ? 1 : Math.max(1, message.content.length);
+  request.messages.forEach((message, m) => {
+    if (typeof message.content === 'string') {
+      unit++;
+      return;
+    }
+    if (message.content.length === 0) unit++;
+    (message.content as unknown as Json[]).forEach((block, b) => {
+      const type = block['type'];
+      const empty = type === 'text' && block['text'] === '';
+      if (type !== 'thinking' && type !== 'redacted_thinking' && !empty && !block['cache_control'])
+        places.push({ unit, message: m, block: b });
+      unit++;
+    });
+  });
+  return places;
+}
+
+function firstDifference(keys: readonly string[], units: readonly CacheUnit[]): number {
+  let i = 0;
+  while (i < units.length && i < keys.length && keys[i] === (units[i] as CacheUnit).key) i++;
+  return i;
+}
+
+/**
+ * The places worth trying for the breakpoint that reads the cache, all before the first unit that
+ * changed since the last request sent (an event's first change): the last one just before it, and
+ * last time's frontier, whose prefix may still be written.
+ */
+function readCandidates(places: readonly Place[], units: readonly CacheUnit[], track: CacheTrack): Place[] {
+  const changed = firstDifference(track.lastKeys, units);
+  const before = places.filter((place) => place.unit < changed);
+  const picked = new Set<Place>();
+  const last = before.at(-1);
+  if (last) picked.add(last);
+  const previous = before.find((place) => units[place.unit]?.key === track.frontierKey);
+  if (previous) picked.add(previous);
+  return [...picked];
+}
+
+function withMarks(units: readonly CacheUnit[], at: readonly number[]): CacheUnit[] {
+  return units.map((unit, i) => (at.includes(i) ? { ...unit, breakpoint: '5m' } : unit));
+}
+
+function markBlock(request: MessagesRequest, place: Place): MessagesRequest {
+  const messages = [...request.messages];
+  const message = messages[place.message] as MessageParam;
+  const content = [...(message.content as unknown as Json[])];
+  content[place.block] = { ...content[place.block], cache_control: { type: 'ephemeral' } };
+  messages[place.message] = { ...message, content } as unknown as MessageParam;
+  return { ...request, messages };
+}
+
+/**
+ * A client that marks several system blocks (Claude Code marks two) keeps only its last one: the
+ * prefix it closes holds the others, so the one it frees serves gardener's second breakpoint.
+ */
+function freeSystemMark(request: MessagesRequest): MessagesRequest | undefined {
+  if (!Array.isArray(request.system)) return undefined;
+  const system = request.system as unknown as Json[];
+  const marked = system.flatMap((block, i) => (block['cache_control'] ? [i] : []));
+  if (marked.length < 2) return undefined;
+  const keep = marked.at(-1);
+  const out = system.map((block, i) => {
+    if (i === keep || !block['cache_control']) return block;
+    const rest = { ...block };
+    delete rest['cache_control'];
+    return rest;
+  });
+  return { ...request, system: out as unknown as MessagesRequest['system'] };
+}
+
+/**
+ * The request with gardener's breakpoints, as many as the API's 4 leave room for: one where the
+ * model bills the request least (ties: the later place), and one at the end of the compacted region
+ * (the block before the first result not shortened yet), written now so that the next event reads
+ * up to it instead of rewriting what this one settled. Returns the request and its cache units.
+ */
+export function placeFrontier(
+  request: MessagesRequest,
+  track: CacheTrack,
+  tokenizer: Tokenizer,
+  at: number,
+): { request: MessagesRequest; units: CacheUnit[] } {
+  let units = requestUnits(request, tokenizer);
+  let room = MAX_CACHE_BREAKPOINTS - countBreakpoints(request);
+  if (room <= 0) return { request, units };
+  const places = messagePlaces(request, units);
+  let read: { place: Place; cost: number } | undefined;
+  for (const place of readCandidates(places, units, track)) {
+    const cost = usageCost(track.sent.peek(withMarks(units, [place.unit]), at));
+    if (!read || cost < read.cost || (cost === read.cost && place.unit > read.place.unit))
+      read = { place, cost };
+  }
+  const frontier = compactionFrontier(request.messages);
+  const end = places.findLast((place) => frontier !== undefined && place.message <= frontier);
+  const settle = end && (!read || end.unit > read.place.unit) ? end : undefined;
+  let out = request;
+  if (settle && read && room < 2) {
+    const freed = freeSystemMark(out);
+    if (freed) {
+      out = freed;
+      room++;
+      units = requestUnits(out, tokenizer);
+    }
+  }
+  const chosen = [read?.place, room >= 2 || !read ? settle : undefined].filter(
+    (place): place is Place => place !== undefined,
+  );
+  for (const place of chosen) out = markBlock(out, place);
+  if (read) track.frontierKey = units[read.place.unit]?.key;
+  return {
+    request: out,
+    units: withMarks(
+      units,
+      chosen.map((place) => place.unit),
+    ),
+  };
+}
+
+/** Records a request as sent and the client's original beside it: each one's bill under the model. */
+export function recordRequest(
+  track: CacheTrack,
+  sent: readonly CacheUnit[],
+  original: readonly CacheUnit[],
+  at: number,
+): { raw: CacheUsage; sent: CacheUsage } {
+  track.lastKeys = sent.map((unit) => unit.key);
+  return { sent: track.sent.request(sent, at), raw: track.unmanaged.request(original, at) };
+}

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { countBlock, MESSAGE_OVERHEAD } from '../tokens/index.js';
+import type { Tokenizer } from '../tokens/index.js';
+import type { Block, MessagesRequest } from '../transcript/index.js';
+import type { BreakpointTtl, CacheUnit } from './prompt-cache.js';
+
+type Json = Record<string, unknown>;
+
+/**
+ * A Messages request as the prompt cache sees it (prompt-cache.ts): one unit per tool, system block
+ * and message block, in the API's cache order (tools, system, messages), each keyed by its content
+ * without `cache_control` and flagged where it carries a breakpoint. The first block of a message
+ * carries the message's role and overhead, so a changed role is a changed prefix.
+ */
+export function requestUnits(request: MessagesRequest, tokenizer: Tokenizer): CacheUnit[] {
+  const units: CacheUnit[] = [];
+  for (const tool of (request.tools ?? []) as unknown as Json[])
+    units.push({
+      key: keyOf(tool),
+      tokens: tokenizer.count(JSON.stringify(tool)),
+      breakpoint: ttlOf(tool),
+    });
+  if (typeof request.system === 'string') {
+    if (request.system !== '')
+      units.push({ key: digest(request.system), tokens: tokenizer.count(request.system) });
+  } else if (Array.isArray(request.system))
+    for (const block of request.system as unknown as Json[])
+      units.push({
+        key: keyOf(block),
+        tokens: tokenizer.count(typeof block['text'] === 'string' ? block['text'] : ''),
+        breakpoint: ttlOf(block),
+      });
+  for (const message of request.messages) {
+    const blocks: Json[] =
+      typeof message.content === 'string'
+        ? [{ type: 'text', text: message.content }]
+        : (message.content as unknown as Json[]);
+    if (blocks.length === 0) units.push({ key: digest(message.role), tokens: MESSAGE_OVERHEAD });
+    blocks.forEach((block, j) =>
+      units.push({
+        key: j === 0 ? digest(`${message.role}\u0000${json(block)}`) : keyOf(block),
+        tokens: countBlock(tokenizer, block as unknown as Block) + (j === 0 ? MESSAGE_OVERHEAD : 0),
+        breakpoint: ttlOf(block),
+      }),
+    );
+  }
+  return units;
+}
+
+/** The block's breakpoint TTL, if it carries one (a tool_result's own parts count for it). */
+export function ttlOf(block: Json): BreakpointTtl | undefined {
+  const control = block['cache_control'];
+  if (control && typeof control === 'object') return (control as Json)['ttl'] === '1h' ? '1h' : '5m';
+  if (block['type'] === 'tool_result' && Array.isArray(block['content']))
+    for (const part of block['content'] as Json[]) {
+      const ttl = part && typeof part === 'object' ? ttlOf(part) : undefined;
+      if (ttl) return ttl;
+    }
+  return undefined;
+}
+
+/** The block's identity without its cache_control marks (moving a breakpoint changes no bytes of content). */
+function keyOf(block: Json): string {
+  return digest(json(block));
+}
+
+function json(block: Json): string {
+  return JSON.stringify(block, (name, value: unknown) => (name === 'cache_control' ? undefined : value));
+}
+
+/** A short digest stands for the content: a conversation's keys are held between requests. */
+function digest(text: string): string {
+  return createHash('sha1').update(text).digest('base64');
+}

@@ -1,0 +1,15 @@
+/** The cache package's face: everything outside src/core/cache imports it from here. */
+export {
+  MAX_CACHE_BREAKPOINTS,
+  clientMark,
+  compactionFrontier,
+  countBreakpoints,
+  markBlock,
+} from './cache-frontier.js';
+export { createCacheTrack, placeFrontier, recordRequest } from './cache-track.js';
+export type { CacheTrack } from './cache-track.js';
+export { billedTokens, createTwinCaches, twinUnits } from './cache-twins.js';
+export type { ModelledBills, TwinUnits } from './cache-twins.js';
+export { requestUnits } from './cache-units.js';
+export { PRICE, createPromptCache, usageCost } from './prompt-cache.js';
+export type { CacheUnit, CacheUsage, PromptCacheOptions } from './prompt-cache.js';

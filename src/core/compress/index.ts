@@ -1,0 +1,121 @@
+import { unwrapToolOutput, type Unwrapped } from '../classify/index.js';
+import type { ContentClass } from '../classify/index.js';
+import { assertNever } from '../../errors.js';
+import { compressCode } from './code/index.js';
+import { compressEditEcho, isEditEcho } from './edit-echo.js';
+import { compressError } from './error/index.js';
+import { guarded, unchanged } from './guard.js';
+import { compressListing, listingKind } from './listing/index.js';
+import { compressLog } from './log/index.js';
+import { compressMixed, isMixed } from './mixed.js';
+import { namesBudget, paysForFrame } from './frame.js';
+import { MAX_NAMES_CHARS, namesLineAndRest } from './names.js';
+import { compressProse } from './prose/index.js';
+import { compressStructured } from './structured/index.js';
+import type { CompressContext, Compressor, Summary } from './types.js';
+
+const log = guarded('log', compressLog);
+const error = guarded('error', compressError);
+const mixed = guarded('mixed', compressMixed);
+const code = guarded('code', compressCode);
+const structured = guarded('structured', compressStructured);
+const prose = guarded('prose', compressProse);
+const listing = guarded('listing', compressListing);
+const editEcho = guarded('edit', compressEditEcho);
+
+/**
+ * Compresses a block's text with the compressor of its class. `prompt` (what the user typed) is
+ * never compressed. Agent envelopes (mini-swe-agent's `<returncode>`/`<output>` tags and its
+ * "output too long" warning, Claude Code's `Exit code N`, aider's `> ` quoting, SWE-agent's
+ * status lines and `bash-$` prompt) are taken off,
+ * the body compressed, and a compact envelope put back. Logs and errors holding an embedded
+ * stack trace or JSON document are split and each part compressed on its own.
+ *
+ * Guarantees, enforced here whatever the compressors do: never throws (a failure gives the
+ * original with `helped: false` and a note), never returns a longer text, deterministic. The frame
+ * has a budget (frame.ts): the names line a share of the block, and a summary that would not pay
+ * for its header is not given (`helped: false`).
+ */
+export function compress(cls: ContentClass, text: string, context: CompressContext = {}): Summary {
+  if (cls === 'prompt') return unchanged(text, 'prompt: never compressed');
+  const summary = isEditEcho(text) ? editEcho(text, context) : dispatch(cls, text, context);
+  if (!summary.helped) return summary;
+  if (!paysForFrame(text.length, summary.text.length))
+    return unchanged(text, `${summary.note ?? cls}; not worth its frame`);
+  const names = namesLineAndRest(text, summary.text, namesBudget(text.length, MAX_NAMES_CHARS));
+  const named = names.line === '' ? summary.text : `${summary.text}\n${names.line}`;
+  if (!paysForFrame(text.length, named.length)) {
+    const leftOut = names.listed + names.more;
+    return leftOut > 0 ? { ...summary, namesLeftOut: leftOut } : summary;
+  }
+  return names.more > 0 ? { ...summary, text: named, namesLeftOut: names.more } : { ...summary, text: named };
+}
+
+const dispatch = (cls: Exclude<ContentClass, 'prompt'>, text: string, context: CompressContext): Summary =>
+  guarded('dispatch', (input, ctx) => compressEnveloped(cls, input, ctx))(text, context);
+
+function compressEnveloped(
+  cls: Exclude<ContentClass, 'prompt'>,
+  text: string,
+  context: CompressContext,
+): Summary {
+  const envelope = unwrapToolOutput(text);
+  const inner =
+    cls !== 'code' && listingKind(envelope.body) !== undefined
+      ? listing(envelope.body, context)
+      : compressorFor(cls, envelope.body)(envelope.body, context);
+  if (envelope.kind === 'none') return inner;
+  const rewrapped = rewrap(envelope, inner.text);
+  if (rewrapped.trim() === '' || rewrapped.length >= text.length)
+    return unchanged(text, inner.note ?? 'envelope kept');
+  return { text: rewrapped, helped: true, note: inner.helped ? inner.note : 'envelope compacted' };
+}
+
+/** The compressor for a class; logs and errors with embedded traces or JSON go to the mixed compressor. */
+function compressorFor(cls: Exclude<ContentClass, 'prompt'>, body: string): Compressor {
+  switch (cls) {
+    case 'log':
+      return isMixed(body) ? mixed : log;
+    case 'error':
+      return isMixed(body) ? mixed : error;
+    case 'code':
+      return code;
+    case 'structured':
+      return structured;
+    case 'prose':
+      return prose;
+    default:
+      return assertNever(cls);
+  }
+}
+
+/**
+ * SWE-agent's status lines that still say something in a summary of an old output: the open file,
+ * unless it is `n/a` or the summary's `[File: X …]` header names it; an interactive session. The
+ * current directory, repeated after every output and shown by the latest one, goes.
+ */
+function statusLines(status: readonly string[], body: string): string[] {
+  return status.filter((line) => {
+    if (line.startsWith('(Current directory: ')) return false;
+    const open = /^\(Open file: (.*)\)$/.exec(line);
+    return open === null || (open[1] !== 'n/a' && !body.includes(`[File: ${open[1]}`));
+  });
+}
+
+/** Puts a compact envelope back: the exit code stays, the tags and boilerplate go. */
+function rewrap(envelope: Unwrapped, body: string): string {
+  switch (envelope.kind) {
+    case 'mini-swe-agent':
+    case 'exit-tag':
+      return body === '' ? `[exit ${envelope.exitCode ?? 0}]` : `[exit ${envelope.exitCode ?? 0}]\n${body}`;
+    case 'exit-code':
+      return `Exit code ${envelope.exitCode ?? 0}\n${body}`;
+    case 'swe-agent-status':
+      return [body, ...statusLines(envelope.status ?? [], body)].filter((part) => part !== '').join('\n');
+    case 'aider-quote':
+    case 'none':
+      return body;
+  }
+}
+export { namesOf } from './names.js';
+export type { CompressContext, Summary } from './types.js';

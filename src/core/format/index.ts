@@ -1,0 +1,3 @@
+/** The format package's face: everything outside src/core/format imports it from here. */
+export { change, compact, count, formatBytes, integer } from './numbers.js';
+export { textTable } from './table.js';

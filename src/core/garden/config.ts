@@ -1,0 +1,148 @@
+import { GardenerError } from '../../errors.js';
+import { TOOL_WORDS, type RetrievalWords } from './render/labels.js';
+import { INJECT_MODES, type InjectMode } from './types.js';
+
+/**
+ * Start an event above this share of the budget. Chosen with DEFAULT_LOW_WATER side by side on the
+ * recorded sessions (`gardener bench --window 32000`; figures in benchmarks/RESULTS.md): deeper
+ * events are rarer per token saved.
+ */
+export const DEFAULT_HIGH_WATER = 0.6;
+/**
+ * An event compacts down to this share of the budget: chosen on the dev split (`gardener bench
+ * --window 32000 --split dev`), a little more cost for more needles kept in context.
+ */
+export const DEFAULT_LOW_WATER = 0.33;
+/**
+ * Assistant turns (each with the user message after it) kept verbatim at the end. 2 rather than 4,
+ * side by side at --window 32000 on the dev split: cheaper at the same needles in context, since the
+ * turns before are still summarised, not stubbed, while they matter.
+ */
+export const DEFAULT_KEEP_LAST_TURNS = 2;
+
+/**
+ * Turns a proxied conversation keeps verbatim at its end: the newest tool result is read in full, and
+ * an older one is shortened when pressure asks for it, at the call after the model saw it, when
+ * the cache rewrite that costs is smallest (only the newest turn follows it). 1 rather than the
+ * engine's 2, measured with the real Claude Code (benchmarks/claude-code-long.ts, RESULTS.md
+ * "issue 20"): the same needles answered, each one in context or by its stub's command.
+ */
+export const PROXY_KEEP_LAST_TURNS = 1;
+
+/** The working window gives up its oldest turns while it holds more than this share of the budget. */
+export const DEFAULT_WINDOW_MAX_SHARE = 0.5;
+/**
+ * The smallest budget any door accepts (`--budget` of chat, proxy, run and compress, and /budget):
+ * below it a request holds little more than a system prompt.
+ */
+export const MIN_BUDGET = 1_000;
+/** Anthropic's prompt cache lives 5 minutes after its last use. */
+export const DEFAULT_CACHE_TTL_MS = 5 * 60_000;
+/** Hard cap on injected recall context. */
+export const DEFAULT_INJECT_MAX_TOKENS = 1_500;
+/** A change must save at least this many tokens to be worth a block's fidelity. */
+export const DEFAULT_MIN_SAVING_TOKENS = 64;
+
+/**
+ * A profit event (below the high-water mark) runs when the value of what it saves over the calls to
+ * come exceeds this multiple of its cost (cache rewrite + expected loss). Chosen on the dev split
+ * (`gardener bench --window 32000 --split dev`) among 0.6–1.5, then checked on the held-out split.
+ */
+export const DEFAULT_PROFIT_FACTOR = 0.8;
+
+/** Engine settings as a door passes them: all optional. */
+export interface GardenSettings {
+  highWater?: number;
+  lowWater?: number;
+  keepLastTurns?: number;
+  windowMaxShare?: number;
+  cacheTtlMs?: number;
+  inject?: InjectMode;
+  injectMaxTokens?: number;
+  minSavingTokens?: number;
+  /** Expected calls left in the session; default: as many as were made so far, within [4, 40]. */
+  horizonCalls?: number;
+  /** Events below the high-water mark when they pay for their cache rewrite. Default true. */
+  profitEvents?: boolean;
+  /** How much a profit event's value must exceed its cost (a multiple; DEFAULT_PROFIT_FACTOR). */
+  profitFactor?: number;
+  /** Keep forms, pins and counters in the store's session state (sticky across restarts). Default true. */
+  persist?: boolean;
+  /** Clock (ms since the epoch); injectable for tests. */
+  now?: () => number;
+  /** How summaries and stubs name the way back to an original (default: the `fetch`/`recall` tools). */
+  retrieval?: RetrievalWords;
+}
+
+/** Resolved engine settings. */
+export interface GardenConfig {
+  highWater: number;
+  lowWater: number;
+  keepLastTurns: number;
+  windowMaxShare: number;
+  cacheTtlMs: number;
+  inject: InjectMode;
+  injectMaxTokens: number;
+  minSavingTokens: number;
+  horizonCalls: number | undefined;
+  profitEvents: boolean;
+  profitFactor: number;
+  persist: boolean;
+  now: () => number;
+  retrieval: RetrievalWords;
+}
+
+/** Fills defaults and checks ranges; a bad value is a USAGE error naming the setting. */
+export function resolveGardenConfig(settings: GardenSettings = {}): GardenConfig {
+  const config: GardenConfig = {
+    highWater: settings.highWater ?? DEFAULT_HIGH_WATER,
+    lowWater: settings.lowWater ?? DEFAULT_LOW_WATER,
+    keepLastTurns: settings.keepLastTurns ?? DEFAULT_KEEP_LAST_TURNS,
+    windowMaxShare: settings.windowMaxShare ?? DEFAULT_WINDOW_MAX_SHARE,
+    cacheTtlMs: settings.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
+    inject: settings.inject ?? 'auto',
+    injectMaxTokens: settings.injectMaxTokens ?? DEFAULT_INJECT_MAX_TOKENS,
+    minSavingTokens: settings.minSavingTokens ?? DEFAULT_MIN_SAVING_TOKENS,
+    horizonCalls: settings.horizonCalls,
+    profitEvents: settings.profitEvents ?? true,
+    profitFactor: settings.profitFactor ?? DEFAULT_PROFIT_FACTOR,
+    persist: settings.persist ?? true,
+    now: settings.now ?? Date.now,
+    retrieval: settings.retrieval ?? TOOL_WORDS,
+  };
+  const share = (name: string, value: number) => {
+    if (!(Number.isFinite(value) && value > 0 && value <= 1)) bad(name, value, 'a share in (0, 1]');
+  };
+  share('highWater', config.highWater);
+  share('lowWater', config.lowWater);
+  share('windowMaxShare', config.windowMaxShare);
+  if (config.lowWater > config.highWater)
+    bad('lowWater', config.lowWater, `at most highWater (${config.highWater})`);
+  nonNegativeInteger('keepLastTurns', config.keepLastTurns);
+  nonNegativeInteger('cacheTtlMs', config.cacheTtlMs);
+  nonNegativeInteger('injectMaxTokens', config.injectMaxTokens);
+  nonNegativeInteger('minSavingTokens', config.minSavingTokens);
+  if (config.horizonCalls !== undefined) nonNegativeInteger('horizonCalls', config.horizonCalls);
+  if (typeof config.profitEvents !== 'boolean') bad('profitEvents', config.profitEvents, 'true or false');
+  if (!(Number.isFinite(config.profitFactor) && config.profitFactor > 0))
+    bad('profitFactor', config.profitFactor, 'a positive number');
+  if (!INJECT_MODES.includes(config.inject)) bad('inject', config.inject, INJECT_MODES.join(' | '));
+  return config;
+}
+
+/** Checks a budget: a positive whole number of tokens. */
+export function checkBudget(budget: number): number {
+  if (!(Number.isInteger(budget) && budget > 0)) bad('budget', budget, 'a positive whole number of tokens');
+  return budget;
+}
+
+function nonNegativeInteger(name: string, value: number): void {
+  if (!(Number.isInteger(value) && value >= 0)) bad(name, value, 'a whole number ≥ 0');
+}
+
+function bad(name: string, value: unknown, expected: string): never {
+  throw new GardenerError(
+    'USAGE',
+    `garden setting ${name} = ${JSON.stringify(value)} is invalid: expected ${expected}`,
+  );
+}

@@ -1,0 +1,75 @@
+import type { Form, GardenEvent, Slot } from './types.js';
+import { saveState } from './persist.js';
+import { estimate, type GardenState } from './state/state.js';
+import { withReattachedMedia } from './plan/steps.js';
+import { slotChanged } from './state/view.js';
+import { protection, type WorkingWindow } from './plan/window.js';
+
+/** Events kept in memory (events() returns them; the counters keep totals). */
+const KEPT_EVENTS = 200;
+
+/** Saves forms, pins, recall refreshes and counters in the store's session state (when persistence is on). */
+export function persist(state: GardenState): void {
+  if (!state.config.persist) return;
+  const forms: Record<string, Form> = {};
+  for (const [key, form] of state.savedForms) forms[key] = form;
+  for (const slot of state.view.all) {
+    if (slot.form !== 'original') forms[slot.key] = slot.form;
+    else delete forms[slot.key];
+  }
+  saveState(state.store, state.scope, {
+    ...state.saved,
+    forms,
+    pinned: [...state.pinned],
+    access: Object.fromEntries(state.access),
+    counters: state.counters,
+    lastRenderAt: state.lastRender?.at ?? null,
+  });
+}
+
+/** Applies form changes as one event; nothing happens when no form actually changes. */
+export function applyEvent(
+  state: GardenState,
+  kind: GardenEvent['kind'],
+  forms: ReadonlyMap<string, Form>,
+): GardenEvent | undefined {
+  const { view, saved } = state;
+  const changes = [...forms].filter(([key, form]) => {
+    const slot = view.byKey.get(key);
+    return slot !== undefined && slot.form !== form && slot.blocks[form] !== undefined;
+  });
+  if (changes.length === 0) return undefined;
+  const tokensBefore = estimate(state);
+  let firstMessage = view.messages.length;
+  for (const [key, form] of changes) {
+    const slot = view.byKey.get(key) as Slot;
+    slot.form = form;
+    slotChanged(view, slot);
+    firstMessage = Math.min(firstMessage, slot.message);
+  }
+  state.counters.events++;
+  const event: GardenEvent = {
+    seq: ++saved.eventSeq,
+    kind,
+    at: state.config.now(),
+    call: state.counters.renders,
+    changed: changes.length,
+    tokensBefore,
+    tokensAfter: estimate(state),
+    firstMessage,
+  };
+  saved.events.push(event);
+  if (saved.events.length > KEPT_EVENTS) saved.events.splice(0, saved.events.length - KEPT_EVENTS);
+  persist(state);
+  return event;
+}
+
+/** Protected blocks left shortened (after a rewind or a budget change) go back to their original form. */
+export function restorations(state: GardenState, window: WorkingWindow): Map<string, Form> {
+  const forms = new Map<string, Form>();
+  for (const slot of state.view.all) {
+    if (slot.form === 'original' || slot.media) continue;
+    if (protection(slot, window, state.pinned) !== undefined) forms.set(slot.key, 'original');
+  }
+  return forms.size > 0 ? withReattachedMedia(state.view, forms, window.start) : forms;
+}

@@ -1,0 +1,311 @@
+import { createRegretGuard, observeCosts } from './plan/regret-guard.js';
+import { classify as defaultClassify } from '../classify/index.js';
+import { compress as defaultCompress } from '../compress/index.js';
+import { GardenerError } from '../../errors.js';
+import { readInside } from '../recall/index.js';
+import { recall } from '../recall/index.js';
+import type { Store } from '../store/index.js';
+import { defaultTokenizer } from '../tokens/index.js';
+import type { Block, MessagesRequest, Transcript } from '../transcript/index.js';
+import type { ChangeResult, Garden, GardenOptions } from './api.js';
+import { budgetFigures } from './plan/budget-check.js';
+import { calibrate, scale } from './plan/calibration.js';
+import { checkBudget, resolveGardenConfig } from './config.js';
+import { applyEvent, persist } from './events.js';
+import { loadState } from './persist.js';
+import { plan } from './plan/plan.js';
+import { classBreakdown, pressureReport } from './state/pressure.js';
+import { countFixed, renderMessages } from './render/render.js';
+import {
+  estimate,
+  originalEstimate,
+  settleOutsideWindow,
+  settleWhere,
+  slotsOf,
+  stepContext,
+  workingWindow,
+  type GardenState,
+} from './state/state.js';
+import { eligibleSteps, withReattachedMedia } from './plan/steps.js';
+import { syncView } from './ingest/sync.js';
+import { appendInjection, turnInjection } from './render/turn-injection.js';
+import type { Form } from './types.js';
+import { emptyView, slotTokens } from './state/view.js';
+import { protection, windowStart } from './plan/window.js';
+
+/** Opens the engine on a store for one session; forms saved by an earlier process are picked up. */
+export function openGarden(options: GardenOptions): Garden {
+  const state = createState(options);
+  const garden: Garden = {
+    scope: state.scope,
+    budget: () => state.budget,
+    setBudget(next) {
+      state.budget = checkBudget(next);
+    },
+    sync: (transcript) => sync(state, transcript),
+    settle(settleOptions) {
+      const result = settleWhere(state, () => true, settleOptions);
+      stubForgotten(state);
+      return result;
+    },
+    plan: (planOptions) => plan(state, planOptions),
+    render: (renderOptions = {}) => render(state, renderOptions.inject ?? true),
+    pressure(pressureOptions = {}) {
+      if (pressureOptions.settle !== false) garden.settle();
+      return pressure(state);
+    },
+    observeCost(costs) {
+      observeCosts(state.guard, costs, state.counters.events);
+    },
+    observeUsage(inputTokens) {
+      if (!(Number.isFinite(inputTokens) && inputTokens > 0)) return;
+      const estimated = state.lastRender?.tokens ?? estimate(state);
+      if (estimated > 0) state.anchor = { estimated, actual: inputTokens };
+    },
+    recall(query, recallOptions) {
+      garden.settle();
+      const result = recall(state.store, query, state.scope, recallOptions);
+      for (const hit of result.hits)
+        for (const slot of slotsOf(state, hit.id)) state.access.set(slot.key, state.view.turns);
+      return result;
+    },
+    fetch(id, options) {
+      garden.settle();
+      const entry = state.store.fetch(id);
+      if (!entry) return undefined;
+      const asked = options?.query !== undefined || options?.lines !== undefined;
+      const inside = asked && entry.kind === 'text' ? { inside: readInside(entry.original, options) } : {};
+      const slot = slotsOf(state, entry.id)[0];
+      if (slot) {
+        state.access.set(slot.key, state.view.turns);
+        if (slot.form !== 'original') state.counters.stubsRecalled++;
+        return { entry, block: slot.block, form: slot.form, ...inside };
+      }
+      state.store.touch(entry.id);
+      if (entry.kind === 'media') return { entry, block: JSON.parse(entry.original) as Block };
+      return { entry, ...inside };
+    },
+    recallIntoContext: (id) => recallIntoContext(state, id),
+    forget: (id, forgetOptions = {}) => forget(state, id, forgetOptions.purge === true),
+    pin: (id) => pin(state, id),
+    unpin(id) {
+      let removed = false;
+      for (const slot of slotsOf(state, id)) removed = state.pinned.delete(slot.key) || removed;
+      if (removed) persist(state);
+      return removed;
+    },
+    note: (text, noteOptions) => state.store.note(state.scope, text, noteOptions),
+    compactAll(compactOptions = {}) {
+      garden.settle();
+      return compactAll(state, compactOptions.minTokens ?? 0, compactOptions.keepLastTurns);
+    },
+    classStats() {
+      garden.settle();
+      return classBreakdown(state.view);
+    },
+    counters: () => ({ ...state.counters }),
+    events: () => [...state.saved.events],
+    close() {
+      // The forms and pins are saved even when storing the last blocks fails.
+      try {
+        garden.settle();
+      } finally {
+        persist(state);
+      }
+    },
+  };
+  return garden;
+}
+
+function createState(options: GardenOptions): GardenState {
+  const config = resolveGardenConfig(options.config);
+  const store = options.store;
+  const scope = options.session;
+  const tokenizer = options.tokenizer ?? defaultTokenizer();
+  const saved = loadState(config.persist ? store : emptyStore, scope);
+  return {
+    config,
+    store,
+    scope,
+    tokenizer,
+    deps: {
+      store,
+      scope,
+      tokenizer,
+      classify: options.classify ?? defaultClassify,
+      compress: options.compress ?? defaultCompress,
+      counters: saved.counters,
+      words: config.retrieval,
+    },
+    saved,
+    counters: saved.counters,
+    pinned: new Set(saved.pinned),
+    access: new Map(Object.entries(saved.access)),
+    savedForms: new Map(Object.entries(saved.forms)),
+    strippedSeen: new Set(),
+    budget: checkBudget(options.budget),
+    view: emptyView(),
+    transcript: undefined,
+    fixedTokens: 0,
+    anchor: undefined,
+    guard: createRegretGuard(),
+    lastRender: saved.lastRenderAt === null ? undefined : { at: saved.lastRenderAt, messages: 0, tokens: 0 },
+  };
+}
+
+/** Stands in for the store's session state when persistence is off. */
+const emptyStore = { sessionStateGet: () => undefined } as unknown as Store;
+
+function sync(state: GardenState, transcript: Transcript) {
+  const { view, result } = syncView(transcript, state.view, {
+    ...state.deps,
+    savedForms: state.savedForms,
+    strippedSeen: state.strippedSeen,
+  });
+  state.view = view;
+  state.transcript = transcript;
+  state.fixedTokens = countFixed(state.tokenizer, transcript);
+  state.counters.markersStripped += result.stripped;
+  if (state.savedForms.size > 0) for (const key of view.byKey.keys()) state.savedForms.delete(key);
+  const settled = settleOutsideWindow(state, workingWindow(state));
+  stubForgotten(state);
+  result.pending = view.all.filter((slot) => slot.pending).length;
+  for (const [cls, row] of Object.entries(settled.byClass)) {
+    const into = (result.byClass[cls] ??= { blocks: 0, tokens: 0 });
+    into.blocks += row.blocks;
+    into.tokens += row.tokens;
+  }
+  return result;
+}
+
+function render(state: GardenState, inject: boolean): MessagesRequest {
+  const { transcript, anchor, counters } = state;
+  if (transcript === undefined)
+    throw new GardenerError('USAGE', 'render() needs a transcript: call sync() first');
+  const messages = renderMessages(state.view);
+  const tokens = estimate(state);
+  let injected = 0;
+  if (inject) {
+    const room = Math.floor((state.budget - calibrate(tokens, anchor)) / scale(anchor));
+    const injection = turnInjection({
+      view: state.view,
+      mode: state.config.inject,
+      maxTokens: Math.min(state.config.injectMaxTokens, room),
+      store: state.store,
+      scope: state.scope,
+      tokenizer: state.tokenizer,
+      words: state.config.retrieval,
+    });
+    if (injection) {
+      messages[messages.length - 1] = appendInjection(messages[messages.length - 1]!, injection.text);
+      injected = injection.tokens;
+    }
+  }
+  counters.renders++;
+  counters.tokensSaved += Math.max(0, originalEstimate(state) - tokens);
+  counters.injectedTokens += injected;
+  state.lastRender = { at: state.config.now(), messages: messages.length, tokens: tokens + injected };
+  const request: MessagesRequest = { ...(transcript.extra ?? {}), messages };
+  if (transcript.system !== undefined) request.system = transcript.system;
+  if (transcript.tools !== undefined) request.tools = transcript.tools;
+  return request;
+}
+
+function pressure(state: GardenState) {
+  const window = workingWindow(state);
+  const tokens = estimate(state);
+  const figures = budgetFigures(state.view, state.fixedTokens, state.budget, window, state.pinned);
+  return pressureReport({
+    view: state.view,
+    budget: state.budget,
+    highWater: state.config.highWater,
+    lowWater: state.config.lowWater,
+    fixedTokens: state.fixedTokens,
+    renderedTokens: tokens,
+    calibratedTokens: calibrate(tokens, state.anchor),
+    calibrated: state.anchor !== undefined,
+    originalTokens: originalEstimate(state),
+    protectedTokens: figures.protected,
+    candidates: eligibleSteps(state.view, stepContext(state, window)),
+    counters: state.counters,
+    guard: state.guard,
+    lastEvent: state.saved.events[state.saved.events.length - 1],
+  });
+}
+
+/** Why an id has no slot to change: known to the store but not in this transcript, or unknown. */
+function absent(state: GardenState, id: string): ChangeResult {
+  return { changed: 0, reason: state.store.fetch(id) ? 'not in context' : 'unknown' };
+}
+
+function recallIntoContext(state: GardenState, id: string): ChangeResult {
+  const slots = slotsOf(state, id);
+  if (slots.length === 0) return absent(state, id);
+  for (const slot of slots) state.access.set(slot.key, state.view.turns);
+  const forms = new Map(
+    slots.filter((s) => s.form !== 'original').map((s): [string, Form] => [s.key, 'original']),
+  );
+  const event = applyEvent(state, 'recall', forms);
+  if (!event) return { changed: 0, reason: 'already' };
+  state.counters.stubsRecalled += forms.size;
+  return { changed: event.changed, event };
+}
+
+function forget(state: GardenState, id: string, purge: boolean): ChangeResult {
+  const slots = slotsOf(state, id);
+  if (purge) state.store.forget(slots[0]?.entryId ?? id);
+  if (slots.length === 0) return absent(state, id);
+  const window = workingWindow(state);
+  const open = slots.filter((s) => protection(s, window, state.pinned) === undefined);
+  if (open.length === 0) return { changed: 0, reason: 'protected' };
+  const forms = withReattachedMedia(state.view, new Map(open.map((s) => [s.key, 'stub'])), window.start);
+  const event = applyEvent(state, 'forget', forms);
+  return event ? { changed: event.changed, event } : { changed: 0, reason: 'already' };
+}
+
+/** Content the user forgot before and that arrived again stays forgotten: a stub, once outside the window. */
+function stubForgotten(state: GardenState): void {
+  const forgotten = state.view.all.filter((s) => s.forgotten && s.form !== 'stub');
+  if (forgotten.length === 0) return;
+  const window = workingWindow(state);
+  const open = forgotten.filter((s) => protection(s, window, state.pinned) === undefined);
+  if (open.length === 0) return;
+  applyEvent(
+    state,
+    'forget',
+    withReattachedMedia(state.view, new Map(open.map((s) => [s.key, 'stub'])), window.start),
+  );
+}
+
+function pin(state: GardenState, id: string): ChangeResult {
+  const slots = slotsOf(state, id);
+  if (slots.length === 0) return absent(state, id);
+  for (const slot of slots) state.pinned.add(slot.key);
+  const event = applyEvent(
+    state,
+    'pin',
+    new Map(slots.filter((s) => s.form !== 'original').map((s): [string, Form] => [s.key, 'original'])),
+  );
+  persist(state);
+  return event ? { changed: event.changed, event } : { changed: 0, reason: 'already' };
+}
+
+/** Every eligible block of at least `minTokens` to its summary, in one event. */
+function compactAll(state: GardenState, minTokens: number, keepLastTurns: number | undefined): ChangeResult {
+  const window =
+    keepLastTurns === undefined
+      ? workingWindow(state)
+      : {
+          start: windowStart(state.view, keepLastTurns, () => 0, Number.POSITIVE_INFINITY),
+          maxTokens: Number.POSITIVE_INFINITY,
+        };
+  const forms = new Map<string, Form>();
+  for (const slot of state.view.all) {
+    if (slot.form !== 'original' || slot.blocks.summary === undefined || slot.textTokens < minTokens)
+      continue;
+    if (protection(slot, window, state.pinned) !== undefined) continue;
+    if (slotTokens(slot, 'summary') < slotTokens(slot, 'original')) forms.set(slot.key, 'summary');
+  }
+  const event = applyEvent(state, 'compact-all', forms);
+  return event ? { changed: event.changed, event } : { changed: 0, reason: 'already' };
+}

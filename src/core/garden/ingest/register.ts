@@ -1,0 +1,143 @@
+import type { Block } from '../../transcript/index.js';
+import { countBlock } from '../../tokens/index.js';
+import { toolResultText } from '../../transcript/index.js';
+import { partKey } from './identity.js';
+import { fixedSlot, MEDIA_STORE_CLASS, position, type BlockPlace, type IngestDeps } from './ingest.js';
+import { describeMedia, hasMediaSource, mediaInfo } from './media.js';
+import { MEDIA_PRIORITY } from '../plan/priority.js';
+import { largeFields } from './tool-input.js';
+import type { Slot } from '../types.js';
+import { mediaVariants, toolResultVariants } from './variants.js';
+
+/**
+ * The slot of a block seen for the first time. Text, tool results and tool calls with large fields
+ * are registered with their exact token count and left pending: settleSlot() classifies, compresses
+ * and stores them later (docs/DESIGN.md invariant 1 holds: nothing pending is ever shortened). Images and
+ * documents are stored at once (the manifest decides repeats now). Blocks gardener does not shorten
+ * (thinking, unknown types, small tool calls) become fixed slots and are not stored.
+ */
+export function registerBlock(block: Block, place: BlockPlace, deps: IngestDeps): Slot {
+  // Block types are open-ended (unknown ones pass through), hence tests rather than a switch.
+  if (block.type === 'text') {
+    if (block.text === '') return fixedSlot(block, place, deps.tokenizer);
+    return pendingSlot(block, place, 'text', block.text, deps, place.typed ? { cls: 'prompt' } : {});
+  }
+  if (block.type === 'tool_result') return registerToolResult(block, place, deps);
+  if (block.type === 'tool_use') {
+    if (largeFields(block.input).length === 0) return fixedSlot(block, place, deps.tokenizer);
+    return pendingSlot(block, place, 'tool_use', JSON.stringify(block.input ?? {}), deps, {});
+  }
+  if (block.type === 'image' || block.type === 'document')
+    return ingestMedia(block, place, -1, deps) ?? fixedSlot(block, place, deps.tokenizer);
+  return fixedSlot(block, place, deps.tokenizer);
+}
+
+/** A tool result: its media parts stored now (their own slots), its text pending. */
+function registerToolResult(
+  block: Block & { type: 'tool_result' },
+  place: BlockPlace,
+  deps: IngestDeps,
+): Slot {
+  const children: Slot[] = [];
+  if (Array.isArray(block.content)) {
+    block.content.forEach((part, i) => {
+      if (!hasMediaSource(part)) return;
+      const child = ingestMedia(part as Block, { ...place, key: partKey(place.key, i) }, i, deps);
+      if (child) children.push(child);
+    });
+  }
+  const text = toolResultText(block.content);
+  const variants = toolResultVariants(deps.tokenizer, block, undefined);
+  const slot: Slot =
+    text === ''
+      ? { ...fixedSlot(block, place, deps.tokenizer), ...variants }
+      : {
+          ...pendingSlot(
+            block,
+            place,
+            'tool_result',
+            text,
+            deps,
+            place.toolUse ? { tool: place.toolUse } : {},
+          ),
+          ...variants,
+        };
+  return children.length > 0 ? { ...slot, children } : slot;
+}
+
+function pendingSlot(
+  block: Block,
+  place: BlockPlace,
+  kind: Slot['kind'],
+  text: string,
+  deps: IngestDeps,
+  extra: Partial<Slot>,
+): Slot {
+  return {
+    ...position(place),
+    kind,
+    typed: place.typed,
+    block,
+    text,
+    hint: '',
+    terms: [],
+    textTokens: 0,
+    blocks: { original: block },
+    tokens: { original: countBlock(deps.tokenizer, block) },
+    form: 'original',
+    pending: true,
+    ...(place.call !== undefined ? { call: place.call } : {}),
+    ...extra,
+  };
+}
+
+function ingestMedia(block: Block, place: BlockPlace, part: number, deps: IngestDeps): Slot | undefined {
+  const media = mediaInfo(block);
+  if (media === undefined) return undefined;
+  const row = deps.store.manifestGet(deps.scope, media.hash);
+  let entryId = row?.entryId;
+  if (entryId === undefined) {
+    const summary = describeMedia(media);
+    entryId = deps.store.ingest({
+      scope: deps.scope,
+      class: MEDIA_STORE_CLASS,
+      kind: 'media',
+      original: JSON.stringify(block),
+      summary,
+      tokensOriginal: countBlock(deps.tokenizer, block),
+      tokensSummary: deps.tokenizer.count(summary),
+      priority: MEDIA_PRIORITY,
+      blockKey: place.key,
+    }).id;
+    deps.store.manifestPut(deps.scope, {
+      hash: media.hash,
+      entryId,
+      mediaType: media.mediaType,
+      bytes: media.bytes,
+    });
+    deps.counters.blocksIngested++;
+  }
+  const variants = mediaVariants(
+    deps.tokenizer,
+    block,
+    media,
+    entryId,
+    place.isRepeat?.(media.hash) ?? false,
+    deps.words,
+  );
+  return {
+    ...position(place),
+    part,
+    kind: 'media',
+    typed: false,
+    block,
+    entryId,
+    text: '',
+    hint: `${media.type} ${media.hash.slice(0, 12)}`,
+    terms: [],
+    textTokens: variants.tokens.original ?? 0,
+    media,
+    ...variants,
+    form: 'original',
+  };
+}

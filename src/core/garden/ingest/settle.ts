@@ -1,0 +1,254 @@
+import { hintCommand, hintPath } from '../../classify/index.js';
+import type { ClassifyHints, ContentClass } from '../../classify/index.js';
+import type { CompressContext } from '../../compress/index.js';
+import type { Block } from '../../transcript/index.js';
+import { MIN_COMPRESS_TOKENS, type IngestDeps } from './ingest.js';
+import { BASE_PRIORITY } from '../plan/priority.js';
+import { redactSecrets } from '../../store/index.js';
+import { extractTerms, recallHint, type HintInput } from './terms.js';
+import { largeFields } from './tool-input.js';
+import type { Slot } from '../types.js';
+import {
+  textVariants,
+  toolResultVariants,
+  toolUseVariants,
+  type FieldSummary,
+  type TextLike,
+} from './variants.js';
+
+/** Classifies, compresses and stores a pending slot, and builds its shortened forms. */
+export function settleSlot(slot: Slot, deps: IngestDeps): void {
+  if (!slot.pending) return;
+  switch (slot.kind) {
+    case 'text':
+      settleText(slot, deps);
+      break;
+    case 'tool_result':
+      settleToolResult(slot, deps);
+      break;
+    case 'tool_use':
+      settleToolUse(slot, deps);
+      break;
+    case 'media':
+    case 'fixed':
+      break;
+  }
+  detachDerived(slot);
+  delete slot.pending;
+}
+
+/**
+ * Fresh copies of what settling derived from the block's text (terms, hint, note, the shortened
+ * forms). Substrings may share the memory of the text they were cut from (or of a copy made while
+ * redacting or compressing it): a few names would otherwise keep a whole large copy alive.
+ */
+function detachDerived(slot: Slot): void {
+  slot.terms = slot.terms.map(fresh);
+  slot.hint = fresh(slot.hint);
+  if (slot.note !== undefined) slot.note = fresh(slot.note);
+  for (const form of ['summary', 'stub'] as const) {
+    const block = slot.blocks[form];
+    if (block !== undefined) slot.blocks[form] = fresh(block);
+  }
+}
+
+function fresh<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+function settleText(slot: Slot, deps: IngestDeps): void {
+  const block = slot.block as Block & { type: 'text' };
+  // User text that is not typed (an observation in formats without tool blocks) is tool output.
+  const observation = slot.role === 'user' && !slot.typed ? { isUserTyped: false } : {};
+  const cls =
+    slot.cls ?? deps.classify(block.text, { role: asRole(slot.role), blockType: 'text', ...observation });
+  // The agent's own text is its reasoning: prose summaries of it keep the opening, needles and actions.
+  const stored = storeText(slot, cls, {}, deps, slot.role === 'assistant' ? { reasoning: true } : {});
+  Object.assign(slot, stored.fields, textVariants(deps.tokenizer, block, stored.info));
+}
+
+function settleToolResult(slot: Slot, deps: IngestDeps): void {
+  const block = slot.block as Block & { type: 'tool_result' };
+  const hints = toolHints(slot.tool);
+  const cls = deps.classify(slot.text, {
+    role: 'user',
+    blockType: 'tool_result',
+    ...hints,
+    ...(block.is_error ? { isError: true } : {}),
+  });
+  const stored = storeText(slot, cls, hints, deps);
+  Object.assign(slot, stored.fields, toolResultVariants(deps.tokenizer, block, stored.info));
+}
+
+function settleToolUse(slot: Slot, deps: IngestDeps): void {
+  const block = slot.block as Block & { type: 'tool_use' };
+  const fields = largeFields(block.input);
+  const input = (block.input ?? {}) as Record<string, unknown>;
+  const hints = { toolName: block.name, toolInput: input, ...pathHint(block.name, input) };
+  // A large field is a file body or a script: classify it as a read of that path would be.
+  const fieldHints = {
+    role: 'assistant' as const,
+    blockType: 'tool_result',
+    ...(hints.path ? { toolName: 'Read', path: hints.path } : {}),
+  };
+  const clean = fields.map((field) => redactSecrets(field.text).text);
+  const summaries: FieldSummary[] = fields.map((field, i) => {
+    const cls = deps.classify(field.text, fieldHints);
+    const before = deps.tokenizer.count(field.text);
+    return { path: field.path, cls, before, ...summarize(cls, clean[i] ?? '', before, hints, deps) };
+  });
+  const largest = summaries.reduce((a, b) => (b.before > a.before ? b : a));
+  const terms = extractTerms(clean.join('\n'));
+  const hint = safeHint({
+    text: largest.summary ?? '',
+    terms,
+    ...(hints.path ? { path: hints.path } : {}),
+  });
+  const result = deps.store.ingest({
+    scope: deps.scope,
+    class: largest.cls,
+    sourceTool: block.name,
+    ...(hints.path ? { sourcePath: hints.path } : {}),
+    original: slot.text,
+    summary: summaries.map((s) => s.summary ?? '').join('\n') || slot.text,
+    tokensOriginal: deps.tokenizer.count(slot.text),
+    tokensSummary: summaries.reduce((sum, s) => sum + (s.summaryTokens ?? s.before), 0),
+    priority: BASE_PRIORITY[largest.cls],
+    blockKey: slot.key,
+    hint,
+  });
+  deps.counters.blocksIngested++;
+  Object.assign(slot, {
+    cls: largest.cls,
+    entryId: result.id,
+    hint,
+    terms,
+    textTokens: summaries.reduce((sum, s) => sum + s.before, 0),
+    sourceTool: block.name,
+    ...(hints.path ? { sourcePath: hints.path } : {}),
+    ...toolUseVariants(deps.tokenizer, block, summaries, result.id, hint, deps.words),
+  });
+}
+
+interface StoredText {
+  fields: Pick<
+    Slot,
+    | 'cls'
+    | 'entryId'
+    | 'hint'
+    | 'terms'
+    | 'textTokens'
+    | 'sourceTool'
+    | 'sourcePath'
+    | 'note'
+    | 'namesLeftOut'
+    | 'forgotten'
+  >;
+  info: TextLike;
+}
+
+type ToolHints = Pick<ClassifyHints, 'toolName' | 'toolInput' | 'path' | 'command'>;
+
+function storeText(
+  slot: Slot,
+  cls: ContentClass,
+  hints: ToolHints,
+  deps: IngestDeps,
+  authorship: Pick<CompressContext, 'reasoning'> = {},
+): StoredText {
+  const text = slot.text;
+  const before = deps.tokenizer.count(text);
+  // What leaves the engine (summaries, the recall hint a stub prints, the index) is made from the
+  // redacted text, as stored; the clear text stays in memory for the session's own requests.
+  const clean = redactSecrets(text).text;
+  const summary = summarize(cls, clean, before, hints, deps, authorship);
+  const terms = extractTerms(clean);
+  const hint = safeHint({
+    text: clean,
+    terms,
+    ...(hints.path ? { path: hints.path } : {}),
+    ...(hints.command ? { command: hints.command } : {}),
+  });
+  const result = deps.store.ingest({
+    scope: deps.scope,
+    class: cls,
+    ...(hints.toolName ? { sourceTool: hints.toolName } : {}),
+    ...(hints.path ? { sourcePath: hints.path } : {}),
+    ...(slot.call !== undefined ? { call: slot.call } : {}),
+    original: text,
+    summary: summary.summary ?? text,
+    tokensOriginal: before,
+    tokensSummary: summary.summaryTokens ?? before,
+    priority: BASE_PRIORITY[cls],
+    blockKey: slot.key,
+    hint,
+  });
+  deps.counters.blocksIngested++;
+  const fields: StoredText['fields'] = {
+    cls,
+    entryId: result.id,
+    hint,
+    terms,
+    textTokens: before,
+    ...(hints.toolName ? { sourceTool: hints.toolName } : {}),
+    ...(hints.path ? { sourcePath: hints.path } : {}),
+    ...(summary.note ? { note: summary.note } : {}),
+    ...(summary.namesLeftOut ? { namesLeftOut: summary.namesLeftOut } : {}),
+    ...(result.forgotten ? { forgotten: true as const } : {}),
+  };
+  return { fields, info: { cls, id: result.id, hint, before, words: deps.words, ...summary } };
+}
+
+/**
+ * The compressor's output when it makes the text shorter; nothing for prompts and short texts.
+ * `clean` is the redacted text: a summary of the clear text could keep half a key block, which no
+ * pattern recognizes any more.
+ */
+function summarize(
+  cls: ContentClass,
+  clean: string,
+  before: number,
+  hints: ToolHints,
+  deps: IngestDeps,
+  authorship: Pick<CompressContext, 'reasoning'> = {},
+): { summary?: string; summaryTokens?: number; note?: string; namesLeftOut?: number } {
+  if (cls === 'prompt' || before < MIN_COMPRESS_TOKENS) return {};
+  const context: CompressContext = {
+    ...authorship,
+    ...(hints.path ? { path: hints.path } : {}),
+    ...(hints.toolName ? { toolName: hints.toolName } : {}),
+    ...(hints.command ? { command: hints.command } : {}),
+  };
+  const result = deps.compress(cls, clean, context);
+  if (!result.helped || result.text.trim() === '') return {};
+  const summary = redactSecrets(result.text).text;
+  const summaryTokens = deps.tokenizer.count(summary);
+  if (summaryTokens >= before) return {};
+  return {
+    summary,
+    summaryTokens,
+    ...(result.note ? { note: redactSecrets(result.note).text } : {}),
+    ...(result.namesLeftOut ? { namesLeftOut: result.namesLeftOut } : {}),
+  };
+}
+
+/** The recall hint, which stubs and summary headers print, without secrets. */
+function safeHint(input: HintInput): string {
+  return redactSecrets(recallHint(input)).text;
+}
+
+function toolHints(tool: Slot['tool']): ToolHints {
+  if (!tool) return {};
+  return { toolName: tool.name, toolInput: tool.input, ...pathHint(tool.name, tool.input) };
+}
+
+function pathHint(toolName: string, toolInput: Record<string, unknown>): { path?: string; command?: string } {
+  const hints = { role: 'assistant' as const, blockType: 'tool_use', toolName, toolInput };
+  const path = hintPath(hints);
+  const command = hintCommand(hints);
+  return { ...(path ? { path } : {}), ...(command ? { command } : {}) };
+}
+
+function asRole(role: string): 'user' | 'assistant' {
+  return role === 'assistant' ? 'assistant' : 'user';
+}

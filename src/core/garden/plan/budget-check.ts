@@ -1,0 +1,101 @@
+import { GardenerError } from '../../../errors.js';
+import { MESSAGE_OVERHEAD } from '../../tokens/index.js';
+import type { Form, Slot } from '../types.js';
+import { slotTokens, type View } from '../state/view.js';
+import { protection, type WorkingWindow } from './window.js';
+import { integer } from '../../format/index.js';
+
+/** What a request is made of, from the budget's point of view. */
+export interface BudgetFigures {
+  budget: number;
+  /** Tokens with everything shortenable at its smallest form. */
+  minimum: number;
+  /** Tokens nothing may shorten: fixed + prompts + window + pinned + pass-through + message framing. */
+  protected: number;
+  /** System prompt and tool definitions. */
+  fixed: number;
+  window: number;
+  prompts: number;
+  pinned: number;
+  /** Blocks gardener never shortens: thinking, tool calls without large fields, unknown types and roles. */
+  passThrough: number;
+  framing: number;
+}
+
+/** Splits the request into protected parts and the smallest the rest can get. */
+export function budgetFigures(
+  view: View,
+  fixed: number,
+  budget: number,
+  window: WorkingWindow,
+  pinned: ReadonlySet<string>,
+): BudgetFigures {
+  const figures: BudgetFigures = {
+    budget,
+    minimum: 0,
+    protected: 0,
+    fixed,
+    window: 0,
+    prompts: 0,
+    pinned: 0,
+    passThrough: 0,
+    framing: 0,
+  };
+  let shortenable = 0;
+  for (const slot of view.all) {
+    const why = protection(slot, window, pinned);
+    switch (why) {
+      case 'fixed':
+        figures.passThrough += slotTokens(slot);
+        break;
+      case 'prompt':
+        figures.prompts += slotTokens(slot);
+        break;
+      case 'window':
+        figures.window += slotTokens(slot);
+        break;
+      case 'pinned':
+        figures.pinned += slotTokens(slot);
+        break;
+      case undefined:
+        shortenable += smallest(slot);
+        break;
+    }
+  }
+  figures.framing = MESSAGE_OVERHEAD * view.messages.length;
+  figures.protected =
+    fixed + figures.prompts + figures.window + figures.pinned + figures.passThrough + figures.framing;
+  figures.minimum = figures.protected + shortenable;
+  return figures;
+}
+
+function smallest(slot: Slot): number {
+  let min = Number.POSITIVE_INFINITY;
+  for (const form of Object.keys(slot.blocks) as Form[]) min = Math.min(min, slotTokens(slot, form));
+  return Number.isFinite(min) ? min : slotTokens(slot);
+}
+
+/** The error for a request that cannot fit, with the figures and what to do (never a retry that changes nothing). */
+export function budgetError(
+  figures: BudgetFigures,
+  keepLastTurns: number,
+  limit = figures.budget,
+): GardenerError {
+  const parts = [
+    `system and tools ${integer(figures.fixed)}`,
+    `working window ${integer(figures.window)}`,
+    `typed prompts ${integer(figures.prompts)}`,
+    figures.pinned > 0 ? `pinned ${integer(figures.pinned)}` : '',
+    figures.passThrough > 0
+      ? `pass-through blocks (thinking, tool calls, unknown types) ${integer(figures.passThrough)}`
+      : '',
+    `message framing ${integer(figures.framing)}`,
+  ].filter(Boolean);
+  const lead =
+    figures.protected > limit
+      ? `protected content alone is ${integer(figures.protected)} tokens (${parts.join(', ')}), over the budget of ${integer(limit)}`
+      : `the request needs ${integer(figures.minimum)} tokens with everything else compacted to stubs (protected: ${parts.join(', ')}), over the budget of ${integer(limit)}`;
+  return new GardenerError('BUDGET_IMPOSSIBLE', lead, {
+    hint: `raise the budget, keep fewer turns verbatim (keepLastTurns is ${keepLastTurns}), or unpin blocks`,
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * The prompt-cache cost model the planner optimises (docs/BENCH.md "cost"), in input-token units at
+ * Anthropic's price ratios.
+ *
+ * A call costs CACHE_READ per token of the prefix the provider still has cached and CACHE_WRITE per
+ * token after it. A compaction event changes blocks somewhere in the prefix: every token from the
+ * first changed message to the end of what was cached must be written again, BREAK_RATE more per
+ * token than reading it. In exchange, each token saved is not read again on every later call
+ * (CACHE_READ × saved × horizon), and on a cold cache not even written now (CACHE_WRITE × saved).
+ * Shortening a block also risks that the agent needs it back: a recall round trip, more likely the
+ * higher its priority. That risk is priced as LOSS_PER_PRIORITY tokens per priority point (double
+ * for a stub, which keeps nothing but the recall hint). Ranking blocks by priority per token saved is
+ * exactly the greedy order that minimises this loss for a given saving.
+ */
+
+/** An input token written to the prompt cache, relative to an uncached one. */
+export const CACHE_WRITE = 1.25;
+/** A cached input token read. */
+export const CACHE_READ = 0.1;
+/** Extra cost of a token rewritten because a block before it changed. */
+export const BREAK_RATE = CACHE_WRITE - CACHE_READ;
+/** Expected cost of shortening a block, per priority point: P(needed again) × a recall round trip. */
+export const LOSS_PER_PRIORITY = 12;
+/** A stub loses about twice what a summary does. */
+export const STUB_LOSS_FACTOR = 2;
+/** Bounds of the estimated number of calls left in a session. */
+export const MIN_HORIZON = 4;
+export const MAX_HORIZON = 40;
+
+/** Calls expected after this one: as many as were made so far (a session half over), within bounds. */
+export function horizonCalls(callsSoFar: number, configured?: number): number {
+  if (configured !== undefined) return configured;
+  return Math.min(MAX_HORIZON, Math.max(MIN_HORIZON, callsSoFar));
+}
+
+/** Cost of rewriting `tokens` that the cache held. */
+export function breakCost(tokens: number): number {
+  return BREAK_RATE * Math.max(0, tokens);
+}
+
+/** Value of `saved` tokens over the calls still to come. */
+export function futureValue(saved: number, horizon: number): number {
+  return CACHE_READ * saved * horizon;
+}
+
+/** Value of `saved` tokens when the cache is cold: not written now, not read later. */
+export function coldValue(saved: number, horizon: number): number {
+  return CACHE_WRITE * saved + futureValue(saved, horizon);
+}
+
+/**
+ * Each name a summary leaves out (compress/names.ts: neither shown nor on its names line) adds this
+ * share to the summary's loss: the agent may need any of them. Chosen on the dev split (`gardener
+ * bench --window 32000 --split dev`) among 0.02–0.2: more needles in context for a little cost.
+ */
+export const LOSS_PER_NAME_LEFT_OUT = 0.05;
+
+/**
+ * Loss of one step: original→summary, summary→stub (the rest of a stub's loss) or original→stub.
+ * A summary that leaves names out (files, tests, errors it neither shows nor lists) loses more.
+ */
+export function stepLoss(
+  priority: number,
+  step: 'summary' | 'stub-after-summary' | 'stub',
+  namesLeftOut = 0,
+): number {
+  const base =
+    LOSS_PER_PRIORITY * priority * (step === 'summary' ? 1 + LOSS_PER_NAME_LEFT_OUT * namesLeftOut : 1);
+  switch (step) {
+    case 'summary':
+      return base;
+    case 'stub-after-summary':
+      return base * (STUB_LOSS_FACTOR - 1);
+    case 'stub':
+      return base * STUB_LOSS_FACTOR;
+  }
+}

@@ -1,0 +1,105 @@
+import type { PlanOptions, PlanResult } from '../api.js';
+import { budgetError, budgetFigures } from './budget-check.js';
+import { calibrate, scale } from './calibration.js';
+import { horizonCalls } from './cost-model.js';
+import { applyEvent, restorations } from '../events.js';
+import { keepOwnWords } from './plan-own.js';
+import { profitEventsStopped } from './regret-guard.js';
+import { selectProfitable, selectSteps, type Step } from './planner.js';
+import { messageTokens } from '../render/render.js';
+import {
+  estimate,
+  settleOutsideWindow,
+  stepContext,
+  workingWindow,
+  type GardenState,
+} from '../state/state.js';
+import { eligibleSteps, targetForms } from './steps.js';
+import type { GardenEvent } from '../types.js';
+
+/**
+ * A profit event saves at least this share of the budget: fewer, larger batches, at the same cost
+ * as no minimum on the dev split.
+ */
+const PROFIT_MIN_SHARE = 0.05;
+
+function savedBy(steps: readonly Step[]): number {
+  return steps.reduce((sum, step) => sum + step.saved, 0);
+}
+
+/** Why an event is due now, and how many tokens it must save; undefined when none is. */
+function eventDue(
+  state: GardenState,
+  calibrated: number,
+  cold: boolean,
+  target: number | undefined,
+): { kind: GardenEvent['kind']; need: number } | undefined {
+  const { highWater, lowWater } = state.config;
+  if (target !== undefined) return { kind: 'target', need: calibrated - target };
+  if (calibrated > highWater * state.budget)
+    return { kind: 'pressure', need: calibrated - lowWater * state.budget };
+  if (cold && calibrated > lowWater * state.budget)
+    return { kind: 'cold', need: calibrated - lowWater * state.budget };
+  return undefined;
+}
+
+/**
+ * Decides whether a compaction event is due (hysteresis: above the high-water mark, down to the low
+ * one; or the cache is cold anyway) and applies it; below the high-water mark, an event runs when it
+ * pays for its cache rewrite (planner.ts selectProfitable). Protected blocks left shortened are restored
+ * first. Throws BUDGET_IMPOSSIBLE when the request cannot fit, unless `strict: false`.
+ */
+export function plan(state: GardenState, options: PlanOptions = {}): PlanResult {
+  const { config, anchor, lastRender } = state;
+  const now = config.now();
+  const cold = lastRender === undefined || now - lastRender.at > config.cacheTtlMs;
+  const limit = options.target ?? state.budget;
+  const window = workingWindow(state, limit);
+  settleOutsideWindow(state, window);
+  let event = applyEvent(state, 'restore', restorations(state, window));
+  const due = eventDue(state, calibrate(estimate(state), anchor), cold, options.target);
+  if (due !== undefined && due.need > 0) {
+    const input = {
+      steps: eligibleSteps(state.view, stepContext(state, window)),
+      need: due.need / scale(anchor),
+      messageTokens: state.view.messages.map(messageTokens),
+      cachedMessages: cold ? 0 : (lastRender?.messages ?? 0),
+      horizon: horizonCalls(state.counters.renders, config.horizonCalls),
+      cold: due.kind === 'cold',
+    };
+    let selection = selectSteps(input);
+    // Past the saving floor: when nothing else fits, any change that saves a token is worth it.
+    if (!selection.feasible && due.kind !== 'cold') {
+      selection = selectSteps({ ...input, steps: eligibleSteps(state.view, stepContext(state, window, 1)) });
+      if (!selection.feasible) {
+        // The agent's own words stay summaries, not stubs, as long as the request fits without stubbing them.
+        const own = keepOwnWords(state.view, selection.steps);
+        const overBudget = (calibrate(estimate(state), anchor) - limit) / scale(anchor);
+        if (savedBy(own) >= overBudget) selection = { ...selection, steps: own };
+      }
+    }
+    event = applyEvent(state, due.kind, targetForms(state.view, selection.steps, window.start)) ?? event;
+  } else if (due === undefined && !cold && config.profitEvents && !profitEventsStopped(state.guard)) {
+    // Below the high-water mark: an event that pays for its cache rewrite over the calls to come.
+    const selection = selectProfitable(
+      {
+        steps: eligibleSteps(state.view, stepContext(state, window)),
+        messageTokens: state.view.messages.map(messageTokens),
+        cachedMessages: lastRender?.messages ?? 0,
+        horizon: horizonCalls(state.counters.renders, config.horizonCalls),
+      },
+      config.profitFactor,
+    );
+    if (selection && selection.saved >= PROFIT_MIN_SHARE * state.budget)
+      event = applyEvent(state, 'profit', targetForms(state.view, selection.steps, window.start)) ?? event;
+  }
+  const tokens = estimate(state);
+  const after = calibrate(tokens, anchor);
+  const result: PlanResult = { event, tokens, calibratedTokens: after, budget: state.budget, cold };
+  if (after > limit) {
+    const figures = budgetFigures(state.view, state.fixedTokens, limit, window, state.pinned);
+    if (options.strict !== false) throw budgetError(figures, config.keepLastTurns, limit);
+    result.impossible = figures;
+  }
+  return result;
+}

@@ -1,0 +1,198 @@
+import { breakCost, coldValue, futureValue } from './cost-model.js';
+import type { Form } from '../types.js';
+
+/** One possible form change of one block. */
+export interface Step {
+  key: string;
+  /** Message index: the cache is rewritten from the earliest changed message. */
+  message: number;
+  /** Position for tie-breaks (older first). */
+  order: number;
+  to: Form;
+  /** Tokens saved by this step alone. */
+  saved: number;
+  priority: number;
+  /** 1: summaries (and media, which have no summary); 2: stubs, taken only once phase 1 is exhausted. */
+  phase: 1 | 2;
+  /** Expected loss (cost-model.ts stepLoss). */
+  loss: number;
+  /** A stub step that follows this block's summary step (its `saved` assumes the summary was taken). */
+  afterSummary: boolean;
+}
+
+export interface PlanInput {
+  steps: readonly Step[];
+  /** Tokens to save. */
+  need: number;
+  /** Rendered tokens of each message now. */
+  messageTokens: readonly number[];
+  /** Messages the provider has cached (the previous render's length); 0 when the cache is cold. */
+  cachedMessages: number;
+  horizon: number;
+  /** Cold cache: nothing to break, so every step worth its loss may be taken, anywhere. */
+  cold: boolean;
+}
+
+export interface Selection {
+  steps: Step[];
+  saved: number;
+  /** Earliest changed message (messageTokens.length when nothing changes). */
+  cut: number;
+  cost: number;
+  /** Whether `need` was met. */
+  feasible: boolean;
+}
+
+/** Greedy order: summaries before stubs, then lowest priority per token saved, then older first. */
+export function compareSteps(a: Step, b: Step): number {
+  if (a.phase !== b.phase) return a.phase - b.phase;
+  const ra = (a.priority + 1) / a.saved;
+  const rb = (b.priority + 1) / b.saved;
+  if (ra !== rb) return ra - rb;
+  if (a.order !== b.order) return a.order - b.order;
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}
+
+/**
+ * Chooses the batch of steps for one event. Every candidate cut point (a message holding a step) is
+ * tried from the latest to the earliest: with only the steps at or after the cut, the greedy order
+ * takes steps until `need` is met; the cut's cost is the cache rewrite from the cut, plus the loss of
+ * the steps taken, minus the value of what they save. The cheapest feasible cut wins (ties: the later).
+ * When no cut is feasible every step is taken: the most the planner can do.
+ */
+export function selectSteps(input: PlanInput): Selection {
+  const end = input.messageTokens.length;
+  if (input.need <= 0 || input.steps.length === 0)
+    return { steps: [], saved: 0, cut: end, cost: 0, feasible: input.need <= 0 };
+  if (input.cold) return selectCold(input);
+
+  const cached = Math.min(input.cachedMessages, end);
+  const cachedFrom = cachedTokensFrom(input.messageTokens, cached);
+
+  const byMessage = new Map<number, Step[]>();
+  for (const step of input.steps) {
+    const list = byMessage.get(step.message);
+    if (list) list.push(step);
+    else byMessage.set(step.message, [step]);
+  }
+  const cuts = [...byMessage.keys()].sort((a, b) => b - a);
+  const totalSaved = input.steps.reduce((sum, s) => sum + s.saved, 0);
+
+  const pool: Step[] = [];
+  let best: Selection | undefined;
+  for (const cut of cuts) {
+    for (const step of byMessage.get(cut) ?? []) pool.splice(insertionPoint(pool, step), 0, step);
+    // Lower bound for this and every earlier cut: the rewrite alone, with the most any cut can save.
+    const bound = breakCost(cachedFrom(cut) - totalSaved) - futureValue(totalSaved, input.horizon);
+    if (best && bound > best.cost) break;
+    const taken = greedy(pool, input.need);
+    if (taken.saved < input.need) continue;
+    const savedInCache = taken.steps.reduce((sum, s) => sum + (s.message < cached ? s.saved : 0), 0);
+    const loss = taken.steps.reduce((sum, s) => sum + s.loss, 0);
+    const cost = breakCost(cachedFrom(cut) - savedInCache) + loss - futureValue(taken.saved, input.horizon);
+    if (!best || cost < best.cost)
+      best = { ...taken, cut: firstMessage(taken.steps, end), cost, feasible: true };
+  }
+  if (best) return best;
+  const all = [...input.steps].sort(compareSteps);
+  const saved = all.reduce((sum, s) => sum + s.saved, 0);
+  return { steps: all, saved, cut: firstMessage(all, end), cost: Number.POSITIVE_INFINITY, feasible: false };
+}
+
+/** On a cold cache only steps whose value exceeds their loss are candidates; position does not matter. */
+function selectCold(input: PlanInput): Selection {
+  const worth = new Set<string>();
+  const candidates = input.steps.filter((step) => {
+    if (step.afterSummary && !worth.has(step.key)) return false;
+    const ok = coldValue(step.saved, input.horizon) > step.loss;
+    if (ok && step.to === 'summary') worth.add(step.key);
+    return ok;
+  });
+  const sorted = candidates.sort(compareSteps);
+  const taken = greedy(sorted, input.need);
+  const loss = taken.steps.reduce((sum, s) => sum + s.loss, 0);
+  const cost = loss - coldValue(taken.saved, input.horizon);
+  return {
+    ...taken,
+    cut: firstMessage(taken.steps, input.messageTokens.length),
+    cost,
+    feasible: taken.saved >= input.need,
+  };
+}
+
+function greedy(sorted: readonly Step[], need: number): { steps: Step[]; saved: number } {
+  const steps: Step[] = [];
+  let saved = 0;
+  for (const step of sorted) {
+    if (saved >= need) break;
+    steps.push(step);
+    saved += step.saved;
+  }
+  return { steps, saved };
+}
+
+function insertionPoint(sorted: readonly Step[], step: Step): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareSteps(sorted[mid] as Step, step) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Tokens the cache holds from message `m` to the end of the cached messages. */
+function cachedTokensFrom(messageTokens: readonly number[], cached: number): (m: number) => number {
+  const prefixSums = [0];
+  for (let m = 0; m < messageTokens.length; m++)
+    prefixSums.push((prefixSums[m] ?? 0) + (messageTokens[m] ?? 0));
+  return (m) => Math.max(0, (prefixSums[cached] ?? 0) - (prefixSums[Math.min(m, cached)] ?? 0));
+}
+
+function firstMessage(steps: readonly Step[], end: number): number {
+  let first = end;
+  for (const step of steps) if (step.message < first) first = step.message;
+  return first;
+}
+
+/**
+ * A profit event, below the high-water mark: of the batches "every summary step at or after a cut",
+ * the one whose value over the calls to come (futureValue) exceeds `factor` × (cache rewrite from
+ * the cut + expected loss) by the most; undefined when none does. Only summaries (phase 1): a stub
+ * is for pressure. Each step must also be worth its own loss. The value counts cached reads only;
+ * tokens saved also shrink every later rewrite and write, so a factor below 1 is still prudent.
+ */
+export function selectProfitable(
+  input: Omit<PlanInput, 'need' | 'cold'>,
+  factor: number,
+): Selection | undefined {
+  const end = input.messageTokens.length;
+  const cached = Math.min(input.cachedMessages, end);
+  const cachedFrom = cachedTokensFrom(input.messageTokens, cached);
+  const worth = input.steps.filter(
+    (step) => step.phase === 1 && futureValue(step.saved, input.horizon) > factor * step.loss,
+  );
+  const byMessage = new Map<number, Step[]>();
+  for (const step of worth) byMessage.set(step.message, [...(byMessage.get(step.message) ?? []), step]);
+  const cuts = [...byMessage.keys()].sort((a, b) => b - a);
+  const pool: Step[] = [];
+  let saved = 0;
+  let savedInCache = 0;
+  let loss = 0;
+  let best: Selection | undefined;
+  for (const cut of cuts) {
+    for (const step of byMessage.get(cut) ?? []) {
+      pool.push(step);
+      saved += step.saved;
+      if (step.message < cached) savedInCache += step.saved;
+      loss += step.loss;
+    }
+    const spend = breakCost(cachedFrom(cut) - savedInCache) + loss;
+    const value = futureValue(saved, input.horizon);
+    const cost = factor * spend - value;
+    if (cost < 0 && (!best || cost < best.cost))
+      best = { steps: [...pool], saved, cut: firstMessage(pool, end), cost, feasible: true };
+  }
+  return best;
+}

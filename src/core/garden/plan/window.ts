@@ -1,0 +1,63 @@
+import type { Slot } from '../types.js';
+import { slotTokens, type View } from '../state/view.js';
+
+/**
+ * The working window (docs/DESIGN.md invariant 3): its first message, and the most tokens it holds
+ * verbatim. A single block larger than `maxTokens` can never fit the window's share of the budget,
+ * so the window does not protect it: it may be shortened to its summary (stored first, so nothing
+ * is lost). Typed prompts, pinned blocks and fixed content stay protected whatever their size.
+ */
+export interface WorkingWindow {
+  start: number;
+  maxTokens: number;
+}
+
+/**
+ * First message of the working window (docs/DESIGN.md invariant 3): the last `keepLastTurns` assistant
+ * messages and everything after them. While the window holds more than `maxTokens` it gives up its
+ * oldest turns, down to the last one, so that a few huge tool results cannot make every budget
+ * impossible. The newest message is always in it. Before any assistant message, all is window.
+ */
+export function windowStart(
+  view: View,
+  keepLastTurns: number,
+  messageTokens: (message: number) => number,
+  maxTokens: number,
+): number {
+  const count = view.messages.length;
+  if (count === 0) return 0;
+  if (keepLastTurns === 0) return count - 1;
+  // Walks back from the newest message: the window's cost does not grow with the session.
+  let suffix = 0;
+  let found = 0;
+  let last = -1;
+  let start = -1;
+  for (let i = count - 1; i >= 0 && found < keepLastTurns; i--) {
+    suffix += messageTokens(i);
+    if (view.messages[i]?.role !== 'assistant') continue;
+    found++;
+    if (found === 1) last = i;
+    else if (suffix <= maxTokens) start = i;
+    else break;
+  }
+  if (last === -1) return 0;
+  return start === -1 ? last : start;
+}
+
+/** Whether a slot inside the window is too large for the window to protect (see WorkingWindow). */
+export function oversized(slot: Slot, window: WorkingWindow): boolean {
+  return slot.message >= window.start && slotTokens(slot, 'original') > window.maxTokens;
+}
+
+/** Why a slot may not be shortened, or undefined when it may. */
+export function protection(
+  slot: Slot,
+  window: WorkingWindow,
+  pinned: ReadonlySet<string>,
+): 'fixed' | 'prompt' | 'window' | 'pinned' | undefined {
+  if (slot.kind === 'fixed') return 'fixed';
+  if (slot.typed || slot.cls === 'prompt') return 'prompt';
+  if (slot.message >= window.start && !oversized(slot, window)) return 'window';
+  if (pinned.has(slot.key) || (slot.entryId !== undefined && pinned.has(slot.entryId))) return 'pinned';
+  return undefined;
+}

@@ -1,0 +1,81 @@
+import { MESSAGE_OVERHEAD } from '../../tokens/index.js';
+import type { Tokenizer } from '../../tokens/index.js';
+import type { Block, MessageParam, ToolResultBlockParam, Transcript } from '../../transcript/index.js';
+import type { Slot } from '../types.js';
+import { slotTokens, type MessageFigures, type MessageView, type View } from '../state/view.js';
+
+/**
+ * Rendering: each block in its current form. Forms are fixed between events and every form's block
+ * was built once at ingest, so a message renders byte-identically until one of its forms changes.
+ * The returned messages share block objects with the input and with each other: treat them as read-only.
+ */
+export function renderMessages(view: View): MessageParam[] {
+  return view.messages.map(renderMessage);
+}
+
+export function renderMessage(entry: MessageView): MessageParam {
+  if (entry.passthrough) return entry.source;
+  if (entry.isString) {
+    const slot = entry.slots[0];
+    if (slot === undefined || slot.form === 'original') return entry.source;
+    const block = slot.blocks[slot.form];
+    const text = block?.type === 'text' ? block.text : (entry.source.content as string);
+    return { ...entry.source, content: text };
+  }
+  return { ...entry.source, content: entry.slots.map(renderSlot) } as MessageParam;
+}
+
+/** A block in its form; a tool_result's media parts in theirs. */
+export function renderSlot(slot: Slot): Block {
+  const block = slot.blocks[slot.form] ?? slot.block;
+  if (!slot.children || slot.children.length === 0 || block.type !== 'tool_result') return block;
+  const parts = new Map<number, Block>();
+  for (const child of slot.children) parts.set(child.part, child.blocks[child.form] ?? child.block);
+  const original = slot.block as ToolResultBlockParam;
+  if (slot.form === 'original' && Array.isArray(original.content)) {
+    const content = original.content.map((part, i) => parts.get(i) ?? part);
+    return { ...original, content } as Block;
+  }
+  const head =
+    typeof block.content === 'string'
+      ? [{ type: 'text' as const, text: block.content }]
+      : (block.content ?? []);
+  return { ...block, content: [...head, ...parts.values()] } as Block;
+}
+
+/** Tokens of a message as rendered now (what countMessage would say of renderMessage's output). */
+export function messageTokens(entry: MessageView): number {
+  return messageFigures(entry).rendered;
+}
+
+/** Tokens of a message with every block in its original form. */
+export function originalMessageTokens(entry: MessageView): number {
+  return messageFigures(entry).original;
+}
+
+/** Both counts of a message, counted once and kept until one of its slots changes (view.ts slotChanged). */
+export function messageFigures(entry: MessageView): MessageFigures {
+  if (entry.figures) return entry.figures;
+  let rendered = MESSAGE_OVERHEAD;
+  let original = MESSAGE_OVERHEAD;
+  for (const slot of entry.slots) {
+    rendered += slotTokens(slot);
+    original += slotTokens(slot, 'original');
+    for (const child of slot.children ?? []) {
+      rendered += slotTokens(child);
+      original += slotTokens(child, 'original');
+    }
+  }
+  entry.figures = { rendered, original };
+  return entry.figures;
+}
+
+/** Tokens of the system prompt and tool definitions, counted as countRequest counts them. */
+export function countFixed(tokenizer: Tokenizer, transcript: Pick<Transcript, 'system' | 'tools'>): number {
+  let total = 0;
+  if (typeof transcript.system === 'string') total += tokenizer.count(transcript.system);
+  else if (Array.isArray(transcript.system))
+    for (const block of transcript.system) total += tokenizer.count(block.text);
+  if (transcript.tools) total += tokenizer.count(JSON.stringify(transcript.tools));
+  return total;
+}

@@ -1,0 +1,72 @@
+import { recall } from '../../recall/index.js';
+import type { Scope, Store } from '../../store/index.js';
+import type { Tokenizer } from '../../tokens/index.js';
+import type { MessageParam } from '../../transcript/index.js';
+import { buildInjection, RECALL_LIMIT, type Injection, type InjectionInput } from './inject.js';
+import { breakdownClass } from '../state/pressure.js';
+import { latestTypedText, newestTypedText } from '../plan/recent.js';
+import type { InjectMode } from '../types.js';
+import type { RetrievalWords } from './labels.js';
+import { slotTokens, type View } from '../state/view.js';
+
+/** The newest user message with the injected block appended (after any tool_result blocks, as the API wants). */
+export function appendInjection(message: MessageParam, text: string): MessageParam {
+  const injected = { type: 'text' as const, text };
+  if (typeof message.content === 'string')
+    return { ...message, content: [{ type: 'text', text: message.content }, injected] };
+  return { ...message, content: [...message.content, injected] } as MessageParam;
+}
+
+/** What is shortened now, for the cheap layer's one line. */
+export function compactedSummary(view: View): InjectionInput['compacted'] {
+  let blocks = 0;
+  let before = 0;
+  let after = 0;
+  const byClass = new Map<string, number>();
+  for (const slot of view.all) {
+    if (slot.form === 'original') continue;
+    blocks++;
+    before += slotTokens(slot, 'original');
+    after += slotTokens(slot);
+    const cls = breakdownClass(slot);
+    byClass.set(cls, (byClass.get(cls) ?? 0) + 1);
+  }
+  return {
+    blocks,
+    before,
+    after,
+    byClass: [...byClass].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)),
+  };
+}
+
+/**
+ * The injection for the newest user turn, if any: only on a user turn, only when the user typed
+ * something in it (mode `full`: on any user turn, querying the latest typed text).
+ */
+export function turnInjection(input: {
+  view: View;
+  mode: InjectMode;
+  maxTokens: number;
+  store: Store;
+  scope: Scope;
+  tokenizer: Tokenizer;
+  words: RetrievalWords;
+}): Injection | undefined {
+  const { view, store, scope } = input;
+  const last = view.messages[view.messages.length - 1];
+  if (input.mode === 'off' || last?.role !== 'user' || last.passthrough) return undefined;
+  const typed = newestTypedText(view);
+  if (typed === '' && input.mode !== 'full') return undefined;
+  const inContext = new Set(view.all.filter((s) => s.form === 'original' && s.entryId).map((s) => s.entryId));
+  return buildInjection({
+    mode: input.mode,
+    maxTokens: input.maxTokens,
+    query: typed || latestTypedText(view),
+    notes: store.notes(scope, { pinnedOnly: true }),
+    compacted: compactedSummary(view),
+    recall: (query, maxTokens) => recall(store, query, scope, { maxTokens, limit: RECALL_LIMIT }),
+    inContext: (id) => inContext.has(id),
+    tokenizer: input.tokenizer,
+    words: input.words,
+  });
+}

@@ -1,0 +1,134 @@
+import type { RegretGuard } from '../plan/regret-guard.js';
+import type { Scope, Store } from '../../store/index.js';
+import type { Tokenizer } from '../../tokens/index.js';
+import type { Transcript } from '../../transcript/index.js';
+import type { SettleOptions, SettleResult } from '../api.js';
+import type { Anchor } from '../plan/calibration.js';
+import type { GardenConfig } from '../config.js';
+import type { IngestDeps } from '../ingest/ingest.js';
+import { settleSlot } from '../ingest/settle.js';
+import type { SavedState } from '../persist.js';
+import { recentMentions } from '../plan/recent.js';
+import { messageFigures, originalMessageTokens } from '../render/render.js';
+import type { StepContext } from '../plan/steps.js';
+import { tally } from '../ingest/sync.js';
+import type { GardenCounters, Slot } from '../types.js';
+import { slotChanged, type MessageFigures, type MessageView, type View } from './view.js';
+import { oversized, windowStart, type WorkingWindow } from '../plan/window.js';
+
+/** The last rendered request: when, how many messages (the cached prefix), how many tokens. */
+export interface LastRender {
+  at: number;
+  messages: number;
+  tokens: number;
+}
+
+/** Everything one garden knows; the engine's functions read and change it (src/core/garden/garden.ts wires them). */
+export interface GardenState {
+  readonly config: GardenConfig;
+  readonly store: Store;
+  readonly scope: Scope;
+  readonly tokenizer: Tokenizer;
+  readonly deps: IngestDeps;
+  /** What is saved across restarts (forms, pins, counters, events). */
+  readonly saved: SavedState;
+  readonly counters: GardenCounters;
+  readonly pinned: Set<string>;
+  /** Turn of the last recall, by block key. */
+  readonly access: Map<string, number>;
+  /** Saved forms of blocks not seen yet in this process (applied when they are synced). */
+  readonly savedForms: Map<string, SavedState['forms'][string]>;
+  readonly strippedSeen: Set<string>;
+  budget: number;
+  view: View;
+  transcript: Transcript | undefined;
+  /** Tokens of the system prompt and tool definitions. */
+  fixedTokens: number;
+  /** The provider's last count, for calibration. */
+  anchor: Anchor | undefined;
+  lastRender: LastRender | undefined;
+  /** Modelled cost with gardener against unmanaged, as a door reports it (regret-guard.ts). */
+  readonly guard: RegretGuard;
+}
+
+/** Estimated tokens of the request as it renders now (before injection). */
+export function estimate(state: GardenState): number {
+  return state.fixedTokens + viewTotals(state.view).rendered;
+}
+
+/** The same with every block in its original form. */
+export function originalEstimate(state: GardenState): number {
+  return state.fixedTokens + viewTotals(state.view).original;
+}
+
+/** Σ of the messages' figures, summed once and kept until a slot changes (view.ts slotChanged). */
+function viewTotals(view: View): MessageFigures {
+  if (view.totals) return view.totals;
+  let rendered = 0;
+  let original = 0;
+  for (const message of view.messages) {
+    const figures = messageFigures(message);
+    rendered += figures.rendered;
+    original += figures.original;
+  }
+  view.totals = { rendered, original };
+  return view.totals;
+}
+
+/** The working window for a budget (default: the garden's). */
+export function workingWindow(state: GardenState, limit = state.budget): WorkingWindow {
+  const maxTokens = Math.floor(state.config.windowMaxShare * limit);
+  const { view } = state;
+  const size = (m: number) => originalMessageTokens(view.messages[m] as MessageView);
+  return { start: windowStart(view, state.config.keepLastTurns, size, maxTokens), maxTokens };
+}
+
+/** What the step rules need to know besides the view. */
+export function stepContext(
+  state: GardenState,
+  window: WorkingWindow,
+  minSaving = state.config.minSavingTokens,
+): StepContext {
+  return {
+    window,
+    pinned: state.pinned,
+    mentions: recentMentions(state.view),
+    access: state.access,
+    minSaving,
+  };
+}
+
+/** Slots of an entry id (or a block key). */
+export function slotsOf(state: GardenState, id: string): Slot[] {
+  return state.view.all.filter((s) => s.entryId === id || s.key === id);
+}
+
+/**
+ * Stores the pending slots that `which` selects (classify → compress → store), oldest first. With a
+ * deadline (a `performance.now()` time) it stops once the deadline has passed, after at least one
+ * block, so a caller can spread the work over several turns of its event loop.
+ */
+export function settleWhere(
+  state: GardenState,
+  which: (slot: Slot) => boolean,
+  options: SettleOptions = {},
+): SettleResult {
+  const result: SettleResult = { ingested: 0, byClass: {}, pending: 0 };
+  for (const slot of state.view.all) {
+    if (!slot.pending || !which(slot)) continue;
+    if (options.deadline !== undefined && result.ingested > 0 && performance.now() >= options.deadline) {
+      result.pending++;
+      continue;
+    }
+    settleSlot(slot, state.deps);
+    slotChanged(state.view, slot);
+    result.ingested++;
+    tally(result.byClass, slot);
+  }
+  return result;
+}
+
+/** Blocks the engine may shorten now must be stored first: those before the window and oversized ones. */
+export function settleOutsideWindow(state: GardenState, window: WorkingWindow): SettleResult {
+  return settleWhere(state, (slot) => slot.message < window.start || oversized(slot, window));
+}

@@ -1,0 +1,171 @@
+import { GardenerError } from '../../errors.js';
+import { ftsTokens } from '../store/index.js';
+import {
+  lineWeights,
+  numberedLines,
+  rankPassages,
+  splitLines,
+  tokensByLine,
+  type Lines,
+} from './passages.js';
+
+/**
+ * Characters one page of an original holds (about 6k tokens): under the 30,000 characters of a
+ * command's output that Claude Code keeps whole (it cuts the middle of longer ones).
+ */
+export const PAGE_CHARS = 24_000;
+/** Lines of context shown around each matching line of a search inside an entry. */
+export const GREP_CONTEXT = 2;
+/** A matching line longer than this is shown as a window around the query's words. */
+const GREP_LINE_CHARS = 480;
+/** What a line number and its bar add to a line. */
+const LINE_NUMBER_CHARS = 8;
+/**
+ * When no line holds the query, up to this many of the lines that best match its words are shown
+ * (with context, a page at most), however weak: a search inside one entry has a page of room.
+ */
+const BEST_PASSAGES = 40;
+
+/** 1-based, inclusive; `last` undefined: to the end. */
+export interface LineRange {
+  first: number;
+  last?: number;
+}
+
+export interface InsideOptions {
+  /** Lines holding this text (else all its words, else the best passages for its words). */
+  query?: string;
+  lines?: LineRange;
+  pageChars?: number;
+}
+
+/** How a query matched: as typed, by all its words, or by the passages that best match its words. */
+export type InsideMatch = 'text' | 'words' | 'best' | 'none';
+
+export interface InsideResult {
+  /** Numbered lines, groups separated by `…`. */
+  text: string;
+  /** 1-based lines shown: the first and the last. */
+  first: number;
+  last: number;
+  total: number;
+  /** Lines matching the query within the range (query only). */
+  matches?: number;
+  match?: InsideMatch;
+  /** Where the next page starts, when the page was full. */
+  next?: number;
+}
+
+/** Parses `A-B`, `A-` or `A` (1-based line numbers) or throws a USAGE error naming the flag. */
+export function parseLineRange(value: string, flag = '--lines'): LineRange {
+  const match = /^\s*(\d+)\s*(?:(-)\s*(\d*)\s*)?$/.exec(value);
+  const first = Number(match?.[1]);
+  const last = match?.[3] ? Number(match[3]) : match?.[2] ? undefined : first;
+  if (!match || first < 1 || (last !== undefined && last < first))
+    throw new GardenerError(
+      'USAGE',
+      `${flag} must be a line range such as 120-180, 120- or 120 (got "${value}")`,
+    );
+  return last === undefined ? { first } : { first, last };
+}
+
+function rangeOf(lines: Lines, range: LineRange | undefined): { from: number; to: number } {
+  const total = lines.texts.length;
+  const from = Math.max(1, range?.first ?? 1);
+  const to = Math.min(total, range?.last ?? total);
+  return { from, to };
+}
+
+/** The 1-based lines of [from, to] matching the query, and how they matched. */
+function matchingLines(
+  lines: Lines,
+  from: number,
+  to: number,
+  query: string,
+): { at: number[]; match: InsideMatch } {
+  const needle = query.trim().toLowerCase();
+  const inRange = (n: number) => n >= from && n <= to;
+  const literal: number[] = [];
+  for (let n = from; n <= to; n++)
+    if ((lines.texts[n - 1] ?? '').toLowerCase().includes(needle)) literal.push(n);
+  if (literal.length > 0 || needle === '')
+    return { at: literal, match: literal.length > 0 ? 'text' : 'none' };
+  const words = [...new Set(ftsTokens(query))];
+  if (words.length === 0) return { at: [], match: 'none' };
+  const text = lines.texts.join('\n');
+  const byLine = tokensByLine(text, lines, words);
+  const all = [...byLine]
+    .filter(([line, held]) => held.size === words.length && inRange(line + 1))
+    .map(([line]) => line + 1)
+    .sort((a, b) => a - b);
+  if (all.length > 0) return { at: all, match: 'words' };
+  const inside = new Map([...byLine].filter(([line]) => inRange(line + 1)));
+  const weights = lineWeights(inside, lines.texts.length, () => 1);
+  const best = rankPassages(inside, weights, lines.texts.length, {
+    context: 0,
+    max: BEST_PASSAGES,
+    minShare: 0,
+  });
+  return best.length > 0
+    ? { at: best.map((p) => p.first).sort((a, b) => a - b), match: 'best' }
+    : { at: [], match: 'none' };
+}
+
+/** Matching lines widened by GREP_CONTEXT, merged where they touch, within [from, to]. */
+function groups(at: readonly number[], from: number, to: number): Array<{ first: number; last: number }> {
+  const out: Array<{ first: number; last: number }> = [];
+  for (const n of at) {
+    const first = Math.max(from, n - GREP_CONTEXT);
+    const last = Math.min(to, n + GREP_CONTEXT);
+    const previous = out.at(-1);
+    if (previous && first <= previous.last + 1) previous.last = Math.max(previous.last, last);
+    else out.push({ first, last });
+  }
+  return out;
+}
+
+/**
+ * A page of an original: its lines in a range, or the lines matching a query with context, numbered,
+ * at most `pageChars` characters (a single longer line is cut around the query's words). `next` says
+ * where the following page starts.
+ */
+export function readInside(original: string, options: InsideOptions = {}): InsideResult {
+  const lines = splitLines(original);
+  const total = lines.texts.length;
+  const { from, to } = rangeOf(lines, options.lines);
+  if (from > total)
+    throw new GardenerError('USAGE', `line ${from} is past the end: the original has ${total} lines`);
+  const pageChars = options.pageChars ?? PAGE_CHARS;
+  const query = options.query;
+  const matched = query === undefined ? undefined : matchingLines(lines, from, to, query);
+  const spans = matched ? groups(matched.at, from, to) : [{ first: from, last: to }];
+  const words = query === undefined ? [] : ftsTokens(query);
+  const weights = new Map(words.map((w) => [w, 1]));
+  // A range is shown as it is; a search shows long lines cut around the words.
+  const maxLine = query === undefined ? pageChars : GREP_LINE_CHARS;
+  const parts: string[] = [];
+  let chars = 0;
+  let shown = { first: spans[0]?.first ?? from, last: from - 1 };
+  let next: number | undefined;
+  for (const span of spans) {
+    let last = span.first - 1;
+    for (let n = span.first; n <= span.last; n++) {
+      const length = Math.min((lines.texts[n - 1] ?? '').length, maxLine) + LINE_NUMBER_CHARS;
+      if (chars + length > pageChars && chars > 0) break;
+      chars += length;
+      last = n;
+    }
+    if (last >= span.first) {
+      parts.push(numberedLines(lines, span.first, last, words, weights, maxLine));
+      shown = { first: shown.first, last };
+    }
+    if (last < span.last) {
+      next = last + 1;
+      break;
+    }
+  }
+  const result: InsideResult = { text: parts.join('\n…\n'), first: shown.first, last: shown.last, total };
+  if (matched) Object.assign(result, { matches: matched.at.length, match: matched.match });
+  if (next !== undefined) result.next = next;
+  return result;
+}

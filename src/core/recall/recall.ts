@@ -1,0 +1,274 @@
+import { CONTENT_CLASSES, type ContentClass } from '../classify/index.js';
+import { GardenerError } from '../../errors.js';
+import type { Candidate, NoteCandidate, SearchScope } from '../store/index.js';
+import { ftsTokens } from '../store/index.js';
+import type { RecallHit, RecallOptions, RecallResult, Scope, Store, StoreIndex } from '../store/index.js';
+import { defaultTokenizer } from '../tokens/index.js';
+import { fitToBudget } from './budget.js';
+import { parseQuery } from './query.js';
+import { PASSAGE_CHARS, passageText } from './passages.js';
+import { findTokens, head } from './snippet.js';
+import { selectTerms, type SelectedTerm, type TermSelection } from './terms-select.js';
+
+export const DEFAULT_RECALL_LIMIT = 5;
+export const MAX_RECALL_LIMIT = 100;
+/** Token budget of all returned texts: snippets and summaries by default, originals with `full`. */
+export const DEFAULT_RECALL_TOKENS = 2_000;
+export const DEFAULT_FULL_RECALL_TOKENS = 8_000;
+/** Entries ranked by text before priority and recency re-order them. */
+const CANDIDATES = 60;
+/** Score = relevance (0–1, bm25 relative to the best) + these shares of priority and recency. */
+const W_PRIORITY = 0.15;
+const W_RECENCY = 0.1;
+/**
+ * Text the agent has anyway ranks lower: its own prose (message text, no tool behind it) shares
+ * the wording of any query the agent writes, so bm25 over-ranks it, and prompts are never compacted.
+ * What a recall is after is mostly tool output (measured by benchmarks/store.ts quality).
+ */
+const ECHO_PENALTY = 0.3;
+/**
+ * Entries that name things (files, tests, errors, identifiers in backticks) rank higher by this
+ * share of log(1 + names): a recall is mostly after a name, and a listing, a grep or a traceback
+ * holds many. Chosen on the dev split of the needles (benchmarks/store.ts quality), then checked on
+ * the held-out split.
+ */
+const W_NAMES = 0.05;
+/** Curated notes outrank entries of equal text relevance. */
+const NOTE_BOOST = 1.3;
+/** Recency halves every hour since the last access. */
+const RECENCY_HALF_LIFE_MS = 60 * 60_000;
+/** A hit accessed this recently carries the `recent` signal. */
+const RECENT_MS = 15 * 60_000;
+/** An original this short is shown whole in a hit (the room a hit's passages have). */
+const SHORT_ORIGINAL_CHARS = PASSAGE_CHARS;
+/** Keywords named in a hit's relevance signal. */
+const MAX_KEYWORD_SIGNALS = 3;
+
+interface Ranked {
+  score: number;
+  entry?: Candidate;
+  note?: NoteCandidate;
+}
+
+function checkOptions(options: RecallOptions): { limit: number; classes: ContentClass[] } {
+  const limit = options.limit ?? DEFAULT_RECALL_LIMIT;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RECALL_LIMIT) {
+    throw new GardenerError(
+      'USAGE',
+      `recall limit must be a whole number from 1 to ${MAX_RECALL_LIMIT} (got ${String(limit)})`,
+    );
+  }
+  const classes =
+    options.class === undefined
+      ? []
+      : typeof options.class === 'string'
+        ? [options.class]
+        : [...options.class];
+  for (const c of classes) {
+    if (!CONTENT_CLASSES.includes(c)) {
+      throw new GardenerError('USAGE', `unknown class ${JSON.stringify(c)}`, {
+        hint: `Classes: ${CONTENT_CLASSES.join(', ')}.`,
+      });
+    }
+  }
+  if (options.maxTokens !== undefined && !(Number.isInteger(options.maxTokens) && options.maxTokens > 0)) {
+    throw new GardenerError(
+      'USAGE',
+      `recall maxTokens must be a positive whole number (got ${String(options.maxTokens)})`,
+    );
+  }
+  return { limit, classes };
+}
+
+/** Prompts, and message prose with no tool behind it. */
+function isEcho(entry: Candidate): boolean {
+  return entry.class === 'prompt' || (entry.class === 'prose' && entry.sourceTool === null);
+}
+
+/**
+ * The names bonus of each candidate entry, and the bonus a note gets. An entry stored before names
+ * were counted gets the mean bonus of the counted candidates (neither favoured nor held back); a
+ * note gets the highest, so the bonus never ranks an entry above a note of equal relevance.
+ */
+function namesPrior(entries: readonly Candidate[]): { entry: (entry: Candidate) => number; note: number } {
+  const bonus = (names: number) => W_NAMES * Math.log1p(names);
+  const counted = entries.flatMap((e) => (e.names === null ? [] : [bonus(e.names)]));
+  const mean = counted.length === 0 ? 0 : counted.reduce((a, b) => a + b, 0) / counted.length;
+  return {
+    entry: (entry) => (entry.names === null ? mean : bonus(entry.names)),
+    note: Math.max(0, ...counted),
+  };
+}
+
+function recency(at: number, now: number): number {
+  return Math.pow(0.5, Math.max(0, now - at) / RECENCY_HALF_LIFE_MS);
+}
+
+/**
+ * Searches the store: bm25 over the index on the query's distinctive words (and phrases made of
+ * paths and identifiers), re-ranked with priority and recency, notes weighted up; each hit says
+ * why it matched. Scope: the bound session's project, plus projects named in `options.scope`.
+ */
+export function recall(
+  store: Pick<Store, 'index'>,
+  query: string,
+  scope: Scope,
+  options: RecallOptions = {},
+): RecallResult {
+  const deps = store.index;
+  const { limit, classes } = checkOptions(options);
+  const now = deps.now();
+  const primary = options.scope?.project ?? scope.project;
+  const names = [...new Set([primary, ...(options.scope?.projects ?? [])])];
+  const projectIds = names.map((name) => deps.projectId(name)).filter((id): id is number => id !== undefined);
+  const searchScope: SearchScope = { projectIds, classes };
+  if (options.scope?.sessionOnly) {
+    const session = deps.sessionIds({ project: primary, session: options.scope.session ?? scope.session });
+    if (!session) return { hits: [], coverage: { entriesScanned: 0 }, truncated: false };
+    searchScope.sessionId = session.sessionId;
+  }
+
+  const parsed = parseQuery(typeof query === 'string' ? query : '');
+  // A query with nothing to search for (empty, punctuation, stopwords) finds nothing.
+  if (parsed.words.length === 0) return { hits: [], coverage: { entriesScanned: 0 }, truncated: false };
+  const selection = selectTerms(parsed, deps.vocab);
+  const items = [...selection.terms.map((t) => t.token), ...selection.phrases.map((p) => p.join(' '))];
+  const entries = deps.search.entries(items, searchScope, now, CANDIDATES);
+  const noteItems = [
+    ...parsed.words.slice(0, 16).map((w) => w.token),
+    ...parsed.phrases.map((p) => p.join(' ')),
+  ];
+  const notes =
+    classes.length > 0 || searchScope.sessionId !== undefined
+      ? []
+      : deps.search.notes(noteItems, projectIds, limit);
+
+  const best = Math.min(-1e-9, ...entries.map((e) => e.rank), ...notes.map((n) => n.rank));
+  const namesBonus = namesPrior(entries);
+  const ranked: Ranked[] = [
+    ...entries.map((entry): Ranked => ({
+      entry,
+      score:
+        entry.rank / best +
+        (W_PRIORITY * entry.priority) / 100 +
+        W_RECENCY * recency(entry.lastAccess, now) +
+        namesBonus.entry(entry) -
+        (isEcho(entry) ? ECHO_PENALTY : 0),
+    })),
+    ...notes.map((note): Ranked => ({
+      note,
+      score:
+        (note.rank / best) * NOTE_BOOST +
+        W_PRIORITY +
+        W_RECENCY * recency(note.createdAt, now) +
+        namesBonus.note,
+    })),
+  ].sort((a, b) => b.score - a.score || (a.entry?.seq ?? 0) - (b.entry?.seq ?? 0));
+  const top = ranked.slice(0, limit);
+
+  const hits = buildHits(deps, top, selection, options.full === true, now);
+  const tokenizer = options.tokenizer ?? defaultTokenizer();
+  const maxTokens = options.maxTokens ?? (options.full ? DEFAULT_FULL_RECALL_TOKENS : DEFAULT_RECALL_TOKENS);
+  const fitted = fitToBudget(hits, maxTokens, tokenizer);
+  const seqs = top.flatMap((r) =>
+    r.entry && fitted.items.some((h) => h.id === r.entry?.id) ? [r.entry.seq] : [],
+  );
+  if (deps.writable && options.touch !== false) deps.search.touch(seqs, now);
+
+  const coverage = deps.search.coverage(searchScope);
+  const result: RecallResult = {
+    hits: fitted.items,
+    coverage: { entriesScanned: coverage.count },
+    truncated: fitted.truncated,
+  };
+  if (coverage.from !== null) result.coverage.from = coverage.from;
+  if (coverage.to !== null) result.coverage.to = coverage.to;
+  return result;
+}
+
+/** Every query word found in the store, with its idf: what a hit's passages are chosen by. */
+function passageWords(selection: TermSelection): { words: string[]; weight: (token: string) => number } {
+  const idf = new Map<string, number>();
+  for (const [token, df] of selection.counts) if (df > 0) idf.set(token, Math.log(1 + selection.docs / df));
+  return { words: [...idf.keys()], weight: (token) => idf.get(token) ?? 0 };
+}
+
+function buildHits(
+  deps: StoreIndex,
+  top: Ranked[],
+  selection: TermSelection,
+  full: boolean,
+  now: number,
+): RecallHit[] {
+  const terms: SelectedTerm[] = selection.terms;
+  const weights = new Map(terms.map((t) => [t.token, Math.log(1 + selection.docs / t.df)]));
+  const byWeight = terms.map((t) => t.token).sort((a, b) => (weights.get(b) ?? 0) - (weights.get(a) ?? 0));
+  const inPassages = passageWords(selection);
+  const texts = deps.search.texts(top.flatMap((r) => (r.entry ? [r.entry.seq] : [])));
+  return top.map(({ entry, note, score }): RecallHit => {
+    if (note) {
+      const found = findTokens(`${note.text}\n${note.tags}`, byWeight);
+      const keywords = byWeight.filter((t) => found.has(t)).slice(0, MAX_KEYWORD_SIGNALS);
+      return {
+        id: note.id,
+        class: 'prose',
+        text: note.tags ? `${note.text}\n[tags: ${note.tags}]` : note.text,
+        score: round(score),
+        relevanceSignal: ['note', ...keywords.map((k) => `keyword:${k}`)],
+        createdAt: note.createdAt,
+        isNote: true,
+        form: 'note',
+      };
+    }
+    const e = entry as Candidate;
+    const { original, summary } = texts.get(e.seq) ?? { original: '', summary: '' };
+    const isMedia = e.kind === 'media';
+    const inOriginal = isMedia ? new Map<string, number[]>() : findTokens(original, byWeight);
+    const inSummary = findTokens(summary, byWeight);
+    const pathTokens = new Set(ftsTokens(e.sourcePath ?? ''));
+    const signals: string[] = [];
+    if (e.sourcePath && byWeight.some((t) => pathTokens.has(t))) signals.push(`path:${e.sourcePath}`);
+    const keywords = byWeight
+      .filter((t) => inOriginal.has(t) || inSummary.has(t))
+      .slice(0, MAX_KEYWORD_SIGNALS);
+    signals.push(...keywords.map((k) => `keyword:${k}`));
+    if (now - e.lastAccess <= RECENT_MS || terms.length === 0) signals.push('recent');
+
+    let text: string;
+    let form: RecallHit['form'];
+    if (full && !isMedia) [text, form] = [original, 'original'];
+    else {
+      const cut = isMedia || full ? undefined : hitPassages(original, inOriginal, inPassages);
+      if (cut !== undefined) [text, form] = [cut, 'snippet'];
+      else if (summary.trim() !== '') [text, form] = [summary, 'summary'];
+      else [text, form] = [head(original), 'snippet'];
+    }
+    const hit: RecallHit = {
+      id: e.id,
+      class: e.class,
+      text,
+      score: round(score),
+      relevanceSignal: signals,
+      createdAt: e.createdAt,
+      form,
+    };
+    if (e.sourceTool !== null) hit.sourceTool = e.sourceTool;
+    if (e.sourcePath !== null) hit.sourcePath = e.sourcePath;
+    return hit;
+  });
+}
+
+/** The original whole when short, else its best passages; undefined when no word occurs in it. */
+function hitPassages(
+  original: string,
+  found: ReadonlyMap<string, number[]>,
+  words: ReturnType<typeof passageWords>,
+): string | undefined {
+  if (found.size === 0) return undefined;
+  if (original.length <= SHORT_ORIGINAL_CHARS) return original;
+  return passageText(original, words.words, words.weight);
+}
+
+function round(score: number): number {
+  return Math.round(score * 10_000) / 10_000;
+}

@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { CONTENT_CLASSES } from '../classify/index.js';
+import { namesOf } from '../compress/index.js';
+import { GardenerError } from '../../errors.js';
+import { derivedId } from './ids.js';
+import { pack, PACKED_ORIGINAL, PACKED_SUMMARY } from './packing.js';
+import { redactSecrets } from './redact.js';
+import type { Scopes } from './scopes.js';
+import { indexTerms } from './terms.js';
+import type { EntryInput, IngestResult } from './types.js';
+
+/** Candidates tried before giving up on finding an unused id (a clash is ~1 in 10^12 per pair). */
+const ID_ATTEMPTS = 8;
+
+/** Hex digits kept of the SHA-256: 128 bits, ample against accidental collisions. */
+const HASH_HEX_CHARS = 32;
+
+/** The content hash that deduplicates entries within a project (of the stored, redacted text). */
+export function contentHash(kind: 'text' | 'media', original: string): string {
+  return createHash('sha256')
+    .update(kind)
+    .update('\0')
+    .update(original)
+    .digest('hex')
+    .slice(0, HASH_HEX_CHARS);
+}
+
+export function checkEntryInput(input: EntryInput): void {
+  const bad = (what: string): never => {
+    throw new GardenerError('INPUT_INVALID', `cannot store entry: ${what}`);
+  };
+  if (!CONTENT_CLASSES.includes(input.class)) bad(`unknown class ${JSON.stringify(input.class)}`);
+  if (typeof input.original !== 'string') bad('original must be a string');
+  if (typeof input.summary !== 'string') bad('summary must be a string');
+  for (const [name, value] of [
+    ['tokensOriginal', input.tokensOriginal],
+    ['tokensSummary', input.tokensSummary],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 0)
+      bad(`${name} must be a non-negative integer (got ${String(value)})`);
+  }
+  if (!Number.isFinite(input.priority)) bad(`priority must be a number (got ${String(input.priority)})`);
+  if (input.ttlMs !== undefined && !(Number.isFinite(input.ttlMs) && input.ttlMs > 0))
+    bad(`ttlMs must be positive (got ${String(input.ttlMs)})`);
+  if (input.kind !== undefined && input.kind !== 'text' && input.kind !== 'media')
+    bad(`unknown kind ${JSON.stringify(input.kind)}`);
+  if (input.call !== undefined && typeof input.call !== 'string') bad('call must be a string');
+  if (input.hint !== undefined && typeof input.hint !== 'string') bad('hint must be a string');
+}
+
+/** Characters of the producing call (and of the recall hint) indexed with an entry: a command line, not a script. */
+const MAX_CALL_CHARS = 400;
+
+interface IngestDeps {
+  db: Database.Database;
+  scopes: Scopes;
+  redact: boolean;
+  now: () => number;
+}
+
+/** Builds the ingest operation: validate, redact, hash, then one IMMEDIATE transaction. */
+export function makeIngest({ db, scopes, redact, now }: IngestDeps): (input: EntryInput) => IngestResult {
+  const findByHash = db.prepare<
+    [number, string],
+    { seq: number; id: string; redactions: number; forgotten: number }
+  >('SELECT seq, id, redactions, forgotten FROM entries WHERE project_id = ? AND content_hash = ?');
+  const idTaken = db.prepare<[string], { one: number }>('SELECT 1 AS one FROM entries WHERE id = ?');
+  const insert = db.prepare(
+    `INSERT INTO entries (id, project_id, session_id, class, kind, source_tool, source_path, original, summary, packing, terms,
+       tokens_original, tokens_summary, priority, created_at, last_access, ttl_ms, expires_at, content_hash, redactions, names)
+     VALUES (@id, @projectId, @sessionId, @class, @kind, @sourceTool, @sourcePath, @original, @summary, @packing, @terms,
+       @tokensOriginal, @tokensSummary, @priority, @now, @now, @ttlMs, @expiresAt, @hash, @redactions, @names)`,
+  );
+  // A repeat brings an expired entry back (it is in the context again), keeps the higher priority;
+  // a forgotten one stays forgotten.
+  const refresh = db.prepare<{ now: number; priority: number; ttl: number | null; seq: number }>(
+    `UPDATE entries SET last_access = @now, priority = max(priority, @priority), active = 1 - forgotten,
+       expires_at = CASE WHEN @ttl IS NULL THEN NULL ELSE max(coalesce(expires_at, 0), @now + @ttl) END,
+       ttl_ms = @ttl
+     WHERE seq = @seq`,
+  );
+  const link = db.prepare<[number, string, number, number]>(
+    'INSERT OR REPLACE INTO blocks (session_id, block_key, entry_seq, created_at) VALUES (?, ?, ?, ?)',
+  );
+
+  const freshId = (seed: string): string => {
+    for (let attempt = 0; attempt < ID_ATTEMPTS; attempt++) {
+      const id = derivedId(seed, attempt);
+      if (!idTaken.get(id)) return id;
+    }
+    throw new GardenerError('INTERNAL', 'could not find an unused entry id');
+  };
+
+  return (input) => {
+    checkEntryInput(input);
+    const kind = input.kind ?? 'text';
+    const original = redact ? redactSecrets(input.original) : { text: input.original, count: 0 };
+    const summary = redact ? redactSecrets(input.summary) : { text: input.summary, count: 0 };
+    const redactions = original.count + summary.count;
+    const hash = contentHash(kind, original.text);
+    const priority = Math.min(100, Math.max(0, Math.round(input.priority)));
+    const ttlMs = input.ttlMs === undefined ? null : Math.round(input.ttlMs);
+    // The call's words are searchable with the entry; it is redacted like the texts (a command line can hold a key).
+    const callText = input.call?.slice(0, MAX_CALL_CHARS) ?? '';
+    const call = redact ? redactSecrets(callText).text : callText;
+    // So is the recall hint a stub prints for it: asking it finds this entry first more often.
+    const hintText = input.hint?.slice(0, MAX_CALL_CHARS) ?? '';
+    const hint = redact ? redactSecrets(hintText).text : hintText;
+    const terms = [
+      indexTerms(kind === 'media' ? undefined : original.text, summary.text, input.sourcePath, call),
+      call,
+      hint,
+    ]
+      .filter((part) => part !== '')
+      .join(' ');
+    const names = kind === 'media' ? 0 : namesOf(original.text).size;
+    const packedOriginal = pack(original.text);
+    const packedSummary = pack(summary.text);
+    const packing =
+      (packedOriginal.packed ? PACKED_ORIGINAL : 0) | (packedSummary.packed ? PACKED_SUMMARY : 0);
+
+    const run = db.transaction((): IngestResult => {
+      const at = now();
+      const { projectId, sessionId } = scopes.ensure(input.scope, at);
+      const existing = findByHash.get(projectId, hash);
+      if (existing) {
+        refresh.run({ now: at, priority, ttl: ttlMs, seq: existing.seq });
+        link.run(sessionId, input.blockKey ?? `#${existing.id}`, existing.seq, at);
+        return {
+          id: existing.id,
+          deduplicated: true,
+          redactions,
+          ...(existing.forgotten === 1 ? { forgotten: true } : {}),
+        };
+      }
+      const id = freshId(`${input.scope.project}\0${hash}`);
+      const { lastInsertRowid } = insert.run({
+        id,
+        projectId,
+        sessionId,
+        class: input.class,
+        kind,
+        sourceTool: input.sourceTool ?? null,
+        sourcePath: input.sourcePath ?? null,
+        original: packedOriginal.value,
+        summary: packedSummary.value,
+        packing,
+        terms,
+        tokensOriginal: input.tokensOriginal,
+        tokensSummary: input.tokensSummary,
+        priority,
+        now: at,
+        ttlMs,
+        expiresAt: ttlMs === null ? null : at + ttlMs,
+        hash,
+        redactions,
+        names,
+      });
+      link.run(sessionId, input.blockKey ?? `#${id}`, Number(lastInsertRowid), at);
+      return { id, deduplicated: false, redactions };
+    });
+    return run.immediate();
+  };
+}

@@ -1,0 +1,37 @@
+import { count, integer } from '../../../core/format/index.js';
+import { textTable } from '../../../core/format/index.js';
+import { BREAKDOWN_ORDER } from '../../../core/garden/index.js';
+import type { CompressStats } from '../compress.js';
+
+const ratio = (before: number, after: number): string => (before === 0 ? '—' : (after / before).toFixed(2));
+
+/** The human report of `gardener compress`: blocks and tokens by class, before → after. */
+export function formatReport(stats: CompressStats, info: { format: string; skipped: number }): string {
+  const rows: string[][] = [];
+  for (const cls of BREAKDOWN_ORDER) {
+    const row = stats.byClass[cls];
+    if (!row || row.blocks === 0) continue;
+    rows.push([
+      cls,
+      integer(row.blocks),
+      integer(row.summaries + row.stubs),
+      integer(row.tokensBefore),
+      integer(row.tokensAfter),
+      ratio(row.tokensBefore, row.tokensAfter),
+    ]);
+  }
+  rows.push([
+    'request',
+    '',
+    '',
+    integer(stats.tokensBefore),
+    integer(stats.tokensAfter),
+    ratio(stats.tokensBefore, stats.tokensAfter),
+  ]);
+  const table = textTable(['class', 'blocks', 'shortened', 'tokens before', 'after', 'ratio'], rows);
+  const head =
+    `${info.format}: ${integer(stats.transcripts)} transcript${stats.transcripts === 1 ? '' : 's'}, ${count(stats.messages, 'message')}, ` +
+    `${integer(stats.events)} compaction event${stats.events === 1 ? '' : 's'}, ${stats.elapsedMs.toFixed(0)} ms`;
+  const tail = info.skipped > 0 ? [`${integer(info.skipped)} unreadable lines skipped (--lenient)`] : [];
+  return [head, table, ...tail].join('\n') + '\n';
+}

@@ -1,0 +1,119 @@
+import { Command, Option } from 'commander';
+import type { CliIo } from '../../kit/cli/io.js';
+import { addStoreOptions, intFlag, withStore, type StoreFlags } from '../../kit/cli/store-options.js';
+import { writeOutputAtomically } from '../../kit/cli/output.js';
+import { BUDGET_RULE, budgetFlag } from '../../kit/cli/budget-flag.js';
+import { MAX_CONTEXT_WINDOW } from '../../kit/provider/prices.js';
+
+interface CompressFlags extends StoreFlags {
+  output?: string;
+  from?: string;
+  to: 'anthropic' | 'jsonl' | 'text';
+  budget?: string;
+  minTokens: string;
+  keepLast: string;
+  maxBytes?: string;
+  json?: boolean;
+  lenient?: boolean;
+  listFormats?: boolean;
+  redact: boolean;
+}
+
+/** Blocks smaller than this are left alone: their summary would save little and cost fidelity. */
+export const DEFAULT_MIN_TOKENS = 200;
+/** Assistant turns (with the user message after each) left untouched at the end. */
+export const DEFAULT_KEEP_LAST = 2;
+
+/** `gardener compress [FILE|-]`: transcript in, compacted transcript out, a report on stderr. */
+export function makeCompressCommand(io: CliIo): Command {
+  const command = new Command('compress')
+    .description('Compress a transcript (any importable format) and write it as an Anthropic request body')
+    .argument('[file]', 'transcript file, or "-" for standard input', '-')
+    .option('-o, --output <file>', 'write the result here instead of standard output')
+    .option('--from <format>', 'input format (default: detected; see --list-formats)')
+    .addOption(
+      new Option('--to <format>', 'output format')
+        .choices(['anthropic', 'jsonl', 'text'])
+        .default('anthropic'),
+    )
+    .option(
+      '--budget <tokens>',
+      `compress lowest priority first only until the transcript fits this many tokens (${BUDGET_RULE})`,
+    )
+    .option('--min-tokens <n>', 'leave blocks smaller than this alone', String(DEFAULT_MIN_TOKENS))
+    .option('--keep-last <turns>', 'leave the latest turns untouched', String(DEFAULT_KEEP_LAST))
+    .option('--max-bytes <n>', 'refuse inputs larger than this many bytes (default 64 MiB)')
+    .option('--json', 'print the statistics as JSON')
+    .option('--lenient', 'skip unreadable JSONL lines (and say how many) instead of failing')
+    .option('--no-redact', 'store originals without redacting secrets')
+    .option('--list-formats', 'list the input formats and exit');
+  return addStoreOptions(command)
+    .addHelpText(
+      'after',
+      [
+        '',
+        'The result goes to stdout (or -o); the report goes to stderr, or to stdout when -o is given.',
+        'An input holding several transcripts (a Claude Code session and its subagents) gives a JSON array',
+        'of request bodies, one per transcript, the main session first.',
+        'Originals are stored first (see `gardener show ID`), so nothing is lost.',
+        '',
+        'Examples:',
+        '  gardener compress session.jsonl > compacted.json',
+        '  gardener compress session.jsonl --budget 32000 -o compacted.json',
+        '  cat run.traj | gardener compress - --from swe-agent --to text',
+      ].join('\n'),
+    )
+    .action(async (file: string, flags: CompressFlags) => {
+      if (flags.listFormats) return listFormats(io);
+      const budget =
+        flags.budget === undefined
+          ? undefined
+          : budgetFlag(flags.budget, { tokens: MAX_CONTEXT_WINDOW, of: 'any model' });
+      const minTokens = intFlag(flags.minTokens, '--min-tokens', 0);
+      const keepLastTurns = intFlag(flags.keepLast, '--keep-last', 0);
+      const maxBytes = flags.maxBytes === undefined ? undefined : intFlag(flags.maxBytes, '--max-bytes', 1);
+
+      const { readInput } = await import('../../../core/transcript/index.js');
+      const input = await readInput(file, {
+        ...(flags.from !== undefined ? { from: flags.from } : {}),
+        ...(flags.lenient ? { lenient: true } : {}),
+        ...(maxBytes !== undefined ? { maxBytes } : {}),
+        stdin: io.stdin,
+      });
+      const { compressTranscripts } = await import('../compress.js');
+      const result = await withStore(
+        io,
+        flags,
+        (store, target) =>
+          compressTranscripts(store, target.scope.project, input.transcripts, {
+            budget,
+            minTokens,
+            keepLastTurns,
+            session: flags.session,
+          }),
+        { redact: flags.redact },
+      );
+      const { exportTranscripts } = await import('../../../core/transcript/index.js');
+      const output = exportTranscripts(result.transcripts, flags.to);
+      const { formatReport } = await import('./compress-report.js');
+      const report = flags.json
+        ? `${JSON.stringify({ format: input.format, skipped: input.skipped, ...result.stats }, null, 2)}\n`
+        : formatReport(result.stats, { format: input.format, skipped: input.skipped });
+      if (flags.output !== undefined) {
+        await writeOutputAtomically(flags.output, output);
+        io.stdout.write(report);
+      } else {
+        io.stdout.write(output);
+        io.stderr.write(report);
+      }
+    });
+}
+
+async function listFormats(io: CliIo): Promise<void> {
+  const { listFormats: formats } = await import('../../../core/transcript/index.js');
+  const rows = formats().map((f) => [f.name, f.description]);
+  const width = Math.max(...rows.map((r) => r[0]!.length));
+  io.stdout.write(
+    rows.map(([name, description]) => `${name!.padEnd(width)}  ${description}`).join('\n') + '\n',
+  );
+}

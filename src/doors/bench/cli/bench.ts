@@ -1,0 +1,247 @@
+import { Command } from 'commander';
+import type { BenchReport } from '../run.js';
+import type { SplitName } from '../split.js';
+import { GardenerError } from '../../../errors.js';
+import type { CliIo } from '../../kit/cli/io.js';
+import { useColor } from '../../kit/cli/io.js';
+import { count } from '../../../core/format/index.js';
+
+interface BenchFlags {
+  strategies: string;
+  window?: string;
+  budget?: string;
+  maskKeep: string;
+  limit?: string;
+  sessions?: string;
+  from?: string;
+  lenient?: boolean;
+  json?: boolean;
+  out?: string;
+  brief?: boolean;
+  split: string;
+}
+
+const ALL_STRATEGIES = 'raw,mask,clear,summary,gardener,oracle';
+/** The window of a real model; the default for session files. */
+const DEFAULT_WINDOW = 200_000;
+/**
+ * The default for the built-in sessions: they peak at about 45k tokens, so at 200k every strategy
+ * would look the same. At this window a first run shows what gardener does.
+ */
+const BUILTIN_WINDOW = 32_000;
+
+/** Redraw the live progress line at most this often. */
+const REDRAW_MS = 100;
+/** Width of the progress line when the terminal does not say. */
+const DEFAULT_COLUMNS = 100;
+
+/** `gardener bench [PATH...]`: replay recorded sessions under several context strategies (docs/BENCH.md). */
+export function makeBenchCommand(io: CliIo): Command {
+  return new Command('bench')
+    .description(
+      'Replay recorded sessions call by call under several context strategies and report cost, size, fidelity and speed (docs/BENCH.md)',
+    )
+    .argument(
+      '[paths...]',
+      'session files or folders in any importable format (default: the built-in sessions)',
+    )
+    .option(
+      '--strategies <list>',
+      'comma-separated: raw, mask, clear, summary, gardener (raw always runs: it is the baseline)',
+      ALL_STRATEGIES,
+    )
+    .option(
+      '--window <tokens>',
+      `context window in tokens (default ${DEFAULT_WINDOW}; ${BUILTIN_WINDOW} for the built-in sessions, which never reach 200k)`,
+    )
+    .option('--budget <tokens>', "gardener's budget (default: from its config for the window)")
+    .option('--mask-keep <n>', 'tool results the mask strategy keeps', '10')
+    .option('--limit <n>', 'replay at most this many sessions')
+    .option(
+      '--split <part>',
+      'dev | holdout | all: the files held out from tuning are 30% of each format folder, by a hash of their path',
+      'all',
+    )
+    .option('--sessions <glob>', 'only sessions whose path, file name or id matches the glob')
+    .option('--from <format>', 'read every file as this format instead of detecting it')
+    .option('--lenient', 'skip unreadable JSONL lines instead of skipping the file')
+    .option('--json', 'print the report as JSON on stdout (progress stays on stderr)')
+    .option('--out <file>', 'also write a markdown report with SVG charts (charts go to <file>-charts/)')
+    .option('--brief', 'print only the totals, not a table per strategy')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  gardener bench\n  gardener bench ../shared/sessions --window 32000 --out report.md\n  gardener bench sessions/ --strategies mask,gardener --sessions "**/claude-code-log/**" --json',
+    )
+    .action(async (paths: string[], flags: BenchFlags) => runBenchCommand(io, paths, flags));
+}
+
+async function runBenchCommand(io: CliIo, paths: string[], flags: BenchFlags): Promise<void> {
+  const { STRATEGY_NAMES } = await import('../types.js');
+  const strategies = flags.strategies
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const name of strategies) {
+    if (!(STRATEGY_NAMES as readonly string[]).includes(name))
+      throw new GardenerError('USAGE', `unknown strategy "${name}"`, {
+        hint: `choose from ${STRATEGY_NAMES.join(', ')}`,
+      });
+  }
+  const window =
+    flags.window !== undefined
+      ? positiveInt(flags.window, '--window')
+      : paths.length === 0
+        ? BUILTIN_WINDOW
+        : DEFAULT_WINDOW;
+  const maskKeep = positiveInt(flags.maskKeep, '--mask-keep', 0);
+  const budget = flags.budget !== undefined ? positiveInt(flags.budget, '--budget') : undefined;
+  const limit = flags.limit !== undefined ? positiveInt(flags.limit, '--limit') : undefined;
+
+  const { SPLIT_NAMES } = await import('../split.js');
+  if (!(SPLIT_NAMES as readonly string[]).includes(flags.split))
+    throw new GardenerError('USAGE', `unknown split "${flags.split}"`, {
+      hint: `choose from ${SPLIT_NAMES.join(', ')}`,
+    });
+  if (flags.from !== undefined) (await import('../../../core/transcript/index.js')).getFormat(flags.from);
+  const { loadSessions } = await import('../load.js');
+  const { runBench } = await import('../run.js');
+  const { advance, initialProgress, progressLine } = await import('../report/progress.js');
+  const source = loadSessions(paths, {
+    cwd: io.cwd,
+    ...(flags.from !== undefined ? { from: flags.from } : {}),
+    ...(flags.lenient ? { lenient: true } : {}),
+    ...(flags.sessions !== undefined ? { sessions: flags.sessions } : {}),
+    ...(limit !== undefined ? { limit } : {}),
+    split: flags.split as SplitName,
+  });
+  const live = io.stderr.isTTY === true;
+  const started = Date.now();
+  let state = initialProgress();
+  let frame = 0;
+  let drawn = 0;
+  const columns = (io.stderr as { columns?: number }).columns || DEFAULT_COLUMNS;
+  const clear = () => live && io.stderr.write('\r\x1b[2K');
+
+  let report;
+  for await (const event of runBench(source, {
+    strategies: strategies as never,
+    window,
+    maskKeep,
+    ...(budget !== undefined ? { budget } : {}),
+  })) {
+    state = advance(state, event);
+    if (event.type === 'skip') {
+      clear();
+      io.stderr.write(`skipped ${event.source}: ${event.reason}\n`);
+    } else if (event.type === 'session-done' && !live) {
+      io.stderr.write(
+        `[${event.index + 1}/${event.total}] ${event.session.label} · ${count(event.session.calls, 'call')} · ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+      );
+    } else if (event.type === 'done') report = event.report;
+    if (live && Date.now() - drawn >= REDRAW_MS) {
+      drawn = Date.now();
+      io.stderr.write(`\r\x1b[2K${progressLine(state, drawn - started, frame++, columns - 1)}`);
+    }
+  }
+  clear();
+  if (!report) throw new GardenerError('INTERNAL', 'the bench run ended without a report');
+  if (report.sessions.length === 0) throw nothingToReplay(paths, report.skipped.length, flags.sessions);
+
+  if (flags.json) {
+    const { renderJson } = await import('../report/json.js');
+    io.stdout.write(renderJson(report));
+  } else {
+    const { renderTables } = await import('../report/table.js');
+    const pc = (await import('picocolors')).default;
+    const emphasize = useColor(io, 'stdout') ? pc.bold : (s: string) => s;
+    const tables = renderTables(report, { sessions: !flags.brief, emphasize });
+    const [head, ...rest] = tables.split('\n');
+    const note = builtinWindowNote(paths, flags);
+    io.stdout.write(note ? [head, note, ...rest].join('\n') : tables);
+  }
+  if (flags.out !== undefined) await writeMarkdown(io, report, flags.out, paths, flags);
+}
+
+async function writeMarkdown(
+  io: CliIo,
+  report: BenchReport,
+  out: string,
+  paths: string[],
+  flags: BenchFlags,
+): Promise<void> {
+  const path = await import('node:path');
+  const os = await import('node:os');
+  const { mkdir, writeFile } = await import('node:fs/promises');
+  const { renderMarkdown } = await import('../report/markdown.js');
+  const file = path.resolve(io.cwd, out);
+  const chartDir = `${path.basename(file).replace(/\.md$/i, '')}-charts`;
+  const cpus = os.cpus();
+  const { markdown, files } = renderMarkdown(report, {
+    command: commandLine(paths, flags),
+    chartDir,
+    machine: `${os.type()} ${os.release()} (${os.arch()}) · ${cpus[0]?.model.trim() ?? 'unknown CPU'} × ${cpus.length} · Node ${process.version}`,
+    data: paths.length
+      ? paths.map((p) => `\`${p}\``).join(', ')
+      : `the built-in sessions (src/doors/bench/builtin)${builtinWindowNote(paths, flags) ? `, ${builtinWindowNote(paths, flags)}` : ''}`,
+  });
+  try {
+    await mkdir(path.join(path.dirname(file), chartDir), { recursive: true });
+    for (const f of files) await writeFile(path.join(path.dirname(file), f.path), f.content);
+    await writeFile(file, markdown);
+  } catch (error) {
+    throw new GardenerError('INPUT_INVALID', `cannot write the report: ${(error as Error).message}`, {
+      where: out,
+      cause: error,
+    });
+  }
+  io.stderr.write(`wrote ${out} and ${files.length} chart${files.length === 1 ? '' : 's'} in ${chartDir}/\n`);
+}
+
+/** The command that reproduces the run (non-default flags only). */
+function commandLine(paths: string[], flags: BenchFlags): string {
+  const parts = ['gardener bench', ...paths.map(quote)];
+  if (flags.strategies !== ALL_STRATEGIES) parts.push(`--strategies ${flags.strategies}`);
+  if (flags.window !== undefined) parts.push(`--window ${flags.window}`);
+  if (flags.budget !== undefined) parts.push(`--budget ${flags.budget}`);
+  if (flags.maskKeep !== '10') parts.push(`--mask-keep ${flags.maskKeep}`);
+  if (flags.limit !== undefined) parts.push(`--limit ${flags.limit}`);
+  if (flags.split !== 'all') parts.push(`--split ${flags.split}`);
+  if (flags.sessions !== undefined) parts.push(`--sessions ${quote(flags.sessions)}`);
+  if (flags.from !== undefined) parts.push(`--from ${flags.from}`);
+  if (flags.lenient) parts.push('--lenient');
+  return parts.join(' ');
+}
+
+function quote(text: string): string {
+  return /^[\w./@:=,+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Says why the window is not 200k when the built-in sessions ran at their own default. */
+function builtinWindowNote(paths: string[], flags: BenchFlags): string | undefined {
+  if (paths.length > 0 || flags.window !== undefined) return undefined;
+  return `window ${BUILTIN_WINDOW.toLocaleString('en-US')} for the built-in sessions: they are short and never reach a ${DEFAULT_WINDOW.toLocaleString('en-US')} window (--window changes it)`;
+}
+
+/** A run that replayed nothing is an error (exit 3), not empty tables. */
+function nothingToReplay(paths: string[], skipped: number, glob?: string): GardenerError {
+  const where = paths.join(', ');
+  const why =
+    skipped > 0
+      ? skipped === 1
+        ? 'the one input was skipped (reason above)'
+        : `all ${skipped} inputs were skipped (reasons above)`
+      : glob !== undefined
+        ? `no session matches --sessions ${quote(glob)}`
+        : 'no session files found there';
+  return new GardenerError('INPUT_INVALID', `nothing to replay: ${why}`, {
+    ...(where ? { where } : {}),
+    hint: 'give session files or folders in an importable format, or no path for the built-in sessions',
+  });
+}
+
+function positiveInt(value: string, flag: string, min = 1): number {
+  const n = Number(value.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < min)
+    throw new GardenerError('USAGE', `${flag} must be a whole number ≥ ${min}, got "${value}"`);
+  return n;
+}

@@ -1,0 +1,128 @@
+import { contentBlocks, toolResultText } from '../../core/transcript/index.js';
+import type { MessagesRequest } from '../../core/transcript/index.js';
+import { occursIn, usedText, type Needle } from './needles.js';
+import type { StrategyRun } from './types.js';
+
+/** docs/BENCH.md: a needle is kept via recall when one of the top 5 hits holds it. */
+export const RECALL_LIMIT = 5;
+
+export interface Fidelity {
+  needles: number;
+  /** Needles found in the rendered context of the call that used them. */
+  inContext: number;
+  /** Needles found in context, or in the originals of recall(q, limit 5). */
+  withRecall: number;
+  /**
+   * Fact level (docs/BENCH.md "facts back"): needles in context, or in what the model reads from the
+   * recall (its formatted output), with the first hit only and with all five.
+   */
+  factsShown1: number;
+  factsShown5: number;
+  /** Echo needles (the string was in the input of the tool call its result answers), counted apart. */
+  echo: number;
+  echoInContext: number;
+  echoWithRecall: number;
+}
+
+/** A fidelity with nothing counted yet. */
+export function emptyFidelity(): Fidelity {
+  return {
+    needles: 0,
+    inContext: 0,
+    withRecall: 0,
+    factsShown1: 0,
+    factsShown5: 0,
+    echo: 0,
+    echoInContext: 0,
+    echoWithRecall: 0,
+  };
+}
+
+/** Sums fidelities (sessions aggregated). */
+export function addFidelity(into: Fidelity, more: Fidelity): void {
+  into.needles += more.needles;
+  into.inContext += more.inContext;
+  into.withRecall += more.withRecall;
+  into.factsShown1 += more.factsShown1;
+  into.factsShown5 += more.factsShown5;
+  into.echo += more.echo;
+  into.echoInContext += more.echoInContext;
+  into.echoWithRecall += more.echoWithRecall;
+}
+
+/** The searchable texts of a rendered request: system, tools, and every block's text. */
+export function contextTexts(request: MessagesRequest): string[] {
+  const texts: string[] = [];
+  if (typeof request.system === 'string') texts.push(request.system);
+  else if (Array.isArray(request.system)) for (const block of request.system) texts.push(block.text);
+  if (request.tools) texts.push(JSON.stringify(request.tools));
+  for (const message of request.messages) {
+    for (const block of contentBlocks(message)) {
+      if (block.type === 'tool_result') texts.push(toolResultText(block.content));
+      else if (block.type === 'text' || block.type === 'tool_use') texts.push(usedText(block));
+    }
+  }
+  return texts;
+}
+
+/**
+ * The recall query for a needle: the text that used it, with the needle taken out. When that leaves
+ * nothing (a Read or Glob whose input is just the path), docs/BENCH.md falls back to the needle's tool
+ * call: the name and arguments of the call whose result held it, minus the needle.
+ */
+export function recallQuery(needle: Needle): string {
+  // Line breaks stay: the query parser reads `code spans` line by line.
+  const without = (text: string) => text.split(needle.text).join('').trim();
+  const query = without(needle.usedText);
+  return query !== '' ? query : without(needle.origin);
+}
+
+/**
+ * Tracks fidelity over one strategy's replay of a session. At the call that used a needle, it is
+ * kept in context when it occurs in the rendered context (a user text that used it excluded: it is
+ * part of that context itself).
+ */
+export function createFidelity(needles: readonly Needle[]): {
+  check(call: number, request: MessagesRequest, run: StrategyRun): void;
+  result(): Fidelity;
+} {
+  const byCall = new Map<number, Needle[]>();
+  for (const needle of needles) {
+    const list = byCall.get(needle.usedAt);
+    if (list) list.push(needle);
+    else byCall.set(needle.usedAt, [needle]);
+  }
+  const fidelity: Fidelity = { ...emptyFidelity(), needles: needles.length };
+  fidelity.echo = needles.filter((n) => n.echo).length;
+  const kept = (needle: Needle, withRecallOnly: boolean) => {
+    if (!withRecallOnly) fidelity.inContext += 1;
+    fidelity.withRecall += 1;
+    if (!needle.echo) return;
+    if (!withRecallOnly) fidelity.echoInContext += 1;
+    fidelity.echoWithRecall += 1;
+  };
+  return {
+    check(call, request, run) {
+      const due = byCall.get(call);
+      if (!due) return;
+      const texts = contextTexts(request);
+      for (const needle of due) {
+        const own = needle.usedRole === 'user' ? needle.usedText : undefined;
+        if (texts.some((text) => text !== own && occursIn(text, needle.text))) {
+          kept(needle, false);
+          fidelity.factsShown1 += 1;
+          fidelity.factsShown5 += 1;
+          continue;
+        }
+        if (!run.recall) continue;
+        const query = recallQuery(needle);
+        const originals = run.recall(query, RECALL_LIMIT);
+        if (originals.some((original) => occursIn(original, needle.text))) kept(needle, true);
+        const shown = run.recallShown?.(query, RECALL_LIMIT);
+        if (shown && occursIn(shown.first, needle.text)) fidelity.factsShown1 += 1;
+        if (shown && occursIn(shown.all, needle.text)) fidelity.factsShown5 += 1;
+      }
+    },
+    result: () => ({ ...fidelity }),
+  };
+}

@@ -1,0 +1,28 @@
+import type { StrategyFigures } from '../figures.js';
+import { integer } from '../../../core/format/index.js';
+import { msTriple, percent, ratio } from './format.js';
+
+/** A figure column shared by the terminal and markdown tables. */
+export interface Column {
+  header: string;
+  value(figures: StrategyFigures): string;
+}
+
+/** The figures of docs/BENCH.md, in the order every table shows them. */
+export const FIGURE_COLUMNS: readonly Column[] = [
+  { header: 'calls', value: (f) => integer(f.calls) },
+  { header: 'billed', value: (f) => integer(f.billed) },
+  { header: 'peak', value: (f) => integer(f.peak) },
+  { header: 'over', value: (f) => integer(f.over) },
+  { header: 'cost', value: (f) => integer(f.cost) },
+  { header: 'cost/raw', value: (f) => ratio(f.costRatio) },
+  { header: 'events', value: (f) => integer(f.events) },
+  { header: 'summary tok', value: (f) => integer(f.summaryTokens) },
+  { header: 'needles', value: (f) => integer(f.needles) },
+  { header: 'fid ctx', value: (f) => percent(f.fidelityContext) },
+  { header: 'fid ctx∪recall', value: (f) => percent(f.fidelityRecall) },
+  { header: 'facts @1/@5', value: (f) => `${percent(f.fidelityFacts1)}/${percent(f.fidelityFacts5)}` },
+  { header: 'echo', value: (f) => integer(f.echoNeedles) },
+  { header: 'echo ctx', value: (f) => percent(f.echoContext) },
+  { header: 'ms p50/p95/max', value: (f) => msTriple(f.ms) },
+];

@@ -1,0 +1,228 @@
+import type { PromptCacheOptions } from '../../core/cache/index.js';
+import { defaultTokenizer, type Tokenizer } from '../../core/tokens/index.js';
+import { createCostMeter, type CallFigures } from './cost.js';
+import { createFidelity } from './fidelity.js';
+import {
+  figuresOf,
+  MIN_AGGREGATED_CALLS,
+  withCostRatios,
+  type StrategyFigures,
+  type StrategyTally,
+} from './figures.js';
+import { createMeter, type Meter } from './measure.js';
+import { findNeedles, type Needle } from './needles.js';
+import { loadStrategy } from './strategies/registry.js';
+import type { BenchSession, Strategy, StrategyName } from './types.js';
+
+/** What a session source hands the run: a session, or a file it could not read and why. */
+export type SourceItem =
+  { type: 'session'; session: BenchSession } | { type: 'skip'; source: string; reason: string };
+
+export interface BenchOptions {
+  strategies: readonly StrategyName[];
+  /** Context window in tokens. */
+  window: number;
+  maskKeep: number;
+  budget?: number;
+  tokenizer?: Tokenizer;
+  /** Options of the simulated prompt cache (tests of tiny fixtures lower its minimum length). */
+  cache?: PromptCacheOptions;
+}
+
+/** One session's figures, per strategy, with the context size of every call. */
+export interface SessionReport {
+  label: string;
+  id: string;
+  format: string;
+  source?: string;
+  calls: number;
+  /** Counted in the totals (docs/BENCH.md: at least 10 calls). */
+  aggregated: boolean;
+  needles: number;
+  strategies: StrategyFigures[];
+  /** Context tokens per call, by strategy. */
+  series: Partial<Record<StrategyName, number[]>>;
+}
+
+export interface BenchReport {
+  window: number;
+  maskKeep: number;
+  budget: number | null;
+  strategies: StrategyName[];
+  tokenizer: string;
+  sessions: SessionReport[];
+  skipped: Array<{ source: string; reason: string }>;
+  /** Aggregated over sessions with at least MIN_AGGREGATED_CALLS calls. */
+  totals: StrategyFigures[];
+  aggregatedSessions: number;
+  elapsedMs: number;
+}
+
+export type BenchEvent =
+  | { type: 'skip'; source: string; reason: string }
+  | { type: 'start'; sessions: number; strategies: StrategyName[] }
+  | { type: 'session-start'; index: number; total: number; label: string; calls: number }
+  | {
+      type: 'progress';
+      index: number;
+      total: number;
+      label: string;
+      strategy: StrategyName;
+      call: number;
+      calls: number;
+    }
+  | { type: 'session-done'; index: number; total: number; session: SessionReport }
+  | { type: 'done'; report: BenchReport };
+
+/** Progress events are yielded at most this often within a strategy's replay (calls). */
+const PROGRESS_EVERY = 8;
+
+/**
+ * Replays every session under every strategy (docs/BENCH.md) and yields typed progress events; the last
+ * event carries the report. Sessions a strategy fails on are skipped with the reason (no partial
+ * figures), and the run goes on. `raw` always runs: it is the baseline of every ratio.
+ */
+export async function* runBench(
+  source: AsyncIterable<SourceItem> | Iterable<SourceItem>,
+  options: BenchOptions,
+): AsyncGenerator<BenchEvent, BenchReport> {
+  const started = performance.now();
+  const names: StrategyName[] = options.strategies.includes('raw')
+    ? [...options.strategies]
+    : ['raw', ...options.strategies];
+  const strategies: Strategy[] = [];
+  for (const name of names) strategies.push(await loadStrategy(name));
+  const meter = createMeter(options.tokenizer ?? defaultTokenizer());
+
+  const sessions: BenchSession[] = [];
+  const skipped: BenchReport['skipped'] = [];
+  for await (const item of source) {
+    if (item.type === 'session') sessions.push(item.session);
+    else {
+      skipped.push({ source: item.source, reason: item.reason });
+      yield item;
+    }
+  }
+  yield { type: 'start', sessions: sessions.length, strategies: names };
+
+  try {
+    return yield* replayAll(sessions, strategies, names, skipped, meter, options, started);
+  } finally {
+    for (const strategy of strategies) strategy.close?.();
+  }
+}
+
+async function* replayAll(
+  sessions: readonly BenchSession[],
+  strategies: readonly Strategy[],
+  names: StrategyName[],
+  skipped: BenchReport['skipped'],
+  meter: Meter,
+  options: BenchOptions,
+  started: number,
+): AsyncGenerator<BenchEvent, BenchReport> {
+  const reports: SessionReport[] = [];
+  const tallies = new Map<StrategyName, StrategyTally[]>(names.map((n) => [n, []]));
+  for (const [index, session] of sessions.entries()) {
+    const total = sessions.length;
+    yield { type: 'session-start', index, total, label: session.label, calls: session.calls.length };
+    const sessionTallies: StrategyTally[] = [];
+    let needles: Needle[] = [];
+    try {
+      needles = findNeedles(session.transcript, { isToolResult: session.isToolResult });
+      for (const strategy of strategies) {
+        const replay = replaySession(session, strategy, options, meter, needles);
+        let step = await replay.next();
+        while (!step.done) {
+          yield {
+            type: 'progress',
+            index,
+            total,
+            label: session.label,
+            strategy: strategy.name,
+            call: step.value,
+            calls: session.calls.length,
+          };
+          step = await replay.next();
+        }
+        sessionTallies.push(step.value);
+      }
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      skipped.push({ source: session.label, reason });
+      yield { type: 'skip', source: session.label, reason };
+      continue;
+    }
+    const report = sessionReport(session, sessionTallies, needles.length, options.window);
+    if (report.aggregated) for (const tally of sessionTallies) tallies.get(tally.strategy)?.push(tally);
+    reports.push(report);
+    yield { type: 'session-done', index, total, session: report };
+  }
+
+  const report: BenchReport = {
+    window: options.window,
+    maskKeep: options.maskKeep,
+    budget: options.budget ?? null,
+    strategies: names,
+    tokenizer: meter.tokenizer.name,
+    sessions: reports,
+    skipped,
+    totals: withCostRatios(names.map((name) => figuresOf(name, tallies.get(name) ?? [], options.window))),
+    aggregatedSessions: reports.filter((r) => r.aggregated).length,
+    elapsedMs: Math.round(performance.now() - started),
+  };
+  yield { type: 'done', report };
+  return report;
+}
+
+/** Replays one session under one strategy; yields the call index now and then, returns the tally. */
+async function* replaySession(
+  session: BenchSession,
+  strategy: Strategy,
+  options: BenchOptions,
+  meter: Meter,
+  needles: readonly Needle[],
+): AsyncGenerator<number, StrategyTally> {
+  const run = await strategy.start(session, {
+    window: options.window,
+    maskKeep: options.maskKeep,
+    ...(options.budget !== undefined ? { budget: options.budget } : {}),
+    meter,
+  });
+  try {
+    // gardener and the oracle hand back the breakpoints the proxy door would send (RenderedCall.marks).
+    const costs = createCostMeter(meter, options.cache ? { cache: options.cache } : {});
+    const fidelity = createFidelity(needles);
+    const calls: CallFigures[] = [];
+    for (const call of session.calls) {
+      if (call.index % PROGRESS_EVERY === 0) yield call.index;
+      const rendered = await run.context(call.index);
+      calls.push(costs.next(rendered, session.transcript.messages[call.messageIndex]));
+      fidelity.check(call.index, rendered.request, run);
+    }
+    return { strategy: strategy.name, calls, fidelity: fidelity.result() };
+  } finally {
+    run.close();
+  }
+}
+
+function sessionReport(
+  session: BenchSession,
+  tallies: readonly StrategyTally[],
+  needles: number,
+  window: number,
+): SessionReport {
+  const { transcript } = session;
+  const report: SessionReport = {
+    label: session.label,
+    id: transcript.id,
+    format: transcript.format,
+    calls: session.calls.length,
+    aggregated: session.calls.length >= MIN_AGGREGATED_CALLS,
+    needles,
+    strategies: withCostRatios(tallies.map((t) => figuresOf(t.strategy, [t], window))),
+    series: Object.fromEntries(tallies.map((t) => [t.strategy, t.calls.map((c) => c.context)])),
+  };
+  if (transcript.source !== undefined) report.source = transcript.source;
+  return report;
+}

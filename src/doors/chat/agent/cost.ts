@@ -1,0 +1,94 @@
+import {
+  billedTokens,
+  createTwinCaches,
+  type ModelledBills,
+  type TwinUnits,
+} from '../../../core/cache/index.js';
+import type { CacheUsage } from '../../../core/cache/index.js';
+import type { CallUsage, CostSoFar } from './events.js';
+
+/** Input tokens of one call as billed: uncached, cache read and cache write together. */
+export function promptTokens(usage: CallUsage): number {
+  return usage.input + usage.cacheRead + usage.cacheWrite;
+}
+
+/** One call as the cache model sees it: the request unmanaged and gardened, and when it was sent. */
+export interface ModelledCall {
+  units: TwinUnits;
+  at: number;
+  /** The request unmanaged is over the model's window: it could not have been sent. */
+  rawOverWindow: boolean;
+}
+
+export interface CostTracker {
+  /** Adds one answered call: its usage as billed, and the call as the cache model sees it. Returns the totals. */
+  add(usage: CallUsage, modelled?: ModelledCall): CostSoFar;
+  total(): CostSoFar;
+  /** Sums of the usage so far. */
+  usage(): CallUsage;
+}
+
+/** One session's conversation in the twin caches (the chat has one per tracker). */
+const SESSION = 'chat';
+
+/**
+ * Gardened cost is the provider's usage, priced. Unmanaged cost is what the same call would have
+ * cost with every block original: what was paid plus the difference the cache model
+ * (src/core/cache/prompt-cache.ts) finds between the unmanaged request and the gardened one, each in its
+ * own simulated cache, at the provider's scale. A call that went out unchanged adds what was paid;
+ * so does one whose unmanaged request is over the window (it could not have been sent).
+ */
+export function createCostTracker(
+  price: (usage: CallUsage) => number,
+  start: CostSoFar = { usd: 0, unmanagedUsd: 0 },
+): CostTracker {
+  const total: CostSoFar = { ...start };
+  const sums: CallUsage = { input: 0, cacheRead: 0, cacheWrite: 0, output: 0 };
+  const twins = createTwinCaches();
+  return {
+    add(usage, modelled) {
+      const paid = price(usage);
+      total.usd += paid;
+      total.unmanagedUsd += paid;
+      if (modelled) total.unmanagedUsd += modelledDifference(price, usage, modelled, twins);
+      sums.input += usage.input;
+      sums.cacheRead += usage.cacheRead;
+      sums.cacheWrite += usage.cacheWrite;
+      sums.output += usage.output;
+      return { ...total };
+    },
+    total: () => ({ ...total }),
+    usage: () => ({ ...sums }),
+  };
+}
+
+/**
+ * What the unmanaged call would have cost more than the gardened one, by the cache model, at the
+ * provider's scale; nothing when the model cannot bill it (more breakpoints than the API allows).
+ */
+function modelledDifference(
+  price: (usage: CallUsage) => number,
+  usage: CallUsage,
+  modelled: ModelledCall,
+  twins: ReturnType<typeof createTwinCaches>,
+): number {
+  let bills: ModelledBills;
+  try {
+    bills = twins.bill(SESSION, modelled.units, modelled.at);
+  } catch {
+    return 0;
+  }
+  const counted = billedTokens(bills.sent);
+  if (modelled.rawOverWindow || counted === 0) return 0;
+  return (promptTokens(usage) / counted) * (price(asCall(bills.raw)) - price(asCall(bills.sent)));
+}
+
+/** A modelled bill as a call's input usage (1-hour writes priced as writes). */
+function asCall(usage: CacheUsage): CallUsage {
+  return {
+    input: usage.uncached,
+    cacheRead: usage.read,
+    cacheWrite: usage.written5m + usage.written1h,
+    output: 0,
+  };
+}

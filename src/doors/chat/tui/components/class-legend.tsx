@@ -1,0 +1,21 @@
+import { Box, Text } from 'ink';
+import type { PressureReport } from '../../../../core/garden/index.js';
+import { barSegments } from '../../../kit/tui/bar.js';
+import { tokens } from '../format.js';
+import { CLASS_COLOURS } from '../../../kit/tui/theme.js';
+
+const LABELS: Readonly<Record<string, string>> = { fixed: 'sys+tools' };
+
+/** The bar's legend: each class present, in its colour, with its tokens. */
+export function ClassLegend({ report }: { report: PressureReport }) {
+  const segments = barSegments(report, 1);
+  return (
+    <Box flexWrap="wrap" columnGap={2}>
+      {segments.map((s) => (
+        <Text key={s.cls}>
+          <Text color={CLASS_COLOURS[s.cls] ?? 'white'}>■</Text> {LABELS[s.cls] ?? s.cls} {tokens(s.tokens)}
+        </Text>
+      ))}
+    </Box>
+  );
+}

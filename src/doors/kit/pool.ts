@@ -1,0 +1,62 @@
+import type { Scope } from '../../core/store/index.js';
+import { openSession, type DoorSession, type SessionOptions } from './session.js';
+
+/** Sessions a long-lived door keeps open at once; the least recently used one is closed past it. */
+export const DEFAULT_POOL_SIZE = 32;
+
+export interface PoolOptions extends Omit<SessionOptions, 'scope'> {
+  max?: number;
+  /** Told when closing an evicted session failed (the door logs it; nothing is thrown). */
+  onError?: (error: unknown, scope: Scope) => void;
+}
+
+/** The open sessions of a long-lived door (proxy, MCP server), by scope. */
+export interface SessionPool {
+  /** The session of a scope, opened on first use (its saved forms and pins are picked up). */
+  get(scope: Scope): DoorSession;
+  sessions(): DoorSession[];
+  /** Settles and closes every session. */
+  close(): Promise<void>;
+}
+
+const keyOf = (scope: Scope): string => JSON.stringify([scope.project, scope.session]);
+
+export function createSessionPool(options: PoolOptions): SessionPool {
+  const { max = DEFAULT_POOL_SIZE, onError, ...sessionOptions } = options;
+  const open = new Map<string, DoorSession>();
+  const closing = new Set<Promise<void>>();
+
+  const retire = (session: DoorSession) => {
+    const done = session
+      .closeSoon()
+      .catch((error: unknown) => onError?.(error, session.scope))
+      .finally(() => closing.delete(done));
+    closing.add(done);
+  };
+
+  return {
+    get(scope) {
+      const key = keyOf(scope);
+      const found = open.get(key);
+      if (found) {
+        open.delete(key);
+        open.set(key, found);
+        return found;
+      }
+      const session = openSession({ ...sessionOptions, scope });
+      open.set(key, session);
+      if (open.size > max) {
+        const [oldestKey, oldest] = open.entries().next().value as [string, DoorSession];
+        open.delete(oldestKey);
+        retire(oldest);
+      }
+      return session;
+    },
+    sessions: () => [...open.values()],
+    async close() {
+      for (const session of open.values()) retire(session);
+      open.clear();
+      await Promise.all([...closing]);
+    },
+  };
+}

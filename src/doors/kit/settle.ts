@@ -1,0 +1,57 @@
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
+import type { Garden, SettleResult } from '../../core/garden/index.js';
+import { isBusyError } from '../../core/store/index.js';
+
+/** One slice of settling holds the event loop at most about this long (plus one block's work). */
+export const SETTLE_SLICE_MS = 8;
+/** Busy store (another process writing): retry after this pause, doubling, this many times. */
+const BUSY_PAUSE_MS = 20;
+const BUSY_ATTEMPTS = 8;
+
+/** What a settle in the background did; it never rejects: an error is reported here. */
+export interface SettleReport extends SettleResult {
+  slices: number;
+  /** Set when settling stopped on an error (the blocks left stay pending and are retried later). */
+  error?: unknown;
+}
+
+/**
+ * Stores a garden's pending blocks off the request path: in slices of SETTLE_SLICE_MS, yielding to the
+ * event loop between them, so a server keeps answering; a busy store is retried after an async pause,
+ * never a blocking one.
+ */
+export async function settleInSlices(garden: Garden, sliceMs = SETTLE_SLICE_MS): Promise<SettleReport> {
+  const report: SettleReport = { ingested: 0, byClass: {}, pending: 0, slices: 0 };
+  let busy = 0;
+  for (;;) {
+    let slice: SettleResult;
+    try {
+      slice = garden.settle({ deadline: performance.now() + sliceMs });
+    } catch (error) {
+      if (isBusyError(error) && busy < BUSY_ATTEMPTS) {
+        await sleep(BUSY_PAUSE_MS * 2 ** busy++);
+        continue;
+      }
+      return { ...report, pending: pendingBlocks(garden), error };
+    }
+    report.slices++;
+    report.ingested += slice.ingested;
+    report.pending = slice.pending;
+    for (const [cls, row] of Object.entries(slice.byClass)) {
+      const into = (report.byClass[cls] ??= { blocks: 0, tokens: 0 });
+      into.blocks += row.blocks;
+      into.tokens += row.tokens;
+    }
+    if (slice.pending === 0) return report;
+    await nextTurn();
+  }
+}
+
+/** Blocks still waiting to be stored, read from the pressure report (the error path only). */
+function pendingBlocks(garden: Garden): number {
+  try {
+    return garden.pressure({ settle: false }).by_class['pending']?.count ?? 0;
+  } catch {
+    return 0;
+  }
+}

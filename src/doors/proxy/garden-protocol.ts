@@ -1,0 +1,50 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { ErrorCode } from '../../errors.js';
+import type { ConversationOptions } from './conversations.js';
+import type { Gardened } from './gardening.js';
+import type { ModelledBills } from '../../core/cache/index.js';
+import type { Usage } from './usage.js';
+
+/**
+ * What the proxy's main thread and its garden thread say to each other: plain data (structured
+ * clone), bodies as transferred bytes.
+ */
+
+/** Options the garden thread opens its gardens with: those that cross a thread (no functions, no tokenizer object). */
+export type ThreadOptions = Omit<ConversationOptions, 'tokenizer' | 'settings'> & {
+  settings?: Omit<NonNullable<ConversationOptions['settings']>, 'now'>;
+};
+
+/** Who works a queued job: the garden thread when it takes it first, else it went out as it came. */
+export const JOB_QUEUED = 0;
+export const JOB_TAKEN = 1;
+export const JOB_GIVEN_UP = 2;
+
+export type ToThread =
+  | {
+      type: 'garden';
+      id: number;
+      kind: 'messages' | 'count_tokens';
+      raw: Uint8Array;
+      headers: IncomingHttpHeaders;
+      /** One Int32 on shared memory: JOB_QUEUED, then JOB_TAKEN or JOB_GIVEN_UP, whichever comes first. */
+      claim: Int32Array;
+    }
+  | { type: 'settle'; handle: number }
+  | { type: 'done'; handle: number; usage?: Usage }
+  | { type: 'close' };
+
+export type FromThread =
+  | { type: 'ready' }
+  | { type: 'failed'; code: ErrorCode; message: string }
+  | {
+      type: 'gardened';
+      id: number;
+      body: Uint8Array;
+      record: Gardened['record'];
+      handle?: number;
+      modelled?: ModelledBills;
+    }
+  /** The job was given up before the thread took it: nothing was done. */
+  | { type: 'skipped'; id: number }
+  | { type: 'closed' };

@@ -1,0 +1,100 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { debug } from '../../debug.js';
+import { GardenerError } from '../../errors.js';
+import { defaultTokenizer } from '../../core/tokens/index.js';
+import {
+  JOB_GIVEN_UP,
+  JOB_QUEUED,
+  JOB_TAKEN,
+  type FromThread,
+  type ThreadOptions,
+  type ToThread,
+} from './garden-protocol.js';
+import { createProxyGardener, type Gardened, type ProxyGardener } from './gardening.js';
+
+/** Gardened requests whose answer has not ended yet; past this many, the oldest is forgotten. */
+const MAX_OPEN_HANDLES = 1024;
+
+/**
+ * The proxy's garden thread: every conversation's garden, the store and the tokenizer live here, so
+ * gardening and settling a big body never hold the thread that forwards bytes.
+ */
+function serve(port: NonNullable<typeof parentPort>, options: ThreadOptions): void {
+  const post = (message: FromThread, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+  let gardener: ProxyGardener;
+  try {
+    defaultTokenizer().count('gardener');
+    gardener = createProxyGardener(options);
+  } catch (error) {
+    const code = error instanceof GardenerError ? error.code : 'INTERNAL';
+    post({ type: 'failed', code, message: error instanceof Error ? error.message : String(error) });
+    return;
+  }
+  const open = new Map<number, Gardened>();
+  let nextHandle = 1;
+
+  const garden = (job: Extract<ToThread, { type: 'garden' }>) => {
+    if (Atomics.compareExchange(job.claim, 0, JOB_QUEUED, JOB_TAKEN) === JOB_GIVEN_UP)
+      return post({ type: 'skipped', id: job.id });
+    const raw = Buffer.from(job.raw.buffer, job.raw.byteOffset, job.raw.byteLength);
+    const gardened =
+      job.kind === 'messages' ? gardener.garden(raw, job.headers) : gardener.gardenCount(raw, job.headers);
+    let handle: number | undefined;
+    if (gardened.session) {
+      handle = nextHandle++;
+      open.set(handle, gardened);
+      if (open.size > MAX_OPEN_HANDLES) open.delete(open.keys().next().value as number);
+    }
+    const body = ownBytes(gardened.body);
+    const { record, modelled } = gardened;
+    post(
+      {
+        type: 'gardened',
+        id: job.id,
+        body,
+        record,
+        ...(handle ? { handle } : {}),
+        ...(modelled ? { modelled } : {}),
+      },
+      [body.buffer as ArrayBuffer],
+    );
+  };
+
+  port.on('message', (message: ToThread) => {
+    switch (message.type) {
+      case 'garden':
+        return garden(message);
+      case 'settle': {
+        const gardened = open.get(message.handle);
+        if (gardened) gardener.settle(gardened);
+        return;
+      }
+      case 'done': {
+        const gardened = open.get(message.handle);
+        open.delete(message.handle);
+        if (gardened && message.usage) gardener.observe(gardened, message.usage);
+        return;
+      }
+      case 'close':
+        void gardener.close().then(
+          () => post({ type: 'closed' }),
+          (error: unknown) => {
+            debug('proxy', 'closing the gardens failed', { error: String(error) });
+            post({ type: 'closed' });
+          },
+        );
+        return;
+    }
+  });
+  post({ type: 'ready' });
+}
+
+/** Bytes in an ArrayBuffer of their own, so they can be transferred (not copied) to the other thread. */
+function ownBytes(buffer: Buffer): Uint8Array {
+  if (buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength) return buffer;
+  const copy = new Uint8Array(buffer.byteLength);
+  copy.set(buffer);
+  return copy;
+}
+
+if (parentPort) serve(parentPort, workerData as ThreadOptions);

@@ -1,0 +1,55 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Gardened, ProxyGardener } from './gardening.js';
+import type { ModelledBills } from '../../core/cache/index.js';
+import type { Usage } from './usage.js';
+
+/** A request body as it goes upstream and what gardening did; `handle` names its garden for settle and done. */
+export interface GardenedRequest {
+  body: Buffer;
+  record: Gardened['record'];
+  handle?: number;
+  /** The cache model's bill of the request, raw and as sent (the record's `modelled` once answered). */
+  modelled?: ModelledBills;
+}
+
+/** What the proxy's server asks of gardening: a body in, a body out (the original when gardening failed). */
+export interface RequestGardener {
+  /** Never rejects: on any failure the original bytes go out (docs/DESIGN.md invariant 8). */
+  garden(
+    raw: Buffer,
+    headers: IncomingHttpHeaders,
+    kind: 'messages' | 'count_tokens',
+  ): Promise<GardenedRequest>;
+  /** The request went upstream: store its new blocks while the model thinks. */
+  settle(gardened: GardenedRequest): void;
+  /** Its answer ended; the provider's usage when it was read (calibrates the session's pressure). */
+  done(gardened: GardenedRequest, usage?: Usage): void;
+  close(): Promise<void>;
+}
+
+/** Gardening on the calling thread (tests that inject a clock or a tokenizer). */
+export function inProcessGardener(gardener: ProxyGardener): RequestGardener {
+  const open = new Map<number, Gardened>();
+  let nextHandle = 1;
+  return {
+    garden(raw, headers, kind) {
+      const gardened =
+        kind === 'messages' ? gardener.garden(raw, headers) : gardener.gardenCount(raw, headers);
+      const { body, record, modelled } = gardened;
+      if (!gardened.session) return Promise.resolve({ body, record, ...(modelled ? { modelled } : {}) });
+      const handle = nextHandle++;
+      open.set(handle, gardened);
+      return Promise.resolve({ body, record, handle, ...(modelled ? { modelled } : {}) });
+    },
+    settle(request) {
+      const gardened = request.handle ? open.get(request.handle) : undefined;
+      if (gardened) gardener.settle(gardened);
+    },
+    done(request, usage) {
+      const gardened = request.handle ? open.get(request.handle) : undefined;
+      if (request.handle) open.delete(request.handle);
+      if (gardened && usage) gardener.observe(gardened, usage);
+    },
+    close: () => gardener.close(),
+  };
+}

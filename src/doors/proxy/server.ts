@@ -1,0 +1,206 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { debug } from '../../debug.js';
+import { isLoopbackHostHeader } from './loopback.js';
+import type { RequestRecord } from './records.js';
+import type { GardenedRequest, RequestGardener } from './request-gardener.js';
+import { endToEnd, sendUpstream, UpstreamSilent } from './upstream.js';
+import { createSseUsageReader, jsonUsage, type Usage } from './usage.js';
+
+/** Largest request body read whole (Claude Code sends images inline, base64). */
+export const MAX_BODY_BYTES = 128 * 1024 * 1024;
+/** Largest non-streamed answer kept to read its usage (the bytes are forwarded either way). */
+const MAX_JSON_ANSWER_BYTES = 8 * 1024 * 1024;
+
+export interface ProxyServerOptions {
+  upstream: URL;
+  gardener: RequestGardener;
+  host: string;
+  port: number;
+  /** Give up on an upstream silent this long (default UPSTREAM_IDLE_MS). */
+  upstreamIdleMs?: number;
+  /** Told of every request once its answer is complete (or the client left). */
+  onRecord?: (record: RequestRecord) => void;
+}
+
+export interface ProxyServer {
+  /** `http://host:port` the clients use as their base URL. */
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+type Kind = RequestRecord['kind'];
+
+/** Starts the proxy: `/v1/messages` and its `count_tokens` gardened, everything else forwarded as is. */
+export function startProxyServer(options: ProxyServerOptions): Promise<ProxyServer> {
+  const server = http.createServer((req, res) => {
+    handle(options, req, res).catch((error: unknown) => {
+      debug('proxy', 'request failed', { error: String(error) });
+      if (!res.headersSent) sendError(res, 502, 'api_error', `gardener proxy: ${String(error)}`);
+      else res.destroy();
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      const { port } = server.address() as AddressInfo;
+      const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+      resolve({
+        url: `http://${host}:${port}`,
+        port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
+
+function kindOf(req: IncomingMessage): Kind {
+  if (req.method !== 'POST') return 'other';
+  const path = (req.url ?? '/').split('?')[0];
+  if (path === '/v1/messages') return 'messages';
+  if (path === '/v1/messages/count_tokens') return 'count_tokens';
+  return 'other';
+}
+
+async function handle(options: ProxyServerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const started = performance.now();
+  const record: RequestRecord = {
+    at: Date.now(),
+    kind: kindOf(req),
+    method: req.method ?? 'GET',
+    path: req.url ?? '/',
+    status: 0,
+    ms: 0,
+    gardened: false,
+  };
+  const finish = (extra: Partial<RequestRecord> = {}) => {
+    Object.assign(record, extra, { ms: performance.now() - started });
+    options.onRecord?.(record);
+  };
+  if (!isLoopbackHostHeader(req.headers.host)) {
+    req.resume();
+    record.kind = 'refused';
+    sendError(
+      res,
+      403,
+      'permission_error',
+      'gardener proxy: requests must name a loopback host (Host header)',
+    );
+    return finish({ status: 403 });
+  }
+
+  let gardened: GardenedRequest | undefined;
+  if (record.kind === 'messages' || record.kind === 'count_tokens') {
+    const raw = await readBody(req, MAX_BODY_BYTES);
+    if (raw === undefined) {
+      sendError(res, 413, 'request_too_large', `gardener proxy: request body over ${MAX_BODY_BYTES} bytes`);
+      return finish({ status: 413 });
+    }
+    gardened = await options.gardener.garden(raw, req.headers, record.kind);
+    Object.assign(record, gardened.record);
+  }
+
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (res.writableFinished) return;
+    record.aborted = true;
+    controller.abort();
+  });
+
+  let answer: IncomingMessage;
+  try {
+    answer = await sendUpstream({
+      upstream: options.upstream,
+      method: record.method,
+      path: record.path,
+      headers: req.headers,
+      ...(gardened ? { body: gardened.body, identity: true } : { stream: req }),
+      signal: controller.signal,
+      ...(options.upstreamIdleMs ? { idleMs: options.upstreamIdleMs } : {}),
+      // Store the request's new blocks while the model thinks: done before its first byte, as a rule.
+      ...(gardened ? { onSent: () => options.gardener.settle(gardened) } : {}),
+    });
+  } catch (error) {
+    if (gardened) {
+      options.gardener.settle(gardened);
+      options.gardener.done(gardened);
+    }
+    if (record.aborted) return finish();
+    const status = error instanceof UpstreamSilent ? 504 : 502;
+    const why = error instanceof Error ? error.message : String(error);
+    sendError(res, status, 'api_error', `gardener proxy: upstream ${options.upstream.origin} failed: ${why}`);
+    return finish({ status });
+  }
+
+  record.status = answer.statusCode ?? 502;
+  res.writeHead(record.status, answer.statusMessage ?? '', endToEnd(answer.headers));
+  const usage = usageTap(answer, record.kind === 'messages' && record.status === 200);
+  answer.pipe(res);
+  // An upstream that stops mid-answer: the client's connection is cut too, as the upstream's was.
+  answer.on('close', () => {
+    if (!answer.complete) res.destroy();
+  });
+  await new Promise<void>((resolve) => {
+    res.on('finish', resolve);
+    res.on('close', resolve);
+    answer.on('error', resolve);
+  });
+  const complete = res.writableFinished;
+  if (gardened) {
+    const seen = usage();
+    if (seen) record.usage = seen;
+    const answered = complete ? seen : undefined;
+    options.gardener.done(gardened, answered);
+    // The cache model's bill, made when the request went out, counts for an answered request only.
+    if (answered && gardened.modelled) record.modelled = gardened.modelled;
+  }
+  finish();
+}
+
+/** Reads usage from an answer as it passes (SSE events, or the whole JSON body). */
+function usageTap(answer: IncomingMessage, wanted: boolean): () => Usage | undefined {
+  if (!wanted || (answer.headers['content-encoding'] ?? 'identity') !== 'identity') return () => undefined;
+  if (String(answer.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+    const reader = createSseUsageReader();
+    answer.on('data', (chunk: Buffer) => reader.feed(chunk));
+    return () => reader.usage();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  answer.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= MAX_JSON_ANSWER_BYTES) chunks.push(chunk);
+  });
+  return () => (size <= MAX_JSON_ANSWER_BYTES ? jsonUsage(Buffer.concat(chunks)) : undefined);
+}
+
+function readBody(req: IncomingMessage, max: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        resolve(undefined);
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** An error in the Messages API's own shape, so clients show it as they show the API's. */
+function sendError(res: ServerResponse, status: number, type: string, message: string): void {
+  const body = JSON.stringify({ type: 'error', error: { type, message } });
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
