@@ -1,6 +1,7 @@
 // ESLint rule `gardener/wings`: the two wings' boundaries (docs/ARCHITECTURE.md).
 // - The core (src/core/<package>) imports no door and no CLI.
-// - From outside a core package, only its index.ts is imported.
+// - From outside a core package, only its index.ts is imported (or its constants.ts: a light face of
+//   constants and types for short processes, where loading the whole package would cost).
 // - A door (src/doors/<door>) imports no other door but the kit; the kit imports no door.
 // It resolves relative specifiers itself (a `.js` specifier names a `.ts`/`.tsx` source), which is
 // why it is a local rule: the import plugins' path zones need a TypeScript resolver to see that.
@@ -22,8 +23,8 @@ function problem(from, to, target) {
   if (from.wing === to.wing && from.name === to.name) return undefined;
   if (from.wing === 'core' && (to.wing === 'door' || to.wing === 'cli'))
     return `the core imports no door: ${target}`;
-  if (to.wing === 'core' && !/\/index\.(js|ts|tsx)$/.test(target))
-    return `import src/core/${to.name} through its index.ts, not ${target}`;
+  if (to.wing === 'core' && !/^src\/core\/[^/]+\/(index|constants)\.(js|ts|tsx)$/.test(target))
+    return `import src/core/${to.name} through its index.ts (or its constants.ts), not ${target}`;
   if (from.wing === 'door' && to.wing === 'door' && to.name !== 'kit')
     return `a door imports no other door but the kit: ${target}`;
   if (from.wing === 'door' && to.wing === 'cli') return `a door does not import the CLI: ${target}`;

@@ -1,4 +1,4 @@
-/** Stable error codes; each maps to one process exit code in src/doors/batch/cli/main.ts. */
+/** Stable error codes; each maps to one process exit code in src/cli/main.ts. */
 export type ErrorCode =
   | 'USAGE' // bad flags or arguments
   | 'INPUT_INVALID' // a file or stream that cannot be read as a transcript

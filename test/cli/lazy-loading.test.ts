@@ -26,15 +26,23 @@ function loadedBy(args: string[]): string[] {
 describe.skipIf(!built)('what a short process loads', () => {
   it('--version loads no command; --help loads the commands but neither the recall path nor the hook path', () => {
     const version = loadedBy(['--version']);
-    expect(version.filter((url) => /\/dist\/(cli\/program|recall|tokens|hooks)\b/.test(url))).toEqual([]);
-    expect(version.some((url) => url.includes('/dist/cli/version.js'))).toBe(true);
+    expect(
+      version.filter((url) =>
+        /\/dist\/(cli\/program|core\/recall|core\/tokens|doors\/claude-code\/hooks)\b/.test(url),
+      ),
+    ).toEqual([]);
+    expect(version.some((url) => url.includes('/dist/doors/kit/cli/version.js'))).toBe(true);
     const help = loadedBy(['--help']);
     expect(help.some((url) => url.includes('/dist/cli/program.js'))).toBe(true);
-    expect(help.filter((url) => /\/dist\/(recall|tokens|hooks\/(client|spool))\//.test(url))).toEqual([]);
+    expect(
+      help.filter((url) =>
+        /\/dist\/(core\/recall|core\/tokens|doors\/claude-code\/hooks\/(client|spool))\//.test(url),
+      ),
+    ).toEqual([]);
   });
 
   it('compressing a log loads no YAML or TOML parser; a YAML file loads the YAML one', () => {
-    const compress = pathToFileURL(path.join(root, 'dist/compress/index.js')).href;
+    const compress = pathToFileURL(path.join(root, 'dist/core/compress/index.js')).href;
     const script = `
       import { createRequire } from 'node:module';
       const { compress } = await import(${JSON.stringify(compress)});

@@ -84,7 +84,7 @@ describe.skipIf(missing.length > 0)('gardener chat in a real terminal (tmux)', (
       process.execPath,
       '--import',
       quote(pathToFileURL(tsxLoader).href),
-      quote(path.join(root, 'src/doors/batch/cli/main.ts')),
+      quote(path.join(root, 'src/cli/main.ts')),
       'chat --db',
       quote(path.join(folder, 'gardener.db')),
       '--project e2e --budget 16000',

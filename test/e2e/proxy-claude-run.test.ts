@@ -22,7 +22,7 @@ if (!present) console.warn(`skipping ${title}`);
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
-const MAIN = join(ROOT, 'src/doors/batch/cli/main.ts');
+const MAIN = join(ROOT, 'src/cli/main.ts');
 
 let fake: FakeAnthropic | undefined;
 let dir: string | undefined;

@@ -28,7 +28,7 @@ if (!present) console.warn(`skipping ${title}`);
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
-const MAIN = join(ROOT, 'src/doors/batch/cli/main.ts');
+const MAIN = join(ROOT, 'src/cli/main.ts');
 const NEEDLE = 'SECRET-TOKEN-4242';
 const BUDGET = 50_000;
 /** Smaller than the raw session: without gardening the fake would answer "prompt is too long". */

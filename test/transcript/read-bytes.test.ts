@@ -74,7 +74,7 @@ describe('unreadable files', () => {
     // root reads any file: run the CLI as nobody to get a real EACCES from the kernel.
     const run = spawnSync(
       process.execPath,
-      ['--import', 'tsx', path.join(root, 'src/doors/batch/cli/main.ts'), 'compress', file],
+      ['--import', 'tsx', path.join(root, 'src/cli/main.ts'), 'compress', file],
       {
         cwd: root,
         uid: 65534,

@@ -35,7 +35,7 @@ describe.skipIf(!hasTmux)('gardener proxy in a terminal', () => {
     dir = mkdtempSync(join(tmpdir(), 'gardener-tty-'));
     const out = join(dir, 'after.txt');
     // CI=true as on CI: Ink would draw nothing live unless the proxy keeps it from seeing it.
-    const command = `CI=true ${join(ROOT, 'node_modules/.bin/tsx')} ${join(ROOT, 'src/doors/batch/cli/main.ts')} proxy --port 0 --upstream ${fake.url} --db ${join(dir, 'g.db')} 2>${out}`;
+    const command = `CI=true ${join(ROOT, 'node_modules/.bin/tsx')} ${join(ROOT, 'src/cli/main.ts')} proxy --port 0 --upstream ${fake.url} --db ${join(dir, 'g.db')} 2>${out}`;
     tmux('new-session', '-d', '-s', 'proxy', '-x', '140', '-y', '30', '-c', ROOT, command);
     const screen = await screenUntil(/ANTHROPIC_BASE_URL=(http:\/\/\S+)/);
     expect(screen).toContain('waiting for requests');

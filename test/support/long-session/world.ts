@@ -29,7 +29,7 @@ const LINES_PER_FILE = 210;
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 export const TSX = join(ROOT, 'node_modules/.bin/tsx');
-export const MAIN = join(ROOT, 'src/doors/batch/cli/main.ts');
+export const MAIN = join(ROOT, 'src/cli/main.ts');
 
 /** A small deterministic generator (mulberry32): the same world on every run. */
 function random(seed: number): () => number {

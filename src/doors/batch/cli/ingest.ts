@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { count, integer } from '../../../core/format/index.js';
 import { textTable } from '../../../core/format/index.js';
-import { BREAKDOWN_ORDER, type BreakdownClass } from '../../../core/garden/index.js';
+import { BREAKDOWN_ORDER, type BreakdownClass } from '../../../core/garden/constants.js';
 import type { CliIo } from '../../kit/cli/io.js';
 import { useColor } from '../../kit/cli/io.js';
 import { addStoreOptions, withStore, type StoreFlags } from '../../kit/cli/store-options.js';

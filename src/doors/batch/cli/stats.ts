@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { CONTENT_CLASSES, type ContentClass } from '../../../core/classify/index.js';
 import { count, formatBytes, integer } from '../../../core/format/index.js';
 import { textTable } from '../../../core/format/index.js';
-import { BREAKDOWN_ORDER } from '../../../core/garden/index.js';
+import { BREAKDOWN_ORDER } from '../../../core/garden/constants.js';
 import type { StoreStats } from '../../../core/store/index.js';
 import type { CliIo } from '../../kit/cli/io.js';
 import { useColor } from '../../kit/cli/io.js';

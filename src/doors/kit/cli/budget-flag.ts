@@ -1,6 +1,6 @@
 import { GardenerError } from '../../../errors.js';
 import { integer } from '../../../core/format/index.js';
-import { MIN_BUDGET } from '../../../core/garden/index.js';
+import { MIN_BUDGET } from '../../../core/garden/constants.js';
 import { intFlag } from './store-options.js';
 
 /** What every `--budget` help line says of the limits (chat, proxy, run, compress; /budget too). */

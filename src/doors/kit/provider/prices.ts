@@ -1,4 +1,4 @@
-import { CACHE_READ, CACHE_WRITE } from '../../../core/garden/index.js';
+import { CACHE_READ, CACHE_WRITE } from '../../../core/garden/constants.js';
 
 /** US dollars per million tokens. */
 export interface ModelPrice {
