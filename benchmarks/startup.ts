@@ -21,7 +21,7 @@ const { values } = parseArgs({
   options: { rounds: { type: 'string', default: '15' }, against: { type: 'string' } },
 });
 const rounds = Number(values.rounds);
-if (!existsSync(join(root, 'dist/cli/hook-entry.js'))) throw new Error('run `npm run build` first');
+if (!existsSync(join(root, 'dist/doors/claude-code/cli/hook-entry.js'))) throw new Error('run `npm run build` first');
 
 const home = mkdtempSync(join(tmpdir(), 'gardener-startup-'));
 const env = {
@@ -34,8 +34,8 @@ const env = {
 const cli = join(root, 'bin/gardener');
 const hook = join(root, 'bin/gardener-hook');
 const other = values.against === undefined ? undefined : resolve(values.against);
-if (other !== undefined && !existsSync(join(other, 'dist/cli/hook-entry.js')))
-  throw new Error(`${other} has no build (dist/cli/hook-entry.js)`);
+if (other !== undefined && !existsSync(join(other, 'dist/doors/claude-code/cli/hook-entry.js')))
+  throw new Error(`${other} has no build (dist/doors/claude-code/cli/hook-entry.js)`);
 
 /** A session of 40 tool results (build logs) to recall from. */
 function session(): string {

@@ -29,7 +29,7 @@ process.env['NODE_ENV'] ??= 'production';
 const CHUNKS = Number(process.argv[2] ?? 600);
 const COLD_RUNS = 5;
 /** What `gardener chat` loads when built: the TUI bundled with Ink and React (scripts/bundle-tui.mjs). */
-const DIST_APP = path.resolve(import.meta.dirname, '../dist/tui/chat-tui.bundle.js');
+const DIST_APP = path.resolve(import.meta.dirname, '../dist/doors/chat/tui/chat-tui.bundle.js');
 const MOUNTS = 20;
 const COLUMNS = 120;
 

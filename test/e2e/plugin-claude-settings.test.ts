@@ -18,7 +18,7 @@ const CLAUDE = CLAUDE_BIN;
 const REPO = resolve(import.meta.dirname, '..', '..');
 const missing = !claudePresent
   ? `no claude at ${CLAUDE}; set GARDENER_CLAUDE_BIN`
-  : !existsSync(join(REPO, 'dist', 'cli', 'hook-entry.js'))
+  : !existsSync(join(REPO, 'dist', 'doors', 'claude-code', 'cli', 'hook-entry.js'))
     ? 'gardener is not built; run npm run build'
     : undefined;
 const title = `gardener install claude-code, read by Claude Code${missing ? ` (skipped: ${missing})` : ''}`;
