@@ -21,7 +21,8 @@ const root = resolve(import.meta.dirname, '..');
 /** Pause between runs (outside the timed region): shorter than any model turn. */
 const PACE_MS = 400;
 const rounds = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 15;
-if (!existsSync(join(root, 'dist/doors/claude-code/cli/hook-entry.js'))) throw new Error('run `npm run build` first');
+if (!existsSync(join(root, 'dist/doors/claude-code/cli/hook-entry.js')))
+  throw new Error('run `npm run build` first');
 
 /** A server log of about 10k tokens (cl100k_base). */
 function logResult(): string {

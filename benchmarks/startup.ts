@@ -21,7 +21,8 @@ const { values } = parseArgs({
   options: { rounds: { type: 'string', default: '15' }, against: { type: 'string' } },
 });
 const rounds = Number(values.rounds);
-if (!existsSync(join(root, 'dist/doors/claude-code/cli/hook-entry.js'))) throw new Error('run `npm run build` first');
+if (!existsSync(join(root, 'dist/doors/claude-code/cli/hook-entry.js')))
+  throw new Error('run `npm run build` first');
 
 const home = mkdtempSync(join(tmpdir(), 'gardener-startup-'));
 const env = {
