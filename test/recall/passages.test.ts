@@ -33,6 +33,17 @@ describe('passages of one original', () => {
     expect(text).not.toContain('step 200 ok');
   });
 
+  it("shows a file read's lines without a second number when they carry their own", () => {
+    const read = Array.from(
+      { length: 300 },
+      (_, i) => `${String(i + 1001).padStart(6)}\tconst step${i} = ${i};`,
+    );
+    read[149] = `${String(1150).padStart(6)}\tconst LATE_FEE_BASIS_POINTS = 275;`;
+    const text = passageText(read.join('\n'), ['late', 'fee', 'basis', 'points'], flat) ?? '';
+    expect(text).toContain('  1150\tconst LATE_FEE_BASIS_POINTS = 275;');
+    expect(text).not.toMatch(/^\s*\d+\| /m);
+  });
+
   it('cuts a very long line to a window around its words', () => {
     const line = `${'{"k":1},'.repeat(5_000)}"needle_key":"found here"${',{"k":2}'.repeat(5_000)}`;
     const text = passageText(`head\n${line}\ntail`, ['needle', 'key'], flat) ?? '';

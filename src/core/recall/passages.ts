@@ -10,6 +10,8 @@ export const PASSAGE_CHARS = 1_500;
 const MIN_SHARE = 0.3;
 /** A line longer than this is shown as a window around its matched words. */
 export const MAX_LINE_CHARS = 240;
+/** A line that carries its own number (a file read's gutter: `   232\t…`, `   232→…`). */
+const OWN_GUTTER = /^\s*\d+(?:\t|→)/;
 /** Occurrences of one word looked at in an original: bounds the work on a huge text. */
 const MAX_OCCURRENCES = 50_000;
 
@@ -123,7 +125,10 @@ export function rankPassages(
   return chosen;
 }
 
-/** Lines first..last (1-based), numbered, long lines cut to a window around the words. */
+/**
+ * Lines first..last (1-based), numbered, long lines cut to a window around the words. With
+ * `withNumbers` false the lines go as they are (they carry their own numbers).
+ */
 export function numberedLines(
   lines: Lines,
   first: number,
@@ -131,14 +136,21 @@ export function numberedLines(
   words: readonly string[],
   weights: ReadonlyMap<string, number>,
   maxLine = MAX_LINE_CHARS,
+  withNumbers = true,
 ): string {
   const width = String(last).length;
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
-    const line = (lines.texts[n - 1] ?? '').replace(/\r$/, '');
-    out.push(`${String(n).padStart(width)}| ${shortLine(line, words, weights, maxLine)}`);
+    const line = shortLine((lines.texts[n - 1] ?? '').replace(/\r$/, ''), words, weights, maxLine);
+    out.push(withNumbers ? `${String(n).padStart(width)}| ${line}` : line);
   }
   return out.join('\n');
+}
+
+/** Whether every line of a passage carries its own number, so a second one would only clutter it. */
+function ownNumbers(lines: Lines, first: number, last: number): boolean {
+  for (let n = first; n <= last; n++) if (!OWN_GUTTER.test(lines.texts[n - 1] ?? '')) return false;
+  return true;
 }
 
 function shortLine(
@@ -166,7 +178,19 @@ export function passageText(
   if (byLine.size === 0) return undefined;
   const weights = lineWeights(byLine, lines.texts.length, globalWeight);
   const chosen = widen(lines, fitting(lines, rankPassages(byLine, weights, lines.texts.length)));
-  return chosen.map((p) => numberedLines(lines, p.first, p.last, words, weights)).join('\n…\n');
+  return chosen
+    .map((p) =>
+      numberedLines(
+        lines,
+        p.first,
+        p.last,
+        words,
+        weights,
+        MAX_LINE_CHARS,
+        !ownNumbers(lines, p.first, p.last),
+      ),
+    )
+    .join('\n…\n');
 }
 
 /** Shown characters of lines first..last (long lines count as cut). */
