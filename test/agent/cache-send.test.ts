@@ -91,7 +91,7 @@ describe('the chat sends with the core cache track', () => {
         track,
         { system: SYSTEM, tools: TOOLS, messages: rendered },
         call * 30_000,
-      );
+      ).request;
     }
     const request = sent as MessagesRequest;
     expect(countBreakpoints(request)).toBeLessThanOrEqual(4);

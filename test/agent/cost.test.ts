@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createCostTracker } from '../../src/doors/chat/agent/cost.js';
+import { createCacheTrack, recordRequest } from '../../src/core/cache/cache-track.js';
 import type { CacheUnit } from '../../src/core/cache/prompt-cache.js';
 import { overflowOf } from '../../src/doors/chat/agent/overflow.js';
 import { ProviderError } from '../../src/doors/kit/provider/errors.js';
@@ -17,9 +18,14 @@ function units(names: string): CacheUnit[] {
   }));
 }
 
+/** The session's cache track, as the chat's send step bills each call with it. */
+let track = createCacheTrack();
+beforeEach(() => {
+  track = createCacheTrack();
+});
+
 const call = (raw: string, sent: string, at: number, rawOverWindow = false) => ({
-  units: { raw: units(raw), sent: raw === sent ? units(raw) : units(sent) },
-  at,
+  bills: recordRequest(track, units(sent), units(raw), at),
   rawOverWindow,
 });
 
@@ -63,11 +69,13 @@ describe('cost against unmanaged, from the cache model', () => {
 });
 
 describe('cost against unmanaged, when the model cannot bill a call', () => {
-  it('claims nothing and does not throw for more breakpoints than the API allows', () => {
+  it('claims nothing for a call the model could not bill (more breakpoints than the API allows)', () => {
     const tracker = createCostTracker(price);
     const marked = [...'abcde'].map((key) => ({ key, tokens: 1_000, breakpoint: '5m' as const }));
+    expect(() => recordRequest(track, marked, marked, 0)).toThrow(RangeError);
+    // The send step then hands no bills to the tracker.
     const usage = { input: 5_000, cacheRead: 0, cacheWrite: 0, output: 0 };
-    const result = tracker.add(usage, { units: { raw: marked, sent: marked }, at: 0, rawOverWindow: false });
+    const result = tracker.add(usage, undefined);
     expect(result).toEqual({ usd: 5_000, unmanagedUsd: 5_000 });
   });
 });

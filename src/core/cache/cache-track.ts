@@ -164,13 +164,24 @@ export function placeFrontier(
   };
 }
 
+/** The cache model's bill of one request, as the client had it (unmanaged) and as it went out. */
+export interface ModelledBills {
+  raw: CacheUsage;
+  sent: CacheUsage;
+}
+
+/** Input tokens of a modelled bill. */
+export function billedTokens(usage: CacheUsage): number {
+  return usage.uncached + usage.read + usage.written5m + usage.written1h;
+}
+
 /** Records a request as sent and the client's original beside it: each one's bill under the model. */
 export function recordRequest(
   track: CacheTrack,
   sent: readonly CacheUnit[],
   original: readonly CacheUnit[],
   at: number,
-): { raw: CacheUsage; sent: CacheUsage } {
+): ModelledBills {
   track.lastKeys = sent.map((unit) => unit.key);
   return { sent: track.sent.request(sent, at), raw: track.unmanaged.request(original, at) };
 }

@@ -6,10 +6,8 @@ export {
   countBreakpoints,
   markBlock,
 } from './cache-frontier.js';
-export { createCacheTrack, placeFrontier, recordRequest } from './cache-track.js';
-export type { CacheTrack } from './cache-track.js';
-export { billedTokens, createTwinCaches, twinUnits } from './cache-twins.js';
-export type { ModelledBills, TwinUnits } from './cache-twins.js';
+export { billedTokens, createCacheTrack, placeFrontier, recordRequest } from './cache-track.js';
+export type { CacheTrack, ModelledBills } from './cache-track.js';
 export { requestUnits } from './cache-units.js';
 export { PRICE, createPromptCache, usageCost } from './prompt-cache.js';
 export type { CacheUnit, CacheUsage, PromptCacheOptions } from './prompt-cache.js';

@@ -1,7 +1,12 @@
 import { debug } from '../../../debug.js';
 import type { DoorSession } from '../../kit/session.js';
 import { clientMark, markBlock } from '../../../core/cache/index.js';
-import { placeFrontier, recordRequest, type CacheTrack } from '../../../core/cache/index.js';
+import {
+  placeFrontier,
+  recordRequest,
+  type CacheTrack,
+  type ModelledBills,
+} from '../../../core/cache/index.js';
 import { requestUnits } from '../../../core/cache/index.js';
 import { usageCost } from '../../../core/cache/index.js';
 import { defaultTokenizer } from '../../../core/tokens/index.js';
@@ -30,25 +35,27 @@ export function withOwnMarks(deps: CacheSendDeps, request: MessagesRequest): Mes
  * chat's own (system and tools, then the newest block of the conversation as it stands — not the
  * turn's injection after it), then gardener's from the core's cache track. Both it and the same
  * request unmanaged (every block original) are billed by the track at `at`, and the session's
- * regret guard is told, so profit events stop once the session runs over its unmanaged cost.
+ * regret guard is told, so profit events stop once the session runs over its unmanaged cost. The
+ * bills go back too: the footer's cost against unmanaged is made of them.
  */
 export function sendWithCacheTrack(
   deps: CacheSendDeps,
   track: CacheTrack,
   gardened: MessagesRequest,
   at: number,
-): MessagesRequest {
+): { request: MessagesRequest; bills?: ModelledBills } {
   const tokenizer = defaultTokenizer();
   const placed = placeFrontier(withOwnMarks(deps, gardened), track, tokenizer, at);
   try {
     const unmanaged = requestUnits(withOwnMarks(deps, toRequest(deps.transcript)), tokenizer);
     const bills = recordRequest(track, placed.units, unmanaged, at);
     deps.session.garden.observeCost({ managed: usageCost(bills.sent), unmanaged: usageCost(bills.raw) });
+    return { request: placed.request, bills };
   } catch (error) {
     // A request the model cannot bill (more breakpoints than it allows) tells the guard nothing.
     debug('chat', 'cache model could not bill the request', {
       error: error instanceof Error ? error.message : String(error),
     });
+    return { request: placed.request };
   }
-  return placed.request;
 }

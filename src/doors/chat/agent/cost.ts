@@ -1,9 +1,4 @@
-import {
-  billedTokens,
-  createTwinCaches,
-  type ModelledBills,
-  type TwinUnits,
-} from '../../../core/cache/index.js';
+import { billedTokens, type ModelledBills } from '../../../core/cache/index.js';
 import type { CacheUsage } from '../../../core/cache/index.js';
 import type { CallUsage, CostSoFar } from './events.js';
 
@@ -12,10 +7,9 @@ export function promptTokens(usage: CallUsage): number {
   return usage.input + usage.cacheRead + usage.cacheWrite;
 }
 
-/** One call as the cache model sees it: the request unmanaged and gardened, and when it was sent. */
+/** One call as the cache model billed it when it was sent (the session's cache track): unmanaged and gardened. */
 export interface ModelledCall {
-  units: TwinUnits;
-  at: number;
+  bills: ModelledBills;
   /** The request unmanaged is over the model's window: it could not have been sent. */
   rawOverWindow: boolean;
 }
@@ -28,14 +22,11 @@ export interface CostTracker {
   usage(): CallUsage;
 }
 
-/** One session's conversation in the twin caches (the chat has one per tracker). */
-const SESSION = 'chat';
-
 /**
  * Gardened cost is the provider's usage, priced. Unmanaged cost is what the same call would have
- * cost with every block original: what was paid plus the difference the cache model
- * (src/core/cache/prompt-cache.ts) finds between the unmanaged request and the gardened one, each in its
- * own simulated cache, at the provider's scale. A call that went out unchanged adds what was paid;
+ * cost with every block original: what was paid plus the difference between the cache model's bills
+ * of the unmanaged request and of the gardened one (the session's cache track, src/core/cache), at
+ * the provider's scale. A call that went out unchanged adds what was paid;
  * so does one whose unmanaged request is over the window (it could not have been sent).
  */
 export function createCostTracker(
@@ -44,13 +35,12 @@ export function createCostTracker(
 ): CostTracker {
   const total: CostSoFar = { ...start };
   const sums: CallUsage = { input: 0, cacheRead: 0, cacheWrite: 0, output: 0 };
-  const twins = createTwinCaches();
   return {
     add(usage, modelled) {
       const paid = price(usage);
       total.usd += paid;
       total.unmanagedUsd += paid;
-      if (modelled) total.unmanagedUsd += modelledDifference(price, usage, modelled, twins);
+      if (modelled) total.unmanagedUsd += modelledDifference(price, usage, modelled);
       sums.input += usage.input;
       sums.cacheRead += usage.cacheRead;
       sums.cacheWrite += usage.cacheWrite;
@@ -62,24 +52,14 @@ export function createCostTracker(
   };
 }
 
-/**
- * What the unmanaged call would have cost more than the gardened one, by the cache model, at the
- * provider's scale; nothing when the model cannot bill it (more breakpoints than the API allows).
- */
+/** What the unmanaged call would have cost more than the gardened one, by the cache model, at the provider's scale. */
 function modelledDifference(
   price: (usage: CallUsage) => number,
   usage: CallUsage,
-  modelled: ModelledCall,
-  twins: ReturnType<typeof createTwinCaches>,
+  { bills, rawOverWindow }: ModelledCall,
 ): number {
-  let bills: ModelledBills;
-  try {
-    bills = twins.bill(SESSION, modelled.units, modelled.at);
-  } catch {
-    return 0;
-  }
   const counted = billedTokens(bills.sent);
-  if (modelled.rawOverWindow || counted === 0) return 0;
+  if (rawOverWindow || counted === 0) return 0;
   return (promptTokens(usage) / counted) * (price(asCall(bills.raw)) - price(asCall(bills.sent)));
 }
 

@@ -4,10 +4,9 @@ import { isGardenerError } from '../../../errors.js';
 import { budgetError } from '../../../core/garden/index.js';
 import { DEFAULT_KEEP_LAST_TURNS } from '../../../core/garden/index.js';
 import type { PressureReport } from '../../../core/garden/index.js';
-import { twinUnits } from '../../../core/cache/index.js';
-import { createCacheTrack, type CacheTrack } from '../../../core/cache/index.js';
-import { sendWithCacheTrack, withOwnMarks } from './cache-send.js';
-import { toRequest, type MessagesRequest, type Transcript } from '../../../core/transcript/index.js';
+import { createCacheTrack, type CacheTrack, type ModelledBills } from '../../../core/cache/index.js';
+import { sendWithCacheTrack } from './cache-send.js';
+import type { MessagesRequest, Transcript } from '../../../core/transcript/index.js';
 import type { ApprovalPolicy } from './approvals.js';
 import { appendPrompt, assistantContent, textOf, toolUses } from './conversation.js';
 import { promptTokens, type CostTracker, type ModelledCall } from './cost.js';
@@ -62,6 +61,8 @@ interface Outgoing {
   request: ModelRequest;
   pressure: PressureReport | undefined;
   tokens: number;
+  /** The cache model's bills of the request, unmanaged and as sent (absent when it could not bill it). */
+  bills?: ModelledBills;
 }
 
 class Interrupted extends Error {}
@@ -143,7 +144,6 @@ async function* callModel(
     if (outgoing.pressure) yield { type: 'request', call: deps.calls, pressure: outgoing.pressure };
     void deps.session.settleSoon();
     let result: ModelResult;
-    const sentAt = Date.now();
     try {
       result = yield* modelCall(deps.model, outgoing.request, outgoing.pressure, signal, streamed);
     } catch (error) {
@@ -158,8 +158,10 @@ async function* callModel(
           event: next.event,
           reason: `overflow: ${figures.tokens} tokens > ${figures.maximum} maximum`,
         };
+      const sent = send(deps, next.request);
       outgoing = {
-        request: asModelRequest(send(deps, next.request)),
+        request: asModelRequest(sent.request),
+        ...(sent.bills ? { bills: sent.bills } : {}),
         pressure: next.pressure,
         tokens: next.plan.tokens,
       };
@@ -167,7 +169,7 @@ async function* callModel(
     }
     const { garden } = deps.session;
     garden.observeUsage(promptTokens(result.usage));
-    const cost = deps.cost.add(result.usage, modelledCall(deps, outgoing, sentAt));
+    const cost = deps.cost.add(result.usage, modelledCall(deps, outgoing));
     yield { type: 'usage', usage: result.usage, cost };
     const after = safePressure(deps.session);
     if (after) yield { type: 'pressure', pressure: after };
@@ -175,16 +177,14 @@ async function* callModel(
   }
 }
 
-/**
- * The call for the cache model: the request unmanaged (the transcript as it stands, every block
- * original, breakpoints placed the same way) beside the one that went out.
- */
-function modelledCall(deps: LoopDeps, outgoing: Outgoing, at: number): ModelledCall {
+/** The call as the cache model billed it when it was sent; unmanaged, a request over the window is never sent. */
+function modelledCall(deps: LoopDeps, outgoing: Outgoing): ModelledCall | undefined {
+  if (!outgoing.bills) return undefined;
   const original = outgoing.pressure?.total_original_tokens ?? 0;
-  const rawOverWindow = original > deps.model.contextWindow(outgoing.request.model);
-  // Unmanaged, a request over the window is never sent: no claim, and no need to count it.
-  const raw = rawOverWindow ? outgoing.request : withOwnMarks(deps, toRequest(deps.transcript));
-  return { units: twinUnits(raw, rawOverWindow ? undefined : outgoing.request), at, rawOverWindow };
+  return {
+    bills: outgoing.bills,
+    rawOverWindow: original > deps.model.contextWindow(outgoing.request.model),
+  };
 }
 
 /** The gardened request (fail-safe: the transcript as it is when gardening throws, and an error event). */
@@ -205,10 +205,12 @@ function* gardened(deps: LoopDeps): Generator<AgentEvent, Outgoing> {
       message: `gardening failed (${why}); this request is sent as the conversation stands`,
       code: 'INTERNAL',
     };
+    const sent = send(deps, outcome.request);
     return {
-      request: asModelRequest(send(deps, outcome.request)),
+      request: asModelRequest(sent.request),
       pressure: safePressure(deps.session),
       tokens: Number.POSITIVE_INFINITY,
+      ...(sent.bills ? { bills: sent.bills } : {}),
     };
   }
   debug('chat', 'gardened', {
@@ -228,15 +230,17 @@ function* gardened(deps: LoopDeps): Generator<AgentEvent, Outgoing> {
       code: error.code,
     };
   }
+  const sent = send(deps, outcome.request);
   return {
-    request: asModelRequest(send(deps, outcome.request)),
+    request: asModelRequest(sent.request),
     pressure: outcome.pressure,
     tokens: outcome.plan.tokens,
+    ...(sent.bills ? { bills: sent.bills } : {}),
   };
 }
 
 /** The request with the chat's breakpoints and gardener's, the session's regret guard told its cost. */
-function send(deps: LoopDeps, request: MessagesRequest): MessagesRequest {
+function send(deps: LoopDeps, request: MessagesRequest): ReturnType<typeof sendWithCacheTrack> {
   deps.cacheTrack ??= createCacheTrack();
   return sendWithCacheTrack(deps, deps.cacheTrack, request, Date.now());
 }
