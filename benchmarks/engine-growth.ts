@@ -22,6 +22,7 @@ import { openSession, type DoorSession } from '../src/doors/kit/session.js';
 import { openStore } from '../src/core/store/open.js';
 import { defaultTokenizer } from '../src/core/tokens/tokenizer.js';
 import type { MessageParam, Transcript } from '../src/core/transcript/types.js';
+import { cpu, percentile } from './support/measure.js';
 
 const { values } = parseArgs({
   options: { calls: { type: 'string', default: '1000' }, budget: { type: 'string', default: '32000' } },
@@ -128,18 +129,6 @@ function buildSession(calls: number): { messages: MessageParam[]; cuts: number[]
     messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: tool.text }] });
   }
   return { messages, cuts };
-}
-
-function cpu(fn: () => void): number {
-  const start = process.cpuUsage();
-  fn();
-  const spent = process.cpuUsage(start);
-  return (spent.user + spent.system) / 1000;
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 const system = 'You are a coding agent. Use the tools to inspect and fix the code.';

@@ -31,6 +31,7 @@ import { countRequest } from '../src/core/tokens/count.js';
 import { defaultTokenizer } from '../src/core/tokens/tokenizer.js';
 import { toRequest, type MessageParam, type Transcript } from '../src/core/transcript/types.js';
 import { validate } from '../src/core/transcript/validate.js';
+import { cpu, percentile } from './support/measure.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sessionsDir = process.argv[2] ?? path.resolve(repoRoot, '../shared/sessions');
@@ -58,19 +59,6 @@ function open(budget: number, clock: { call: number }): Garden {
     tokenizer,
     config: { now: () => EPOCH + clock.call * CALL_MS },
   }).garden;
-}
-
-/** CPU milliseconds (user + system) of `fn`: robust to other processes sharing the machine. */
-function cpu(fn: () => void): number {
-  const start = process.cpuUsage();
-  fn();
-  const spent = process.cpuUsage(start);
-  return (spent.user + spent.system) / 1000;
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 /** SHA-256 of every rendered request of the replays, in order: equal across builds when output is. */
