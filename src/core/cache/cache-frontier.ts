@@ -1,8 +1,9 @@
 import { toolResultText } from '../transcript/index.js';
 import type { MessageParam, MessagesRequest, ToolResultBlockParam } from '../transcript/index.js';
+import { MAX_BREAKPOINTS } from './prompt-cache.js';
 
-/** The API accepts at most this many blocks with cache_control in one request. */
-export const MAX_CACHE_BREAKPOINTS = 4;
+/** The API accepts at most this many blocks with cache_control in one request (the cache model's rule). */
+export const MAX_CACHE_BREAKPOINTS = MAX_BREAKPOINTS;
 
 type Block = Record<string, unknown>;
 

@@ -1,7 +1,8 @@
+import { MAX_CACHE_BREAKPOINTS as MAX_BREAKPOINTS } from '../../core/cache/index.js';
 import type { MessageParam, MessagesRequest } from '../../core/transcript/index.js';
 
-/** The Messages API accepts at most this many `cache_control` breakpoints per request. */
-export const MAX_BREAKPOINTS = 4;
+/** The Messages API's cap on `cache_control` breakpoints per request (the core cache model's). */
+export { MAX_BREAKPOINTS };
 
 /** A breakpoint the client put on a message block. */
 export interface Breakpoint {
