@@ -18,10 +18,10 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import type { ModelClient } from '../src/doors/chat/agent/model.js';
+import type { Provider } from '../src/doors/kit/provider/types.js';
 import { createChatController } from '../src/doors/chat/agent/chat-controller.js';
 import { loadChat, saveChat } from '../src/doors/chat/agent/chat-sessions.js';
-import { prepareRequest, providerClient } from '../src/doors/chat/agent/provider-client.js';
+import { prepareRequest } from '../src/doors/chat/agent/cache-send.js';
 import { placeCacheBreakpoints } from '../src/doors/kit/provider/cache-breakpoints.js';
 import type { MessagesRequest } from '../src/core/transcript/types.js';
 import { createAnthropicProvider } from '../src/doors/kit/provider/anthropic.js';
@@ -46,13 +46,12 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
-/** The provider's client, with each answer taking `ms` longer (a model thinking). */
-function slowed(client: ModelClient, ms: number): ModelClient {
-  if (ms === 0) return client;
+/** The provider with each answer taking `ms` longer (a model thinking): a decorator. */
+function slowed(provider: Provider, ms: number): Provider {
+  if (ms === 0) return provider;
   return {
-    ...client,
-    async *stream(request, signal) {
-      const result = yield* client.stream(request, signal);
+    async *stream(request, options) {
+      const result = yield* provider.stream(request, options);
       await sleep(ms);
       return result;
     },
@@ -83,10 +82,8 @@ async function run(budget: number, modelMs: number, frontier: boolean) {
     model: 'claude-sonnet-4-6',
     budget,
     cwd,
-    client: slowed(
-      providerClient(
-        createAnthropicProvider({ model: 'claude-sonnet-4-6', apiKey: 'bench', baseURL: fake.url }),
-      ),
+    provider: slowed(
+      createAnthropicProvider({ model: 'claude-sonnet-4-6', apiKey: 'bench', baseURL: fake.url }),
       modelMs,
     ),
     prepare: frontier ? prepareRequest : withoutFrontier,

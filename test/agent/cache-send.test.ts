@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sendWithCacheTrack } from '../../src/doors/chat/agent/cache-send.js';
-import { prepareRequest } from '../../src/doors/chat/agent/provider-client.js';
+import { prepareRequest, sendWithCacheTrack } from '../../src/doors/chat/agent/cache-send.js';
 import type { DoorSession } from '../../src/doors/kit/session.js';
 import { countBreakpoints } from '../../src/core/cache/cache-frontier.js';
 import { createCacheTrack } from '../../src/core/cache/cache-track.js';

@@ -101,7 +101,7 @@ describe('anthropic provider: streaming', () => {
     expect(
       first.events
         .filter((e) => e.type === 'thinking_delta')
-        .map((e) => (e as { thinking: string }).thinking)
+        .map((e) => (e as { text: string }).text)
         .join(''),
     ).toBe('Weigh the options first.');
     const block = first.result.content[0] as { type: string; thinking: string; signature: string };

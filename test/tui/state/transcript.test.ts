@@ -52,13 +52,13 @@ describe('transcriptReducer', () => {
 
   it('adds notices for retries, errors and unusual stops, not for a normal end', () => {
     const state = fold(
-      { type: 'retry', attempt: 2, delayMs: 1_500, reason: '529 overloaded' },
+      { type: 'retry', attempt: 2, delayMs: 1_500, reason: 'overloaded', message: '529 overloaded' },
       { type: 'error', message: 'prompt is too long', code: 'PROVIDER' },
       { type: 'turn_end', stopReason: 'max_tokens', answer: '' },
       { type: 'turn_end', stopReason: 'end_turn', answer: '' },
     );
     expect(all(state).map((i) => (i.kind === 'notice' ? i.text : i.kind))).toEqual([
-      'retry 2 in 1.5 s: 529 overloaded',
+      'retry 2 in 1.5 s: overloaded: 529 overloaded',
       'prompt is too long (PROVIDER)',
       'turn ended: max_tokens',
     ]);

@@ -1,4 +1,5 @@
 import { debug } from '../../../debug.js';
+import { placeCacheBreakpoints } from '../../kit/provider/cache-breakpoints.js';
 import type { DoorSession } from '../../kit/session.js';
 import { clientMark, markBlock } from '../../../core/cache/index.js';
 import {
@@ -12,11 +13,23 @@ import { usageCost } from '../../../core/cache/index.js';
 import { defaultTokenizer } from '../../../core/tokens/index.js';
 import { toRequest, type MessagesRequest, type Transcript } from '../../../core/transcript/index.js';
 
+/** Breakpoints the chat adds after its own: the conversation's newest block and gardener's two. */
+const ADDED_BREAKPOINTS = 3;
+
+/**
+ * The chat's own prompt-cache breakpoints: the system prompt (and the tools, when there is none to
+ * cover them). The rest go on when the request is sent (`sendWithCacheTrack`): the newest block
+ * of the conversation, and gardener's, placed by the core's cache track as the proxy places them.
+ */
+export function prepareRequest(request: MessagesRequest): MessagesRequest {
+  return placeCacheBreakpoints(request, { stableMessages: 0, leave: ADDED_BREAKPOINTS });
+}
+
 /** What the chat's send step needs of the loop. */
 export interface CacheSendDeps {
   session: DoorSession;
   transcript: Transcript;
-  /** The chat's own breakpoints: system and tools (src/doors/chat/agent/provider-client.ts prepareRequest). */
+  /** The chat's own breakpoints: system and tools (`prepareRequest` above, or a benchmark's own). */
   prepare(request: MessagesRequest): MessagesRequest;
 }
 

@@ -1,3 +1,4 @@
+import type { ContentBlock } from '@anthropic-ai/sdk/resources/messages';
 import type {
   ContentBlockParam,
   MessageParam,
@@ -32,6 +33,23 @@ export function assistantContent(
     return true;
   });
   return kept.length > 0 ? kept : [{ type: 'text', text: '(no answer)' }];
+}
+
+/** A response block as it goes back into the transcript: the request's shape, thinking unchanged. */
+export function toParam(block: ContentBlock): ContentBlockParam {
+  switch (block.type) {
+    case 'text':
+      return { type: 'text', text: block.text };
+    case 'tool_use':
+      return { type: 'tool_use', id: block.id, name: block.name, input: block.input };
+    case 'thinking':
+      return { type: 'thinking', thinking: block.thinking, signature: block.signature };
+    case 'redacted_thinking':
+      return { type: 'redacted_thinking', data: block.data };
+    default:
+      // Server tool blocks and other newer types go back as they came.
+      return JSON.parse(JSON.stringify(block)) as ContentBlockParam;
+  }
 }
 
 export function toolUses(

@@ -1,9 +1,10 @@
 import { billedTokens, type ModelledBills } from '../../../core/cache/index.js';
 import type { CacheUsage } from '../../../core/cache/index.js';
-import type { CallUsage, CostSoFar } from './events.js';
+import type { ProviderUsage } from '../../kit/provider/types.js';
+import type { CostSoFar } from './events.js';
 
 /** Input tokens of one call as billed: uncached, cache read and cache write together. */
-export function promptTokens(usage: CallUsage): number {
+export function promptTokens(usage: ProviderUsage): number {
   return usage.input + usage.cacheRead + usage.cacheWrite;
 }
 
@@ -16,10 +17,10 @@ export interface ModelledCall {
 
 export interface CostTracker {
   /** Adds one answered call: its usage as billed, and the call as the cache model sees it. Returns the totals. */
-  add(usage: CallUsage, modelled?: ModelledCall): CostSoFar;
+  add(usage: ProviderUsage, modelled?: ModelledCall): CostSoFar;
   total(): CostSoFar;
   /** Sums of the usage so far. */
-  usage(): CallUsage;
+  usage(): ProviderUsage;
 }
 
 /**
@@ -30,11 +31,11 @@ export interface CostTracker {
  * so does one whose unmanaged request is over the window (it could not have been sent).
  */
 export function createCostTracker(
-  price: (usage: CallUsage) => number,
+  price: (usage: ProviderUsage) => number,
   start: CostSoFar = { usd: 0, unmanagedUsd: 0 },
 ): CostTracker {
   const total: CostSoFar = { ...start };
-  const sums: CallUsage = { input: 0, cacheRead: 0, cacheWrite: 0, output: 0 };
+  const sums: ProviderUsage = { input: 0, cacheRead: 0, cacheWrite: 0, output: 0 };
   return {
     add(usage, modelled) {
       const paid = price(usage);
@@ -54,8 +55,8 @@ export function createCostTracker(
 
 /** What the unmanaged call would have cost more than the gardened one, by the cache model, at the provider's scale. */
 function modelledDifference(
-  price: (usage: CallUsage) => number,
-  usage: CallUsage,
+  price: (usage: ProviderUsage) => number,
+  usage: ProviderUsage,
   { bills, rawOverWindow }: ModelledCall,
 ): number {
   const counted = billedTokens(bills.sent);
@@ -64,7 +65,7 @@ function modelledDifference(
 }
 
 /** A modelled bill as a call's input usage (1-hour writes priced as writes). */
-function asCall(usage: CacheUsage): CallUsage {
+function asCall(usage: CacheUsage): ProviderUsage {
   return {
     input: usage.uncached,
     cacheRead: usage.read,

@@ -1,18 +1,14 @@
 import type { PressureReport } from '../../../core/garden/index.js';
 import type { GardenEvent } from '../../../core/garden/index.js';
+import type { ProviderEvent, ProviderUsage } from '../../kit/provider/types.js';
 
 /**
  * What the agent loop reports, one typed event at a time; it knows no UI. The TUI folds these into
  * its state with plain reducers; print mode writes them as text, JSON or stream-json.
  */
 
-/** Token counts of one provider call, as the API reports them. */
-export interface CallUsage {
-  input: number;
-  cacheRead: number;
-  cacheWrite: number;
-  output: number;
-}
+/** Token counts of one provider call (the kit's usage type, passed on with its events). */
+export type { ProviderUsage };
 
 /** Money so far, in US dollars: as gardened, and what the same calls would have cost unmanaged. */
 export interface CostSoFar {
@@ -33,11 +29,16 @@ export interface ApprovalRequest {
 
 export type ApprovalAnswer = 'once' | 'always' | 'no';
 
-export type AgentEvent =
+/**
+ * The provider's events (src/doors/kit/provider/types.ts) and the agent's own, one union: the
+ * provider's pass through the loop as they are (it passes on those the chat shows: text, thinking,
+ * retries), the agent adds tool rounds, approvals, pressure, compactions, cost and the turn's end.
+ */
+export type AgentEvent = ProviderEvent | AgentOwnEvent;
+
+type AgentOwnEvent =
   /** A provider call starts: the pressure of the gardened request it sends. */
   | { type: 'request'; call: number; pressure: PressureReport }
-  | { type: 'text_delta'; text: string }
-  | { type: 'thinking_delta'; text: string }
   | { type: 'tool_call'; id: string; name: string; input: unknown }
   | { type: 'approval'; request: ApprovalRequest; answer: ApprovalAnswer }
   | {
@@ -54,7 +55,7 @@ export type AgentEvent =
   | { type: 'pressure'; pressure: PressureReport }
   /** The engine made a compaction event (pressure, forced by overflow or /compact, recall, forget…). */
   | { type: 'compaction'; event: GardenEvent; reason: string }
-  | { type: 'usage'; usage: CallUsage; cost: CostSoFar }
-  | { type: 'retry'; attempt: number; delayMs: number; reason: string }
+  /** One call answered: its usage as billed, and the session's cost so far. */
+  | { type: 'usage'; usage: ProviderUsage; cost: CostSoFar }
   | { type: 'error'; message: string; code?: string }
   | { type: 'turn_end'; stopReason: string; answer: string };

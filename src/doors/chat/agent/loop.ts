@@ -1,4 +1,6 @@
 import { debug } from '../../../debug.js';
+import { contextWindowOf } from '../../kit/provider/prices.js';
+import type { Provider, ProviderRequest, ProviderResult } from '../../kit/provider/types.js';
 import type { DoorSession } from '../../kit/session.js';
 import { isGardenerError } from '../../../errors.js';
 import { budgetError } from '../../../core/garden/index.js';
@@ -8,11 +10,10 @@ import { createCacheTrack, type CacheTrack, type ModelledBills } from '../../../
 import { sendWithCacheTrack } from './cache-send.js';
 import type { MessagesRequest, Transcript } from '../../../core/transcript/index.js';
 import type { ApprovalPolicy } from './approvals.js';
-import { appendPrompt, assistantContent, textOf, toolUses } from './conversation.js';
+import { appendPrompt, assistantContent, textOf, toParam, toolUses } from './conversation.js';
 import { promptTokens, type CostTracker, type ModelledCall } from './cost.js';
 import type { AgentEvent } from './events.js';
 import { modelCall } from './model-call.js';
-import type { ModelClient, ModelRequest, ModelResult } from './model.js';
 import { compactAfterOverflow, overflowOf } from './overflow.js';
 import { toolRound } from './tool-round.js';
 import type { AnyTool } from './tools/types.js';
@@ -23,7 +24,8 @@ export const MAX_CALLS_PER_TURN = 500;
 export interface LoopDeps {
   /** The session's engine; replaced when a stale saved state is recovered. */
   session: DoorSession;
-  model: ModelClient;
+  /** The model provider (src/doors/kit/provider), decorators and all. */
+  provider: Provider;
   tools: readonly AnyTool[];
   approvals: ApprovalPolicy;
   cost: CostTracker;
@@ -58,7 +60,7 @@ export interface GardenedFigures {
 
 /** What one call sends: the request and the figures the cost tracker needs. */
 interface Outgoing {
-  request: ModelRequest;
+  request: ProviderRequest;
   pressure: PressureReport | undefined;
   tokens: number;
   /** The cache model's bills of the request, unmanaged and as sent (absent when it could not bill it). */
@@ -80,7 +82,7 @@ export async function* runTurn(
   try {
     for (let call = 0; call < MAX_CALLS_PER_TURN; call++) {
       const streamed = { text: '' };
-      let result: ModelResult;
+      let result: ProviderResult;
       try {
         result = yield* callModel(deps, signal, streamed);
       } catch (error) {
@@ -93,14 +95,15 @@ export async function* runTurn(
         yield { type: 'turn_end', stopReason: 'interrupted', answer: streamed.text };
         return;
       }
-      const content = assistantContent(result.content, result.stopReason);
+      const stopReason = result.stopReason ?? 'end_turn';
+      const content = assistantContent(result.content.map(toParam), stopReason);
       messages.push({ role: 'assistant', content });
       answer = textOf(content);
-      if (result.stopReason === 'pause_turn') continue;
+      if (stopReason === 'pause_turn') continue;
       const calls = toolUses(content);
       if (calls.length === 0) {
         deps.save();
-        yield { type: 'turn_end', stopReason: result.stopReason, answer };
+        yield { type: 'turn_end', stopReason, answer };
         return;
       }
       const blocks = yield* toolRound(calls, deps.tools, deps.approvals, {
@@ -136,16 +139,16 @@ async function* callModel(
   deps: LoopDeps,
   signal: AbortSignal,
   streamed: { text: string },
-): AsyncGenerator<AgentEvent, ModelResult> {
+): AsyncGenerator<AgentEvent, ProviderResult> {
   let outgoing = yield* gardened(deps);
   let overflowed = false;
   for (;;) {
     deps.calls++;
     if (outgoing.pressure) yield { type: 'request', call: deps.calls, pressure: outgoing.pressure };
     void deps.session.settleSoon();
-    let result: ModelResult;
+    let result: ProviderResult;
     try {
-      result = yield* modelCall(deps.model, outgoing.request, outgoing.pressure, signal, streamed);
+      result = yield* modelCall(deps.provider, outgoing.request, outgoing.pressure, signal, streamed);
     } catch (error) {
       if (signal.aborted) throw new Interrupted();
       const figures = overflowOf(error);
@@ -160,7 +163,7 @@ async function* callModel(
         };
       const sent = send(deps, next.request);
       outgoing = {
-        request: asModelRequest(sent.request),
+        request: asProviderRequest(sent.request),
         ...(sent.bills ? { bills: sent.bills } : {}),
         pressure: next.pressure,
         tokens: next.plan.tokens,
@@ -169,7 +172,7 @@ async function* callModel(
     }
     const { garden } = deps.session;
     garden.observeUsage(promptTokens(result.usage));
-    const cost = deps.cost.add(result.usage, modelledCall(deps, outgoing));
+    const cost = deps.cost.add(result.usage, modelledCall(outgoing));
     yield { type: 'usage', usage: result.usage, cost };
     const after = safePressure(deps.session);
     if (after) yield { type: 'pressure', pressure: after };
@@ -178,12 +181,12 @@ async function* callModel(
 }
 
 /** The call as the cache model billed it when it was sent; unmanaged, a request over the window is never sent. */
-function modelledCall(deps: LoopDeps, outgoing: Outgoing): ModelledCall | undefined {
+function modelledCall(outgoing: Outgoing): ModelledCall | undefined {
   if (!outgoing.bills) return undefined;
   const original = outgoing.pressure?.total_original_tokens ?? 0;
   return {
     bills: outgoing.bills,
-    rawOverWindow: original > deps.model.contextWindow(outgoing.request.model),
+    rawOverWindow: original > contextWindowOf(outgoing.request.model),
   };
 }
 
@@ -207,7 +210,7 @@ function* gardened(deps: LoopDeps): Generator<AgentEvent, Outgoing> {
     };
     const sent = send(deps, outcome.request);
     return {
-      request: asModelRequest(sent.request),
+      request: asProviderRequest(sent.request),
       pressure: safePressure(deps.session),
       tokens: Number.POSITIVE_INFINITY,
       ...(sent.bills ? { bills: sent.bills } : {}),
@@ -232,7 +235,7 @@ function* gardened(deps: LoopDeps): Generator<AgentEvent, Outgoing> {
   }
   const sent = send(deps, outcome.request);
   return {
-    request: asModelRequest(sent.request),
+    request: asProviderRequest(sent.request),
     pressure: outcome.pressure,
     tokens: outcome.plan.tokens,
     ...(sent.bills ? { bills: sent.bills } : {}),
@@ -253,9 +256,9 @@ function safePressure(session: DoorSession): PressureReport | undefined {
   }
 }
 
-function asModelRequest(request: MessagesRequest): ModelRequest {
+function asProviderRequest(request: MessagesRequest): ProviderRequest {
   const { model, max_tokens: maxTokens } = request;
   if (typeof model !== 'string' || typeof maxTokens !== 'number')
     throw new Error('the transcript must carry model and max_tokens in its request fields');
-  return request as ModelRequest;
+  return request as ProviderRequest;
 }

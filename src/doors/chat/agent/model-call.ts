@@ -1,11 +1,19 @@
 import type { PressureReport } from '../../../core/garden/index.js';
+import type { Provider, ProviderEvent, ProviderRequest, ProviderResult } from '../../kit/provider/types.js';
 import type { AgentEvent } from './events.js';
-import type { ModelClient, ModelRequest, ModelResult } from './model.js';
 
 /** Streamed pressure is reported at most this often. */
 export const PRESSURE_EVERY_MS = 100;
 /** Characters per output token, for the pressure shown while the answer streams. */
 const CHARS_PER_TOKEN = 4;
+
+/** The provider's events the chat passes on, as they are: what the TUI and print mode show. */
+type PassedOn = Extract<ProviderEvent, { type: 'text_delta' | 'thinking_delta' | 'retry' }>;
+
+/** The rest assemble the message, which the loop gets whole at the end. */
+function passedOn(event: ProviderEvent): event is PassedOn {
+  return event.type === 'text_delta' || event.type === 'thinking_delta' || event.type === 'retry';
+}
 
 /** Pressure with `extra` tokens more (the answer so far, which the next request will carry). */
 export function withStreamed(pressure: PressureReport, extra: number): PressureReport {
@@ -18,30 +26,26 @@ export function withStreamed(pressure: PressureReport, extra: number): PressureR
   };
 }
 
-/** One streamed model call: deltas, retries and throttled pressure as events; the message at the end. */
+/** One streamed model call: text, thinking, retries and throttled pressure as events; the message at the end. */
 export async function* modelCall(
-  model: ModelClient,
-  request: ModelRequest,
+  provider: Provider,
+  request: ProviderRequest,
   pressure: PressureReport | undefined,
   signal: AbortSignal,
   streamed: { text: string },
-): AsyncGenerator<AgentEvent, ModelResult> {
-  const stream = model.stream(request, signal);
+): AsyncGenerator<AgentEvent, ProviderResult> {
+  const stream = provider.stream(request, { signal });
   let chars = 0;
   let lastPressure = performance.now();
   for (;;) {
     const step = await stream.next();
     if (step.done) return step.value;
-    const delta = step.value;
-    if (delta.type === 'retry') {
-      yield { type: 'retry', attempt: delta.attempt, delayMs: delta.delayMs, reason: delta.reason };
-      continue;
-    }
-    chars += delta.text.length;
-    if (delta.type === 'text') {
-      streamed.text += delta.text;
-      yield { type: 'text_delta', text: delta.text };
-    } else yield { type: 'thinking_delta', text: delta.text };
+    const event = step.value;
+    if (!passedOn(event)) continue;
+    if (event.type === 'text_delta') streamed.text += event.text;
+    yield event;
+    if (event.type === 'retry') continue;
+    chars += event.text.length;
     const now = performance.now();
     if (pressure && now - lastPressure >= PRESSURE_EVERY_MS) {
       lastPressure = now;

@@ -2,7 +2,12 @@ import type { DoorSession, NextRequest } from '../../kit/session.js';
 import { GardenerError, isGardenerError } from '../../../errors.js';
 import { integer } from '../../../core/format/index.js';
 import type { Transcript } from '../../../core/transcript/index.js';
-import type { OverflowFigures } from './model.js';
+
+/** Figures of a "prompt is too long" answer. */
+export interface OverflowFigures {
+  tokens: number;
+  maximum: number;
+}
 
 /** After an overflow, compact to this share of the smaller of the budget and the model's maximum. */
 export const OVERFLOW_TARGET_SHARE = 0.8;

@@ -1,5 +1,5 @@
 import type { ChatController } from '../agent/controller.js';
-import type { AgentEvent, CallUsage } from '../agent/events.js';
+import type { AgentEvent, ProviderUsage } from '../agent/events.js';
 import { GardenerError, type ErrorCode } from '../../../errors.js';
 import { textTable } from '../../../core/format/index.js';
 import type { CliIo } from '../../kit/cli/io.js';
@@ -32,14 +32,14 @@ export async function printTurn(
   signal: AbortSignal,
 ): Promise<void> {
   const kept: AgentEvent[] = [];
-  const usage: CallUsage = { input: 0, cacheRead: 0, cacheWrite: 0, output: 0 };
+  const usage: ProviderUsage = { input: 0, cacheRead: 0, cacheWrite: 0, output: 0 };
   let end: Extract<AgentEvent, { type: 'turn_end' }> | undefined;
   const errors: Extract<AgentEvent, { type: 'error' }>[] = [];
   for await (const event of controller.run(prompt, signal)) {
     if (format === 'stream-json') io.stdout.write(`${JSON.stringify(event)}\n`);
     if (format === 'json' && !STREAM_ONLY.has(event.type)) kept.push(event);
     if (event.type === 'usage')
-      for (const key of Object.keys(usage) as (keyof CallUsage)[]) usage[key] += event.usage[key];
+      for (const key of Object.keys(usage) as (keyof ProviderUsage)[]) usage[key] += event.usage[key];
     if (event.type === 'error') errors.push(event);
     if (event.type === 'approval' && event.answer === 'no' && format === 'text')
       io.stderr.write(

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RunChatTui } from '../agent/controller.js';
 import { createChatController } from '../agent/chat-controller.js';
-import { prepareRequest, providerClient } from '../agent/provider-client.js';
+import { prepareRequest } from '../agent/cache-send.js';
 import { resolveTarget } from '../../kit/scope.js';
 import { openDoorStore } from '../../kit/store.js';
 import { storeSpooledFirst } from '../../kit/spooled.js';
@@ -59,7 +59,7 @@ export async function runChat(io: CliIo, run: ChatRun): Promise<void> {
         ...(run.budget !== undefined ? { budget: run.budget } : {}),
       },
       cwd: io.cwd,
-      client: providerClient(createAnthropicProvider(config)),
+      provider: createAnthropicProvider(config),
       prepare: prepareRequest,
       yes: run.yes,
       ...(run.thinking !== undefined ? { thinking: run.thinking } : {}),

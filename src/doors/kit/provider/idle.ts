@@ -1,3 +1,6 @@
+import { ProviderError } from './errors.js';
+import type { Provider, ProviderEvent, ProviderRequest, ProviderResult, StreamOptions } from './types.js';
+
 /**
  * The longest a streamed answer may stay silent, before its first byte or between two events,
  * before the attempt is given up as a dead connection (and retried per the retry table). The API
@@ -52,4 +55,42 @@ export function describeSilence(ms: number): string {
   if (ms < 1000) return `${ms} ms`;
   if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
   return `${Math.round(ms / 60_000)} min`;
+}
+
+/**
+ * Gives a call up when its stream stays silent `ms` (before its first event or between two),
+ * with a `connection` ProviderError the retry table retries. Time the caller holds an event does
+ * not count: the silence is the provider's, not the caller's.
+ */
+export function withIdleTimeout(provider: Provider, ms: number = STREAM_IDLE_MS): Provider {
+  return { stream: (request, options = {}) => streamWatched(provider, ms, request, options) };
+}
+
+async function* streamWatched(
+  provider: Provider,
+  ms: number,
+  request: ProviderRequest,
+  options: StreamOptions,
+): AsyncGenerator<ProviderEvent, ProviderResult> {
+  const watch = watchIdle(ms, options.signal);
+  const run = provider.stream(request, { ...options, signal: watch.signal });
+  try {
+    for (;;) {
+      const next = await run.next();
+      if (next.done) return next.value;
+      watch.pause();
+      yield next.value;
+      watch.touch();
+    }
+  } catch (error) {
+    // Aborted by the watch: the provider reports an abort, or a stream that ended early.
+    if (watch.fired())
+      throw new ProviderError(`the model provider sent nothing for ${describeSilence(ms)}`, {
+        kind: 'connection',
+      });
+    throw error;
+  } finally {
+    watch.stop();
+    await run.return(undefined as never);
+  }
 }

@@ -31,13 +31,19 @@ export interface ProviderResult {
 
 export type RetryReason = 'rate_limit' | 'overloaded' | 'server_error' | 'connection';
 
-/** What a streamed call reports, in order. The generator returns the assembled message. */
+/**
+ * What a streamed call reports, in order; the generator returns the assembled message. The one
+ * vocabulary from provider to UI: decorators pass these on (and add `retry`), the chat's agent adds
+ * its own members to the same union (src/doors/chat/agent/events.ts), the TUI folds them.
+ */
 export type ProviderEvent =
   | { type: 'message_start'; id: string; model: string }
-  /** Usage so far: once at the start (input and cache figures), again at the end (output). */
-  | { type: 'usage'; usage: ProviderUsage }
-  | { type: 'text_delta'; index: number; text: string }
-  | { type: 'thinking_delta'; index: number; thinking: string }
+  /** Usage of the message so far: once at the start (input and cache figures), again at the end (output). */
+  | { type: 'message_usage'; usage: ProviderUsage }
+  /** A content block starts (text, thinking, a tool call, a server block): content has begun. */
+  | { type: 'block_start'; index: number; block: ContentBlock }
+  | { type: 'text_delta'; text: string }
+  | { type: 'thinking_delta'; text: string }
   | { type: 'tool_use_start'; index: number; id: string; name: string }
   | { type: 'tool_input_delta'; index: number; partialJson: string }
   | { type: 'tool_use_complete'; index: number; id: string; name: string; input: unknown }
@@ -51,10 +57,15 @@ export interface StreamOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * A model provider: one streamed call at a time. Cross-cutting behaviour (retries, the idle-stream
+ * timeout, the debug log) comes as decorators that take a provider and return one.
+ */
 export interface Provider {
   /**
    * One streamed call: yields events as they arrive and returns the assembled message. Throws a
-   * ProviderError (src/doors/kit/provider/errors.ts) once retries are spent or on an error that is never retried.
+   * ProviderError (src/doors/kit/provider/errors.ts) when the call fails (with the retry
+   * decorator: once retries are spent, or on an error that is never retried).
    */
   stream(request: ProviderRequest, options?: StreamOptions): AsyncGenerator<ProviderEvent, ProviderResult>;
 }

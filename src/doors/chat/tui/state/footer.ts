@@ -1,4 +1,4 @@
-import type { AgentEvent, CallUsage, CostSoFar } from '../../agent/events.js';
+import type { AgentEvent, CostSoFar, ProviderUsage } from '../../agent/events.js';
 import type { PressureReport } from '../../../../core/garden/index.js';
 import type { GardenEvent } from '../../../../core/garden/index.js';
 
@@ -7,7 +7,7 @@ export interface FooterState {
   pressure: PressureReport | null;
   /** Provider calls started so far. */
   calls: number;
-  usage: CallUsage;
+  usage: ProviderUsage;
   cost: CostSoFar;
   lastCompaction: { event: GardenEvent; reason: string } | null;
 }
@@ -59,7 +59,7 @@ export function footerReducer(state: FooterState, event: AgentEvent): FooterStat
 }
 
 /** Cache read ÷ all input tokens (uncached + cache read + cache write); null before any usage. */
-export function cacheHitRate(usage: CallUsage): number | null {
+export function cacheHitRate(usage: ProviderUsage): number | null {
   const total = usage.input + usage.cacheRead + usage.cacheWrite;
   return total === 0 ? null : usage.cacheRead / total;
 }

@@ -99,7 +99,7 @@ function foldEvent(state: TranscriptState, event: AgentEvent): TranscriptState {
       return addItem(state, {
         kind: 'notice',
         tone: 'warn',
-        text: `retry ${event.attempt} in ${(event.delayMs / 1000).toFixed(1)} s: ${event.reason}`,
+        text: `retry ${event.attempt} in ${(event.delayMs / 1000).toFixed(1)} s: ${event.reason}: ${event.message}`,
       });
     case 'error':
       return addItem(state, {
