@@ -224,6 +224,23 @@ describe('anthropic provider: retries', () => {
     expect(fake!.remaining()).toBe(1);
   });
 
+  it('does not retry a stream cut once a content block started, before its first delta', async () => {
+    // message_start, ping, content_block_start: the block's start is content reaching the caller.
+    const provider = await setup([
+      { fail: 'cut', reply: 'a partial answer', afterEvents: 3 },
+      textReply('never'),
+    ]);
+    const seen: ProviderEvent[] = [];
+    const error = await failure(
+      (async () => {
+        for await (const event of provider.stream(request())) seen.push(event);
+      })(),
+    );
+    expect(error.kind).toBe('connection');
+    expect(seen.map((e) => e.type)).toEqual(['message_start', 'message_usage', 'block_start']);
+    expect(fake!.remaining()).toBe(1);
+  });
+
   it('gives up after the attempts the table allows', async () => {
     const provider = await setup([overloaded(), overloaded(), overloaded(), overloaded(), overloaded()]);
     const error = await failure(collect(provider.stream(request())));
