@@ -1,13 +1,14 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anthropicImporter } from '../../src/core/transcript/formats/anthropic.js';
 import { toRequest } from '../../src/core/transcript/types.js';
 import { validate } from '../../src/core/transcript/validate.js';
 import { runGardener } from '../support/cli.js';
 
-const sessions = path.resolve(import.meta.dirname, '../../../shared/sessions');
+const sessions =
+  process.env['GARDENER_SESSIONS'] ?? path.resolve(import.meta.dirname, '../../../shared/sessions');
 const present = existsSync(sessions);
 if (!present) console.warn(`skipping real-session compress round trips: ${sessions} is absent`);
 
@@ -40,10 +41,14 @@ function samples(): Array<[string, string]> {
 }
 
 describe.skipIf(!present)('gardener compress on every recorded format', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'gardener-rt-'));
+  // Made in beforeAll: a skipped describe still runs its body, but never its afterAll.
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'gardener-rt-'));
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const db = path.join(dir, 'rt.db');
   it.each(present ? samples() : [])('%s round-trips to valid requests', async (_folder, file) => {
+    const db = path.join(dir, 'rt.db');
     const run = await runGardener(['compress', file, '--db', db, '--min-tokens', '50', '--keep-last', '1']);
     expect(run.stderr).toMatch(/^request\s+/m);
     expect(run.code).toBe(0);

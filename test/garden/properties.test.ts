@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { classify } from '../../src/core/classify/classify.js';
@@ -30,12 +27,9 @@ const RUNS = Number(process.env['GARDENER_PROPERTY_RUNS'] ?? 80);
 /** Time allowed per test: generous per transcript, so that large runs are not cut short. */
 const TIMEOUT_MS = 30_000 + RUNS * 250;
 
-const dir = mkdtempSync(join(tmpdir(), 'gardener-props-'));
-const store = openStore({ path: join(dir, 'props.db'), redact: false, now: () => 1_000_000 });
-afterAll(() => {
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+// In memory: the properties are the engine's; the store's file handling has its own tests.
+const store = openStore({ path: ':memory:', redact: false, now: () => 1_000_000 });
+afterAll(() => store.close());
 
 let run = 0;
 

@@ -144,6 +144,16 @@ describe('gardener install claude-code --project', () => {
     expect(existsSync(path.join(project, '.claude', 'settings.json'))).toBe(false);
   });
 
+  it('names gardener by bare name when PATH does not find it either, and says so', async () => {
+    const out = await gardener('--project');
+    const settings = read(path.join(project, '.claude', 'settings.json')) ?? '';
+    const servers = read(path.join(project, '.mcp.json')) ?? '';
+    expect(settings).toContain('"gardener-hook post-tool-use"');
+    expect(JSON.parse(servers).mcpServers.gardener.command).toBe('gardener');
+    expect(settings + servers).not.toContain(path.resolve(import.meta.dirname, '../..'));
+    expect(out).toMatch(/note: .* gardener and gardener-hook by bare name, and PATH here does not find them/);
+  });
+
   it('refuses a settings file that is not JSON, changing nothing', async () => {
     mkdirSync(path.join(project, '.claude'), { recursive: true });
     writeFileSync(path.join(project, '.claude', 'settings.json'), '{ broken');

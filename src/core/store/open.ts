@@ -7,6 +7,7 @@ import {
   linkSync,
   mkdirSync,
   openSync,
+  readFileSync,
   rmSync,
   statSync,
 } from 'node:fs';
@@ -78,34 +79,33 @@ function checkFile(path: string, readonly: boolean): boolean {
 /**
  * Opens (creating on first use) the gardener database: WAL, busy timeout, foreign keys, schema
  * migrated, entries past their TTL swept. A damaged, foreign or unreadable file is an error naming
- * it and what to do; it is never replaced.
+ * it and what to do; it is never replaced. Read-only, in a folder it may not write, it reads a
+ * snapshot of the file (docs/ARCHITECTURE.md, "A read-only store").
  */
 export function openStore(options: OpenStoreOptions = {}): GardenerStore {
   const path = options.path ?? resolveDatabasePath({ env: options.env ?? process.env });
   const memory = path === ':memory:';
   const readonly =
-    options.readonly === true || (options.readonlyFallback === true && !memory && readOnlyFile(path));
+    options.readonly === true || (options.readonlyFallback === true && !memory && mayNotWrite(path));
   let suspect = false;
   if (!memory) {
-    if (readonly) {
-      try {
-        statSync(path);
-      } catch {
-        throw new GardenerError('STORE_UNAVAILABLE', 'no gardener database here yet', {
-          where: path,
-          hint: 'It is created on first use (ingest, note, or any command without a read-only flag), or pass --db.',
-        });
-      }
-    } else createIfAbsent(path);
+    if (readonly) mustExist(path);
+    else {
+      createIfAbsent(path);
+      refuseReadOnly(path);
+    }
     suspect = checkFile(path, readonly);
   }
   let db: Database.Database | undefined;
   try {
-    db = new Database(path, {
-      readonly,
-      fileMustExist: !memory,
-      timeout: options.busyTimeoutMs ?? BUSY_TIMEOUT_MS,
-    });
+    db =
+      readonly && !memory && needsSnapshot(path)
+        ? openSnapshot(path)
+        : new Database(path, {
+            readonly,
+            fileMustExist: !memory,
+            timeout: options.busyTimeoutMs ?? BUSY_TIMEOUT_MS,
+          });
     // Before anything that could write: a damaged file is refused as it is.
     if (!memory && (suspect || changedSinceVerified(path))) quickCheck(db, path);
     if (!readonly && !memory) db.pragma('journal_mode = WAL');
@@ -136,20 +136,96 @@ export function openStore(options: OpenStoreOptions = {}): GardenerStore {
   }
 }
 
-/** True for an existing file this process may read but not write (a read can still be served). */
-function readOnlyFile(path: string): boolean {
+function mustExist(path: string): void {
+  try {
+    statSync(path);
+  } catch {
+    throw new GardenerError('STORE_UNAVAILABLE', 'no gardener database here yet', {
+      where: path,
+      hint: 'It is created on first use (ingest, note, or any command without a read-only flag), or pass --db.',
+    });
+  }
+}
+
+const READ_ONLY_HINT =
+  'Commands that only read (recall, show, stats, note --list) still work. To write, make the file and its folder writable, or pass --db with another file.';
+
+/** A write to a file or folder this process may not write is refused before SQLite is asked. */
+function refuseReadOnly(path: string): void {
+  if (!writable(path) && existsSync(path))
+    throw new GardenerError('STORE_UNAVAILABLE', 'the database cannot be written: the file is read-only', {
+      where: path,
+      hint: READ_ONLY_HINT,
+    });
+  if (!writable(dirname(path)) && !walFilesExist(path))
+    throw new GardenerError(
+      'STORE_UNAVAILABLE',
+      `the database cannot be written: its folder ${dirname(path)} is read-only (SQLite keeps its -wal and -shm files beside the database)`,
+      { where: path, hint: READ_ONLY_HINT },
+    );
+}
+
+/** True for an existing file this process may read but not write, or whose folder it may not write. */
+function mayNotWrite(path: string): boolean {
   try {
     accessSync(path, constants.R_OK);
   } catch {
     return false; // missing or unreadable: the usual open says which
   }
+  if (writable(path) && writable(dirname(path))) return false;
+  debug('store', 'database or its folder not writable; opened read-only', { path });
+  return true;
+}
+
+function writable(path: string): boolean {
   try {
     accessSync(path, constants.W_OK);
-    return false;
-  } catch {
-    debug('store', 'database not writable; opened read-only', { path });
     return true;
+  } catch {
+    return false;
   }
+}
+
+function walFilesExist(path: string): boolean {
+  return existsSync(`${path}-wal`) && existsSync(`${path}-shm`);
+}
+
+/**
+ * SQLite reads a WAL database read-only only when its -wal and -shm files exist or can be made
+ * (https://sqlite.org/wal.html#readonly); in a folder it may not write, neither holds.
+ */
+function needsSnapshot(path: string): boolean {
+  return !writable(dirname(path)) && !walFilesExist(path);
+}
+
+/** Byte offsets of the header's write and read format versions: 2 is WAL, 1 is a rollback journal. */
+const FORMAT_VERSION_BYTES = [18, 19] as const;
+
+/**
+ * The database read into memory, its header marked as a rollback-journal file (an in-memory copy
+ * keeps no WAL), opened read-only. Changes still in a -wal file cannot be read without its -shm:
+ * that is an error, not a stale answer.
+ */
+function openSnapshot(path: string): Database.Database {
+  let pending = 0;
+  try {
+    pending = statSync(`${path}-wal`).size;
+  } catch {
+    // No WAL file: everything is in the database file.
+  }
+  if (pending > 0)
+    throw new GardenerError(
+      'STORE_UNAVAILABLE',
+      `the database has changes in ${path}-wal that cannot be read while its folder is read-only`,
+      {
+        where: path,
+        hint: 'Run any gardener command once where the folder is writable, so SQLite folds them into the file.',
+      },
+    );
+  const bytes = readFileSync(path);
+  for (const offset of FORMAT_VERSION_BYTES) bytes[offset] = 1;
+  debug('store', 'folder not writable; reading a snapshot of the database', { path, bytes: bytes.length });
+  return new Database(bytes, { readonly: true });
 }
 
 function checkVersion(db: Database.Database, path: string): void {

@@ -12,7 +12,7 @@ interface InstallFlags {
   dryRun?: boolean;
 }
 
-/** bin/ of this installation: hooks and the server are written with absolute paths, so PATH does not matter. */
+/** bin/ of this installation: user settings name its programs by absolute path when PATH does not find them. */
 function binDir(): string {
   return join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'bin');
 }
@@ -38,11 +38,14 @@ export function makeInstallCommand(io: CliIo): Command {
       const { resolveDatabasePath, resolveProject } = await import('../../../core/store/index.js');
       const { installClaudeCode, uninstallClaudeCode } = await import('../install/run.js');
       const { createTwoFilesPatch } = await import('diff');
-      const { commandName } = await import('../install/command-path.js');
+      const { commandName, onPath } = await import('../install/command-path.js');
       const bin = binDir();
-      const named = (program: string) => commandName(program, bin, io.env['PATH']);
+      const scope = flags.project ? ('project' as const) : ('user' as const);
+      // A project's settings are committed and shared: bare names, found on PATH when a hook runs.
+      const named = (program: string) =>
+        scope === 'project' ? program : commandName(program, bin, io.env['PATH']);
       const options = {
-        scope: flags.project ? ('project' as const) : ('user' as const),
+        scope,
         home: io.env['HOME'] || homedir(),
         project: resolveProject({ cwd: io.cwd }),
         dataDir: dirname(resolveDatabasePath({ env: io.env, cwd: io.cwd })),
@@ -70,5 +73,11 @@ export function makeInstallCommand(io: CliIo): Command {
           ? `nothing to change: gardener is ${flags.uninstall ? 'not' : 'already'} in the ${options.scope} settings\n`
           : `${flags.dryRun ? '(dry run) ' : ''}gardener ${verb} Claude Code's ${options.scope} settings (${changes.length} file${changes.length === 1 ? '' : 's'})${flags.uninstall || flags.dryRun ? '' : '; restart Claude Code to load it'}\n`,
       );
+      const missing = ['gardener', 'gardener-hook'].filter((p) => !onPath(p, bin, io.env['PATH']));
+      if (scope === 'project' && !flags.uninstall && missing.length > 0)
+        io.stdout.write(
+          `note: the project's settings name ${missing.join(' and ')} by bare name, and PATH here does not find them: ` +
+            'put gardener on PATH (npm install -g <path to gardener>) wherever this project is used\n',
+        );
     });
 }

@@ -45,13 +45,14 @@ export async function openMcpDoor(options: McpDoorOptions): Promise<McpDoor> {
     ...(session ? { session } : {}),
   });
   let scope = target.scope;
-  const store = openDoorStore(target, { server: true });
+  // A store it may not write still serves recall, fetch and context_pressure; note and forget say why not.
+  const store = openDoorStore(target, { server: true, readonlyFallback: true });
   const server = createMcpServer(
     { store, scope: () => scope, storeSpooled: () => storeSpooled(store, options.env) },
     options.version,
   );
   let hooks: HookServer | undefined;
-  if (options.hookServer !== false) {
+  if (options.hookServer !== false && store.index.writable) {
     try {
       hooks = await startHookServer({
         store,
