@@ -15,7 +15,7 @@ import type { CompressibleClass, Compressor } from './types.js';
  * `reads` says what the sniffer looks at: the block's whole `text`, or the `body` inside an agent
  * envelope (compress() takes the envelope off first).
  */
-export interface SniffedCompressor {
+interface SniffedCompressor {
   readonly name: string;
   readonly reads: 'text' | 'body';
   /** The classes whose text it may take over. */

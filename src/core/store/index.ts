@@ -1,7 +1,7 @@
 /** The store package's face: everything outside src/core/store imports it from here. */
 export { openStore } from './open.js';
 export { DATABASE_FILE, resolveDatabasePath, resolveProject } from './paths.js';
-export { redactSecrets, type Redacted, type Redactor } from './redact.js';
+export { redactSecrets } from './redact.js';
 export type { Candidate, NoteCandidate, SearchScope } from './search.js';
 export { isBusyError } from './sqlite-errors.js';
 export { NAME_RUN, compoundKey, ftsTokens, identifierParts } from './terms.js';

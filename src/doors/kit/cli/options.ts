@@ -28,13 +28,13 @@ export interface SharedOption {
 }
 
 /** The window a `--budget` is checked against: a model's, or the largest any model has. */
-export interface BudgetWindow {
+interface BudgetWindow {
   tokens: number;
   of: string;
 }
 
 /** The largest window of any model: what a budget is checked against when no model is known. */
-export const ANY_MODEL_WINDOW: BudgetWindow = { tokens: MAX_CONTEXT_WINDOW, of: 'any model' };
+const ANY_MODEL_WINDOW: BudgetWindow = { tokens: MAX_CONTEXT_WINDOW, of: 'any model' };
 
 /** Parses a whole number flag in [min, max], or throws a USAGE error naming the flag. */
 export function intFlag(value: string, flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
