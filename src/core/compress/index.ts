@@ -1,27 +1,10 @@
 import { unwrapToolOutput, type Unwrapped } from '../classify/index.js';
 import type { ContentClass } from '../classify/index.js';
-import { assertNever } from '../../errors.js';
-import { compressCode } from './code/index.js';
-import { compressEditEcho, isEditEcho } from './edit-echo.js';
-import { compressError } from './error/index.js';
 import { guarded, unchanged } from './guard.js';
-import { compressListing, listingKind } from './listing/index.js';
-import { compressLog } from './log/index.js';
-import { compressMixed, isMixed } from './mixed.js';
 import { namesBudget, paysForFrame } from './frame.js';
 import { MAX_NAMES_CHARS, namesLineAndRest } from './names.js';
-import { compressProse } from './prose/index.js';
-import { compressStructured } from './structured/index.js';
-import type { CompressContext, Compressor, Summary } from './types.js';
-
-const log = guarded('log', compressLog);
-const error = guarded('error', compressError);
-const mixed = guarded('mixed', compressMixed);
-const code = guarded('code', compressCode);
-const structured = guarded('structured', compressStructured);
-const prose = guarded('prose', compressProse);
-const listing = guarded('listing', compressListing);
-const editEcho = guarded('edit', compressEditEcho);
+import { compressorFor, sniffedCompressor } from './registry.js';
+import type { CompressContext, Summary } from './types.js';
 
 /**
  * Compresses a block's text with the compressor of its class. `prompt` (what the user typed) is
@@ -38,7 +21,8 @@ const editEcho = guarded('edit', compressEditEcho);
  */
 export function compress(cls: ContentClass, text: string, context: CompressContext = {}): Summary {
   if (cls === 'prompt') return unchanged(text, 'prompt: never compressed');
-  const summary = isEditEcho(text) ? editEcho(text, context) : dispatch(cls, text, context);
+  const whole = sniffedCompressor(cls, text, 'text');
+  const summary = whole === undefined ? dispatch(cls, text, context) : whole(text, context);
   if (!summary.helped) return summary;
   if (!paysForFrame(text.length, summary.text.length))
     return unchanged(text, `${summary.note ?? cls}; not worth its frame`);
@@ -60,33 +44,12 @@ function compressEnveloped(
   context: CompressContext,
 ): Summary {
   const envelope = unwrapToolOutput(text);
-  const inner =
-    cls !== 'code' && listingKind(envelope.body) !== undefined
-      ? listing(envelope.body, context)
-      : compressorFor(cls, envelope.body)(envelope.body, context);
+  const inner = compressorFor(cls, envelope.body)(envelope.body, context);
   if (envelope.kind === 'none') return inner;
   const rewrapped = rewrap(envelope, inner.text);
   if (rewrapped.trim() === '' || rewrapped.length >= text.length)
     return unchanged(text, inner.note ?? 'envelope kept');
   return { text: rewrapped, helped: true, note: inner.helped ? inner.note : 'envelope compacted' };
-}
-
-/** The compressor for a class; logs and errors with embedded traces or JSON go to the mixed compressor. */
-function compressorFor(cls: Exclude<ContentClass, 'prompt'>, body: string): Compressor {
-  switch (cls) {
-    case 'log':
-      return isMixed(body) ? mixed : log;
-    case 'error':
-      return isMixed(body) ? mixed : error;
-    case 'code':
-      return code;
-    case 'structured':
-      return structured;
-    case 'prose':
-      return prose;
-    default:
-      return assertNever(cls);
-  }
 }
 
 /**

@@ -1,12 +1,11 @@
 import { detectTestRunner } from '../classify/index.js';
 import { sample, stripAnsi } from '../classify/index.js';
-import { compressError } from './error/index.js';
-import { guarded, unchanged } from './guard.js';
+import { unchanged } from './guard.js';
 import { isDiff } from './log/diff.js';
-import { compressLog } from './log/index.js';
+// registry.ts lists this compressor; both sides touch the other only at call time.
+import { ownCompressor } from './registry.js';
 import { splitSegments, type Segment } from './segments.js';
-import { compressStructured } from './structured/index.js';
-import type { CompressContext, Summary } from './types.js';
+import type { CompressibleClass, CompressContext, Summary } from './types.js';
 
 /** Log text shorter than this around a trace or JSON part does not make the output mixed. */
 const MIN_LOG_PART = 200;
@@ -15,9 +14,12 @@ const SPLIT_MIN_CHARS = 400;
 /** Or a share of the text this large. */
 const SPLIT_MIN_SHARE = 0.15;
 
-const log = guarded('log', compressLog);
-const error = guarded('error', compressError);
-const structured = guarded('structured', compressStructured);
+/** The class whose compressor each kind of segment gets. */
+const SEGMENT_CLASS: Readonly<Record<Segment['kind'], CompressibleClass>> = {
+  log: 'log',
+  trace: 'error',
+  json: 'structured',
+};
 
 /**
  * True when a log or error holds parts of another kind (an embedded stack trace, a JSON
@@ -69,14 +71,9 @@ export function compressMixed(text: string, context: CompressContext = {}): Summ
 }
 
 function compressSegment(kind: Segment['kind'], body: string, context: CompressContext): Summary {
-  switch (kind) {
-    case 'log':
-      return log(body, context);
-    case 'trace':
-      return error(body, context);
-    case 'json':
-      return structured(body, { ...context, path: 'segment.json' });
-  }
+  // A JSON segment has no path of its own; the structured compressor picks its format by one.
+  const segmentContext = kind === 'json' ? { ...context, path: 'segment.json' } : context;
+  return ownCompressor(SEGMENT_CLASS[kind])(body, segmentContext);
 }
 
 function size(segment: Segment): number {

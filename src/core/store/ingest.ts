@@ -5,7 +5,7 @@ import { namesOf } from '../compress/index.js';
 import { GardenerError } from '../../errors.js';
 import { derivedId } from './ids.js';
 import { pack, PACKED_ORIGINAL, PACKED_SUMMARY } from './packing.js';
-import { redactSecrets } from './redact.js';
+import { redactor, type Redactor } from './redact.js';
 import type { Scopes } from './scopes.js';
 import { indexTerms } from './terms.js';
 import type { EntryInput, IngestResult } from './types.js';
@@ -47,7 +47,12 @@ export function checkEntryInput(input: EntryInput): void {
     bad(`unknown kind ${JSON.stringify(input.kind)}`);
   if (input.call !== undefined && typeof input.call !== 'string') bad('call must be a string');
   if (input.hint !== undefined && typeof input.hint !== 'string') bad('hint must be a string');
+  if (input.redactions !== undefined && !(Number.isInteger(input.redactions) && input.redactions >= 0))
+    bad(`redactions must be a non-negative integer (got ${String(input.redactions)})`);
 }
+
+/** Texts a caller already redacted with the store's `redact` are written as given. */
+const asRedacted = redactor(false);
 
 /** Characters of the producing call (and of the recall hint) indexed with an entry: a command line, not a script. */
 const MAX_CALL_CHARS = 400;
@@ -55,111 +60,149 @@ const MAX_CALL_CHARS = 400;
 interface IngestDeps {
   db: Database.Database;
   scopes: Scopes;
-  redact: boolean;
+  redact: Redactor;
   now: () => number;
+}
+
+/** The row an entry input becomes: its texts redacted (once), hashed, indexed and packed. */
+interface PreparedEntry {
+  kind: 'text' | 'media';
+  hash: string;
+  redactions: number;
+  priority: number;
+  ttlMs: number | null;
+  terms: string;
+  names: number;
+  original: string | Buffer;
+  summary: string | Buffer;
+  packing: number;
+}
+
+/** Validates an input and works out its row, outside the transaction (no database access). */
+function prepareEntry(input: EntryInput, redact: Redactor): PreparedEntry {
+  checkEntryInput(input);
+  const kind = input.kind ?? 'text';
+  // One pass per text: a caller that redacted its texts with this store's `redact` says so.
+  const clean = input.redactions === undefined ? redact : asRedacted;
+  const original = clean(input.original);
+  const summary = clean(input.summary);
+  // The call's words are searchable with the entry; it is redacted like the texts (a command line can hold a key).
+  const call = clean(input.call?.slice(0, MAX_CALL_CHARS) ?? '').text;
+  // So is the recall hint a stub prints for it: asking it finds this entry first more often.
+  const hint = clean(input.hint?.slice(0, MAX_CALL_CHARS) ?? '').text;
+  const terms = [
+    indexTerms(kind === 'media' ? undefined : original.text, summary.text, input.sourcePath, call),
+    call,
+    hint,
+  ]
+    .filter((part) => part !== '')
+    .join(' ');
+  const packedOriginal = pack(original.text);
+  const packedSummary = pack(summary.text);
+  return {
+    kind,
+    hash: contentHash(kind, original.text),
+    redactions: input.redactions ?? original.count + summary.count,
+    priority: Math.min(100, Math.max(0, Math.round(input.priority))),
+    ttlMs: input.ttlMs === undefined ? null : Math.round(input.ttlMs),
+    terms,
+    names: kind === 'media' ? 0 : namesOf(original.text).size,
+    original: packedOriginal.value,
+    summary: packedSummary.value,
+    packing: (packedOriginal.packed ? PACKED_ORIGINAL : 0) | (packedSummary.packed ? PACKED_SUMMARY : 0),
+  };
+}
+
+function ingestStatements(db: Database.Database) {
+  return {
+    findByHash: db.prepare<
+      [number, string],
+      { seq: number; id: string; redactions: number; forgotten: number }
+    >('SELECT seq, id, redactions, forgotten FROM entries WHERE project_id = ? AND content_hash = ?'),
+    idTaken: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM entries WHERE id = ?'),
+    insert: db.prepare(
+      `INSERT INTO entries (id, project_id, session_id, class, kind, source_tool, source_path, original, summary, packing, terms,
+       tokens_original, tokens_summary, priority, created_at, last_access, ttl_ms, expires_at, content_hash, redactions, names)
+     VALUES (@id, @projectId, @sessionId, @class, @kind, @sourceTool, @sourcePath, @original, @summary, @packing, @terms,
+       @tokensOriginal, @tokensSummary, @priority, @now, @now, @ttlMs, @expiresAt, @hash, @redactions, @names)`,
+    ),
+    // A repeat brings an expired entry back (it is in the context again), keeps the higher priority;
+    // a forgotten one stays forgotten.
+    refresh: db.prepare<{ now: number; priority: number; ttl: number | null; seq: number }>(
+      `UPDATE entries SET last_access = @now, priority = max(priority, @priority), active = 1 - forgotten,
+       expires_at = CASE WHEN @ttl IS NULL THEN NULL ELSE max(coalesce(expires_at, 0), @now + @ttl) END,
+       ttl_ms = @ttl
+     WHERE seq = @seq`,
+    ),
+    link: db.prepare<[number, string, number, number]>(
+      'INSERT OR REPLACE INTO blocks (session_id, block_key, entry_seq, created_at) VALUES (?, ?, ?, ?)',
+    ),
+  };
+}
+
+type IngestStatements = ReturnType<typeof ingestStatements>;
+
+/** An entry id derived from `seed` that no entry has yet. */
+function freshId(statements: IngestStatements, seed: string): string {
+  for (let attempt = 0; attempt < ID_ATTEMPTS; attempt++) {
+    const id = derivedId(seed, attempt);
+    if (!statements.idTaken.get(id)) return id;
+  }
+  throw new GardenerError('INTERNAL', 'could not find an unused entry id');
+}
+
+/** Inside the transaction: refreshes the project's entry with the same content, or inserts a new one. */
+function storeEntry(
+  statements: IngestStatements,
+  scopes: Scopes,
+  input: EntryInput,
+  row: PreparedEntry,
+  at: number,
+): IngestResult {
+  const { projectId, sessionId } = scopes.ensure(input.scope, at);
+  const existing = statements.findByHash.get(projectId, row.hash);
+  if (existing) {
+    statements.refresh.run({ now: at, priority: row.priority, ttl: row.ttlMs, seq: existing.seq });
+    statements.link.run(sessionId, input.blockKey ?? `#${existing.id}`, existing.seq, at);
+    return {
+      id: existing.id,
+      deduplicated: true,
+      redactions: row.redactions,
+      ...(existing.forgotten === 1 ? { forgotten: true } : {}),
+    };
+  }
+  const id = freshId(statements, `${input.scope.project}\0${row.hash}`);
+  const { lastInsertRowid } = statements.insert.run({
+    id,
+    projectId,
+    sessionId,
+    class: input.class,
+    kind: row.kind,
+    sourceTool: input.sourceTool ?? null,
+    sourcePath: input.sourcePath ?? null,
+    original: row.original,
+    summary: row.summary,
+    packing: row.packing,
+    terms: row.terms,
+    tokensOriginal: input.tokensOriginal,
+    tokensSummary: input.tokensSummary,
+    priority: row.priority,
+    now: at,
+    ttlMs: row.ttlMs,
+    expiresAt: row.ttlMs === null ? null : at + row.ttlMs,
+    hash: row.hash,
+    redactions: row.redactions,
+    names: row.names,
+  });
+  statements.link.run(sessionId, input.blockKey ?? `#${id}`, Number(lastInsertRowid), at);
+  return { id, deduplicated: false, redactions: row.redactions };
 }
 
 /** Builds the ingest operation: validate, redact, hash, then one IMMEDIATE transaction. */
 export function makeIngest({ db, scopes, redact, now }: IngestDeps): (input: EntryInput) => IngestResult {
-  const findByHash = db.prepare<
-    [number, string],
-    { seq: number; id: string; redactions: number; forgotten: number }
-  >('SELECT seq, id, redactions, forgotten FROM entries WHERE project_id = ? AND content_hash = ?');
-  const idTaken = db.prepare<[string], { one: number }>('SELECT 1 AS one FROM entries WHERE id = ?');
-  const insert = db.prepare(
-    `INSERT INTO entries (id, project_id, session_id, class, kind, source_tool, source_path, original, summary, packing, terms,
-       tokens_original, tokens_summary, priority, created_at, last_access, ttl_ms, expires_at, content_hash, redactions, names)
-     VALUES (@id, @projectId, @sessionId, @class, @kind, @sourceTool, @sourcePath, @original, @summary, @packing, @terms,
-       @tokensOriginal, @tokensSummary, @priority, @now, @now, @ttlMs, @expiresAt, @hash, @redactions, @names)`,
-  );
-  // A repeat brings an expired entry back (it is in the context again), keeps the higher priority;
-  // a forgotten one stays forgotten.
-  const refresh = db.prepare<{ now: number; priority: number; ttl: number | null; seq: number }>(
-    `UPDATE entries SET last_access = @now, priority = max(priority, @priority), active = 1 - forgotten,
-       expires_at = CASE WHEN @ttl IS NULL THEN NULL ELSE max(coalesce(expires_at, 0), @now + @ttl) END,
-       ttl_ms = @ttl
-     WHERE seq = @seq`,
-  );
-  const link = db.prepare<[number, string, number, number]>(
-    'INSERT OR REPLACE INTO blocks (session_id, block_key, entry_seq, created_at) VALUES (?, ?, ?, ?)',
-  );
-
-  const freshId = (seed: string): string => {
-    for (let attempt = 0; attempt < ID_ATTEMPTS; attempt++) {
-      const id = derivedId(seed, attempt);
-      if (!idTaken.get(id)) return id;
-    }
-    throw new GardenerError('INTERNAL', 'could not find an unused entry id');
-  };
-
+  const statements = ingestStatements(db);
   return (input) => {
-    checkEntryInput(input);
-    const kind = input.kind ?? 'text';
-    const original = redact ? redactSecrets(input.original) : { text: input.original, count: 0 };
-    const summary = redact ? redactSecrets(input.summary) : { text: input.summary, count: 0 };
-    const redactions = original.count + summary.count;
-    const hash = contentHash(kind, original.text);
-    const priority = Math.min(100, Math.max(0, Math.round(input.priority)));
-    const ttlMs = input.ttlMs === undefined ? null : Math.round(input.ttlMs);
-    // The call's words are searchable with the entry; it is redacted like the texts (a command line can hold a key).
-    const callText = input.call?.slice(0, MAX_CALL_CHARS) ?? '';
-    const call = redact ? redactSecrets(callText).text : callText;
-    // So is the recall hint a stub prints for it: asking it finds this entry first more often.
-    const hintText = input.hint?.slice(0, MAX_CALL_CHARS) ?? '';
-    const hint = redact ? redactSecrets(hintText).text : hintText;
-    const terms = [
-      indexTerms(kind === 'media' ? undefined : original.text, summary.text, input.sourcePath, call),
-      call,
-      hint,
-    ]
-      .filter((part) => part !== '')
-      .join(' ');
-    const names = kind === 'media' ? 0 : namesOf(original.text).size;
-    const packedOriginal = pack(original.text);
-    const packedSummary = pack(summary.text);
-    const packing =
-      (packedOriginal.packed ? PACKED_ORIGINAL : 0) | (packedSummary.packed ? PACKED_SUMMARY : 0);
-
-    const run = db.transaction((): IngestResult => {
-      const at = now();
-      const { projectId, sessionId } = scopes.ensure(input.scope, at);
-      const existing = findByHash.get(projectId, hash);
-      if (existing) {
-        refresh.run({ now: at, priority, ttl: ttlMs, seq: existing.seq });
-        link.run(sessionId, input.blockKey ?? `#${existing.id}`, existing.seq, at);
-        return {
-          id: existing.id,
-          deduplicated: true,
-          redactions,
-          ...(existing.forgotten === 1 ? { forgotten: true } : {}),
-        };
-      }
-      const id = freshId(`${input.scope.project}\0${hash}`);
-      const { lastInsertRowid } = insert.run({
-        id,
-        projectId,
-        sessionId,
-        class: input.class,
-        kind,
-        sourceTool: input.sourceTool ?? null,
-        sourcePath: input.sourcePath ?? null,
-        original: packedOriginal.value,
-        summary: packedSummary.value,
-        packing,
-        terms,
-        tokensOriginal: input.tokensOriginal,
-        tokensSummary: input.tokensSummary,
-        priority,
-        now: at,
-        ttlMs,
-        expiresAt: ttlMs === null ? null : at + ttlMs,
-        hash,
-        redactions,
-        names,
-      });
-      link.run(sessionId, input.blockKey ?? `#${id}`, Number(lastInsertRowid), at);
-      return { id, deduplicated: false, redactions };
-    });
-    return run.immediate();
+    const row = prepareEntry(input, redact);
+    return db.transaction(() => storeEntry(statements, scopes, input, row, now())).immediate();
   };
 }

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { GardenerError } from '../../errors.js';
 import { NOTE_ID_PREFIX, randomId } from './ids.js';
-import { redactSecrets } from './redact.js';
+import type { Redactor } from './redact.js';
 import { NOTE_COLUMNS, NOTE_FROM, toNote, type NoteRow } from './rows.js';
 import type { Scopes } from './scopes.js';
 import { indexTerms } from './terms.js';
@@ -33,7 +33,7 @@ export interface NoteOps {
 export function makeNotes(
   db: Database.Database,
   scopes: Scopes,
-  redact: boolean,
+  redact: Redactor,
   now: () => number,
 ): NoteOps {
   const insert = db.prepare(
@@ -61,7 +61,7 @@ export function makeNotes(
           },
         );
       }
-      const redacted = redact ? redactSecrets(trimmed) : { text: trimmed, count: 0 };
+      const redacted = redact(trimmed);
       const tags = normalizeTags(options.tags ?? []);
       const run = db.transaction((): Note => {
         const at = now();

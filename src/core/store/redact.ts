@@ -14,6 +14,20 @@ export interface Redacted {
   kinds: string[];
 }
 
+/** What a store does to a text before writing it: redact it, or keep it as given. */
+export type Redactor = (text: string) => Redacted;
+
+const asGiven: Redactor = (text) => ({ text, count: 0, kinds: [] });
+
+/**
+ * The store's redaction, by its setting: `redactSecrets`, or the text as given when the store was
+ * opened with `redact: false`. Every text bound for the database passes through this one function
+ * (the engine's summaries and hints too, through `Store.redact`).
+ */
+export function redactor(enabled: boolean): Redactor {
+  return enabled ? redactSecrets : asGiven;
+}
+
 /** Cheap test that skips the rule table for text with no trigger word at all (most blocks). */
 const MAYBE_SECRET =
   /sk-|AKIA|ASIA|AGPA|AIDA|AROA|ABIA|ACCA|AIPA|ANPA|ANVA|APKA|access_?key|secret|gh[pousr]_|github_pat_|xox|xapp-|hooks\.slack|AIza|_live_|_test_|npm_|hf_|eyJ|authorization|:\/\/|pass|pwd|PRIVATE KEY/i;

@@ -73,6 +73,36 @@ export interface Search {
   touch(seqs: readonly number[], now: number): void;
 }
 
+type Prepared = <Row>(sql: string) => Database.Statement<Record<string, unknown>, Row>;
+
+/** Prepares each distinct SQL text once (the WHERE of a scope varies with its filters). */
+function statementCache(db: Database.Database): Prepared {
+  const cache = new Map<string, Database.Statement<Record<string, unknown>, unknown>>();
+  return <Row>(sql: string): Database.Statement<Record<string, unknown>, Row> => {
+    let statement = cache.get(sql);
+    if (!statement) {
+      statement = db.prepare<Record<string, unknown>, unknown>(sql);
+      cache.set(sql, statement);
+    }
+    return statement as Database.Statement<Record<string, unknown>, Row>;
+  };
+}
+
+/** The WHERE clause over `entries` (and its parameters) that keeps the active entries of a scope. */
+function scopeWhere(scope: SearchScope): { sql: string; params: Record<string, unknown> } {
+  const clauses = ['project_id IN (SELECT value FROM json_each(@projects))', 'active = 1'];
+  const params: Record<string, unknown> = { projects: JSON.stringify(scope.projectIds) };
+  if (scope.classes && scope.classes.length > 0) {
+    clauses.push(IN_CLASSES);
+    params['classes'] = JSON.stringify(scope.classes);
+  }
+  if (scope.sessionId !== undefined) {
+    clauses.push(IN_SESSION);
+    params['session'] = scope.sessionId;
+  }
+  return { sql: clauses.join(' AND '), params };
+}
+
 /** Prepared queries of recall over one database. `items` are FTS strings: words or phrases. */
 export function makeSearch(db: Database.Database): Search {
   const match = (session: boolean) =>
@@ -98,29 +128,7 @@ export function makeSearch(db: Database.Database): Search {
     'UPDATE entries SET last_access = max(last_access, ?) WHERE seq IN (SELECT value FROM json_each(?))',
   );
 
-  const cache = new Map<string, Database.Statement<Record<string, unknown>, unknown>>();
-  const prepared = <Row>(sql: string): Database.Statement<Record<string, unknown>, Row> => {
-    let statement = cache.get(sql);
-    if (!statement) {
-      statement = db.prepare<Record<string, unknown>, unknown>(sql);
-      cache.set(sql, statement);
-    }
-    return statement as Database.Statement<Record<string, unknown>, Row>;
-  };
-
-  const where = (scope: SearchScope): { sql: string; params: Record<string, unknown> } => {
-    const clauses = ['project_id IN (SELECT value FROM json_each(@projects))', 'active = 1'];
-    const params: Record<string, unknown> = { projects: JSON.stringify(scope.projectIds) };
-    if (scope.classes && scope.classes.length > 0) {
-      clauses.push(IN_CLASSES);
-      params['classes'] = JSON.stringify(scope.classes);
-    }
-    if (scope.sessionId !== undefined) {
-      clauses.push(IN_SESSION);
-      params['session'] = scope.sessionId;
-    }
-    return { sql: clauses.join(' AND '), params };
-  };
+  const prepared = statementCache(db);
 
   return {
     entries(items, scope, now, limit) {
@@ -142,7 +150,7 @@ export function makeSearch(db: Database.Database): Search {
     },
     coverage(scope) {
       if (scope.projectIds.length === 0) return { count: 0, from: null, to: null };
-      const { sql, params } = where(scope);
+      const { sql, params } = scopeWhere(scope);
       const sqlText = `SELECT count(*) AS count, min(created_at) AS "from", max(created_at) AS "to" FROM entries WHERE ${sql}`;
       return prepared<Coverage>(sqlText).get(params) ?? { count: 0, from: null, to: null };
     },

@@ -1,13 +1,13 @@
 import { pack, unpack } from './packing.js';
-import { redactSecrets } from './redact.js';
+import type { Redactor } from './redact.js';
 
 /**
  * A session-state value as stored: its secrets redacted (in each string of a JSON value, so the
  * JSON stays valid; in the whole text otherwise) and deflated when that is clearly smaller. A
  * packed value is a BLOB, a plain one TEXT: the column's type tells them apart on reading.
  */
-export function storedStateValue(value: string, redact: boolean): string | Buffer {
-  const text = redact ? redactStateText(value) : value;
+export function storedStateValue(value: string, redact: Redactor): string | Buffer {
+  const text = redactStateText(value, redact);
   const packed = pack(text);
   return packed.packed ? packed.value : text;
 }
@@ -17,16 +17,16 @@ export function readStateValue(stored: string | Buffer | Uint8Array): string {
   return unpack(stored, typeof stored !== 'string');
 }
 
-function redactStateText(value: string): string {
+function redactStateText(value: string, redact: Redactor): string {
   let parsed: unknown;
   try {
     parsed = JSON.parse(value);
   } catch {
-    return redactSecrets(value).text;
+    return redact(value).text;
   }
   let changed = false;
   const redacted = mapStrings(parsed, (text) => {
-    const result = redactSecrets(text);
+    const result = redact(text);
     if (result.count > 0) changed = true;
     return result.text;
   });

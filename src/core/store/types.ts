@@ -1,5 +1,6 @@
 import type { ContentClass } from '../classify/index.js';
 import type { Tokenizer } from '../tokens/index.js';
+import type { Redactor } from './redact.js';
 import type { ScopeIds } from './scopes.js';
 import type { Search } from './search.js';
 import type { VocabLookup } from './vocab.js';
@@ -38,6 +39,12 @@ export interface EntryInput {
   ttlMs?: number;
   /** The engine's stable identity of the block (tool_use id, or position + hash). */
   blockKey?: string;
+  /**
+   * Set by a caller that already passed every text of this input (original, summary, call, hint)
+   * through this store's `redact`: the store writes them as given and records this many secrets.
+   * Unset, the store redacts them itself (per its setting).
+   */
+  redactions?: number;
 }
 
 export interface Entry {
@@ -176,6 +183,12 @@ export interface Store {
   readonly path: string;
   /** Original and summary stored together, or neither. Secrets are redacted first unless disabled. */
   ingest(input: EntryInput): IngestResult;
+  /**
+   * The store's redaction (secrets replaced, or the text as given when opened with `redact: false`).
+   * A caller that derives texts from an original before storing them (the engine's summaries and
+   * recall hints) uses it, so what it derives obeys the same setting; see `EntryInput.redactions`.
+   */
+  readonly redact: Redactor;
   /** Byte-exact original (as stored, i.e. after redaction) and metadata; undefined when unknown. */
   fetch(id: string): Entry | undefined;
   /** Entry by the engine's block identity within a session. */

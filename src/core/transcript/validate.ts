@@ -44,86 +44,130 @@ export function validate(request: unknown): ValidationResult {
     return { ok: false, issues };
   }
   if (messages.length === 0) issue('messages', 'messages must not be empty');
-
-  const seenToolUseIds = new Set<string>();
-  let pendingToolUses: string[] = [];
-  let pendingFrom = -1;
-
-  messages.forEach((message: unknown, index) => {
-    const path = `messages.${index}`;
-    if (!isObject(message)) return issue(path, 'message must be an object');
-    const role = message['role'];
-    if (typeof role !== 'string' || !ROLES.has(role)) {
-      return issue(`${path}.role`, `role must be "user" or "assistant", got ${JSON.stringify(role)}`);
-    }
-    const isLast = index === messages.length - 1;
-    const content = message['content'];
-    const answered = new Set<string>();
-
-    if (typeof content === 'string') {
-      if (content === '' && !(isLast && role === 'assistant'))
-        issue(`${path}.content`, 'content must not be empty');
-    } else if (Array.isArray(content)) {
-      if (content.length === 0 && !(isLast && role === 'assistant'))
-        issue(`${path}.content`, 'content must not be empty');
-      let seenNonResult = false;
-      content.forEach((block: unknown, blockIndex) => {
-        const blockPath = `${path}.content.${blockIndex}`;
-        if (!isObject(block) || typeof block['type'] !== 'string')
-          return issue(blockPath, 'block must be an object with a type');
-        const type = block['type'];
-        if (ASSISTANT_ONLY.has(type) && role !== 'assistant')
-          issue(blockPath, `${type} blocks are only allowed in assistant messages`);
-        if (USER_ONLY.has(type) && role !== 'user')
-          issue(blockPath, `${type} blocks are only allowed in user messages`);
-        validateBlock(block, blockPath, issue);
-        if (type === 'tool_use' || type === 'server_tool_use') {
-          const id = block['id'];
-          if (typeof id === 'string') {
-            if (seenToolUseIds.has(id)) issue(`${blockPath}.id`, `duplicate tool_use id ${id}`);
-            seenToolUseIds.add(id);
-          }
-        }
-        if (
-          type === 'text' &&
-          typeof block['text'] === 'string' &&
-          block['text'] !== '' &&
-          block['text'].trim() === ''
-        ) {
-          issue(`${blockPath}.text`, 'text blocks must contain non-whitespace text');
-        }
-        if (type !== 'tool_result') seenNonResult = true;
-        else if (seenNonResult)
-          issue(blockPath, 'tool_result blocks must come before any other block of the message');
-        if (type === 'tool_result') {
-          const id = block['tool_use_id'];
-          if (typeof id !== 'string' || !pendingToolUses.includes(id) || pendingFrom !== index - 1) {
-            issue(
-              blockPath,
-              `tool_result ${String(id)} does not answer a tool_use of the preceding assistant message`,
-            );
-          } else if (answered.has(id)) {
-            issue(blockPath, `tool_use ${id} is answered twice`);
-          } else {
-            answered.add(id);
-          }
-        }
-      });
-    } else {
-      issue(`${path}.content`, 'content must be a string or an array of blocks');
-    }
-
-    // The tool_uses of the previous assistant message must all be answered here.
-    if (pendingFrom === index - 1 && pendingToolUses.length > 0) {
-      const missing = pendingToolUses.filter((id) => !answered.has(id));
-      if (missing.length > 0)
-        issue(path, `tool_use ${missing.join(', ')} of messages.${pendingFrom} has no tool_result here`);
-    }
-    pendingToolUses = role === 'assistant' && Array.isArray(content) ? collectToolUseIds(content) : [];
-    pendingFrom = index;
-  });
-
+  const walk: MessageWalk = { seenToolUseIds: new Set(), pendingToolUses: [], pendingFrom: -1 };
+  messages.forEach((message: unknown, index) =>
+    validateMessage(message, index, index === messages.length - 1, walk, issue),
+  );
   return { ok: issues.length === 0, issues };
+}
+
+/** What the walk over the messages carries from one message to the next. */
+interface MessageWalk {
+  seenToolUseIds: Set<string>;
+  /** The tool_use ids of the message at `pendingFrom`, which the next message must answer. */
+  pendingToolUses: string[];
+  pendingFrom: number;
+}
+
+/** The blocks of one message and its position in the walk. */
+interface MessageContext {
+  path: string;
+  index: number;
+  role: string;
+  /** The tool_use ids this message's tool_results answered so far. */
+  answered: Set<string>;
+  /** A block other than a tool_result came already. */
+  seenNonResult: boolean;
+}
+
+function validateMessage(
+  message: unknown,
+  index: number,
+  isLast: boolean,
+  walk: MessageWalk,
+  issue: Report,
+): void {
+  const path = `messages.${index}`;
+  if (!isObject(message)) return void issue(path, 'message must be an object');
+  const role = message['role'];
+  if (typeof role !== 'string' || !ROLES.has(role)) {
+    return void issue(`${path}.role`, `role must be "user" or "assistant", got ${JSON.stringify(role)}`);
+  }
+  const content = message['content'];
+  const context: MessageContext = { path, index, role, answered: new Set(), seenNonResult: false };
+
+  if (typeof content === 'string') {
+    if (content === '' && !(isLast && role === 'assistant'))
+      issue(`${path}.content`, 'content must not be empty');
+  } else if (Array.isArray(content)) {
+    if (content.length === 0 && !(isLast && role === 'assistant'))
+      issue(`${path}.content`, 'content must not be empty');
+    content.forEach((block: unknown, blockIndex) =>
+      validateMessageBlock(block, `${path}.content.${blockIndex}`, context, walk, issue),
+    );
+  } else {
+    issue(`${path}.content`, 'content must be a string or an array of blocks');
+  }
+
+  // The tool_uses of the previous assistant message must all be answered here.
+  if (walk.pendingFrom === index - 1 && walk.pendingToolUses.length > 0) {
+    const missing = walk.pendingToolUses.filter((id) => !context.answered.has(id));
+    if (missing.length > 0)
+      issue(path, `tool_use ${missing.join(', ')} of messages.${walk.pendingFrom} has no tool_result here`);
+  }
+  walk.pendingToolUses = role === 'assistant' && Array.isArray(content) ? collectToolUseIds(content) : [];
+  walk.pendingFrom = index;
+}
+
+/** One block of a message: its type allowed for the role, its fields, and how it pairs tool_use with tool_result. */
+function validateMessageBlock(
+  block: unknown,
+  blockPath: string,
+  context: MessageContext,
+  walk: MessageWalk,
+  issue: Report,
+): void {
+  if (!isObject(block) || typeof block['type'] !== 'string')
+    return void issue(blockPath, 'block must be an object with a type');
+  const type = block['type'];
+  if (ASSISTANT_ONLY.has(type) && context.role !== 'assistant')
+    issue(blockPath, `${type} blocks are only allowed in assistant messages`);
+  if (USER_ONLY.has(type) && context.role !== 'user')
+    issue(blockPath, `${type} blocks are only allowed in user messages`);
+  validateBlock(block, blockPath, issue);
+  if (type === 'tool_use' || type === 'server_tool_use') {
+    const id = block['id'];
+    if (typeof id === 'string') {
+      if (walk.seenToolUseIds.has(id)) issue(`${blockPath}.id`, `duplicate tool_use id ${id}`);
+      walk.seenToolUseIds.add(id);
+    }
+  }
+  if (
+    type === 'text' &&
+    typeof block['text'] === 'string' &&
+    block['text'] !== '' &&
+    block['text'].trim() === ''
+  ) {
+    issue(`${blockPath}.text`, 'text blocks must contain non-whitespace text');
+  }
+  if (type !== 'tool_result') context.seenNonResult = true;
+  else if (context.seenNonResult)
+    issue(blockPath, 'tool_result blocks must come before any other block of the message');
+  if (type === 'tool_result') checkAnswer(block['tool_use_id'], blockPath, context, walk, issue);
+}
+
+/** A tool_result answers a tool_use of the message just before, once. */
+function checkAnswer(
+  id: unknown,
+  blockPath: string,
+  context: MessageContext,
+  walk: MessageWalk,
+  issue: Report,
+): void {
+  if (
+    typeof id !== 'string' ||
+    !walk.pendingToolUses.includes(id) ||
+    walk.pendingFrom !== context.index - 1
+  ) {
+    issue(
+      blockPath,
+      `tool_result ${String(id)} does not answer a tool_use of the preceding assistant message`,
+    );
+  } else if (context.answered.has(id)) {
+    issue(blockPath, `tool_use ${id} is answered twice`);
+  } else {
+    context.answered.add(id);
+  }
 }
 
 function collectToolUseIds(content: unknown[]): string[] {

@@ -4,7 +4,6 @@ import type { CompressContext } from '../../compress/index.js';
 import type { Block } from '../../transcript/index.js';
 import { MIN_COMPRESS_TOKENS, type IngestDeps } from './ingest.js';
 import { BASE_PRIORITY } from '../plan/priority.js';
-import { redactSecrets } from '../../store/index.js';
 import { extractTerms, recallHint, type HintInput } from './terms.js';
 import { largeFields } from './tool-input.js';
 import type { Slot } from '../types.js';
@@ -91,7 +90,7 @@ function settleToolUse(slot: Slot, deps: IngestDeps): void {
     blockType: 'tool_result',
     ...(hints.path ? { toolName: 'Read', path: hints.path } : {}),
   };
-  const clean = fields.map((field) => redactSecrets(field.text).text);
+  const clean = fields.map((field) => deps.store.redact(field.text).text);
   const summaries: FieldSummary[] = fields.map((field, i) => {
     const cls = deps.classify(field.text, fieldHints);
     const before = deps.tokenizer.count(field.text);
@@ -99,7 +98,8 @@ function settleToolUse(slot: Slot, deps: IngestDeps): void {
   });
   const largest = summaries.reduce((a, b) => (b.before > a.before ? b : a));
   const terms = extractTerms(clean.join('\n'));
-  const hint = safeHint({
+  const original = deps.store.redact(slot.text);
+  const hint = safeHint(deps, {
     text: largest.summary ?? '',
     terms,
     ...(hints.path ? { path: hints.path } : {}),
@@ -109,13 +109,14 @@ function settleToolUse(slot: Slot, deps: IngestDeps): void {
     class: largest.cls,
     sourceTool: block.name,
     ...(hints.path ? { sourcePath: hints.path } : {}),
-    original: slot.text,
-    summary: summaries.map((s) => s.summary ?? '').join('\n') || slot.text,
+    original: original.text,
+    summary: summaries.map((s) => s.summary ?? '').join('\n') || original.text,
     tokensOriginal: deps.tokenizer.count(slot.text),
     tokensSummary: summaries.reduce((sum, s) => sum + (s.summaryTokens ?? s.before), 0),
     priority: BASE_PRIORITY[largest.cls],
     blockKey: slot.key,
     hint,
+    redactions: original.count,
   });
   deps.counters.blocksIngested++;
   Object.assign(slot, {
@@ -159,11 +160,13 @@ function storeText(
   const text = slot.text;
   const before = deps.tokenizer.count(text);
   // What leaves the engine (summaries, the recall hint a stub prints, the index) is made from the
-  // redacted text, as stored; the clear text stays in memory for the session's own requests.
-  const clean = redactSecrets(text).text;
+  // text as the store keeps it (redacted unless the store says not); the clear text stays in
+  // memory for the session's own requests. The store is told, so it does not redact again.
+  const original = deps.store.redact(text);
+  const clean = original.text;
   const summary = summarize(cls, clean, before, hints, deps, authorship);
   const terms = extractTerms(clean);
-  const hint = safeHint({
+  const hint = safeHint(deps, {
     text: clean,
     terms,
     ...(hints.path ? { path: hints.path } : {}),
@@ -174,14 +177,15 @@ function storeText(
     class: cls,
     ...(hints.toolName ? { sourceTool: hints.toolName } : {}),
     ...(hints.path ? { sourcePath: hints.path } : {}),
-    ...(slot.call !== undefined ? { call: slot.call } : {}),
-    original: text,
-    summary: summary.summary ?? text,
+    ...(slot.call !== undefined ? { call: deps.store.redact(slot.call).text } : {}),
+    original: clean,
+    summary: summary.summary ?? clean,
     tokensOriginal: before,
     tokensSummary: summary.summaryTokens ?? before,
     priority: BASE_PRIORITY[cls],
     blockKey: slot.key,
     hint,
+    redactions: original.count,
   });
   deps.counters.blocksIngested++;
   const fields: StoredText['fields'] = {
@@ -201,8 +205,8 @@ function storeText(
 
 /**
  * The compressor's output when it makes the text shorter; nothing for prompts and short texts.
- * `clean` is the redacted text: a summary of the clear text could keep half a key block, which no
- * pattern recognizes any more.
+ * `clean` is the text as stored (redacted): a summary of the clear text could keep half a key
+ * block, which no pattern recognizes any more.
  */
 function summarize(
   cls: ContentClass,
@@ -221,20 +225,20 @@ function summarize(
   };
   const result = deps.compress(cls, clean, context);
   if (!result.helped || result.text.trim() === '') return {};
-  const summary = redactSecrets(result.text).text;
+  const summary = deps.store.redact(result.text).text;
   const summaryTokens = deps.tokenizer.count(summary);
   if (summaryTokens >= before) return {};
   return {
     summary,
     summaryTokens,
-    ...(result.note ? { note: redactSecrets(result.note).text } : {}),
+    ...(result.note ? { note: deps.store.redact(result.note).text } : {}),
     ...(result.namesLeftOut ? { namesLeftOut: result.namesLeftOut } : {}),
   };
 }
 
-/** The recall hint, which stubs and summary headers print, without secrets. */
-function safeHint(input: HintInput): string {
-  return redactSecrets(recallHint(input)).text;
+/** The recall hint, which stubs and summary headers print, redacted as the store redacts. */
+function safeHint(deps: IngestDeps, input: HintInput): string {
+  return deps.store.redact(recallHint(input)).text;
 }
 
 function toolHints(tool: Slot['tool']): ToolHints {

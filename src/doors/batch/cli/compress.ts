@@ -1,9 +1,8 @@
 import { Command, Option } from 'commander';
 import type { CliIo } from '../../kit/cli/io.js';
-import { addStoreOptions, intFlag, withStore, type StoreFlags } from '../../kit/cli/store-options.js';
+import { addStoreOptions, withStore, type StoreFlags } from '../../kit/cli/store-options.js';
 import { writeOutputAtomically } from '../../kit/cli/output.js';
-import { BUDGET_RULE, budgetFlag } from '../../kit/cli/budget-flag.js';
-import { MAX_CONTEXT_WINDOW } from '../../kit/provider/prices.js';
+import { addSharedOptions, intFlag, SHARED_OPTIONS } from '../../kit/cli/options.js';
 
 interface CompressFlags extends StoreFlags {
   output?: string;
@@ -36,17 +35,16 @@ export function makeCompressCommand(io: CliIo): Command {
         .choices(['anthropic', 'jsonl', 'text'])
         .default('anthropic'),
     )
-    .option(
-      '--budget <tokens>',
-      `compress lowest priority first only until the transcript fits this many tokens (${BUDGET_RULE})`,
-    )
     .option('--min-tokens <n>', 'leave blocks smaller than this alone', String(DEFAULT_MIN_TOKENS))
     .option('--keep-last <turns>', 'leave the latest turns untouched', String(DEFAULT_KEEP_LAST))
     .option('--max-bytes <n>', 'refuse inputs larger than this many bytes (default 64 MiB)')
     .option('--json', 'print the statistics as JSON')
     .option('--lenient', 'skip unreadable JSONL lines (and say how many) instead of failing')
-    .option('--no-redact', 'store originals without redacting secrets')
     .option('--list-formats', 'list the input formats and exit');
+  addSharedOptions(command, {
+    budget: { about: 'compress lowest priority first only until the transcript fits this many tokens' },
+    redact: true,
+  });
   return addStoreOptions(command)
     .addHelpText(
       'after',
@@ -65,10 +63,7 @@ export function makeCompressCommand(io: CliIo): Command {
     )
     .action(async (file: string, flags: CompressFlags) => {
       if (flags.listFormats) return listFormats(io);
-      const budget =
-        flags.budget === undefined
-          ? undefined
-          : budgetFlag(flags.budget, { tokens: MAX_CONTEXT_WINDOW, of: 'any model' });
+      const budget = flags.budget === undefined ? undefined : SHARED_OPTIONS.budget.parse(flags.budget);
       const minTokens = intFlag(flags.minTokens, '--min-tokens', 0);
       const keepLastTurns = intFlag(flags.keepLast, '--keep-last', 0);
       const maxBytes = flags.maxBytes === undefined ? undefined : intFlag(flags.maxBytes, '--max-bytes', 1);

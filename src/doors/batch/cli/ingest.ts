@@ -5,6 +5,7 @@ import { BREAKDOWN_ORDER, type BreakdownClass } from '../../../core/garden/const
 import type { CliIo } from '../../kit/cli/io.js';
 import { useColor } from '../../kit/cli/io.js';
 import { addStoreOptions, withStore, type StoreFlags } from '../../kit/cli/store-options.js';
+import { addSharedOptions } from '../../kit/cli/options.js';
 
 interface IngestFlags extends StoreFlags {
   from?: string;
@@ -22,9 +23,8 @@ export function makeIngestCommand(io: CliIo): Command {
     .argument('<file>', 'transcript file ("-" reads stdin)')
     .option('--from <format>', 'input format (default: detected)')
     .option('--lenient', 'skip unreadable JSONL lines instead of failing')
-    .option('--no-redact', 'store texts as given, without redacting secrets')
     .option('--json', 'print what was stored as JSON');
-  return addStoreOptions(command)
+  return addStoreOptions(addSharedOptions(command, { redact: true }))
     .addHelpText(
       'after',
       "\nThe session is --session when given, else the transcript's own id (subagents get theirs).\n\nExample:\n  gardener ingest ~/.claude/projects/my-app/5f1c….jsonl",

@@ -9,6 +9,7 @@ import {
   type StoreFlags,
   READ_ONLY_WILL_DO,
 } from '../../kit/cli/store-options.js';
+import { addSharedOptions } from '../../kit/cli/options.js';
 
 interface NoteFlags extends StoreFlags {
   tag: string[];
@@ -46,9 +47,8 @@ export function makeNoteCommand(io: CliIo): Command {
     .option('--pin', 'pin the note (adapters may keep pinned notes in the context)')
     .option('--list', "list this project's notes instead of adding one")
     .option('--pinned', 'with --list: only pinned notes')
-    .option('--no-redact', 'store the text as given, without redacting secrets')
     .option('--json', 'print the note (or the list) as JSON');
-  return addStoreOptions(command)
+  return addStoreOptions(addSharedOptions(command, { redact: true }))
     .addHelpText(
       'after',
       '\nExamples:\n  gardener note "deploys go through scripts/release.sh, never npm publish" --tag deploy\n  gardener note --list',

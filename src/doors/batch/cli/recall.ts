@@ -6,11 +6,11 @@ import type { CliIo } from '../../kit/cli/io.js';
 import { useColor } from '../../kit/cli/io.js';
 import {
   addStoreOptions,
-  intFlag,
   withStore,
   type StoreFlags,
   READ_ONLY_WILL_DO,
 } from '../../kit/cli/store-options.js';
+import { intFlag } from '../../kit/cli/options.js';
 
 /**
  * Characters a token when the command trims hits to --max-tokens: an estimate, so a one-shot

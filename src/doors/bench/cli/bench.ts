@@ -1,9 +1,10 @@
 import { Command } from 'commander';
-import type { BenchReport } from '../run.js';
+import type { BenchReport, SourceItem } from '../run.js';
 import type { SplitName } from '../split.js';
 import { GardenerError } from '../../../errors.js';
 import type { CliIo } from '../../kit/cli/io.js';
 import { useColor } from '../../kit/cli/io.js';
+import { addSharedOptions, SHARED_OPTIONS } from '../../kit/cli/options.js';
 import { count } from '../../../core/format/index.js';
 
 interface BenchFlags {
@@ -37,7 +38,7 @@ const DEFAULT_COLUMNS = 100;
 
 /** `gardener bench [PATH...]`: replay recorded sessions under several context strategies (docs/BENCH.md). */
 export function makeBenchCommand(io: CliIo): Command {
-  return new Command('bench')
+  const command = new Command('bench')
     .description(
       'Replay recorded sessions call by call under several context strategies and report cost, size, fidelity and speed (docs/BENCH.md)',
     )
@@ -53,8 +54,11 @@ export function makeBenchCommand(io: CliIo): Command {
     .option(
       '--window <tokens>',
       `context window in tokens (default ${DEFAULT_WINDOW}; ${BUILTIN_WINDOW} for the built-in sessions, which never reach 200k)`,
-    )
-    .option('--budget <tokens>', "gardener's budget (default: from its config for the window)")
+    );
+  addSharedOptions(command, {
+    budget: { about: "gardener's budget", defaultText: 'from its config for the window' },
+  });
+  return command
     .option('--mask-keep <n>', 'tool results the mask strategy keeps', '10')
     .option('--limit <n>', 'replay at most this many sessions')
     .option(
@@ -76,6 +80,37 @@ export function makeBenchCommand(io: CliIo): Command {
 }
 
 async function runBenchCommand(io: CliIo, paths: string[], flags: BenchFlags): Promise<void> {
+  const settings = await benchSettings(paths, flags);
+  const { loadSessions } = await import('../load.js');
+  const source = loadSessions(paths, {
+    cwd: io.cwd,
+    ...(flags.from !== undefined ? { from: flags.from } : {}),
+    ...(flags.lenient ? { lenient: true } : {}),
+    ...(flags.sessions !== undefined ? { sessions: flags.sessions } : {}),
+    ...(settings.limit !== undefined ? { limit: settings.limit } : {}),
+    split: flags.split as SplitName,
+  });
+  const report = await replayWithProgress(io, source, settings);
+  if (report.sessions.length === 0) throw nothingToReplay(paths, report.skipped.length, flags.sessions);
+  if (flags.json) {
+    const { renderJson } = await import('../report/json.js');
+    io.stdout.write(renderJson(report));
+  } else {
+    io.stdout.write(await reportTables(io, report, paths, flags));
+  }
+  if (flags.out !== undefined) await writeMarkdown(io, report, flags.out, paths, flags);
+}
+
+interface BenchSettings {
+  strategies: string[];
+  window: number;
+  maskKeep: number;
+  budget?: number;
+  limit?: number;
+}
+
+/** The flags checked and turned into numbers; a USAGE error names the first bad one. */
+async function benchSettings(paths: string[], flags: BenchFlags): Promise<BenchSettings> {
   const { STRATEGY_NAMES } = await import('../types.js');
   const strategies = flags.strategies
     .split(',')
@@ -94,7 +129,10 @@ async function runBenchCommand(io: CliIo, paths: string[], flags: BenchFlags): P
         ? BUILTIN_WINDOW
         : DEFAULT_WINDOW;
   const maskKeep = positiveInt(flags.maskKeep, '--mask-keep', 0);
-  const budget = flags.budget !== undefined ? positiveInt(flags.budget, '--budget') : undefined;
+  const budget =
+    flags.budget !== undefined
+      ? SHARED_OPTIONS.budget.parse(flags.budget, { tokens: window, of: 'the bench (--window)' })
+      : undefined;
   const limit = flags.limit !== undefined ? positiveInt(flags.limit, '--limit') : undefined;
 
   const { SPLIT_NAMES } = await import('../split.js');
@@ -103,17 +141,23 @@ async function runBenchCommand(io: CliIo, paths: string[], flags: BenchFlags): P
       hint: `choose from ${SPLIT_NAMES.join(', ')}`,
     });
   if (flags.from !== undefined) (await import('../../../core/transcript/index.js')).getFormat(flags.from);
-  const { loadSessions } = await import('../load.js');
+  return {
+    strategies,
+    window,
+    maskKeep,
+    ...(budget !== undefined ? { budget } : {}),
+    ...(limit !== undefined ? { limit } : {}),
+  };
+}
+
+/** Runs the bench, drawing a live progress line on a terminal (a line per session otherwise). */
+async function replayWithProgress(
+  io: CliIo,
+  source: AsyncIterable<SourceItem>,
+  settings: BenchSettings,
+): Promise<BenchReport> {
   const { runBench } = await import('../run.js');
   const { advance, initialProgress, progressLine } = await import('../report/progress.js');
-  const source = loadSessions(paths, {
-    cwd: io.cwd,
-    ...(flags.from !== undefined ? { from: flags.from } : {}),
-    ...(flags.lenient ? { lenient: true } : {}),
-    ...(flags.sessions !== undefined ? { sessions: flags.sessions } : {}),
-    ...(limit !== undefined ? { limit } : {}),
-    split: flags.split as SplitName,
-  });
   const live = io.stderr.isTTY === true;
   const started = Date.now();
   let state = initialProgress();
@@ -124,10 +168,10 @@ async function runBenchCommand(io: CliIo, paths: string[], flags: BenchFlags): P
 
   let report;
   for await (const event of runBench(source, {
-    strategies: strategies as never,
-    window,
-    maskKeep,
-    ...(budget !== undefined ? { budget } : {}),
+    strategies: settings.strategies as never,
+    window: settings.window,
+    maskKeep: settings.maskKeep,
+    ...(settings.budget !== undefined ? { budget: settings.budget } : {}),
   })) {
     state = advance(state, event);
     if (event.type === 'skip') {
@@ -145,21 +189,23 @@ async function runBenchCommand(io: CliIo, paths: string[], flags: BenchFlags): P
   }
   clear();
   if (!report) throw new GardenerError('INTERNAL', 'the bench run ended without a report');
-  if (report.sessions.length === 0) throw nothingToReplay(paths, report.skipped.length, flags.sessions);
+  return report;
+}
 
-  if (flags.json) {
-    const { renderJson } = await import('../report/json.js');
-    io.stdout.write(renderJson(report));
-  } else {
-    const { renderTables } = await import('../report/table.js');
-    const pc = (await import('picocolors')).default;
-    const emphasize = useColor(io, 'stdout') ? pc.bold : (s: string) => s;
-    const tables = renderTables(report, { sessions: !flags.brief, emphasize });
-    const [head, ...rest] = tables.split('\n');
-    const note = builtinWindowNote(paths, flags);
-    io.stdout.write(note ? [head, note, ...rest].join('\n') : tables);
-  }
-  if (flags.out !== undefined) await writeMarkdown(io, report, flags.out, paths, flags);
+/** The report as tables, with the built-in window's note under the heading when it applies. */
+async function reportTables(
+  io: CliIo,
+  report: BenchReport,
+  paths: string[],
+  flags: BenchFlags,
+): Promise<string> {
+  const { renderTables } = await import('../report/table.js');
+  const pc = (await import('picocolors')).default;
+  const emphasize = useColor(io, 'stdout') ? pc.bold : (s: string) => s;
+  const tables = renderTables(report, { sessions: !flags.brief, emphasize });
+  const [head, ...rest] = tables.split('\n');
+  const note = builtinWindowNote(paths, flags);
+  return note ? [head, note, ...rest].join('\n') : tables;
 }
 
 async function writeMarkdown(

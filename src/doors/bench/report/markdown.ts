@@ -34,14 +34,32 @@ export interface MarkdownReport {
   files: Array<{ path: string; content: string }>;
 }
 
+/** Adds an SVG file beside the report and returns the markdown that shows it. */
+type Chart = (name: string, svg: string, alt: string) => string;
+
 /** The report for people: headline table, SVG charts, per-session tables, method. */
 export function renderMarkdown(report: BenchReport, options: MarkdownOptions): MarkdownReport {
   const files: MarkdownReport['files'] = [];
-  const chart = (name: string, svg: string, alt: string) => {
+  const chart: Chart = (name, svg, alt) => {
     const path = `${options.chartDir}/${name}.svg`;
     files.push({ path, content: svg });
     return `![${alt}](${encodeURI(path)})`;
   };
+  const lines = [
+    ...totalsSection(report, options, chart),
+    ...contextSection(report, chart),
+    ...perSessionSection(report),
+    ...skippedSection(report),
+    '## How it was measured',
+    '',
+    ...METHOD,
+    '',
+  ];
+  return { markdown: lines.join('\n'), files };
+}
+
+/** The run, how to repeat it, the totals table, the oracle's line and the three summary charts. */
+function totalsSection(report: BenchReport, options: MarkdownOptions, chart: Chart): string[] {
   const lines = [
     '# gardener bench',
     '',
@@ -68,24 +86,31 @@ export function renderMarkdown(report: BenchReport, options: MarkdownOptions): M
     lines.push(chart('cost', costChart(report), 'Cost relative to raw, per strategy'), '');
     lines.push(chart('fidelity', fidelityChart(report), 'Needles kept, per strategy'), '');
   }
+  return lines;
+}
 
+/** A context-per-call chart for each long session. */
+function contextSection(report: BenchReport, chart: Chart): string[] {
   const long = longSessions(report);
-  if (long.length) {
-    lines.push('## Context size per call', '');
-    long.forEach((session, i) => {
-      lines.push(`### ${escapeMd(session.label)}`, '');
-      lines.push(
-        chart(
-          `context-${i + 1}-${slug(session.label)}`,
-          contextChart(session, report.window),
-          `Context tokens per call for ${session.label}`,
-        ),
-        '',
-      );
-    });
-  }
+  if (!long.length) return [];
+  const lines = ['## Context size per call', ''];
+  long.forEach((session, i) => {
+    lines.push(`### ${escapeMd(session.label)}`, '');
+    lines.push(
+      chart(
+        `context-${i + 1}-${slug(session.label)}`,
+        contextChart(session, report.window),
+        `Context tokens per call for ${session.label}`,
+      ),
+      '',
+    );
+  });
+  return lines;
+}
 
-  lines.push('## Per session', '');
+/** A folded table of every session's figures, per strategy. */
+function perSessionSection(report: BenchReport): string[] {
+  const lines = ['## Per session', ''];
   for (const strategy of report.strategies) {
     const rows = report.sessions.flatMap((s) => {
       const f = s.strategies.find((x) => x.strategy === strategy);
@@ -110,13 +135,15 @@ export function renderMarkdown(report: BenchReport, options: MarkdownOptions): M
       '',
     );
   }
-  if (report.skipped.length) {
-    lines.push('## Skipped', '');
-    for (const s of report.skipped) lines.push(`- \`${escapeMd(s.source)}\`: ${escapeMd(s.reason)}`);
-    lines.push('');
-  }
-  lines.push('## How it was measured', '', ...METHOD, '');
-  return { markdown: lines.join('\n'), files };
+  return lines;
+}
+
+function skippedSection(report: BenchReport): string[] {
+  if (!report.skipped.length) return [];
+  const lines = ['## Skipped', ''];
+  for (const s of report.skipped) lines.push(`- \`${escapeMd(s.source)}\`: ${escapeMd(s.reason)}`);
+  lines.push('');
+  return lines;
 }
 
 /** Sessions worth a context chart: aggregated, raw reaching half the window, longest first. */

@@ -4,8 +4,8 @@ import { DEFAULT_MODEL } from '../../kit/provider/config.js';
 import { GardenerError } from '../../../errors.js';
 import { OUTPUT_FORMATS, type OutputFormat } from './chat-print.js';
 import type { CliIo } from '../../kit/cli/io.js';
-import { addStoreOptions, intFlag, type StoreFlags } from '../../kit/cli/store-options.js';
-import { BUDGET_RULE, budgetFlag } from '../../kit/cli/budget-flag.js';
+import { addStoreOptions, type StoreFlags } from '../../kit/cli/store-options.js';
+import { addSharedOptions, intFlag, SHARED_OPTIONS } from '../../kit/cli/options.js';
 import { contextWindowOf } from '../../kit/provider/prices.js';
 
 /** The default budget is this share of the model's context window (200,000 → 100,000 tokens). */
@@ -31,21 +31,17 @@ export function makeChatCommand(io: CliIo): Command {
       '-p, --print [prompt]',
       'run one prompt to the end without the TUI and print the answer (prompt from the arguments or stdin)',
     )
-    .option('-y, --yes', 'allow every tool call without asking (edits, writes, bash)')
-    .option(
-      '--budget <tokens>',
-      `token budget of each request, ${BUDGET_RULE} (default: ${DEFAULT_BUDGET_SHARE} × the window)`,
-    )
-    .option('--model <id>', `model id (default: $ANTHROPIC_MODEL, else ${DEFAULT_MODEL})`)
+    .option('-y, --yes', 'allow every tool call without asking (edits, writes, bash)');
+  addSharedOptions(command, { budget: { defaultText: `${DEFAULT_BUDGET_SHARE} × the window` }, model: true })
     .option('--thinking [budget]', 'extended thinking: adaptive, or with this many tokens to think')
     .option('-c, --continue', "continue this project's latest chat session")
     .option('--resume [id]', 'resume a chat session (a list to pick from without an id)')
     .addOption(
       new Option('--output-format <format>', 'print mode output').choices(OUTPUT_FORMATS).default('text'),
     );
-  addStoreOptions(command);
-  const session = command.options.find((option) => option.long === '--session');
-  if (session) session.description = 'chat session name (default: $GARDENER_SESSION, else a new chat-… id)';
+  addStoreOptions(command, {
+    session: { about: 'chat session name', defaultText: '$GARDENER_SESSION, else a new chat-… id' },
+  });
   return command
     .addHelpText(
       'after',
@@ -86,5 +82,5 @@ function thinkingFlag(value: string | true): number | 'adaptive' {
 /** `--budget` of a chat: checked against the window of the model the chat will use. */
 function chatBudget(io: CliIo, value: string, model: string | undefined): number {
   const id = model?.trim() || io.env['ANTHROPIC_MODEL']?.trim() || DEFAULT_MODEL;
-  return budgetFlag(value, { tokens: contextWindowOf(id), of: id });
+  return SHARED_OPTIONS.budget.parse(value, { tokens: contextWindowOf(id), of: id });
 }

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { GardenerError } from '../../../errors.js';
-import { CLI_SESSION, type StoreTarget } from '../scope.js';
+import type { StoreTarget } from '../scope.js';
 import type { GardenerStore } from '../../../core/store/index.js';
 import type { CliIo } from './io.js';
+import { addSharedOptions, type OptionUse } from './options.js';
 
 export interface StoreFlags {
   db?: string;
@@ -10,18 +10,19 @@ export interface StoreFlags {
   session?: string;
 }
 
-/** Adds `--db`, `--project` and `--session`, shared by every command that opens the store. */
-export function addStoreOptions(command: Command): Command {
-  return command
-    .option(
-      '--db <file>',
-      'database file (default: $GARDENER_HOME/gardener.db, else ~/.local/share/gardener/gardener.db)',
-    )
-    .option(
-      '--project <name>',
-      'project name (default: the repository root of the working directory, or the directory itself)',
-    )
-    .option('--session <name>', `session name (default: $GARDENER_SESSION, else "${CLI_SESSION}")`);
+/**
+ * Adds `--db`, `--project` and `--session` (from the shared option table), taken by every command
+ * that opens the store; `uses` rewords one for a command (the chat's session, say).
+ */
+export function addStoreOptions(
+  command: Command,
+  uses: { project?: OptionUse; session?: OptionUse } = {},
+): Command {
+  return addSharedOptions(command, {
+    db: true,
+    project: uses.project ?? true,
+    session: uses.session ?? true,
+  });
 }
 
 /** Where the store is and which scope a command acts in, from flags, environment and cwd. */
@@ -58,13 +59,4 @@ export async function withStore<T>(
     },
     options,
   );
-}
-
-/** Parses a whole number flag in [min, max], or throws a USAGE error naming the flag. */
-export function intFlag(value: string, flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  const n = Number(value);
-  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n < min || n > max) {
-    throw new GardenerError('USAGE', `${flag} must be a whole number from ${min} to ${max} (got "${value}")`);
-  }
-  return n;
 }

@@ -4,9 +4,7 @@ import type { RequestRecord } from '../records.js';
 import type { ProxyRuntime, ProxyRuntimeOptions } from '../runtime.js';
 import type { CliIo } from '../../kit/cli/io.js';
 import { importForTerminal } from '../../kit/cli/live-terminal.js';
-import { BUDGET_RULE, budgetFlag } from '../../kit/cli/budget-flag.js';
-import { intFlag } from '../../kit/cli/store-options.js';
-import { MAX_CONTEXT_WINDOW } from '../../kit/provider/prices.js';
+import { addSharedOptions, intFlag, SHARED_OPTIONS } from '../../kit/cli/options.js';
 
 /** Default upstream: the Messages API itself (the proxy's own ANTHROPIC_BASE_URL is never used: it may point at the proxy). */
 export const DEFAULT_UPSTREAM = 'https://api.anthropic.com';
@@ -28,20 +26,15 @@ export interface ProxyFlags {
 
 /** The flags `proxy` and `run` share. */
 export function addProxyOptions(command: Command): Command {
-  return command
-    .option('--upstream <url>', `Messages API to forward to (default ${DEFAULT_UPSTREAM})`)
-    .option(
-      '--budget <tokens>',
-      `tokens each request must stay under, ${BUDGET_RULE} (default ${DEFAULT_PROXY_BUDGET})`,
-    )
-    .option(
-      '--db <file>',
-      'database file (default: $GARDENER_HOME/gardener.db, else ~/.local/share/gardener/gardener.db)',
-    )
-    .option(
-      '--project <name>',
-      "project for every session (default: the client's working directory's repository)",
-    );
+  command.option('--upstream <url>', `Messages API to forward to (default ${DEFAULT_UPSTREAM})`);
+  return addSharedOptions(command, {
+    budget: { defaultText: String(DEFAULT_PROXY_BUDGET) },
+    db: true,
+    project: {
+      about: 'project for every session',
+      defaultText: "the client's working directory's repository",
+    },
+  });
 }
 
 /** Runtime options from the shared flags; bad values are USAGE errors naming the flag. */
@@ -68,10 +61,7 @@ export async function runtimeOptions(
     upstream,
     host: listen.host,
     port: listen.port,
-    budget:
-      flags.budget === undefined
-        ? DEFAULT_PROXY_BUDGET
-        : budgetFlag(flags.budget, { tokens: MAX_CONTEXT_WINDOW, of: 'any model' }),
+    budget: flags.budget === undefined ? DEFAULT_PROXY_BUDGET : SHARED_OPTIONS.budget.parse(flags.budget),
     storePath: resolveDatabasePath({ ...(flags.db ? { db: flags.db } : {}), env: io.env, cwd: io.cwd }),
     cwd: io.cwd,
     ...(flags.project ? { project: flags.project } : {}),
