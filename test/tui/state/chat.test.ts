@@ -35,7 +35,7 @@ describe('chatReducer', () => {
     expect(state.transcript.live).toMatchObject([{ kind: 'user', text: 'two' }]);
   });
 
-  it('warns once about an interrupt the loop also reported as the turn\'s end', () => {
+  it("warns once about an interrupt the loop also reported as the turn's end", () => {
     const state = apply(
       start(),
       { type: 'submit', text: 'go' },

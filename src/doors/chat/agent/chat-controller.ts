@@ -259,6 +259,11 @@ export function createChatController(options: ChatControllerOptions): ChatContro
     command: (line) => runCommand(host, line),
     commands: () => COMMANDS.map(({ name, args, help }) => ({ name, args, help })),
     pressure: () => live.deps.session.garden.pressure({ settle: false }),
+    async settledPressure() {
+      const { session } = live.deps;
+      await session.settleSoon();
+      return session.garden.pressure({ settle: false });
+    },
     cost: () => live.deps.cost.total(),
     history: () => historyOf(live.record.messages),
     close: () => closeLive(live),
