@@ -1,5 +1,5 @@
 import { useApp } from 'ink';
-import { useCallback, useMemo, useRef, type Dispatch, type MutableRefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type Dispatch, type MutableRefObject } from 'react';
 import type { PressureReport } from '../../../core/garden/index.js';
 import type { ChatController, CommandOutcome } from '../agent/controller.js';
 import type { ApprovalBridge } from './approval-bridge.js';
@@ -40,6 +40,16 @@ export function useChatActions(
   );
   const interrupt = useInterrupt(bridge, dispatch, abort, quit);
   return useMemo(() => ({ runTurn, runCommand, interrupt, quit }), [runTurn, runCommand, interrupt, quit]);
+}
+
+/**
+ * A resumed session (`--continue`, `/resume`) opens with blocks not yet classified (`pending` in the
+ * footer's legend); once they are stored the footer shows them by class.
+ */
+export function useSettledFooterAtStart(controller: ChatController, dispatch: Dispatch<ChatAction>): void {
+  useEffect(() => {
+    showSettledPressure(controller, dispatch);
+  }, [controller, dispatch]);
 }
 
 /** Quits once: stops the turn, answers waiting approvals "no", closes the controller, then Ink. */
@@ -101,10 +111,7 @@ function playTurn(
     }
     // The last figures came with the request (new blocks still `pending`, an interrupted stream's
     // guess); once the blocks are stored, the footer shows the session as it now stands.
-    controller.settledPressure().then(
-      (pressure) => showPressure(dispatch, pressure),
-      () => {},
-    );
+    showSettledPressure(controller, dispatch);
   })();
 }
 
@@ -144,6 +151,7 @@ function showOutcome(
       footer: initialFooter(controller.pressure(), controller.cost()),
       text: outcome.text,
     });
+    showSettledPressure(controller, dispatch);
     return;
   }
   dispatch({ type: 'outcome', outcome });
@@ -153,4 +161,12 @@ function showOutcome(
 
 function showPressure(dispatch: Dispatch<ChatAction>, pressure: PressureReport): void {
   dispatch({ type: 'agent', event: { type: 'pressure', pressure } });
+}
+
+/** The footer's figures once the session's blocks are stored; a failure leaves the last ones shown. */
+function showSettledPressure(controller: ChatController, dispatch: Dispatch<ChatAction>): void {
+  controller.settledPressure().then(
+    (pressure) => showPressure(dispatch, pressure),
+    () => {},
+  );
 }

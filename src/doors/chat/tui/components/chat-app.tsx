@@ -4,7 +4,7 @@ import type { ChatController } from '../../agent/controller.js';
 import type { ApprovalBridge } from '../approval-bridge.js';
 import { chatReducer, initialChat } from '../state/chat.js';
 import { initialFooter } from '../state/footer.js';
-import { useChatActions } from '../use-chat-actions.js';
+import { useChatActions, useSettledFooterAtStart } from '../use-chat-actions.js';
 import { useChatKeys } from '../use-chat-keys.js';
 import { liveLayout } from '../layout.js';
 import { useRedrawOnResize, useTerminalSize } from '../use-terminal-size.js';
@@ -34,6 +34,7 @@ export function ChatApp({ controller, bridge, initialPrompt, onReset = noop }: C
   );
   const editor = useEditor();
   const actions = useChatActions(controller, bridge, dispatch, onReset);
+  useSettledFooterAtStart(controller, dispatch);
   useChatKeys(state, editor, dispatch, actions, bridge);
   const { columns, rows } = useTerminalSize();
   // A terminal reflows what Ink drew at the old width, which Ink cannot erase: clear, print again.
