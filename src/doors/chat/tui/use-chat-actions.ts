@@ -155,8 +155,10 @@ function showOutcome(
     return;
   }
   dispatch({ type: 'outcome', outcome });
-  // What a command changed (budget, forms, pins) shows in the footer now, not at the next call.
+  // What a command changed (budget, forms, pins) shows in the footer now, not at the next call;
+  // then again once any block it brought in is stored.
   showPressure(dispatch, controller.pressure());
+  showSettledPressure(controller, dispatch);
 }
 
 function showPressure(dispatch: Dispatch<ChatAction>, pressure: PressureReport): void {

@@ -19,7 +19,7 @@ export interface ChatAppProps {
   controller: ChatController;
   bridge: ApprovalBridge;
   initialPrompt?: string;
-  /** Clears what the terminal already shows, before the transcript is drawn again from history. */
+  /** Clears what the terminal already shows, before the transcript is drawn again (from history, or at a new size). */
   onReset?: () => void;
 }
 
