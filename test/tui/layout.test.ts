@@ -72,3 +72,31 @@ describe('itemRows', () => {
     expect(itemRows(tool, 80, true, false)).toBeGreaterThan(4);
   });
 });
+
+describe('an open approval', () => {
+  const diff = [
+    '--- a/vat.ts',
+    '+++ b/vat.ts',
+    '@@ -1 +1 @@',
+    ...Array.from({ length: 30 }, (_, i) => `+line ${i}`),
+  ];
+  const asking = () =>
+    chatReducer(idle(), {
+      type: 'approval',
+      request: { id: 'e1', name: 'edit', input: {}, summary: 'edit vat.ts', diff: diff.join('\n') },
+    });
+
+  it('shows as much of its diff as a tall screen leaves it', () => {
+    expect(liveLayout(asking(), emptyInput(), 120, 40).approvalDiffLines).toBe(24);
+    expect(liveLayout(asking(), emptyInput(), 120, 20).approvalDiffLines).toBe(6);
+  });
+
+  it('cuts its diff on a 30×10 screen so its keys, the prompt and the footer line stay in view', () => {
+    const layout = liveLayout(asking(), emptyInput(), 30, 10);
+    // approval: borders, summary, diff lines, the "more" line, the keys; prompt: margin, line, hint
+    const approvalRows = 2 + 1 + layout.approvalDiffLines + 1 + 1;
+    expect(approvalRows + 3 + 1).toBeLessThanOrEqual(9);
+    expect(layout.footer).toBe('line');
+    expect(layout.transcriptRows).toBe(0);
+  });
+});

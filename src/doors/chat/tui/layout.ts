@@ -18,6 +18,8 @@ export interface LiveLayout {
   transcriptRows: number;
   /** True when the live transcript needs more than `transcriptRows` (so it is clipped). */
   clipped: boolean;
+  /** Lines an open approval shows of its diff (the rest is counted on a line under it). */
+  approvalDiffLines: number;
 }
 
 /**
@@ -35,10 +37,15 @@ const COLLAPSED_DIFF_ROWS = 13;
 const BOX_ROWS = 4;
 /** Items a pick list shows at once. */
 const PICK_ROWS = 10;
+/** Lines of the diff an approval shows at least on a screen with room, and the screen rows it leaves to the rest. */
+const APPROVAL_MIN_DIFF_LINES = 6;
+const APPROVAL_OTHER_ROWS = 16;
 
 export function liveLayout(state: ChatState, input: InputState, columns: number, rows: number): LiveLayout {
   const width = Math.max(1, columns - PADDING);
-  const fixed = inputRows(input, width) + openRows(state, width);
+  const prompt = inputRows(input, width);
+  const approvalDiffLines = diffLinesFitting(state, width, rows, rows - 1 - prompt - FOOTER_ROWS.line);
+  const fixed = prompt + openRows(state, width, approvalDiffLines);
   const room = Math.max(0, rows - 1 - fixed);
   const full = FOOTER_ROWS.full + fullFooterExtraRows(state.footer.pressure, columns);
   const footer: FooterDetail =
@@ -48,7 +55,20 @@ export function liveLayout(state: ChatState, input: InputState, columns: number,
     (sum, item) => sum + itemRows(item, width, state.expanded.has(item.id), state.showThinking),
     0,
   );
-  return { footer, transcriptRows, clipped: needed > transcriptRows };
+  return { footer, transcriptRows, clipped: needed > transcriptRows, approvalDiffLines };
+}
+
+/**
+ * Lines of an open approval's diff: as many as the screen's rows allow beyond APPROVAL_OTHER_ROWS
+ * (at least APPROVAL_MIN_DIFF_LINES), fewer when even the prompt, the approval's keys and one line of
+ * footer would not fit otherwise.
+ */
+function diffLinesFitting(state: ChatState, width: number, rows: number, room: number): number {
+  const request = state.approval;
+  if (!request?.diff) return 0;
+  const wanted = Math.max(APPROVAL_MIN_DIFF_LINES, rows - APPROVAL_OTHER_ROWS);
+  const frame = BOX_ROWS + wrappedRows(request.summary, width - 4) + 1;
+  return Math.max(0, Math.min(wanted, room - frame));
 }
 
 /** The full footer's rows beyond its fixed ones: the legend's (it wraps), the regret guard's line. */
@@ -71,10 +91,11 @@ function inputRows(input: InputState, width: number): number {
   return 1 + wrappedRows(input.text, width - 2) + 1;
 }
 
-function openRows(state: ChatState, width: number): number {
+function openRows(state: ChatState, width: number, diffLines: number): number {
   if (state.pick) return BOX_ROWS + Math.min(PICK_ROWS, state.pick.items.length);
-  if (state.approval) return BOX_ROWS + wrappedRows(state.approval.summary, width - 4);
-  return 0;
+  if (!state.approval) return 0;
+  const diff = state.approval.diff ? diffLines + 1 : 0;
+  return BOX_ROWS + wrappedRows(state.approval.summary, width - 4) + diff;
 }
 
 /** Rows an item of the live transcript takes, as the entry components draw it. */

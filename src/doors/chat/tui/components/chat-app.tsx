@@ -63,7 +63,9 @@ export function ChatApp({ controller, bridge, initialPrompt, onReset = noop }: C
         liveChars={Math.max(MIN_LIVE_ROWS, layout.transcriptRows) * Math.max(1, columns - 2)}
         {...(layout.clipped ? { liveRows: layout.transcriptRows } : {})}
       />
-      {state.approval ? <ApprovalPrompt request={state.approval} rows={rows} /> : null}
+      {state.approval ? (
+        <ApprovalPrompt request={state.approval} diffLines={layout.approvalDiffLines} />
+      ) : null}
       {state.pick ? <PickList pick={state.pick} /> : null}
       <Box marginTop={1} flexDirection="column">
         <InputBox input={editor.state} busy={state.running} />
