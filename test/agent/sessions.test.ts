@@ -84,3 +84,16 @@ describe('a resumed session before its first call', () => {
     expect(again.pressure().by_class['prompt']?.count).toBe(1);
   });
 });
+
+describe('the pressure after a turn', () => {
+  it('has every block the turn sent classified once settled (none left pending)', async () => {
+    rig = await chatRig([toolReply('glob', { pattern: '*' }), textReply('done')]);
+    const chat = rig.controller({ session: 'chat-q' });
+    const events = await turn(chat, 'what is here?');
+    const sent = ofType(events, 'request').at(-1)!.pressure;
+    expect(sent.by_class['pending']?.count ?? 0).toBeGreaterThan(0);
+    const settled = await chat.settledPressure();
+    expect(settled.by_class['pending']?.count ?? 0).toBe(0);
+    expect(settled.by_class['prompt']?.count).toBe(1);
+  });
+});

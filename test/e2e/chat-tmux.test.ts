@@ -47,6 +47,46 @@ afterEach(async () => {
   folder = undefined;
 });
 
+/** Starts `gardener chat` in a tmux window of this size, in a fresh folder holding vat.ts. */
+function launchChat(url: string, columns: number, rows: number): void {
+  folder = realpathSync(mkdtempSync(path.join(tmpdir(), 'gardener-tmux-')));
+  const cwd = path.join(folder, 'work');
+  mkdirSync(cwd);
+  writeFileSync(path.join(cwd, 'vat.ts'), 'export const rate = 0.19;\n');
+  const env = {
+    TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json'),
+    ANTHROPIC_BASE_URL: url,
+    ANTHROPIC_API_KEY: 'test',
+    ANTHROPIC_MODEL: 'claude-sonnet-4-6',
+    GARDENER_HOME: path.join(folder, 'home'),
+    CI: 'true', // as on CI, where Ink would draw nothing live unless chat keeps it from seeing it
+  };
+  const chat = [
+    'env',
+    ...Object.entries(env).map(([k, v]) => `${k}=${quote(v)}`),
+    process.execPath,
+    '--import',
+    quote(pathToFileURL(tsxLoader).href),
+    quote(path.join(root, 'src/cli/main.ts')),
+    'chat --db',
+    quote(path.join(folder, 'gardener.db')),
+    '--project e2e --budget 16000',
+  ].join(' ');
+  tmux(
+    'new-session',
+    '-d',
+    '-s',
+    'chat',
+    '-x',
+    String(columns),
+    '-y',
+    String(rows),
+    '-c',
+    cwd,
+    `${chat}; echo "chat exited $?"; sleep 600`,
+  );
+}
+
 describe.skipIf(missing.length > 0)('gardener chat in a real terminal (tmux)', () => {
   it('takes a typed prompt, shows the tool line, the streamed reply and the pressure footer; Ctrl+C interrupts, then quits', async () => {
     const { startFakeAnthropic, toolReply } = await import('../support/fake-anthropic/index.js');
@@ -66,42 +106,7 @@ describe.skipIf(missing.length > 0)('gardener chat in a real terminal (tmux)', (
       },
     ];
     fake = await startFakeAnthropic({ script });
-    folder = realpathSync(mkdtempSync(path.join(tmpdir(), 'gardener-tmux-')));
-    const cwd = path.join(folder, 'work');
-    mkdirSync(cwd);
-    writeFileSync(path.join(cwd, 'vat.ts'), 'export const rate = 0.19;\n');
-    const env = {
-      TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json'),
-      ANTHROPIC_BASE_URL: fake.url,
-      ANTHROPIC_API_KEY: 'test',
-      ANTHROPIC_MODEL: 'claude-sonnet-4-6',
-      GARDENER_HOME: path.join(folder, 'home'),
-      CI: 'true', // as on CI, where Ink would draw nothing live unless chat keeps it from seeing it
-    };
-    const chat = [
-      'env',
-      ...Object.entries(env).map(([k, v]) => `${k}=${quote(v)}`),
-      process.execPath,
-      '--import',
-      quote(pathToFileURL(tsxLoader).href),
-      quote(path.join(root, 'src/cli/main.ts')),
-      'chat --db',
-      quote(path.join(folder, 'gardener.db')),
-      '--project e2e --budget 16000',
-    ].join(' ');
-    tmux(
-      'new-session',
-      '-d',
-      '-s',
-      'chat',
-      '-x',
-      '110',
-      '-y',
-      '40',
-      '-c',
-      cwd,
-      `${chat}; echo "chat exited $?"; sleep 600`,
-    );
+    launchChat(fake.url, 110, 40);
 
     await waitForScreen(/0 \/ 16k · 0%/, 60_000);
     tmux('send-keys', '-t', 'chat', '-l', 'why is the vat wrong?');
@@ -137,6 +142,48 @@ describe.skipIf(missing.length > 0)('gardener chat in a real terminal (tmux)', (
     await new Promise((resolve) => setTimeout(resolve, 1_600));
     tmux('send-keys', '-t', 'chat', 'C-c');
     await waitForScreen(/chat exited 0/, 20_000);
+    expect(fake.violations).toEqual([]);
+  }, 120_000);
+  it('draws the chat again, without fragments, after the terminal shrinks and grows; at 30×10 the prompt stays in view', async () => {
+    const { startFakeAnthropic, toolReply } = await import('../support/fake-anthropic/index.js');
+    fake = await startFakeAnthropic({
+      script: [
+        toolReply('read', { path: 'vat.ts' }),
+        { reply: { content: [{ type: 'text', text: 'The rate is 0.19 in vat.ts;\nit should be 0.2.' }] } },
+      ],
+    });
+    launchChat(fake.url, 120, 40);
+    await waitForScreen(/0 \/ 16k · 0%/, 60_000);
+    tmux('send-keys', '-t', 'chat', '-l', 'why is the vat wrong?');
+    tmux('send-keys', '-t', 'chat', 'Enter');
+    await waitForScreen(/it should be 0\.2\.[\s\S]*Enter send[\s\S]*2 calls/);
+    const times = (text: string, part: string) => text.split(part).length - 1;
+    const resized = async (columns: number, rows: number) => {
+      tmux('resize-window', '-t', 'chat', '-x', String(columns), '-y', String(rows));
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      return screen();
+    };
+
+    for (const [columns, rows] of [
+      [60, 20],
+      [120, 40],
+    ] as const) {
+      const shown = await resized(columns, rows);
+      expect(times(shown, 'Enter send'), shown).toBe(1);
+      expect(times(shown, '› why is the vat wrong?'), shown).toBe(1);
+      expect(times(shown, 'it should be 0.2.'), shown).toBe(1);
+      expect(times(shown, '─'.repeat(columns)), shown).toBe(1);
+      expect(shown).toMatch(/cache \d+% · cost/);
+    }
+
+    const small = await resized(30, 10);
+    expect(small).toMatch(/^ ›\s*$/m);
+    expect(small).toContain('Enter send');
+    expect(small).toMatch(/[\d.]+k \/ 16k/);
+    tmux('send-keys', '-t', 'chat', '-l', 'a prompt long enough to wrap over three rows here');
+    const typing = await waitForScreen(/three rows here/);
+    expect(typing).toContain('› a prompt');
+    expect(typing).toMatch(/\/ 16k/);
     expect(fake.violations).toEqual([]);
   }, 120_000);
 });

@@ -64,6 +64,24 @@ describe('slash commands', () => {
     expect(frame).toMatch(/last event: target 9k → 2k tokens, 5 blocks/);
   });
 
+  it('shows the blocks a command brought in by class once they are stored', async () => {
+    const withPending = pressureReport();
+    const stored = pressureReport({
+      by_class: Object.fromEntries(Object.entries(withPending.by_class).filter(([cls]) => cls !== 'pending')),
+    });
+    const controller = scriptedController({
+      commands: { '/compact': { kind: 'text', text: 'compacted' } },
+    });
+    controller.settledPressure = () =>
+      Promise.resolve(controller.commandLines.length > 0 ? stored : withPending);
+    chat = renderChat(controller);
+    expect(await chat.waitFor('/ 16k')).toContain('■ pending');
+    await chat.send('/compact');
+    await chat.waitFor('compacted');
+    await flush(5);
+    expect(chat.frame()).not.toContain('pending');
+  });
+
   it('lists commands and keys on /help without asking the controller', async () => {
     const controller = scriptedController();
     chat = renderChat(controller);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEYS, flush, renderChat, type ChatHarness } from '../support/render-chat.js';
+import { pressureReport } from '../support/pressure.js';
 import { scriptedController, turn, type ScriptedTurn } from '../support/scripted-controller.js';
 
 let chat: ChatHarness | undefined;
@@ -28,6 +29,30 @@ describe('Ctrl+C', () => {
     await chat.send('next');
     await chat.waitFor('second answer');
     expect(controller.closed).toBe(false);
+  });
+
+  it("shows the settled session in the footer once the interrupted turn is over, not the request's pending blocks", async () => {
+    const pending = pressureReport({ counters: { ...pressureReport().counters, renders: 1 } });
+    const settled = pressureReport({
+      by_class: Object.fromEntries(Object.entries(pending.by_class).filter(([cls]) => cls !== 'pending')),
+    });
+    const controller = scriptedController({
+      turns: [
+        async function* ({ hold }) {
+          yield { type: 'request', call: 1, pressure: pending };
+          yield { type: 'text_delta', text: 'working on it' };
+          await hold();
+        },
+      ],
+      pressureSettled: settled,
+    });
+    chat = renderChat(controller);
+    await chat.send('start');
+    expect(await chat.waitFor('working on it')).toMatch(/■ pending 300/);
+    await chat.type(KEYS.ctrlC);
+    await chat.waitFor('⚠ interrupted');
+    await flush(5);
+    expect(chat.frame()).not.toContain('pending');
   });
 
   it('quits on a second Ctrl+C within the window', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { gardenEvent, pressureReport } from '../support/pressure.js';
-import { KEYS, renderChat, type ChatHarness } from '../support/render-chat.js';
+import { KEYS, flush, renderChat, type ChatHarness } from '../support/render-chat.js';
 import { scriptedController, turn, type ScriptedTurn } from '../support/scripted-controller.js';
 
 let chat: ChatHarness | undefined;
@@ -153,6 +153,23 @@ describe('the transcript', () => {
     const frame = await chat.waitFor('earlier answer');
     expect(frame).toContain('› earlier question');
     expect(frame.indexOf('gardener chat')).toBeLessThan(frame.indexOf('earlier question'));
+  });
+
+  it("shows a continued session's blocks by class in the footer once they are stored, not as pending", async () => {
+    const resumed = pressureReport();
+    chat = renderChat(
+      scriptedController({
+        history: [{ role: 'user', text: 'earlier question' }],
+        pressure: resumed,
+        pressureSettled: pressureReport({
+          by_class: Object.fromEntries(Object.entries(resumed.by_class).filter(([cls]) => cls !== 'pending')),
+        }),
+      }),
+    );
+    await chat.waitFor('earlier question');
+    await flush(5);
+    expect(chat.frame()).toMatch(/■ log [\d.]+k/);
+    expect(chat.frame()).not.toContain('pending');
   });
 
   it('keeps thinking to one dim line, shown in full on Ctrl+T while it streams', async () => {

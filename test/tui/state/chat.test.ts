@@ -35,6 +35,19 @@ describe('chatReducer', () => {
     expect(state.transcript.live).toMatchObject([{ kind: 'user', text: 'two' }]);
   });
 
+  it("warns once about an interrupt the loop also reported as the turn's end", () => {
+    const state = apply(
+      start(),
+      { type: 'submit', text: 'go' },
+      { type: 'agent', event: { type: 'text_delta', text: 'A slow start' } },
+      { type: 'agent', event: { type: 'turn_end', stopReason: 'interrupted', answer: 'A slow start' } },
+      { type: 'turn_done', interrupted: true },
+    );
+    const { done, live } = state.transcript;
+    const notices = [...done, ...live].filter((item) => item.kind === 'notice');
+    expect(notices).toMatchObject([{ tone: 'warn', text: 'interrupted' }]);
+  });
+
   it('notes an interrupted or failed turn and drops a pending approval', () => {
     const request = { id: 'x', name: 'bash', input: {}, summary: 'ls' };
     const state = apply(

@@ -44,6 +44,8 @@ export interface ScriptOptions {
   pressureAfterReset?: PressureReport;
   /** What pressure() returns after a command line (a /budget, /compact… that changed the session). */
   pressureAfterCommand?: Record<string, PressureReport>;
+  /** What settledPressure() gives (and pressure() returns from then on): the session's blocks all classified. */
+  pressureSettled?: PressureReport;
 }
 
 export function scriptedController(options: ScriptOptions = {}): ScriptedController {
@@ -99,6 +101,10 @@ export function scriptedController(options: ScriptOptions = {}): ScriptedControl
       { name: 'resume', args: '[id]', help: 'resume a session' },
     ],
     pressure: () => pressure,
+    settledPressure() {
+      pressure = options.pressureSettled ?? pressure;
+      return Promise.resolve(pressure);
+    },
     cost: () => cost,
     history: () => history,
     close() {

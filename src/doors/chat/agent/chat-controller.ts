@@ -1,4 +1,4 @@
-import type { GardenSettings } from '../../../core/garden/index.js';
+import type { GardenSettings, PressureReport } from '../../../core/garden/index.js';
 import type { GardenerStore } from '../../../core/store/index.js';
 import type { MessagesRequest } from '../../../core/transcript/index.js';
 import { count } from '../../../core/format/index.js';
@@ -68,12 +68,20 @@ export function createChatController(options: ChatControllerOptions): ChatContro
     command: (line) => runCommand(host, line),
     commands: () => COMMANDS.map(({ name, args, help }) => ({ name, args, help })),
     pressure: () => state.live.deps.session.garden.pressure({ settle: false }),
+    settledPressure: () => settledPressure(state),
     cost: () => state.live.deps.cost.total(),
     history: () => historyOf(state.live.record.messages),
     close: () => closeLive(state, state.live),
     setApprover: (approver) => state.approvals.setApprover(approver),
     resumed: () => state.live.resumed,
   };
+}
+
+/** The pressure once every pending block is stored (no block left in the `pending` class). */
+async function settledPressure(state: ControllerState): Promise<PressureReport> {
+  const { session } = state.live.deps;
+  await session.settleSoon();
+  return session.garden.pressure({ settle: false });
 }
 
 function sessionInfo(state: ControllerState): SessionInfo {

@@ -46,6 +46,11 @@ export interface ChatController {
   /** The command names with one-line help, for `/help` and completion. */
   commands(): { name: string; args: string; help: string }[];
   pressure(): PressureReport;
+  /**
+   * The pressure once the blocks sent so far are classified and stored (none left `pending`): what
+   * the footer shows when a turn is over, interrupted or not.
+   */
+  settledPressure(): Promise<PressureReport>;
   cost(): CostSoFar;
   history(): HistoryItem[];
   /** Saves the session and releases the store. */

@@ -1,5 +1,6 @@
 import { useApp } from 'ink';
-import { useCallback, useMemo, useRef, type Dispatch } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type Dispatch, type MutableRefObject } from 'react';
+import type { PressureReport } from '../../../core/garden/index.js';
 import type { ChatController, CommandOutcome } from '../agent/controller.js';
 import type { ApprovalBridge } from './approval-bridge.js';
 import { helpTable } from './help.js';
@@ -17,6 +18,9 @@ export interface ChatActions {
   quit(): void;
 }
 
+/** The running turn's abort handle, shared by the actions that start, interrupt and quit it. */
+type TurnRef = MutableRefObject<AbortController | null>;
+
 /** The chat's side effects: running turns and commands against the controller, interrupting, quitting. */
 export function useChatActions(
   controller: ChatController,
@@ -24,12 +28,35 @@ export function useChatActions(
   dispatch: Dispatch<ChatAction>,
   onReset: () => void,
 ): ChatActions {
-  const { exit } = useApp();
   const abort = useRef<AbortController | null>(null);
-  const lastInterrupt = useRef(0);
-  const quitting = useRef(false);
+  const quit = useQuit(controller, bridge, abort);
+  const runTurn = useCallback(
+    (prompt: string) => playTurn(controller, dispatch, abort, prompt),
+    [controller, dispatch],
+  );
+  const runCommand = useCallback(
+    (line: string) => runCommandLine(controller, dispatch, { onReset, quit }, line),
+    [controller, dispatch, onReset, quit],
+  );
+  const interrupt = useInterrupt(bridge, dispatch, abort, quit);
+  return useMemo(() => ({ runTurn, runCommand, interrupt, quit }), [runTurn, runCommand, interrupt, quit]);
+}
 
-  const quit = useCallback(() => {
+/**
+ * A resumed session (`--continue`, `/resume`) opens with blocks not yet classified (`pending` in the
+ * footer's legend); once they are stored the footer shows them by class.
+ */
+export function useSettledFooterAtStart(controller: ChatController, dispatch: Dispatch<ChatAction>): void {
+  useEffect(() => {
+    showSettledPressure(controller, dispatch);
+  }, [controller, dispatch]);
+}
+
+/** Quits once: stops the turn, answers waiting approvals "no", closes the controller, then Ink. */
+function useQuit(controller: ChatController, bridge: ApprovalBridge, abort: TurnRef): () => void {
+  const { exit } = useApp();
+  const quitting = useRef(false);
+  return useCallback(() => {
     if (quitting.current) return;
     quitting.current = true;
     abort.current?.abort();
@@ -38,66 +65,17 @@ export function useChatActions(
       () => exit(),
       (error: unknown) => exit(error instanceof Error ? error : new Error(String(error))),
     );
-  }, [bridge, controller, exit]);
+  }, [abort, bridge, controller, exit]);
+}
 
-  const runTurn = useCallback(
-    (prompt: string) => {
-      const turn = new AbortController();
-      abort.current = turn;
-      dispatch({ type: 'submit', text: prompt });
-      void (async () => {
-        let error: string | undefined;
-        try {
-          for await (const event of controller.run(prompt, turn.signal)) dispatch({ type: 'agent', event });
-        } catch (e) {
-          if (!turn.signal.aborted) error = e instanceof Error ? e.message : String(e);
-        } finally {
-          if (abort.current === turn) abort.current = null;
-          dispatch({ type: 'turn_done', interrupted: turn.signal.aborted, ...(error ? { error } : {}) });
-        }
-      })();
-    },
-    [controller, dispatch],
-  );
-
-  const show = useCallback(
-    (outcome: CommandOutcome) => {
-      if (outcome.kind === 'exit') quit();
-      else if (outcome.kind === 'reset') {
-        onReset();
-        dispatch({
-          type: 'reset',
-          history: controller.history(),
-          footer: initialFooter(controller.pressure(), controller.cost()),
-          text: outcome.text,
-        });
-      } else {
-        dispatch({ type: 'outcome', outcome });
-        // What a command changed (budget, forms, pins) shows in the footer now, not at the next call.
-        dispatch({ type: 'agent', event: { type: 'pressure', pressure: controller.pressure() } });
-      }
-    },
-    [controller, dispatch, onReset, quit],
-  );
-
-  const runCommand = useCallback(
-    (line: string) => {
-      dispatch({ type: 'command', line });
-      if (/^\/help\b/.test(line)) {
-        dispatch({ type: 'outcome', outcome: helpTable(controller.commands()) });
-        return;
-      }
-      controller.command(line).then(show, (e: unknown) =>
-        dispatch({
-          type: 'outcome',
-          outcome: { kind: 'error', text: e instanceof Error ? e.message : String(e) },
-        }),
-      );
-    },
-    [controller, dispatch, show],
-  );
-
-  const interrupt = useCallback(
+function useInterrupt(
+  bridge: ApprovalBridge,
+  dispatch: Dispatch<ChatAction>,
+  abort: TurnRef,
+  quit: () => void,
+): (running: boolean) => void {
+  const lastInterrupt = useRef(0);
+  return useCallback(
     (running: boolean) => {
       const now = Date.now();
       const again = now - lastInterrupt.current < QUIT_WINDOW_MS;
@@ -107,8 +85,90 @@ export function useChatActions(
       bridge.cancel();
       dispatch({ type: 'hint', text: 'interrupting… Ctrl+C again to quit' });
     },
-    [bridge, dispatch, quit],
+    [abort, bridge, dispatch, quit],
   );
+}
 
-  return useMemo(() => ({ runTurn, runCommand, interrupt, quit }), [runTurn, runCommand, interrupt, quit]);
+/** Runs one turn to its end, folding its events; the footer then shows the settled session. */
+function playTurn(
+  controller: ChatController,
+  dispatch: Dispatch<ChatAction>,
+  abort: TurnRef,
+  prompt: string,
+): void {
+  const turn = new AbortController();
+  abort.current = turn;
+  dispatch({ type: 'submit', text: prompt });
+  void (async () => {
+    let error: string | undefined;
+    try {
+      for await (const event of controller.run(prompt, turn.signal)) dispatch({ type: 'agent', event });
+    } catch (e) {
+      if (!turn.signal.aborted) error = e instanceof Error ? e.message : String(e);
+    } finally {
+      if (abort.current === turn) abort.current = null;
+      dispatch({ type: 'turn_done', interrupted: turn.signal.aborted, ...(error ? { error } : {}) });
+    }
+    // The last figures came with the request (new blocks still `pending`, an interrupted stream's
+    // guess); once the blocks are stored, the footer shows the session as it now stands.
+    showSettledPressure(controller, dispatch);
+  })();
+}
+
+function runCommandLine(
+  controller: ChatController,
+  dispatch: Dispatch<ChatAction>,
+  app: { onReset: () => void; quit: () => void },
+  line: string,
+): void {
+  dispatch({ type: 'command', line });
+  if (/^\/help\b/.test(line)) {
+    dispatch({ type: 'outcome', outcome: helpTable(controller.commands()) });
+    return;
+  }
+  controller.command(line).then(
+    (outcome) => showOutcome(controller, dispatch, app, outcome),
+    (e: unknown) =>
+      dispatch({
+        type: 'outcome',
+        outcome: { kind: 'error', text: e instanceof Error ? e.message : String(e) },
+      }),
+  );
+}
+
+function showOutcome(
+  controller: ChatController,
+  dispatch: Dispatch<ChatAction>,
+  app: { onReset: () => void; quit: () => void },
+  outcome: CommandOutcome,
+): void {
+  if (outcome.kind === 'exit') return app.quit();
+  if (outcome.kind === 'reset') {
+    app.onReset();
+    dispatch({
+      type: 'reset',
+      history: controller.history(),
+      footer: initialFooter(controller.pressure(), controller.cost()),
+      text: outcome.text,
+    });
+    showSettledPressure(controller, dispatch);
+    return;
+  }
+  dispatch({ type: 'outcome', outcome });
+  // What a command changed (budget, forms, pins) shows in the footer now, not at the next call;
+  // then again once any block it brought in is stored.
+  showPressure(dispatch, controller.pressure());
+  showSettledPressure(controller, dispatch);
+}
+
+function showPressure(dispatch: Dispatch<ChatAction>, pressure: PressureReport): void {
+  dispatch({ type: 'agent', event: { type: 'pressure', pressure } });
+}
+
+/** The footer's figures once the session's blocks are stored; a failure leaves the last ones shown. */
+function showSettledPressure(controller: ChatController, dispatch: Dispatch<ChatAction>): void {
+  controller.settledPressure().then(
+    (pressure) => showPressure(dispatch, pressure),
+    () => {},
+  );
 }

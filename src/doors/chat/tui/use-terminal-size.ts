@@ -1,5 +1,5 @@
 import { useStdout } from 'ink';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export interface TerminalSize {
   columns: number;
@@ -22,4 +22,28 @@ export function useTerminalSize(): TerminalSize {
 
 function sizeOf(stdout: NodeJS.WriteStream): TerminalSize {
   return { columns: stdout.columns || 80, rows: stdout.rows || 24 };
+}
+
+/** A burst of resize events (a window dragged) is redrawn once, this long after the last one. */
+export const RESIZE_SETTLE_MS = 60;
+
+/**
+ * Calls `redraw` once the terminal has settled on a size other than the one last drawn at. A
+ * terminal rewraps the lines already on screen when its width changes, and Ink, which erases its
+ * last frame by counting lines, then leaves fragments behind; only a clear screen and a full redraw
+ * are clean.
+ */
+export function useRedrawOnResize(columns: number, rows: number, redraw: () => void): void {
+  const drawnAt = useRef({ columns, rows });
+  const latest = useRef(redraw);
+  latest.current = redraw;
+  useEffect(() => {
+    const drawn = drawnAt.current;
+    if (drawn.columns === columns && drawn.rows === rows) return;
+    const timer = setTimeout(() => {
+      drawnAt.current = { columns, rows };
+      latest.current();
+    }, RESIZE_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [columns, rows]);
 }

@@ -2,15 +2,11 @@ import { Box, Text } from 'ink';
 import type { ApprovalRequest } from '../../agent/events.js';
 import { DiffView } from './diff-view.js';
 
-/** Lines of the diff an approval shows at least, and the screen rows it leaves to the rest. */
-const MIN_DIFF_LINES = 6;
-const OTHER_ROWS = 16;
-
 /**
  * Asks before a mutating tool or bash runs: what it will do, its diff (cut to fit the screen, so the
- * keys stay in view), and the three keys.
+ * keys and the prompt stay in view: layout.ts), and the three keys.
  */
-export function ApprovalPrompt({ request, rows }: { request: ApprovalRequest; rows: number }) {
+export function ApprovalPrompt({ request, diffLines }: { request: ApprovalRequest; diffLines: number }) {
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
       <Text>
@@ -27,9 +23,7 @@ export function ApprovalPrompt({ request, rows }: { request: ApprovalRequest; ro
           </>
         )}
       </Text>
-      {request.diff ? (
-        <DiffView diff={request.diff} maxLines={Math.max(MIN_DIFF_LINES, rows - OTHER_ROWS)} />
-      ) : null}
+      {request.diff ? <DiffView diff={request.diff} maxLines={diffLines} /> : null}
       <Text>
         Allow? <Text bold>y</Text> once · <Text bold>a</Text> always this session · <Text bold>n</Text> no
       </Text>

@@ -4,9 +4,10 @@ import type { ChatController } from '../../agent/controller.js';
 import type { ApprovalBridge } from '../approval-bridge.js';
 import { chatReducer, initialChat } from '../state/chat.js';
 import { initialFooter } from '../state/footer.js';
-import { useChatActions } from '../use-chat-actions.js';
+import { useChatActions, useSettledFooterAtStart } from '../use-chat-actions.js';
 import { useChatKeys } from '../use-chat-keys.js';
-import { useTerminalSize } from '../use-terminal-size.js';
+import { liveLayout } from '../layout.js';
+import { useRedrawOnResize, useTerminalSize } from '../use-terminal-size.js';
 import { useEditor } from '../use-editor.js';
 import { ApprovalPrompt } from './approval-prompt.js';
 import { Footer } from './footer.js';
@@ -18,14 +19,13 @@ export interface ChatAppProps {
   controller: ChatController;
   bridge: ApprovalBridge;
   initialPrompt?: string;
-  /** Clears what the terminal already shows, before the transcript is drawn again from history. */
+  /** Clears what the terminal already shows, before the transcript is drawn again (from history, or at a new size). */
   onReset?: () => void;
 }
 
 const noop = () => {};
-/** Rows taken by the footer, the prompt and margins: the streamed text gets the rest of the screen. */
-const FIXED_ROWS = 14;
-const MIN_LIVE_CHARS = 400;
+/** A streaming line is cut to its tail past the characters of this many screen rows, at least. */
+const MIN_LIVE_ROWS = 4;
 
 /** The chat: header, transcript, the approval or pick list when one is open, the prompt, the footer. */
 export function ChatApp({ controller, bridge, initialPrompt, onReset = noop }: ChatAppProps) {
@@ -34,8 +34,15 @@ export function ChatApp({ controller, bridge, initialPrompt, onReset = noop }: C
   );
   const editor = useEditor();
   const actions = useChatActions(controller, bridge, dispatch, onReset);
+  useSettledFooterAtStart(controller, dispatch);
   useChatKeys(state, editor, dispatch, actions, bridge);
   const { columns, rows } = useTerminalSize();
+  // A terminal reflows what Ink drew at the old width, which Ink cannot erase: clear, print again.
+  useRedrawOnResize(columns, rows, () => {
+    onReset();
+    dispatch({ type: 'redraw' });
+  });
+  const layout = liveLayout(state, editor.state, columns, rows);
 
   useEffect(() => bridge.listen((request) => dispatch({ type: 'approval', request })), [bridge]);
   const started = useRef(false);
@@ -53,9 +60,12 @@ export function ChatApp({ controller, bridge, initialPrompt, onReset = noop }: C
         expanded={state.expanded}
         showThinking={state.showThinking}
         epoch={state.epoch}
-        liveChars={Math.max(MIN_LIVE_CHARS, (rows - FIXED_ROWS) * (columns - 2))}
+        liveChars={Math.max(MIN_LIVE_ROWS, layout.transcriptRows) * Math.max(1, columns - 2)}
+        {...(layout.clipped ? { liveRows: layout.transcriptRows } : {})}
       />
-      {state.approval ? <ApprovalPrompt request={state.approval} rows={rows} /> : null}
+      {state.approval ? (
+        <ApprovalPrompt request={state.approval} diffLines={layout.approvalDiffLines} />
+      ) : null}
       {state.pick ? <PickList pick={state.pick} /> : null}
       <Box marginTop={1} flexDirection="column">
         <InputBox input={editor.state} busy={state.running} />
@@ -66,7 +76,7 @@ export function ChatApp({ controller, bridge, initialPrompt, onReset = noop }: C
           </Text>
         </Box>
       </Box>
-      <Footer footer={state.footer} columns={columns} />
+      <Footer footer={state.footer} columns={columns} detail={layout.footer} />
     </Box>
   );
 }

@@ -18,6 +18,7 @@ export function TranscriptView({
   showThinking,
   epoch,
   liveChars,
+  liveRows,
 }: {
   info: SessionInfo;
   transcript: TranscriptState;
@@ -26,6 +27,8 @@ export function TranscriptView({
   epoch: number;
   /** A line still streaming shows only its tail past this many characters; it prints whole once complete. */
   liveChars: number;
+  /** Rows the live turn may take when it needs more than the screen leaves it: its newest rows show. */
+  liveRows?: number;
 }) {
   return (
     <>
@@ -40,15 +43,24 @@ export function TranscriptView({
           )
         }
       </Static>
-      <Box flexDirection="column" paddingX={1}>
-        {transcript.live.map((item) => (
-          <TranscriptEntry
-            key={item.id}
-            item={item.kind === 'assistant' && item.text.length > liveChars ? tail(item, liveChars) : item}
-            expanded={expanded.has(item.id)}
-            showThinking={showThinking}
-          />
-        ))}
+      <Box
+        flexDirection="column"
+        paddingX={1}
+        {...(liveRows === undefined
+          ? {}
+          : { height: liveRows, overflowY: 'hidden', justifyContent: 'flex-end' })}
+      >
+        {/* Unshrunk, so a clipped area keeps its newest rows whole and drops the oldest. */}
+        <Box flexDirection="column" flexShrink={0}>
+          {transcript.live.map((item) => (
+            <TranscriptEntry
+              key={item.id}
+              item={item.kind === 'assistant' && item.text.length > liveChars ? tail(item, liveChars) : item}
+              expanded={expanded.has(item.id)}
+              showThinking={showThinking}
+            />
+          ))}
+        </Box>
       </Box>
     </>
   );

@@ -48,7 +48,9 @@ export type ChatAction =
   | { type: 'pick_close' }
   | { type: 'toggle_tool' }
   | { type: 'toggle_thinking' }
-  | { type: 'hint'; text: string | null };
+  | { type: 'hint'; text: string | null }
+  /** The terminal changed size and was cleared: the printed part is drawn again. */
+  | { type: 'redraw' };
 
 export function initialChat(footer: FooterState, history: readonly HistoryItem[] = []): ChatState {
   return {
@@ -125,6 +127,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return { ...state, showThinking: !state.showThinking };
     case 'hint':
       return state.hint === action.text ? state : { ...state, hint: action.text };
+    case 'redraw':
+      return { ...state, epoch: state.epoch + 1 };
   }
 }
 

@@ -62,6 +62,12 @@ export function settleComplete(state: TranscriptState): TranscriptState {
   };
 }
 
+/**
+ * Stop reasons a turn's end does not announce: the normal ones, and an interrupt, which the app
+ * notes once itself when the turn is over (the user's own Ctrl+C is not warned about twice).
+ */
+const QUIET_STOPS: ReadonlySet<string> = new Set(['end_turn', 'tool_use', 'interrupted']);
+
 /** Folds one agent event into the transcript; events that show nothing here return the same state. */
 export function transcriptReducer(state: TranscriptState, event: AgentEvent): TranscriptState {
   const next = foldEvent(state, event);
@@ -108,7 +114,7 @@ function foldEvent(state: TranscriptState, event: AgentEvent): TranscriptState {
         text: event.code ? `${event.message} (${event.code})` : event.message,
       });
     case 'turn_end':
-      return event.stopReason === 'end_turn' || event.stopReason === 'tool_use'
+      return QUIET_STOPS.has(event.stopReason)
         ? state
         : addItem(state, { kind: 'notice', tone: 'warn', text: `turn ended: ${event.stopReason}` });
     default:
