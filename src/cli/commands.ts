@@ -8,6 +8,8 @@ export interface CommandEntry {
   term: string;
   description: string;
   load: () => Promise<(io: CliIo) => Command>;
+  /** Holds a whole transcript in memory: the process keeps its heap close to what is live (cli/main.ts). */
+  wholeTranscript?: true;
 }
 
 /**
@@ -26,6 +28,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: 'compress',
     term: '[options] [file]',
     description: 'Compress a transcript (any importable format) and write it as an Anthropic request body',
+    wholeTranscript: true,
     load: async () => (await import('../doors/batch/cli/compress.js')).makeCompressCommand,
   },
   {
@@ -72,6 +75,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     term: '[options] <file>',
     description:
       'Store every block of a transcript (any format) for recall: classified, summarised, originals kept',
+    wholeTranscript: true,
     load: async () => (await import('../doors/batch/cli/ingest.js')).makeIngestCommand,
   },
   {
