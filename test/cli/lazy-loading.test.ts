@@ -41,6 +41,19 @@ describe.skipIf(!built)('what a short process loads', () => {
     ).toEqual([]);
   });
 
+  it('--help loads no command module (the static table lists them); a command loads no other door', () => {
+    const help = loadedBy(['--help']);
+    expect(help.some((url) => url.includes('/dist/cli/commands.js'))).toBe(true);
+    expect(
+      help.filter((url) =>
+        /\/dist\/(doors\/(batch|bench|chat|proxy)|core\/(store|compress|garden))\//.test(url),
+      ),
+    ).toEqual([]);
+    const recallHelp = loadedBy(['recall', '--help']);
+    expect(recallHelp.some((url) => url.includes('/dist/doors/batch/cli/recall.js'))).toBe(true);
+    expect(recallHelp.filter((url) => /\/dist\/doors\/(bench|chat|proxy)\//.test(url))).toEqual([]);
+  });
+
   it('compressing a log loads no YAML or TOML parser; a YAML file loads the YAML one', () => {
     const compress = pathToFileURL(path.join(root, 'dist/core/compress/index.js')).href;
     const script = `
