@@ -4,10 +4,12 @@
  * rounds (each round runs every variant once, in rotating order), medians and the median of the
  * per-round ratios to `node -e 0`.
  *
- *   npm run build && npx tsx benchmarks/startup.ts [--rounds 15] [--against DIR]
+ *   npm run build && npx tsx benchmarks/startup.ts [--rounds 15] [--against DIR] [--cpu]
  *
  * `--against DIR` times every variant also with the build in DIR (another checkout, built), in the
- * same rounds, so two builds are compared side by side.
+ * same rounds, so two builds are compared side by side. `--cpu` reports each process's CPU time
+ * (user + system, all its threads, read as it exits) instead of wall time: steadier than wall time
+ * when other jobs load the machine.
  * The store is a fresh temp one holding 40 generated tool results (ingested once, before timing).
  */
 import { spawnSync } from 'node:child_process';
@@ -18,7 +20,11 @@ import { parseArgs } from 'node:util';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
-  options: { rounds: { type: 'string', default: '15' }, against: { type: 'string' } },
+  options: {
+    rounds: { type: 'string', default: '15' },
+    against: { type: 'string' },
+    cpu: { type: 'boolean', default: false },
+  },
 });
 const rounds = Number(values.rounds);
 if (!existsSync(join(root, 'dist/doors/claude-code/cli/hook-entry.js')))
@@ -128,16 +134,25 @@ if (other !== undefined)
     variants[`${name} [against]`] = { ...variant, args };
   }
 
+/** Prints the process's CPU milliseconds on stderr as it exits (`--cpu`). */
+const CPU_AT_EXIT = `data:text/javascript,${encodeURIComponent(
+  `process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write('\\nCPU ' + (u.user + u.system) / 1000 + '\\n'); });`,
+)}`;
+
 function timeOnce(variant: Variant): number {
   const started = performance.now();
-  const result = spawnSync(process.execPath, variant.args, {
+  const args = values.cpu ? ['--import', CPU_AT_EXIT, ...variant.args] : variant.args;
+  const result = spawnSync(process.execPath, args, {
     input: variant.input?.() ?? '',
     env: { ...env, ...variant.env },
   });
   const ms = performance.now() - started;
   if (result.status !== 0)
     throw new Error(`${variant.args.join(' ')} exited ${result.status}: ${result.stderr.toString()}`);
-  return ms;
+  if (!values.cpu) return ms;
+  const cpu = /\nCPU ([\d.]+)\n/.exec(result.stderr.toString());
+  if (!cpu) throw new Error(`${variant.args.join(' ')} reported no CPU time`);
+  return Number(cpu[1]);
 }
 
 const median = (xs: readonly number[]) => {
@@ -157,7 +172,7 @@ for (let r = 0; r < rounds; r++) {
 }
 
 console.log(
-  `start-up · ${rounds} paired rounds · node ${process.version}${other ? ` · [against] = ${other}` : ''}`,
+  `start-up · ${rounds} paired rounds · ${values.cpu ? 'CPU ms' : 'wall ms'} · node ${process.version}${other ? ` · [against] = ${other}` : ''}`,
 );
 console.log(
   'variant                                            median ms   median of paired ratios   ratio of medians',

@@ -1,45 +1,18 @@
 import { Command, CommanderError } from 'commander';
 import { GardenerError, isGardenerError } from '../errors.js';
-import { makeBenchCommand } from '../doors/bench/cli/bench.js';
-import { makeChatCommand } from '../doors/chat/cli/chat.js';
-import { makeCompressCommand } from '../doors/batch/cli/compress.js';
-import { makeForgetCommand } from '../doors/batch/cli/forget.js';
-import { makeHookCommand } from '../doors/claude-code/cli/hook.js';
-import { makeIngestCommand } from '../doors/batch/cli/ingest.js';
-import { makeInstallCommand } from '../doors/claude-code/cli/install.js';
-import { makeMcpCommand } from '../doors/claude-code/cli/mcp.js';
-import { makeNoteCommand } from '../doors/batch/cli/note.js';
-import { makeRecallCommand } from '../doors/batch/cli/recall.js';
-import { makeShowCommand } from '../doors/batch/cli/show.js';
-import { makeStatsCommand } from '../doors/batch/cli/stats.js';
-import { makeProxyCommand } from '../doors/proxy/cli/proxy.js';
-import { makeRunCommand, CHILD_EXIT } from '../doors/proxy/cli/run.js';
-import { makeStatuslineCommand } from '../doors/claude-code/cli/statusline.js';
+import { commandTerm, COMMANDS } from './commands.js';
+import { CHILD_EXIT } from '../doors/kit/cli/child-exit.js';
 import type { CliIo } from '../doors/kit/cli/io.js';
 import { packageVersion } from '../doors/kit/cli/version.js';
 import { drainHookSpool } from '../doors/claude-code/drain.js';
 import { setSpoolDrainer } from '../doors/kit/spooled.js';
 
-/** Each command registers here: one make<X>Command(io) per file, in its door's cli/ folder. */
-const COMMANDS: Array<(io: CliIo) => Command> = [
-  makeChatCommand,
-  makeCompressCommand,
-  makeBenchCommand,
-  makeRecallCommand,
-  makeShowCommand,
-  makeForgetCommand,
-  makeNoteCommand,
-  makeStatsCommand,
-  makeIngestCommand,
-  makeProxyCommand,
-  makeRunCommand,
-  makeStatuslineCommand,
-  makeMcpCommand,
-  makeHookCommand,
-  makeInstallCommand,
-];
-
-export function buildProgram(io: CliIo): Command {
+/**
+ * The program with every command: the one args name (`gardener <command> …` or `gardener help
+ * <command>`) is loaded and made in full; the others are listed by name, usage and description
+ * only, so a process loads one command's door.
+ */
+export async function buildProgram(io: CliIo, args: readonly string[] = []): Promise<Command> {
   // Whatever reads the store first stores what Claude Code's hooks spooled (the kit asks this door).
   setSpoolDrainer(drainHookSpool);
   const program = new Command('gardener')
@@ -48,10 +21,16 @@ export function buildProgram(io: CliIo): Command {
     )
     .version(packageVersion(), '-v, --version')
     .showHelpAfterError('(run with --help for usage)')
+    .configureHelp({ subcommandTerm: commandTerm })
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
     .exitOverride();
-  for (const make of COMMANDS) {
-    const command = make(io).exitOverride();
+  const wanted = args[0] === 'help' ? args[1] : args[0];
+  for (const entry of COMMANDS) {
+    const command =
+      entry.name === wanted
+        ? (await entry.load())(io)
+        : new Command(entry.name).description(entry.description);
+    command.exitOverride();
     command.configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
     program.addCommand(command);
   }
@@ -60,8 +39,8 @@ export function buildProgram(io: CliIo): Command {
 
 /** Runs the CLI with args (without node and script) and returns the exit code; never exits. */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
-  const program = buildProgram(io);
   try {
+    const program = await buildProgram(io, args);
     await program.parseAsync([...args], { from: 'user' });
     return 0;
   } catch (error) {

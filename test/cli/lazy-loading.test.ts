@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -14,10 +15,18 @@ const TRACE = `data:text/javascript,${encodeURIComponent(
 register('data:text/javascript,' + encodeURIComponent('export async function load(url, context, next) { process.stderr.write("LOADED " + url + "\\\\n"); return next(url, context); }'));`,
 )}`;
 
-function loadedBy(args: string[]): string[] {
-  const run = spawnSync(process.execPath, ['--import', TRACE, path.join(root, 'bin/gardener'), ...args], {
+function loadedBy(
+  args: string[],
+  {
+    bin = 'bin/gardener',
+    input = '',
+    env = {},
+  }: { bin?: string; input?: string; env?: Record<string, string> } = {},
+): string[] {
+  const run = spawnSync(process.execPath, ['--import', TRACE, path.join(root, bin), ...args], {
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
+    input,
+    env: { ...process.env, NO_COLOR: '1', ...env },
   });
   expect(run.status).toBe(0);
   return run.stderr.split('\n').flatMap((line) => (line.startsWith('LOADED ') ? [line.slice(7)] : []));
@@ -39,6 +48,40 @@ describe.skipIf(!built)('what a short process loads', () => {
         /\/dist\/(core\/recall|core\/tokens|doors\/claude-code\/hooks\/(client|spool))\//.test(url),
       ),
     ).toEqual([]);
+  });
+
+  it('--help loads no command module (the static table lists them); a command loads no other door', () => {
+    const help = loadedBy(['--help']);
+    expect(help.some((url) => url.includes('/dist/cli/commands.js'))).toBe(true);
+    expect(
+      help.filter((url) =>
+        /\/dist\/(doors\/(batch|bench|chat|proxy)|core\/(store|compress|garden))\//.test(url),
+      ),
+    ).toEqual([]);
+    const recallHelp = loadedBy(['recall', '--help']);
+    expect(recallHelp.some((url) => url.includes('/dist/doors/batch/cli/recall.js'))).toBe(true);
+    expect(recallHelp.filter((url) => /\/dist\/doors\/(bench|chat|proxy)\//.test(url))).toEqual([]);
+  });
+
+  it('a hook process loads the bundled hook entry and its chunks, not the modules one by one', () => {
+    const home = mkdtempSync(path.join(tmpdir(), 'gardener-lazy-hook-'));
+    try {
+      const payload = JSON.stringify({
+        session_id: 'lazy-hook',
+        transcript_path: path.join(home, 't.jsonl'),
+        cwd: home,
+        hook_event_name: 'SessionStart',
+        source: 'startup',
+      });
+      const env = { GARDENER_HOME: home, CLAUDE_PROJECT_DIR: home, XDG_RUNTIME_DIR: home };
+      const loaded = loadedBy(['session-start'], { bin: 'bin/gardener-hook', input: payload, env });
+      const ours = loaded.filter((url) => url.includes('/dist/'));
+      expect(ours.some((url) => url.endsWith('/dist/doors/claude-code/cli/hook-entry.js'))).toBe(true);
+      expect(ours.filter((url) => !/\/dist\/doors\/claude-code\/cli\/hook-/.test(url))).toEqual([]);
+      expect(ours.length).toBeLessThan(12);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 
   it('compressing a log loads no YAML or TOML parser; a YAML file loads the YAML one', () => {

@@ -43,9 +43,24 @@ describe('byte-pair counts from the rank table', () => {
   const ranks = loadRanks(table);
 
   it('holds every token of the table under its bytes', () => {
-    expect(ranks.byBytes.size).toBe(100_256);
-    expect(ranks.byBytes.get('hello')).toBe(reference.encode('hello', [], [])[0]);
-    expect(ranks.byBytes.get(utf8Latin1(' 東'))).toBeUndefined();
+    const rankOf = (bytes: string) => ranks.rank(bytes, 0, bytes.length);
+    expect(ranks.size).toBe(100_256);
+    expect(rankOf('hello')).toBe(reference.encode('hello', [], [])[0]);
+    expect(rankOf(utf8Latin1(' 東'))).toBe(-1);
+    expect(ranks.rank('say hello', 4, 9)).toBe(rankOf('hello'));
+  });
+
+  it('finds every token of the table at its rank', () => {
+    let checked = 0;
+    for (const line of table.bpe_ranks.split('\n')) {
+      const [, first, ...tokens] = line.split(' ');
+      for (const [i, token] of tokens.entries()) {
+        const bytes = atob(token);
+        if (ranks.rank(bytes, 0, bytes.length) !== Number(first) + i) throw new Error(`rank of ${token}`);
+        checked++;
+      }
+    }
+    expect(checked).toBe(100_256);
   });
 
   it('counts every piece as js-tiktoken encodes it', () => {

@@ -3,6 +3,7 @@ import type { CliIo } from '../../kit/cli/io.js';
 import { addStoreOptions, withStore, type StoreFlags } from '../../kit/cli/store-options.js';
 import { writeOutputAtomically } from '../../kit/cli/output.js';
 import { addSharedOptions, intFlag, SHARED_OPTIONS } from '../../kit/cli/options.js';
+import type { CompressOptions } from '../compress.js';
 
 interface CompressFlags extends StoreFlags {
   output?: string;
@@ -25,7 +26,13 @@ export const DEFAULT_KEEP_LAST = 2;
 
 /** `gardener compress [FILE|-]`: transcript in, compacted transcript out, a report on stderr. */
 export function makeCompressCommand(io: CliIo): Command {
-  const command = new Command('compress')
+  return addStoreOptions(compressOptions(new Command('compress')))
+    .addHelpText('after', COMPRESS_HELP)
+    .action((file: string, flags: CompressFlags) => runCompress(io, file, flags));
+}
+
+function compressOptions(command: Command): Command {
+  command
     .description('Compress a transcript (any importable format) and write it as an Anthropic request body')
     .argument('[file]', 'transcript file, or "-" for standard input', '-')
     .option('-o, --output <file>', 'write the result here instead of standard output')
@@ -41,67 +48,66 @@ export function makeCompressCommand(io: CliIo): Command {
     .option('--json', 'print the statistics as JSON')
     .option('--lenient', 'skip unreadable JSONL lines (and say how many) instead of failing')
     .option('--list-formats', 'list the input formats and exit');
-  addSharedOptions(command, {
+  return addSharedOptions(command, {
     budget: { about: 'compress lowest priority first only until the transcript fits this many tokens' },
     redact: true,
   });
-  return addStoreOptions(command)
-    .addHelpText(
-      'after',
-      [
-        '',
-        'The result goes to stdout (or -o); the report goes to stderr, or to stdout when -o is given.',
-        'An input holding several transcripts (a Claude Code session and its subagents) gives a JSON array',
-        'of request bodies, one per transcript, the main session first.',
-        'Originals are stored first (see `gardener show ID`), so nothing is lost.',
-        '',
-        'Examples:',
-        '  gardener compress session.jsonl > compacted.json',
-        '  gardener compress session.jsonl --budget 32000 -o compacted.json',
-        '  cat run.traj | gardener compress - --from swe-agent --to text',
-      ].join('\n'),
-    )
-    .action(async (file: string, flags: CompressFlags) => {
-      if (flags.listFormats) return listFormats(io);
-      const budget = flags.budget === undefined ? undefined : SHARED_OPTIONS.budget.parse(flags.budget);
-      const minTokens = intFlag(flags.minTokens, '--min-tokens', 0);
-      const keepLastTurns = intFlag(flags.keepLast, '--keep-last', 0);
-      const maxBytes = flags.maxBytes === undefined ? undefined : intFlag(flags.maxBytes, '--max-bytes', 1);
+}
 
-      const { readInput } = await import('../../../core/transcript/index.js');
-      const input = await readInput(file, {
-        ...(flags.from !== undefined ? { from: flags.from } : {}),
-        ...(flags.lenient ? { lenient: true } : {}),
-        ...(maxBytes !== undefined ? { maxBytes } : {}),
-        stdin: io.stdin,
-      });
-      const { compressTranscripts } = await import('../compress.js');
-      const result = await withStore(
-        io,
-        flags,
-        (store, target) =>
-          compressTranscripts(store, target.scope.project, input.transcripts, {
-            budget,
-            minTokens,
-            keepLastTurns,
-            session: flags.session,
-          }),
-        { redact: flags.redact },
-      );
-      const { exportTranscripts } = await import('../../../core/transcript/index.js');
-      const output = exportTranscripts(result.transcripts, flags.to);
-      const { formatReport } = await import('./compress-report.js');
-      const report = flags.json
-        ? `${JSON.stringify({ format: input.format, skipped: input.skipped, ...result.stats }, null, 2)}\n`
-        : formatReport(result.stats, { format: input.format, skipped: input.skipped });
-      if (flags.output !== undefined) {
-        await writeOutputAtomically(flags.output, output);
-        io.stdout.write(report);
-      } else {
-        io.stdout.write(output);
-        io.stderr.write(report);
-      }
-    });
+const COMPRESS_HELP = [
+  '',
+  'The result goes to stdout (or -o); the report goes to stderr, or to stdout when -o is given.',
+  'An input holding several transcripts (a Claude Code session and its subagents) gives a JSON array',
+  'of request bodies, one per transcript, the main session first.',
+  'Originals are stored first (see `gardener show ID`), so nothing is lost.',
+  '',
+  'Examples:',
+  '  gardener compress session.jsonl > compacted.json',
+  '  gardener compress session.jsonl --budget 32000 -o compacted.json',
+  '  cat run.traj | gardener compress - --from swe-agent --to text',
+].join('\n');
+
+/** The flags checked (a bad one fails before the input is read). */
+function compressSettings(flags: CompressFlags): CompressOptions & { maxBytes: number | undefined } {
+  return {
+    budget: flags.budget === undefined ? undefined : SHARED_OPTIONS.budget.parse(flags.budget),
+    minTokens: intFlag(flags.minTokens, '--min-tokens', 0),
+    keepLastTurns: intFlag(flags.keepLast, '--keep-last', 0),
+    maxBytes: flags.maxBytes === undefined ? undefined : intFlag(flags.maxBytes, '--max-bytes', 1),
+    session: flags.session,
+  };
+}
+
+async function runCompress(io: CliIo, file: string, flags: CompressFlags): Promise<void> {
+  if (flags.listFormats) return listFormats(io);
+  const { maxBytes, ...options } = compressSettings(flags);
+  const { readInput, exportTranscripts } = await import('../../../core/transcript/index.js');
+  const { transcripts, format, skipped } = await readInput(file, {
+    ...(flags.from !== undefined ? { from: flags.from } : {}),
+    ...(flags.lenient ? { lenient: true } : {}),
+    ...(maxBytes !== undefined ? { maxBytes } : {}),
+    stdin: io.stdin,
+  });
+  const { compressTranscripts } = await import('../compress.js');
+  const result = await withStore(
+    io,
+    flags,
+    (store, target) => compressTranscripts(store, target.scope.project, transcripts.splice(0), options),
+    { redact: flags.redact },
+  );
+  // From here on only the result is held: the input's transcripts were handed over (spliced out).
+  const output = exportTranscripts(result.transcripts, flags.to);
+  const { formatReport } = await import('./compress-report.js');
+  const report = flags.json
+    ? `${JSON.stringify({ format, skipped, ...result.stats }, null, 2)}\n`
+    : formatReport(result.stats, { format, skipped });
+  if (flags.output !== undefined) {
+    await writeOutputAtomically(flags.output, output);
+    io.stdout.write(report);
+  } else {
+    io.stdout.write(output);
+    io.stderr.write(report);
+  }
 }
 
 async function listFormats(io: CliIo): Promise<void> {

@@ -3,11 +3,9 @@ import { basename, dirname } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { GardenerError } from '../../../errors.js';
 import { DATABASE_FILE } from '../../../core/store/index.js';
+import { CHILD_EXIT } from '../../kit/cli/child-exit.js';
 import type { CliIo } from '../../kit/cli/io.js';
 import { addProxyOptions, runtimeOptions, type ProxyFlags } from './proxy.js';
-
-/** Commander code of the error that carries a child's exit code out of runCli. */
-export const CHILD_EXIT = 'gardener.childExit';
 
 /** Exit code of a child killed by a signal, as shells report it (128 + the signal's number). */
 const SIGNAL_EXIT: Record<string, number> = {
