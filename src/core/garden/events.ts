@@ -1,6 +1,7 @@
 import type { Form, GardenEvent, Slot } from './types.js';
 import { saveState } from './persist.js';
-import { estimate, type GardenState } from './state/state.js';
+import { estimate, slotsOf, type GardenState } from './state/state.js';
+import { inTranscriptOrder } from './state/view-index.js';
 import { withReattachedMedia } from './plan/steps.js';
 import { slotChanged } from './state/view.js';
 import { protection, type WorkingWindow } from './plan/window.js';
@@ -64,10 +65,19 @@ export function applyEvent(
   return event;
 }
 
-/** Protected blocks left shortened (after a rewind or a budget change) go back to their original form. */
+/**
+ * Protected blocks left shortened (after a rewind or a budget change) go back to their original form.
+ * Only slots that can be protected are read: those protected for good (the view's index), those in
+ * the working window, and the pinned ones.
+ */
 export function restorations(state: GardenState, window: WorkingWindow): Map<string, Form> {
+  const { view } = state;
+  const protectable = new Set<Slot>(view.index.protectedShortened);
+  for (let m = window.start; m < view.messages.length; m++)
+    for (const slot of view.messages[m]?.slots ?? []) protectable.add(slot);
+  for (const id of state.pinned) for (const slot of slotsOf(state, id)) protectable.add(slot);
   const forms = new Map<string, Form>();
-  for (const slot of state.view.all) {
+  for (const slot of inTranscriptOrder(protectable)) {
     if (slot.form === 'original' || slot.media) continue;
     if (protection(slot, window, state.pinned) !== undefined) forms.set(slot.key, 'original');
   }

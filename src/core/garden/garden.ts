@@ -31,6 +31,7 @@ import { syncView } from './ingest/sync.js';
 import { appendInjection, turnInjection } from './render/turn-injection.js';
 import type { Form } from './types.js';
 import { emptyView, slotTokens } from './state/view.js';
+import { inTranscriptOrder } from './state/view-index.js';
 import { protection, windowStart } from './plan/window.js';
 
 /** Opens the engine on a store for one session; forms saved by an earlier process are picked up. */
@@ -166,10 +167,9 @@ function sync(state: GardenState, transcript: Transcript) {
   state.transcript = transcript;
   state.fixedTokens = countFixed(state.tokenizer, transcript);
   state.counters.markersStripped += result.stripped;
-  if (state.savedForms.size > 0) for (const key of view.byKey.keys()) state.savedForms.delete(key);
   const settled = settleOutsideWindow(state, workingWindow(state));
   stubForgotten(state);
-  result.pending = view.all.filter((slot) => slot.pending).length;
+  result.pending = view.index.pending.size;
   for (const [cls, row] of Object.entries(settled.byClass)) {
     const into = (result.byClass[cls] ??= { blocks: 0, tokens: 0 });
     into.blocks += row.blocks;
@@ -265,7 +265,7 @@ function forget(state: GardenState, id: string, purge: boolean): ChangeResult {
 
 /** Content the user forgot before and that arrived again stays forgotten: a stub, once outside the window. */
 function stubForgotten(state: GardenState): void {
-  const forgotten = state.view.all.filter((s) => s.forgotten && s.form !== 'stub');
+  const forgotten = inTranscriptOrder(state.view.index.forgotten).filter((s) => s.form !== 'stub');
   if (forgotten.length === 0) return;
   const window = workingWindow(state);
   const open = forgotten.filter((s) => protection(s, window, state.pinned) === undefined);

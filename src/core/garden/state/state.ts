@@ -14,6 +14,7 @@ import type { StepContext } from '../plan/steps.js';
 import { tally } from '../ingest/sync.js';
 import type { GardenCounters, Slot } from '../types.js';
 import { slotChanged, type MessageFigures, type MessageView, type View } from './view.js';
+import { inTranscriptOrder } from './view-index.js';
 import { oversized, windowStart, type WorkingWindow } from '../plan/window.js';
 
 /** The last rendered request: when, how many messages (the cached prefix), how many tokens. */
@@ -61,17 +62,14 @@ export function originalEstimate(state: GardenState): number {
   return state.fixedTokens + viewTotals(state.view).original;
 }
 
-/** Σ of the messages' figures, summed once and kept until a slot changes (view.ts slotChanged). */
+/** Σ of the messages' figures: only the messages new or changed since the last sum are counted (view.ts uncount). */
 function viewTotals(view: View): MessageFigures {
-  if (view.totals) return view.totals;
-  let rendered = 0;
-  let original = 0;
-  for (const message of view.messages) {
-    const figures = messageFigures(message);
-    rendered += figures.rendered;
-    original += figures.original;
+  for (const m of view.uncounted) {
+    const figures = messageFigures(view.messages[m] as MessageView);
+    view.totals.rendered += figures.rendered;
+    view.totals.original += figures.original;
   }
-  view.totals = { rendered, original };
+  view.uncounted.clear();
   return view.totals;
 }
 
@@ -98,9 +96,13 @@ export function stepContext(
   };
 }
 
-/** Slots of an entry id (or a block key). */
+/** Slots of an entry id (or a block key), in transcript order. */
 export function slotsOf(state: GardenState, id: string): Slot[] {
-  return state.view.all.filter((s) => s.entryId === id || s.key === id);
+  const { byKey, index } = state.view;
+  const slots = new Set(index.byEntry.get(id) ?? []);
+  const byItsKey = byKey.get(id);
+  if (byItsKey) slots.add(byItsKey);
+  return inTranscriptOrder(slots);
 }
 
 /**
@@ -114,7 +116,8 @@ export function settleWhere(
   options: SettleOptions = {},
 ): SettleResult {
   const result: SettleResult = { ingested: 0, byClass: {}, pending: 0 };
-  for (const slot of state.view.all) {
+  // A copy: settling takes slots out of the pending index.
+  for (const slot of [...state.view.index.pending]) {
     if (!slot.pending || !which(slot)) continue;
     if (options.deadline !== undefined && result.ingested > 0 && performance.now() >= options.deadline) {
       result.pending++;
