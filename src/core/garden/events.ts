@@ -1,5 +1,5 @@
 import type { Form, GardenEvent, Slot } from './types.js';
-import { saveState } from './persist.js';
+import { persist } from './save-state.js';
 import { estimate, slotsOf, type GardenState } from './state/state.js';
 import { inTranscriptOrder } from './state/view-index.js';
 import { withReattachedMedia } from './plan/steps.js';
@@ -8,25 +8,6 @@ import { protection, type WorkingWindow } from './plan/window.js';
 
 /** Events kept in memory (events() returns them; the counters keep totals). */
 const KEPT_EVENTS = 200;
-
-/** Saves forms, pins, recall refreshes and counters in the store's session state (when persistence is on). */
-export function persist(state: GardenState): void {
-  if (!state.config.persist) return;
-  const forms: Record<string, Form> = {};
-  for (const [key, form] of state.savedForms) forms[key] = form;
-  for (const slot of state.view.all) {
-    if (slot.form !== 'original') forms[slot.key] = slot.form;
-    else delete forms[slot.key];
-  }
-  saveState(state.store, state.scope, {
-    ...state.saved,
-    forms,
-    pinned: [...state.pinned],
-    access: Object.fromEntries(state.access),
-    counters: state.counters,
-    lastRenderAt: state.lastRender?.at ?? null,
-  });
-}
 
 /** Applies form changes as one event; nothing happens when no form actually changes. */
 export function applyEvent(
@@ -61,7 +42,7 @@ export function applyEvent(
   };
   saved.events.push(event);
   if (saved.events.length > KEPT_EVENTS) saved.events.splice(0, saved.events.length - KEPT_EVENTS);
-  persist(state);
+  persist(state, new Map(changes));
   return event;
 }
 

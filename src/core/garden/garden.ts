@@ -11,7 +11,8 @@ import type { ChangeResult, Garden, GardenOptions } from './api.js';
 import { budgetFigures } from './plan/budget-check.js';
 import { calibrate, scale } from './plan/calibration.js';
 import { checkBudget, resolveGardenConfig } from './config.js';
-import { applyEvent, persist } from './events.js';
+import { applyEvent } from './events.js';
+import { openFormLog, persist, persistAll } from './save-state.js';
 import { loadState } from './persist.js';
 import { plan } from './plan/plan.js';
 import { classBreakdown, pressureReport } from './state/pressure.js';
@@ -111,7 +112,7 @@ export function openGarden(options: GardenOptions): Garden {
       try {
         garden.settle();
       } finally {
-        persist(state);
+        persistAll(state);
       }
     },
   };
@@ -143,6 +144,7 @@ function createState(options: GardenOptions): GardenState {
     pinned: new Set(saved.pinned),
     access: new Map(Object.entries(saved.access)),
     savedForms: new Map(Object.entries(saved.forms)),
+    formLog: openFormLog(saved),
     strippedSeen: new Set(),
     budget: checkBudget(options.budget),
     view: emptyView(),

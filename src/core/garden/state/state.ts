@@ -8,6 +8,7 @@ import type { GardenConfig } from '../config.js';
 import type { IngestDeps } from '../ingest/ingest.js';
 import { settleSlot } from '../ingest/settle.js';
 import type { SavedState } from '../persist.js';
+import type { FormLog } from '../save-state.js';
 import { recentMentions } from '../plan/recent.js';
 import { messageFigures, originalMessageTokens } from '../render/render.js';
 import type { StepContext } from '../plan/steps.js';
@@ -40,6 +41,8 @@ export interface GardenState {
   /** Saved forms of blocks not seen yet in this process (applied when they are synced). */
   readonly savedForms: Map<string, SavedState['forms'][string]>;
   readonly strippedSeen: Set<string>;
+  /** Where form changes are saved (save-state.ts). */
+  readonly formLog: FormLog;
   budget: number;
   view: View;
   transcript: Transcript | undefined;

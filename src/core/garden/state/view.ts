@@ -19,6 +19,8 @@ export interface MessageView {
   turn: number;
   /** Its tokens as rendered and in original form, once counted (render.ts); cleared when a slot changes. */
   figures: MessageFigures | undefined;
+  /** The message as last rendered (render.ts), kept until one of its slots changes; read-only. */
+  rendered?: MessageParam;
 }
 
 /** Tokens of a message (or of all of them) as rendered now and with every block in its original form. */
@@ -103,7 +105,7 @@ export function slotChanged(view: View, slot: Slot): void {
   indexSlot(view.index, slot);
 }
 
-/** Takes a message's figures out of the view's totals (they are counted again when next read). */
+/** Takes a message's figures out of the view's totals (they are counted again when next read) and drops its rendering. */
 export function uncount(view: View, m: number): void {
   const message = view.messages[m];
   if (message === undefined) return;
@@ -112,5 +114,6 @@ export function uncount(view: View, m: number): void {
     view.totals.original -= message.figures.original;
   }
   message.figures = undefined;
+  message.rendered = undefined;
   view.uncounted.add(m);
 }
