@@ -10,11 +10,21 @@ export interface CompactedTally {
   byClass: Map<string, number>;
 }
 
-/** What one shortened slot adds to the tally, so it can be taken out when the slot changes. */
+/**
+ * Tokens of the slots by what protects them for good (plan/budget-check.ts budgetFigures): fixed
+ * content as rendered, typed prompts as rendered, and the smallest form of every other slot.
+ */
+export interface BudgetTally {
+  fixed: number;
+  prompts: number;
+  smallest: number;
+}
+
+/** What one slot adds to the tallies, so it can be taken out when the slot changes. */
 interface Contribution {
-  cls: string;
-  before: number;
-  after: number;
+  /** Shortened slots only. */
+  compacted?: { cls: string; before: number; after: number };
+  budget: { part: keyof BudgetTally; tokens: number };
 }
 
 /**
@@ -35,6 +45,7 @@ export interface ViewIndex {
   /** Slots by the store entry holding their original. */
   byEntry: Map<string, Slot[]>;
   compacted: CompactedTally;
+  budget: BudgetTally;
   contributions: Map<Slot, Contribution>;
 }
 
@@ -47,6 +58,7 @@ export function emptyIndex(): ViewIndex {
     media: new Map(),
     byEntry: new Map(),
     compacted: { blocks: 0, before: 0, after: 0, byClass: new Map() },
+    budget: { fixed: 0, prompts: 0, smallest: 0 },
     contributions: new Map(),
   };
 }
@@ -95,15 +107,34 @@ export function indexSlot(index: ViewIndex, slot: Slot): void {
     else if (!list.includes(slot)) list.push(slot);
   }
   untally(index, slot);
-  if (slot.form !== 'original') {
-    const contribution = {
+  const contribution: Contribution = { budget: budgetPart(slot) };
+  if (slot.form !== 'original')
+    contribution.compacted = {
       cls: breakdownClass(slot),
       before: slotTokens(slot, 'original'),
       after: slotTokens(slot),
     };
-    index.contributions.set(slot, contribution);
-    addTally(index.compacted, contribution, 1);
-  }
+  index.contributions.set(slot, contribution);
+  addTally(index, contribution, 1);
+}
+
+function budgetPart(slot: Slot): Contribution['budget'] {
+  if (slot.kind === 'fixed') return { part: 'fixed', tokens: slotTokens(slot) };
+  if (slot.typed || slot.cls === 'prompt') return { part: 'prompts', tokens: slotTokens(slot) };
+  return { part: 'smallest', tokens: smallestTokens(slot) };
+}
+
+/** Tokens of a slot in its smallest form. */
+export function smallestTokens(slot: Slot): number {
+  let min = Number.POSITIVE_INFINITY;
+  for (const form of Object.keys(slot.blocks) as Form[]) min = Math.min(min, slotTokens(slot, form));
+  return Number.isFinite(min) ? min : slotTokens(slot);
+}
+
+/** What a slot not protected for good adds to `budget.smallest` (plan/budget-check.ts). */
+export function smallestTallied(index: ViewIndex, slot: Slot): number {
+  const budget = index.contributions.get(slot)?.budget;
+  return budget?.part === 'smallest' ? budget.tokens : 0;
 }
 
 /** Adds an image or document to the media index (after the copies before it in the transcript). */
@@ -137,16 +168,20 @@ function untally(index: ViewIndex, slot: Slot): void {
   const contribution = index.contributions.get(slot);
   if (!contribution) return;
   index.contributions.delete(slot);
-  addTally(index.compacted, contribution, -1);
+  addTally(index, contribution, -1);
 }
 
-function addTally(tally: CompactedTally, contribution: Contribution, sign: 1 | -1): void {
+function addTally(index: ViewIndex, contribution: Contribution, sign: 1 | -1): void {
+  index.budget[contribution.budget.part] += sign * contribution.budget.tokens;
+  const shortened = contribution.compacted;
+  if (!shortened) return;
+  const tally = index.compacted;
   tally.blocks += sign;
-  tally.before += sign * contribution.before;
-  tally.after += sign * contribution.after;
-  const count = (tally.byClass.get(contribution.cls) ?? 0) + sign;
-  if (count === 0) tally.byClass.delete(contribution.cls);
-  else tally.byClass.set(contribution.cls, count);
+  tally.before += sign * shortened.before;
+  tally.after += sign * shortened.after;
+  const count = (tally.byClass.get(shortened.cls) ?? 0) + sign;
+  if (count === 0) tally.byClass.delete(shortened.cls);
+  else tally.byClass.set(shortened.cls, count);
 }
 
 /** The order of slots in the transcript, as one number (a tool_result's media parts right after it). */
