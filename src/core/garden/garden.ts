@@ -7,7 +7,8 @@ import { recall } from '../recall/index.js';
 import type { Store } from '../store/index.js';
 import { defaultTokenizer } from '../tokens/index.js';
 import type { Block, MessagesRequest, Transcript } from '../transcript/index.js';
-import type { ChangeResult, Garden, GardenOptions } from './api.js';
+import type { ChangeResult, FetchResult, Garden, GardenOptions, SettleOptions, SettleResult } from './api.js';
+import type { InsideOptions } from '../recall/index.js';
 import { budgetFigures } from './plan/budget-check.js';
 import { calibrate, scale } from './plan/calibration.js';
 import { checkBudget, resolveGardenConfig } from './config.js';
@@ -45,48 +46,25 @@ export function openGarden(options: GardenOptions): Garden {
       state.budget = checkBudget(next);
     },
     sync: (transcript) => sync(state, transcript),
-    settle(settleOptions) {
-      const result = settleWhere(state, () => true, settleOptions);
-      stubForgotten(state);
-      return result;
-    },
+    settle: (settleOptions) => settle(state, settleOptions),
     plan: (planOptions) => plan(state, planOptions),
     render: (renderOptions = {}) => render(state, renderOptions.inject ?? true),
     pressure(pressureOptions = {}) {
-      if (pressureOptions.settle !== false) garden.settle();
+      if (pressureOptions.settle !== false) settle(state);
       return pressure(state);
     },
     observeCost(costs) {
       observeCosts(state.guard, costs, state.counters.events);
     },
-    observeUsage(inputTokens) {
-      if (!(Number.isFinite(inputTokens) && inputTokens > 0)) return;
-      const estimated = state.lastRender?.tokens ?? estimate(state);
-      if (estimated > 0) state.anchor = { estimated, actual: inputTokens };
-    },
+    observeUsage: (inputTokens) => observeUsage(state, inputTokens),
     recall(query, recallOptions) {
-      garden.settle();
+      settle(state);
       const result = recall(state.store, query, state.scope, recallOptions);
       for (const hit of result.hits)
         for (const slot of slotsOf(state, hit.id)) state.access.set(slot.key, state.view.turns);
       return result;
     },
-    fetch(id, options) {
-      garden.settle();
-      const entry = state.store.fetch(id);
-      if (!entry) return undefined;
-      const asked = options?.query !== undefined || options?.lines !== undefined;
-      const inside = asked && entry.kind === 'text' ? { inside: readInside(entry.original, options) } : {};
-      const slot = slotsOf(state, entry.id)[0];
-      if (slot) {
-        state.access.set(slot.key, state.view.turns);
-        if (slot.form !== 'original') state.counters.stubsRecalled++;
-        return { entry, block: slot.block, form: slot.form, ...inside };
-      }
-      state.store.touch(entry.id);
-      if (entry.kind === 'media') return { entry, block: JSON.parse(entry.original) as Block };
-      return { entry, ...inside };
-    },
+    fetch: (id, options) => fetch(state, id, options),
     recallIntoContext: (id) => recallIntoContext(state, id),
     forget: (id, forgetOptions = {}) => forget(state, id, forgetOptions.purge === true),
     pin: (id) => pin(state, id),
@@ -98,11 +76,11 @@ export function openGarden(options: GardenOptions): Garden {
     },
     note: (text, noteOptions) => state.store.note(state.scope, text, noteOptions),
     compactAll(compactOptions = {}) {
-      garden.settle();
+      settle(state);
       return compactAll(state, compactOptions.minTokens ?? 0, compactOptions.keepLastTurns);
     },
     classStats() {
-      garden.settle();
+      settle(state);
       return classBreakdown(state.view);
     },
     counters: () => ({ ...state.counters }),
@@ -110,13 +88,44 @@ export function openGarden(options: GardenOptions): Garden {
     close() {
       // The forms and pins are saved even when storing the last blocks fails.
       try {
-        garden.settle();
+        settle(state);
       } finally {
         persistAll(state);
       }
     },
   };
   return garden;
+}
+
+/** Stores every pending block (or those a deadline leaves time for); forgotten content becomes stubs. */
+function settle(state: GardenState, options?: SettleOptions): SettleResult {
+  const result = settleWhere(state, () => true, options);
+  stubForgotten(state);
+  return result;
+}
+
+function observeUsage(state: GardenState, inputTokens: number): void {
+  if (!(Number.isFinite(inputTokens) && inputTokens > 0)) return;
+  const estimated = state.lastRender?.tokens ?? estimate(state);
+  if (estimated > 0) state.anchor = { estimated, actual: inputTokens };
+}
+
+/** An entry by id, with its block and form when it is in the transcript (a recall refreshes it). */
+function fetch(state: GardenState, id: string, options: InsideOptions | undefined): FetchResult | undefined {
+  settle(state);
+  const entry = state.store.fetch(id);
+  if (!entry) return undefined;
+  const asked = options?.query !== undefined || options?.lines !== undefined;
+  const inside = asked && entry.kind === 'text' ? { inside: readInside(entry.original, options) } : {};
+  const slot = slotsOf(state, entry.id)[0];
+  if (slot) {
+    state.access.set(slot.key, state.view.turns);
+    if (slot.form !== 'original') state.counters.stubsRecalled++;
+    return { entry, block: slot.block, form: slot.form, ...inside };
+  }
+  state.store.touch(entry.id);
+  if (entry.kind === 'media') return { entry, block: JSON.parse(entry.original) as Block };
+  return { entry, ...inside };
 }
 
 function createState(options: GardenOptions): GardenState {
