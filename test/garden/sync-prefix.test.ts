@@ -75,6 +75,28 @@ describe('sync reads only what follows the unchanged prefix', () => {
   });
 });
 
+describe('the system prompt and tools', () => {
+  it('are counted again when they change, also in place', () => {
+    const g = garden(store, 100_000, { inject: 'off' });
+    const session = agentSession(1);
+    g.sync(session);
+    const before = g.pressure().fixed_tokens;
+    const tools = [{ name: 'Bash', description: 'Runs a shell command.', input_schema: { type: 'object' } }];
+    g.sync({ ...session, tools });
+    const withTools = g.pressure().fixed_tokens;
+    expect(withTools).toBeGreaterThan(before);
+    tools.push({
+      name: 'Read',
+      description: 'Reads a file from the disk.',
+      input_schema: { type: 'object' },
+    });
+    g.sync({ ...session, tools });
+    expect(g.pressure().fixed_tokens).toBeGreaterThan(withTools);
+    g.sync({ ...session, system: `${session.system as string} Be brief.` });
+    expect(g.pressure().fixed_tokens).toBeGreaterThan(before);
+  });
+});
+
 describe('commonPrefix', () => {
   const a: MessageParam = { role: 'user', content: [{ type: 'text', text: 'a' }] };
   const b: MessageParam = { role: 'assistant', content: 'b' };

@@ -159,6 +159,7 @@ function createState(options: GardenOptions): GardenState {
     view: emptyView(),
     transcript: undefined,
     fixedTokens: 0,
+    fixedKey: undefined,
     anchor: undefined,
     guard: createRegretGuard(),
     lastRender: saved.lastRenderAt === null ? undefined : { at: saved.lastRenderAt, messages: 0, tokens: 0 },
@@ -176,7 +177,10 @@ function sync(state: GardenState, transcript: Transcript) {
   });
   state.view = view;
   state.transcript = transcript;
-  state.fixedTokens = countFixed(state.tokenizer, transcript);
+  // A door sends the same system prompt and tools every call: counted again only when they change.
+  const fixedKey = JSON.stringify([transcript.system ?? null, transcript.tools ?? null]);
+  if (fixedKey !== state.fixedKey) state.fixedTokens = countFixed(state.tokenizer, transcript);
+  state.fixedKey = fixedKey;
   state.counters.markersStripped += result.stripped;
   const settled = settleOutsideWindow(state, workingWindow(state));
   stubForgotten(state);

@@ -48,6 +48,8 @@ export interface GardenState {
   transcript: Transcript | undefined;
   /** Tokens of the system prompt and tool definitions. */
   fixedTokens: number;
+  /** The system prompt and tools `fixedTokens` counts, as JSON. */
+  fixedKey: string | undefined;
   /** The provider's last count, for calibration. */
   anchor: Anchor | undefined;
   lastRender: LastRender | undefined;
