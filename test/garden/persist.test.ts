@@ -40,7 +40,9 @@ describe('persistence', () => {
     g.sync(agentSession(2));
     expect(g.counters().events).toBe(0);
   });
+});
 
+describe('saved forms in chunks', () => {
   it('saves an event as its changes only, and a restart without close() finds them', () => {
     const scope = { project: 'test', session: 'chunks' };
     const session = agentSession(14, { lines: 40 });

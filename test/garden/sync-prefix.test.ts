@@ -81,7 +81,9 @@ describe('the system prompt and tools', () => {
     const session = agentSession(1);
     g.sync(session);
     const before = g.pressure().fixed_tokens;
-    const tools = [{ name: 'Bash', description: 'Runs a shell command.', input_schema: { type: 'object' } }];
+    const tools = [
+      { name: 'Bash', description: 'Runs a shell command.', input_schema: { type: 'object' as const } },
+    ];
     g.sync({ ...session, tools });
     const withTools = g.pressure().fixed_tokens;
     expect(withTools).toBeGreaterThan(before);
