@@ -34,7 +34,7 @@ interface Contribution {
 export interface ViewIndex {
   /** Registered but not settled yet, in transcript order. */
   pending: Set<Slot>;
-  /** Not protected for good and with a form no larger than the current one: the planner's candidates. */
+  /** Not protected for good, not a stub, and pending or with another form no larger: the planner's candidates. */
   shortenable: Set<Slot>;
   /** Held by the store as forgotten. */
   forgotten: Set<Slot>;
@@ -46,6 +46,7 @@ export interface ViewIndex {
   byEntry: Map<string, Slot[]>;
   compacted: CompactedTally;
   budget: BudgetTally;
+  /** What each slot adds to the two tallies. */
   contributions: Map<Slot, Contribution>;
 }
 
