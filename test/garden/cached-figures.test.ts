@@ -34,4 +34,23 @@ describe('token figures kept between calls', () => {
     expect(g.pin(ids[1]!).changed).toBeGreaterThan(0);
     expect(g.pressure().rendered_tokens).toBe(exact());
   });
+
+  it('keep each message rendered until one of its slots changes form', () => {
+    const g = garden(store, 6_000, { inject: 'off' });
+    const session = agentSession(16, { lines: 60 });
+    g.sync(session);
+    g.plan({ strict: false });
+    g.settle();
+    const first = g.render({ inject: false }).messages;
+    const second = g.render({ inject: false }).messages;
+    second.forEach((message, m) => expect(message).toBe(first[m]));
+    const id = shortenedIds(JSON.stringify(first))[0]!;
+    const at = first.findIndex((message) => JSON.stringify(message).includes(id));
+    expect(g.recallIntoContext(id).changed).toBe(1);
+    const third = g.render({ inject: false }).messages;
+    expect(third[at]).toEqual(session.messages[at]);
+    third.forEach((message, m) => {
+      if (m !== at) expect(message).toBe(first[m]);
+    });
+  });
 });

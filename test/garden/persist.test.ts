@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { FORM_CHUNK_ENTRIES, formChunkKey, STATE_KEY } from '../../src/core/garden/persist.js';
 import { agentSession, garden, tempStore } from './helpers.js';
 
 const { store, cleanup } = tempStore();
@@ -38,5 +39,66 @@ describe('persistence', () => {
     const g = garden(store, 9_000, { inject: 'off' }, 'broken');
     g.sync(agentSession(2));
     expect(g.counters().events).toBe(0);
+  });
+});
+
+describe('saved forms in chunks', () => {
+  it('saves an event as its changes only, and a restart without close() finds them', () => {
+    const scope = { project: 'test', session: 'chunks' };
+    const session = agentSession(14, { lines: 40 });
+    const first = garden(store, 9_000, { inject: 'off' }, 'chunks');
+    first.sync(session);
+    const event = first.plan().event;
+    expect(event).toBeDefined();
+    const main = JSON.parse(store.sessionStateGet(scope, STATE_KEY) ?? '{}') as Record<string, unknown>;
+    expect(main['forms']).toEqual({});
+    expect(main['formChunks']).toBe(1);
+    const chunk = JSON.parse(store.sessionStateGet(scope, formChunkKey(0)) ?? '{}') as object;
+    expect(Object.keys(chunk).length).toBe(event!.changed);
+    const before = JSON.stringify(first.render());
+
+    const second = garden(store, 9_000, { inject: 'off' }, 'chunks');
+    second.sync(session);
+    expect(JSON.stringify(second.render())).toBe(before);
+  });
+
+  it('starts a new chunk once the open one is full, and reads the chunks in order', () => {
+    const scope = { project: 'test', session: 'many' };
+    const session = agentSession(FORM_CHUNK_ENTRIES + 20, { lines: 30 });
+    const first = garden(store, 1_000_000, { inject: 'off' }, 'many');
+    first.sync(session);
+    expect(first.compactAll().changed).toBeGreaterThan(FORM_CHUNK_ENTRIES);
+    first.setBudget(12_000);
+    expect(first.plan({ strict: false }).event).toBeDefined();
+    const main = JSON.parse(store.sessionStateGet(scope, STATE_KEY) ?? '{}') as { formChunks: number };
+    expect(main.formChunks).toBe(2);
+    const before = JSON.stringify(first.render());
+    const second = garden(store, 12_000, { inject: 'off' }, 'many');
+    second.sync(session);
+    expect(JSON.stringify(second.render())).toBe(before);
+  });
+
+  it('reads an older save that keeps its forms in the main record, and saves it in chunks', () => {
+    const scope = { project: 'test', session: 'older' };
+    const session = agentSession(14, { lines: 40 });
+    const first = garden(store, 9_000, { inject: 'off' }, 'older');
+    first.sync(session);
+    first.plan();
+    const before = JSON.stringify(first.render());
+    first.close();
+    const main = JSON.parse(store.sessionStateGet(scope, STATE_KEY) ?? '{}') as Record<string, unknown>;
+    const forms = JSON.parse(store.sessionStateGet(scope, formChunkKey(0)) ?? '{}') as object;
+    expect(Object.keys(forms).length).toBeGreaterThan(0);
+    store.sessionStateSet(scope, STATE_KEY, JSON.stringify({ ...main, forms, formChunks: undefined }));
+    store.sessionStateSet(scope, formChunkKey(0), '{not json');
+
+    const second = garden(store, 9_000, { inject: 'off' }, 'older');
+    second.sync(session);
+    expect(JSON.stringify(second.render())).toBe(before);
+    second.close();
+    const resaved = JSON.parse(store.sessionStateGet(scope, STATE_KEY) ?? '{}') as Record<string, unknown>;
+    expect(resaved['forms']).toEqual({});
+    expect(resaved['formChunks']).toBe(1);
+    expect(JSON.parse(store.sessionStateGet(scope, formChunkKey(0)) ?? '{}')).toEqual(forms);
   });
 });

@@ -58,10 +58,8 @@ describe('the agent’s own words when an event cannot reach the low-water mark'
   });
 
   it('drops their stub steps and keeps their summary steps and every step of other blocks', () => {
-    const view = {
-      ...emptyView(),
-      all: [slot('own', { role: 'assistant' }), slot('log', { kind: 'tool_result' })],
-    };
+    const all = [slot('own', { role: 'assistant' }), slot('log', { kind: 'tool_result' })];
+    const view = { ...emptyView(), all, byKey: new Map(all.map((s) => [s.key, s])) };
     const steps = [step('own', 'summary'), step('own', 'stub'), step('log', 'summary'), step('log', 'stub')];
     expect(keepOwnWords(view, steps).map((s) => `${s.key}→${s.to}`)).toEqual([
       'own→summary',

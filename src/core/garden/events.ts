@@ -1,31 +1,13 @@
 import type { Form, GardenEvent, Slot } from './types.js';
-import { saveState } from './persist.js';
-import { estimate, type GardenState } from './state/state.js';
+import { persist } from './save-state.js';
+import { estimate, slotsOf, type GardenState } from './state/state.js';
+import { inTranscriptOrder } from './state/view-index.js';
 import { withReattachedMedia } from './plan/steps.js';
 import { slotChanged } from './state/view.js';
 import { protection, type WorkingWindow } from './plan/window.js';
 
 /** Events kept in memory (events() returns them; the counters keep totals). */
 const KEPT_EVENTS = 200;
-
-/** Saves forms, pins, recall refreshes and counters in the store's session state (when persistence is on). */
-export function persist(state: GardenState): void {
-  if (!state.config.persist) return;
-  const forms: Record<string, Form> = {};
-  for (const [key, form] of state.savedForms) forms[key] = form;
-  for (const slot of state.view.all) {
-    if (slot.form !== 'original') forms[slot.key] = slot.form;
-    else delete forms[slot.key];
-  }
-  saveState(state.store, state.scope, {
-    ...state.saved,
-    forms,
-    pinned: [...state.pinned],
-    access: Object.fromEntries(state.access),
-    counters: state.counters,
-    lastRenderAt: state.lastRender?.at ?? null,
-  });
-}
 
 /** Applies form changes as one event; nothing happens when no form actually changes. */
 export function applyEvent(
@@ -60,14 +42,23 @@ export function applyEvent(
   };
   saved.events.push(event);
   if (saved.events.length > KEPT_EVENTS) saved.events.splice(0, saved.events.length - KEPT_EVENTS);
-  persist(state);
+  persist(state, new Map(changes));
   return event;
 }
 
-/** Protected blocks left shortened (after a rewind or a budget change) go back to their original form. */
+/**
+ * Protected blocks left shortened (after a rewind or a budget change) go back to their original form.
+ * Only slots that can be protected are read: those protected for good (the view's index), those in
+ * the working window, and the pinned ones.
+ */
 export function restorations(state: GardenState, window: WorkingWindow): Map<string, Form> {
+  const { view } = state;
+  const protectable = new Set<Slot>(view.index.protectedShortened);
+  for (let m = window.start; m < view.messages.length; m++)
+    for (const slot of view.messages[m]?.slots ?? []) protectable.add(slot);
+  for (const id of state.pinned) for (const slot of slotsOf(state, id)) protectable.add(slot);
   const forms = new Map<string, Form>();
-  for (const slot of state.view.all) {
+  for (const slot of inTranscriptOrder(protectable)) {
     if (slot.form === 'original' || slot.media) continue;
     if (protection(slot, window, state.pinned) !== undefined) forms.set(slot.key, 'original');
   }

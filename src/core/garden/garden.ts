@@ -7,11 +7,13 @@ import { recall } from '../recall/index.js';
 import type { Store } from '../store/index.js';
 import { defaultTokenizer } from '../tokens/index.js';
 import type { Block, MessagesRequest, Transcript } from '../transcript/index.js';
-import type { ChangeResult, Garden, GardenOptions } from './api.js';
+import type { ChangeResult, FetchResult, Garden, GardenOptions, SettleOptions, SettleResult } from './api.js';
+import type { InsideOptions } from '../recall/index.js';
 import { budgetFigures } from './plan/budget-check.js';
 import { calibrate, scale } from './plan/calibration.js';
 import { checkBudget, resolveGardenConfig } from './config.js';
-import { applyEvent, persist } from './events.js';
+import { applyEvent } from './events.js';
+import { openFormLog, persist, persistAll } from './save-state.js';
 import { loadState } from './persist.js';
 import { plan } from './plan/plan.js';
 import { classBreakdown, pressureReport } from './state/pressure.js';
@@ -31,6 +33,7 @@ import { syncView } from './ingest/sync.js';
 import { appendInjection, turnInjection } from './render/turn-injection.js';
 import type { Form } from './types.js';
 import { emptyView, slotTokens } from './state/view.js';
+import { inTranscriptOrder } from './state/view-index.js';
 import { protection, windowStart } from './plan/window.js';
 
 /** Opens the engine on a store for one session; forms saved by an earlier process are picked up. */
@@ -43,48 +46,25 @@ export function openGarden(options: GardenOptions): Garden {
       state.budget = checkBudget(next);
     },
     sync: (transcript) => sync(state, transcript),
-    settle(settleOptions) {
-      const result = settleWhere(state, () => true, settleOptions);
-      stubForgotten(state);
-      return result;
-    },
+    settle: (settleOptions) => settle(state, settleOptions),
     plan: (planOptions) => plan(state, planOptions),
     render: (renderOptions = {}) => render(state, renderOptions.inject ?? true),
     pressure(pressureOptions = {}) {
-      if (pressureOptions.settle !== false) garden.settle();
+      if (pressureOptions.settle !== false) settle(state);
       return pressure(state);
     },
     observeCost(costs) {
       observeCosts(state.guard, costs, state.counters.events);
     },
-    observeUsage(inputTokens) {
-      if (!(Number.isFinite(inputTokens) && inputTokens > 0)) return;
-      const estimated = state.lastRender?.tokens ?? estimate(state);
-      if (estimated > 0) state.anchor = { estimated, actual: inputTokens };
-    },
+    observeUsage: (inputTokens) => observeUsage(state, inputTokens),
     recall(query, recallOptions) {
-      garden.settle();
+      settle(state);
       const result = recall(state.store, query, state.scope, recallOptions);
       for (const hit of result.hits)
         for (const slot of slotsOf(state, hit.id)) state.access.set(slot.key, state.view.turns);
       return result;
     },
-    fetch(id, options) {
-      garden.settle();
-      const entry = state.store.fetch(id);
-      if (!entry) return undefined;
-      const asked = options?.query !== undefined || options?.lines !== undefined;
-      const inside = asked && entry.kind === 'text' ? { inside: readInside(entry.original, options) } : {};
-      const slot = slotsOf(state, entry.id)[0];
-      if (slot) {
-        state.access.set(slot.key, state.view.turns);
-        if (slot.form !== 'original') state.counters.stubsRecalled++;
-        return { entry, block: slot.block, form: slot.form, ...inside };
-      }
-      state.store.touch(entry.id);
-      if (entry.kind === 'media') return { entry, block: JSON.parse(entry.original) as Block };
-      return { entry, ...inside };
-    },
+    fetch: (id, options) => fetch(state, id, options),
     recallIntoContext: (id) => recallIntoContext(state, id),
     forget: (id, forgetOptions = {}) => forget(state, id, forgetOptions.purge === true),
     pin: (id) => pin(state, id),
@@ -96,11 +76,11 @@ export function openGarden(options: GardenOptions): Garden {
     },
     note: (text, noteOptions) => state.store.note(state.scope, text, noteOptions),
     compactAll(compactOptions = {}) {
-      garden.settle();
+      settle(state);
       return compactAll(state, compactOptions.minTokens ?? 0, compactOptions.keepLastTurns);
     },
     classStats() {
-      garden.settle();
+      settle(state);
       return classBreakdown(state.view);
     },
     counters: () => ({ ...state.counters }),
@@ -108,13 +88,44 @@ export function openGarden(options: GardenOptions): Garden {
     close() {
       // The forms and pins are saved even when storing the last blocks fails.
       try {
-        garden.settle();
+        settle(state);
       } finally {
-        persist(state);
+        persistAll(state);
       }
     },
   };
   return garden;
+}
+
+/** Stores every pending block (or those a deadline leaves time for); forgotten content becomes stubs. */
+function settle(state: GardenState, options?: SettleOptions): SettleResult {
+  const result = settleWhere(state, () => true, options);
+  stubForgotten(state);
+  return result;
+}
+
+function observeUsage(state: GardenState, inputTokens: number): void {
+  if (!(Number.isFinite(inputTokens) && inputTokens > 0)) return;
+  const estimated = state.lastRender?.tokens ?? estimate(state);
+  if (estimated > 0) state.anchor = { estimated, actual: inputTokens };
+}
+
+/** An entry by id, with its block and form when it is in the transcript (a recall refreshes it). */
+function fetch(state: GardenState, id: string, options: InsideOptions | undefined): FetchResult | undefined {
+  settle(state);
+  const entry = state.store.fetch(id);
+  if (!entry) return undefined;
+  const asked = options?.query !== undefined || options?.lines !== undefined;
+  const inside = asked && entry.kind === 'text' ? { inside: readInside(entry.original, options) } : {};
+  const slot = slotsOf(state, entry.id)[0];
+  if (slot) {
+    state.access.set(slot.key, state.view.turns);
+    if (slot.form !== 'original') state.counters.stubsRecalled++;
+    return { entry, block: slot.block, form: slot.form, ...inside };
+  }
+  state.store.touch(entry.id);
+  if (entry.kind === 'media') return { entry, block: JSON.parse(entry.original) as Block };
+  return { entry, ...inside };
 }
 
 function createState(options: GardenOptions): GardenState {
@@ -142,11 +153,13 @@ function createState(options: GardenOptions): GardenState {
     pinned: new Set(saved.pinned),
     access: new Map(Object.entries(saved.access)),
     savedForms: new Map(Object.entries(saved.forms)),
+    formLog: openFormLog(saved),
     strippedSeen: new Set(),
     budget: checkBudget(options.budget),
     view: emptyView(),
     transcript: undefined,
     fixedTokens: 0,
+    fixedKey: undefined,
     anchor: undefined,
     guard: createRegretGuard(),
     lastRender: saved.lastRenderAt === null ? undefined : { at: saved.lastRenderAt, messages: 0, tokens: 0 },
@@ -164,12 +177,14 @@ function sync(state: GardenState, transcript: Transcript) {
   });
   state.view = view;
   state.transcript = transcript;
-  state.fixedTokens = countFixed(state.tokenizer, transcript);
+  // A door sends the same system prompt and tools every call: counted again only when they change.
+  const fixedKey = JSON.stringify([transcript.system ?? null, transcript.tools ?? null]);
+  if (fixedKey !== state.fixedKey) state.fixedTokens = countFixed(state.tokenizer, transcript);
+  state.fixedKey = fixedKey;
   state.counters.markersStripped += result.stripped;
-  if (state.savedForms.size > 0) for (const key of view.byKey.keys()) state.savedForms.delete(key);
   const settled = settleOutsideWindow(state, workingWindow(state));
   stubForgotten(state);
-  result.pending = view.all.filter((slot) => slot.pending).length;
+  result.pending = view.index.pending.size;
   for (const [cls, row] of Object.entries(settled.byClass)) {
     const into = (result.byClass[cls] ??= { blocks: 0, tokens: 0 });
     into.blocks += row.blocks;
@@ -265,7 +280,7 @@ function forget(state: GardenState, id: string, purge: boolean): ChangeResult {
 
 /** Content the user forgot before and that arrived again stays forgotten: a stub, once outside the window. */
 function stubForgotten(state: GardenState): void {
-  const forgotten = state.view.all.filter((s) => s.forgotten && s.form !== 'stub');
+  const forgotten = inTranscriptOrder(state.view.index.forgotten).filter((s) => s.form !== 'stub');
   if (forgotten.length === 0) return;
   const window = workingWindow(state);
   const open = forgotten.filter((s) => protection(s, window, state.pinned) === undefined);

@@ -6,12 +6,25 @@ import { FORMS, emptyCounters, type Form, type GardenCounters, type GardenEvent 
 export const STATE_KEY = 'garden';
 /** Events kept in the saved state (the counters keep the totals). */
 export const SAVED_EVENTS = 20;
+/** Form changes per saved chunk: an event rewrites the chunk it adds to, never all the forms. */
+export const FORM_CHUNK_ENTRIES = 256;
 
-/** What survives a restart of a door: forms (sticky), pins, recall refreshes, counters. */
+/** Session-state key of the n-th chunk of saved forms. */
+export function formChunkKey(n: number): string {
+  return `${STATE_KEY}.forms.${n}`;
+}
+
+/**
+ * What survives a restart of a door: forms (sticky), pins, recall refreshes, counters. The forms
+ * are saved apart, in chunks read in order (a later entry wins; `original` takes a form back), so
+ * that saving an event's changes does not rewrite every form of the session (issue 25).
+ */
 export interface SavedState {
   v: 1;
-  /** Forms other than original, by block key. */
+  /** Forms other than original, by block key (states saved before the chunks; read first). */
   forms: Record<string, Form>;
+  /** Chunks of forms saved under formChunkKey(0…formChunks − 1). */
+  formChunks: number;
   pinned: string[];
   /** Turn of the last recall, by block key. */
   access: Record<string, number>;
@@ -25,6 +38,7 @@ export function emptyState(): SavedState {
   return {
     v: 1,
     forms: {},
+    formChunks: 0,
     pinned: [],
     access: {},
     counters: emptyCounters(),
@@ -41,11 +55,17 @@ export function loadState(store: Store, scope: Scope): SavedState {
   try {
     const parsed = JSON.parse(raw) as Partial<SavedState>;
     if (parsed.v !== 1) throw new Error(`unknown version ${String(parsed.v)}`);
-    const forms: Record<string, Form> = {};
-    for (const [key, form] of Object.entries(parsed.forms ?? {})) if (FORMS.includes(form)) forms[key] = form;
+    const formChunks = Number.isInteger(parsed.formChunks) ? (parsed.formChunks as number) : 0;
+    const forms = readForms(parsed.forms ?? {}, {});
+    for (let n = 0; n < formChunks; n++) {
+      const chunk = store.sessionStateGet(scope, formChunkKey(n));
+      if (chunk === undefined) throw new Error(`form chunk ${n} of ${formChunks} missing`);
+      readForms(JSON.parse(chunk) as Record<string, Form>, forms);
+    }
     return {
       v: 1,
       forms,
+      formChunks,
       pinned: Array.isArray(parsed.pinned) ? parsed.pinned.filter((p) => typeof p === 'string') : [],
       access: { ...(parsed.access ?? {}) },
       counters: { ...emptyCounters(), ...(parsed.counters ?? {}) },
@@ -59,10 +79,24 @@ export function loadState(store: Store, scope: Scope): SavedState {
   }
 }
 
+/** Applies saved form entries in order onto `into`: a known form is set, `original` removes the key. */
+function readForms(entries: Record<string, unknown>, into: Record<string, Form>): Record<string, Form> {
+  for (const [key, form] of Object.entries(entries)) {
+    if (form === 'original') delete into[key];
+    else if (FORMS.includes(form as Form)) into[key] = form as Form;
+  }
+  return into;
+}
+
+/** Saves the state without its forms (they are saved in chunks: saveFormChunk). */
 export function saveState(store: Store, scope: Scope, state: SavedState): void {
   store.sessionStateSet(
     scope,
     STATE_KEY,
-    JSON.stringify({ ...state, events: state.events.slice(-SAVED_EVENTS) }),
+    JSON.stringify({ ...state, forms: {}, events: state.events.slice(-SAVED_EVENTS) }),
   );
+}
+
+export function saveFormChunk(store: Store, scope: Scope, n: number, entries: Record<string, Form>): void {
+  store.sessionStateSet(scope, formChunkKey(n), JSON.stringify(entries));
 }

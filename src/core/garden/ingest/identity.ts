@@ -19,7 +19,12 @@ const fingerprints = new WeakMap<object, string>();
  * `taken` holds the keys already given out in this transcript: a repeated id (an invalid input that
  * is passed through) falls back to the positional key so keys stay unique.
  */
-export function blockKey(message: number, index: number, block: Block, taken: ReadonlySet<string>): string {
+export function blockKey(
+  message: number,
+  index: number,
+  block: Block,
+  taken: { has(key: string): boolean },
+): string {
   const hash = blockFingerprint(block);
   if (block.type === 'tool_use' && typeof block.id === 'string') {
     const key = `u:${block.id}:${hash}`;

@@ -2,13 +2,16 @@ import { actionBefore, toolCallText } from './call.js';
 import { fixedSlot, type IngestDeps } from './ingest.js';
 import { registerBlock } from './register.js';
 import { settleSlot } from './settle.js';
-import { GardenerError } from '../../../errors.js';
 import { countMessage, MESSAGE_OVERHEAD } from '../../tokens/index.js';
 import type { Block, MessageParam, Transcript } from '../../transcript/index.js';
 import { blockKey, messageKey } from './identity.js';
+import { checkMessages, checkTranscript } from './shape.js';
+import { commonPrefix, readingOf, recordInput } from './prefix.js';
 import { stripMessage } from './strip-message.js';
-import { typedByUser } from './typed-by-user.js';
+import { typedByUser, type TypedTest } from './typed-by-user.js';
 import type { Form, Slot } from '../types.js';
+import { truncateView } from '../state/view-edit.js';
+import { indexMedia, indexSlot } from '../state/view-index.js';
 import type { MessageView, View } from '../state/view.js';
 
 const KNOWN_ROLES: ReadonlySet<string> = new Set(['user', 'assistant']);
@@ -27,141 +30,162 @@ export interface SyncResult {
 }
 
 export interface SyncDeps extends IngestDeps {
-  /** Forms kept from an earlier process (sticky across restarts). */
-  savedForms: ReadonlyMap<string, Form>;
+  /** Forms kept from an earlier process (sticky across restarts); a form is taken out once its block is seen. */
+  savedForms: Map<string, Form>;
   /** Messages whose injected regions were already counted (a door re-sends its history every call). */
   strippedSeen: Set<string>;
 }
 
+/** One sync's working set. */
+interface SyncRun {
+  view: View;
+  deps: SyncDeps;
+  result: SyncResult;
+  /** Slots of the messages that left the view, by key: a block seen again at another place keeps its slot. */
+  removed: ReadonlyMap<string, Slot>;
+  typed: TypedTest;
+}
+
 /**
- * Builds the view of a transcript, reusing the slots of blocks already seen (`previous`) and
- * ingesting the new ones. Injected regions are stripped first, so they are never stored.
+ * Brings the view up to date with a transcript. The messages the view already holds unchanged (the
+ * common prefix: ingest/prefix.ts) keep their entries and are not read again; the rest leave the
+ * view and are read anew, blocks seen before keeping their slots. Injected regions are stripped
+ * first, so they are never stored. The view is changed in place and returned.
  */
 export function syncView(
   transcript: Transcript,
-  previous: View,
+  view: View,
   deps: SyncDeps,
 ): { view: View; result: SyncResult } {
-  checkShape(transcript);
-  const result: SyncResult = { added: 0, pending: 0, known: 0, stripped: 0, byClass: {} };
-  const stripped: MessageParam[] = [];
+  checkTranscript(transcript);
+  const reading = readingOf(transcript);
+  const keep = reading === view.reading ? commonPrefix(view.inputs, transcript.messages) : 0;
+  checkMessages(transcript.messages, keep);
+  view.reading = reading;
+  const removed = truncateView(view, keep);
+  const result: SyncResult = { added: 0, pending: 0, known: view.blocks, stripped: 0, byClass: {} };
   const strippedCounts: number[] = [];
-  for (const message of transcript.messages) {
+  for (let m = keep; m < transcript.messages.length; m++) {
+    const message = transcript.messages[m] as MessageParam;
     const s = KNOWN_ROLES.has(message.role) ? stripMessage(message) : { message, stripped: 0 };
-    stripped.push(s.message);
+    view.inputs.push(recordInput(message));
+    view.sources.push(s.message);
     strippedCounts.push(s.stripped);
   }
-  const typed = typedByUser({ format: transcript.format, meta: transcript.meta, messages: stripped });
-  const toolUses = new Map<string, { name: string; input: Record<string, unknown> }>();
-  const view: View = { messages: [], byKey: new Map(), all: [], turns: 0, totals: undefined };
-  /** Media seen so far in this transcript, by hash: the slots carrying it. */
-  const media = new Map<string, Slot[]>();
-  const taken = new Set<string>();
-
-  const adopt = (slot: Slot, isNew: boolean) => {
-    view.byKey.set(slot.key, slot);
-    view.all.push(slot);
-    for (const child of slot.children ?? []) {
-      view.byKey.set(child.key, child);
-      view.all.push(child);
-    }
-    for (const s of [slot, ...(slot.children ?? [])]) {
-      if (isNew) {
-        const saved = deps.savedForms.get(s.key);
-        // A block an earlier process had shortened is outside the window: settle it now to restore its form.
-        if (saved !== undefined && saved !== 'original') settleSlot(s, deps);
-        s.form = initialForm(s, saved, media, deps);
-        if (s.pending) result.pending++;
-        else tally(result.byClass, s);
-      }
-      if (s.media) media.set(s.media.hash, [...(media.get(s.media.hash) ?? []), s]);
-    }
-    if (isNew) result.added++;
-    else result.known++;
-  };
-
-  stripped.forEach((message, m) => {
-    const turn = view.turns;
-    const role = message.role as string;
-    if (role === 'assistant') view.turns++;
-    const isString = typeof message.content === 'string';
-    const entry: MessageView = {
-      role,
-      source: message,
-      isString,
-      passthrough: !KNOWN_ROLES.has(role),
-      slots: [],
-      turn,
-      figures: undefined,
-    };
-    view.messages.push(entry);
-    if (entry.passthrough) {
-      const key = messageKey(m, message.content);
-      const known = previous.byKey.get(key);
-      const slot =
-        known ??
-        fixedSlot(
-          { type: 'text', text: '' },
-          { key, message: m, index: 0, role, turn },
-          deps.tokenizer,
-          countMessage(deps.tokenizer, message) - MESSAGE_OVERHEAD,
-        );
-      relocate(slot, m, 0);
-      entry.slots.push(slot);
-      adopt(slot, known === undefined);
-      return;
-    }
-    const blocks: Block[] = isString
-      ? message.content === ''
-        ? []
-        : [{ type: 'text', text: message.content as string }]
-      : (message.content as Block[]);
-    blocks.forEach((block, b) => {
-      if (block.type === 'tool_use' && typeof block.id === 'string') {
-        toolUses.set(block.id, { name: block.name, input: (block.input ?? {}) as Record<string, unknown> });
-      }
-      const key = blockKey(m, b, block, taken);
-      taken.add(key);
-      const known = previous.byKey.get(key);
-      let slot: Slot;
-      if (known) {
-        slot = known;
-        relocate(slot, m, b);
-      } else {
-        const toolUse = block.type === 'tool_result' ? toolUses.get(block.tool_use_id) : undefined;
-        const isTyped = block.type === 'text' && typed(m, b);
-        const call = toolUse
-          ? toolCallText(toolUse.name, toolUse.input)
-          : role === 'user' && block.type === 'text' && !isTyped
-            ? actionBefore(stripped[m - 1])
-            : undefined;
-        slot = registerBlock(
-          block,
-          {
-            key,
-            message: m,
-            index: b,
-            role,
-            turn,
-            typed: isTyped,
-            ...(toolUse ? { toolUse } : {}),
-            ...(call !== undefined ? { call } : {}),
-            isRepeat: (hash) => media.has(hash),
-          },
-          deps,
-        );
-      }
-      entry.slots.push(slot);
-      adopt(slot, known === undefined);
-    });
-    const strippedHere = strippedCounts[m] ?? 0;
-    const identity = entry.slots[0]?.key ?? `m${m}`;
-    if (strippedHere > 0 && !deps.strippedSeen.has(identity)) {
-      deps.strippedSeen.add(identity);
-      result.stripped += strippedHere;
-    }
-  });
+  const typed = typedByUser({ format: transcript.format, meta: transcript.meta, messages: view.sources });
+  const run: SyncRun = { view, deps, result, removed, typed };
+  for (let m = keep; m < transcript.messages.length; m++) addMessage(run, m, strippedCounts[m - keep] ?? 0);
   return { view, result };
+}
+
+/** Adds message `m` (its stripped form is `view.sources[m]`) and its blocks to the view. */
+function addMessage(run: SyncRun, m: number, strippedHere: number): void {
+  const { view, deps } = run;
+  const message = view.sources[m] as MessageParam;
+  const turn = view.turns;
+  const role = message.role as string;
+  if (role === 'assistant') view.turns++;
+  const entry: MessageView = {
+    role,
+    source: message,
+    isString: typeof message.content === 'string',
+    passthrough: !KNOWN_ROLES.has(role),
+    slots: [],
+    turn,
+    figures: undefined,
+  };
+  view.messages.push(entry);
+  view.uncounted.add(m);
+  if (entry.passthrough) {
+    const key = messageKey(m, message.content);
+    const known = run.removed.get(key);
+    const slot =
+      known ??
+      fixedSlot(
+        { type: 'text', text: '' },
+        { key, message: m, index: 0, role, turn },
+        deps.tokenizer,
+        countMessage(deps.tokenizer, message) - MESSAGE_OVERHEAD,
+      );
+    relocate(slot, m, 0);
+    entry.slots.push(slot);
+    adopt(run, slot, known === undefined);
+    return;
+  }
+  const blocks: Block[] = entry.isString
+    ? message.content === ''
+      ? []
+      : [{ type: 'text', text: message.content as string }]
+    : (message.content as Block[]);
+  blocks.forEach((block, b) => addBlock(run, entry, m, b, block));
+  const identity = entry.slots[0]?.key ?? `m${m}`;
+  if (strippedHere > 0 && !deps.strippedSeen.has(identity)) {
+    deps.strippedSeen.add(identity);
+    run.result.stripped += strippedHere;
+  }
+}
+
+/** Adds block `b` of message `m`: the slot it had when seen before, else a new one. */
+function addBlock(run: SyncRun, entry: MessageView, m: number, b: number, block: Block): void {
+  const { view, deps } = run;
+  if (block.type === 'tool_use' && typeof block.id === 'string') {
+    const input = (block.input ?? {}) as Record<string, unknown>;
+    view.toolCalls.set(block.id, { name: block.name, input });
+  }
+  const key = blockKey(m, b, block, view.byKey);
+  const known = run.removed.get(key);
+  let slot: Slot;
+  if (known) {
+    slot = known;
+    relocate(slot, m, b);
+  } else {
+    const toolUse = block.type === 'tool_result' ? view.toolCalls.get(block.tool_use_id) : undefined;
+    const isTyped = block.type === 'text' && run.typed(m, b);
+    const callText = toolUse
+      ? toolCallText(toolUse.name, toolUse.input)
+      : entry.role === 'user' && block.type === 'text' && !isTyped
+        ? actionBefore(view.sources[m - 1])
+        : undefined;
+    slot = registerBlock(
+      block,
+      {
+        key,
+        message: m,
+        index: b,
+        role: entry.role,
+        turn: entry.turn,
+        typed: isTyped,
+        ...(toolUse ? { toolUse } : {}),
+        ...(callText !== undefined ? { call: callText } : {}),
+        isRepeat: (hash) => view.index.media.has(hash),
+      },
+      deps,
+    );
+  }
+  entry.slots.push(slot);
+  adopt(run, slot, known === undefined);
+}
+
+/** Puts a slot (and its media parts) in the view; a new one takes its first form. */
+function adopt(run: SyncRun, slot: Slot, isNew: boolean): void {
+  const { view, deps, result } = run;
+  for (const s of [slot, ...(slot.children ?? [])]) {
+    view.byKey.set(s.key, s);
+    view.all.push(s);
+    if (isNew) {
+      const saved = deps.savedForms.get(s.key);
+      deps.savedForms.delete(s.key);
+      // A block an earlier process had shortened is outside the window: settle it now to restore its form.
+      if (saved !== undefined && saved !== 'original') settleSlot(s, deps);
+      s.form = initialForm(s, saved, view.index.media, deps);
+      if (!s.pending) tally(result.byClass, s);
+    }
+    indexMedia(view.index, s);
+    indexSlot(view.index, s);
+  }
+  view.blocks++;
+  if (isNew) result.added++;
+  else result.known++;
 }
 
 /**
@@ -197,32 +221,4 @@ export function tally(byClass: SyncResult['byClass'], slot: Slot): void {
   const row = (byClass[cls] ??= { blocks: 0, tokens: 0 });
   row.blocks++;
   row.tokens += slot.tokens.original ?? 0;
-}
-
-/** Input the engine cannot read at all is an error naming where; structural API issues pass through. */
-function checkShape(transcript: unknown): asserts transcript is Transcript {
-  const fail = (where: string, what: string): never => {
-    throw new GardenerError('INPUT_INVALID', what, { where: `transcript${where ? '.' + where : ''}` });
-  };
-  if (transcript === null || typeof transcript !== 'object') fail('', 'transcript must be an object');
-  const messages = (transcript as { messages?: unknown }).messages;
-  if (!Array.isArray(messages)) return fail('messages', 'messages must be an array');
-  messages.forEach((message: unknown, i) => {
-    if (message === null || typeof message !== 'object') fail(`messages.${i}`, 'message must be an object');
-    const { role, content } = message as { role?: unknown; content?: unknown };
-    if (typeof role !== 'string') fail(`messages.${i}.role`, 'role must be a string');
-    if (typeof content !== 'string' && !Array.isArray(content))
-      fail(`messages.${i}.content`, 'content must be a string or an array of blocks');
-    if (Array.isArray(content)) {
-      content.forEach((block: unknown, j) => {
-        if (
-          block === null ||
-          typeof block !== 'object' ||
-          typeof (block as { type?: unknown }).type !== 'string'
-        ) {
-          fail(`messages.${i}.content.${j}`, 'block must be an object with a type');
-        }
-      });
-    }
-  });
 }

@@ -1,7 +1,8 @@
 import { GardenerError } from '../../../errors.js';
 import { MESSAGE_OVERHEAD } from '../../tokens/index.js';
-import type { Form, Slot } from '../types.js';
+import type { Slot } from '../types.js';
 import { slotTokens, type View } from '../state/view.js';
+import { smallestTallied } from '../state/view-index.js';
 import { protection, type WorkingWindow } from './window.js';
 import { integer } from '../../format/index.js';
 
@@ -22,7 +23,11 @@ export interface BudgetFigures {
   framing: number;
 }
 
-/** Splits the request into protected parts and the smallest the rest can get. */
+/**
+ * Splits the request into protected parts and the smallest the rest can get. The view's index
+ * keeps the sums by what protects a slot for good; only the slots of the working window and the
+ * pinned ones are read to move theirs from "smallest" to window or pinned.
+ */
 export function budgetFigures(
   view: View,
   fixed: number,
@@ -41,26 +46,15 @@ export function budgetFigures(
     passThrough: 0,
     framing: 0,
   };
-  let shortenable = 0;
-  for (const slot of view.all) {
+  const tally = view.index.budget;
+  figures.passThrough = tally.fixed;
+  figures.prompts = tally.prompts;
+  let shortenable = tally.smallest;
+  for (const slot of protectable(view, window, pinned)) {
     const why = protection(slot, window, pinned);
-    switch (why) {
-      case 'fixed':
-        figures.passThrough += slotTokens(slot);
-        break;
-      case 'prompt':
-        figures.prompts += slotTokens(slot);
-        break;
-      case 'window':
-        figures.window += slotTokens(slot);
-        break;
-      case 'pinned':
-        figures.pinned += slotTokens(slot);
-        break;
-      case undefined:
-        shortenable += smallest(slot);
-        break;
-    }
+    if (why !== 'window' && why !== 'pinned') continue;
+    figures[why] += slotTokens(slot);
+    shortenable -= smallestTallied(view.index, slot);
   }
   figures.framing = MESSAGE_OVERHEAD * view.messages.length;
   figures.protected =
@@ -69,10 +63,21 @@ export function budgetFigures(
   return figures;
 }
 
-function smallest(slot: Slot): number {
-  let min = Number.POSITIVE_INFINITY;
-  for (const form of Object.keys(slot.blocks) as Form[]) min = Math.min(min, slotTokens(slot, form));
-  return Number.isFinite(min) ? min : slotTokens(slot);
+/** The slots the window or a pin may protect: those of the window's messages, and the pinned ones. */
+function protectable(view: View, window: WorkingWindow, pinned: ReadonlySet<string>): Set<Slot> {
+  const slots = new Set<Slot>();
+  for (let m = window.start; m < view.messages.length; m++) {
+    for (const slot of view.messages[m]?.slots ?? []) {
+      slots.add(slot);
+      for (const child of slot.children ?? []) slots.add(child);
+    }
+  }
+  for (const id of pinned) {
+    const byKey = view.byKey.get(id);
+    if (byKey) slots.add(byKey);
+    for (const slot of view.index.byEntry.get(id) ?? []) slots.add(slot);
+  }
+  return slots;
 }
 
 /** The error for a request that cannot fit, with the figures and what to do (never a retry that changes nothing). */

@@ -31,6 +31,9 @@ export function isOwnWords(slot: Slot): boolean {
  * Write inputs stubbed while code was only summarised). Their stub steps are dropped.
  */
 export function keepOwnWords(view: View, steps: readonly Step[]): Step[] {
-  const own = new Set(view.all.filter(isOwnWords).map((slot) => slot.key));
-  return steps.filter((step) => step.to !== 'stub' || !own.has(step.key));
+  return steps.filter((step) => {
+    if (step.to !== 'stub') return true;
+    const slot = view.byKey.get(step.key);
+    return slot === undefined || !isOwnWords(slot);
+  });
 }

@@ -3,6 +3,7 @@ import type { Step } from './planner.js';
 import { priority } from './priority.js';
 import type { Form, Slot } from '../types.js';
 import { slotTokens, type View } from '../state/view.js';
+import { inTranscriptOrder, slotOrder } from '../state/view-index.js';
 import { protection, type WorkingWindow } from './window.js';
 
 export interface StepContext {
@@ -32,14 +33,15 @@ export function slotPriority(
 /**
  * Every form change the planner may choose from: original→summary (phase 1), then →stub (phase 2);
  * images and documents, which have no summary, original→stub in phase 1. Protected blocks have none,
- * and neither has a change that saves fewer than `minSaving` tokens.
+ * and neither has a change that saves fewer than `minSaving` tokens. Only the slots the view's index
+ * holds as shortenable are read (state/view-index.ts), in transcript order.
  */
 export function eligibleSteps(view: View, context: StepContext): Step[] {
   const steps: Step[] = [];
   const push = (step: Step | undefined) => {
     if (step) steps.push(step);
   };
-  for (const slot of view.all) {
+  for (const slot of inTranscriptOrder(view.index.shortenable)) {
     if (slot.form === 'stub' || protection(slot, context.window, context.pinned) !== undefined) continue;
     const p = slotPriority(slot, view, context);
     if (slot.form === 'summary') {
@@ -86,7 +88,7 @@ function makeStep(
   return {
     key: slot.key,
     message: slot.message,
-    order: slot.message * 1_000_000 + slot.index * 1_000 + slot.part + 1,
+    order: slotOrder(slot),
     to,
     saved,
     priority,
@@ -111,11 +113,7 @@ export function targetForms(view: View, steps: readonly Step[], start: number): 
 
 /** Adds to `forms` the re-attachments that a set of form changes calls for. */
 export function withReattachedMedia(view: View, forms: Map<string, Form>, start: number): Map<string, Form> {
-  const byHash = new Map<string, Slot[]>();
-  for (const slot of view.all) {
-    if (slot.media) byHash.set(slot.media.hash, [...(byHash.get(slot.media.hash) ?? []), slot]);
-  }
-  for (const copies of byHash.values()) {
+  for (const copies of view.index.media.values()) {
     const formOf = (s: Slot) => forms.get(s.key) ?? s.form;
     if (copies.some((s) => formOf(s) === 'original')) continue;
     const inWindow = copies.find((s) => s.message >= start);

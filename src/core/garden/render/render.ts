@@ -6,11 +6,12 @@ import { slotTokens, type MessageFigures, type MessageView, type View } from '..
 
 /**
  * Rendering: each block in its current form. Forms are fixed between events and every form's block
- * was built once at ingest, so a message renders byte-identically until one of its forms changes.
- * The returned messages share block objects with the input and with each other: treat them as read-only.
+ * was built once at ingest, so a message renders byte-identically until one of its forms changes;
+ * its rendering is kept until then (view.ts uncount). The returned messages share objects with the
+ * input, with each other and with earlier calls' requests: treat them as read-only.
  */
 export function renderMessages(view: View): MessageParam[] {
-  return view.messages.map(renderMessage);
+  return view.messages.map((entry) => (entry.rendered ??= renderMessage(entry)));
 }
 
 export function renderMessage(entry: MessageView): MessageParam {

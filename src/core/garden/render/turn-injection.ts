@@ -3,11 +3,10 @@ import type { Scope, Store } from '../../store/index.js';
 import type { Tokenizer } from '../../tokens/index.js';
 import type { MessageParam } from '../../transcript/index.js';
 import { buildInjection, RECALL_LIMIT, type Injection, type InjectionInput } from './inject.js';
-import { breakdownClass } from '../state/pressure.js';
 import { latestTypedText, newestTypedText } from '../plan/recent.js';
 import type { InjectMode } from '../types.js';
 import type { RetrievalWords } from './labels.js';
-import { slotTokens, type View } from '../state/view.js';
+import type { View } from '../state/view.js';
 
 /** The newest user message with the injected block appended (after any tool_result blocks, as the API wants). */
 export function appendInjection(message: MessageParam, text: string): MessageParam {
@@ -19,18 +18,7 @@ export function appendInjection(message: MessageParam, text: string): MessagePar
 
 /** What is shortened now, for the cheap layer's one line. */
 export function compactedSummary(view: View): InjectionInput['compacted'] {
-  let blocks = 0;
-  let before = 0;
-  let after = 0;
-  const byClass = new Map<string, number>();
-  for (const slot of view.all) {
-    if (slot.form === 'original') continue;
-    blocks++;
-    before += slotTokens(slot, 'original');
-    after += slotTokens(slot);
-    const cls = breakdownClass(slot);
-    byClass.set(cls, (byClass.get(cls) ?? 0) + 1);
-  }
+  const { blocks, before, after, byClass } = view.index.compacted;
   return {
     blocks,
     before,
@@ -57,7 +45,7 @@ export function turnInjection(input: {
   if (input.mode === 'off' || last?.role !== 'user' || last.passthrough) return undefined;
   const typed = newestTypedText(view);
   if (typed === '' && input.mode !== 'full') return undefined;
-  const inContext = new Set(view.all.filter((s) => s.form === 'original' && s.entryId).map((s) => s.entryId));
+  const inContext = (id: string) => view.index.byEntry.get(id)?.some((s) => s.form === 'original') ?? false;
   return buildInjection({
     mode: input.mode,
     maxTokens: input.maxTokens,
@@ -65,7 +53,7 @@ export function turnInjection(input: {
     notes: store.notes(scope, { pinnedOnly: true }),
     compacted: compactedSummary(view),
     recall: (query, maxTokens) => recall(store, query, scope, { maxTokens, limit: RECALL_LIMIT }),
-    inContext: (id) => inContext.has(id),
+    inContext,
     tokenizer: input.tokenizer,
     words: input.words,
   });

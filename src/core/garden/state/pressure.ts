@@ -12,9 +12,9 @@ import {
   type Form,
   type GardenCounters,
   type GardenEvent,
-  type Slot,
 } from '../types.js';
 import { slotTokens, type View } from './view.js';
+import { breakdownClass } from './view-index.js';
 import { compact, count, integer } from '../../format/index.js';
 import type { StoreStats } from '../../store/index.js';
 
@@ -183,12 +183,6 @@ export function classBreakdown(view: View): Partial<Record<BreakdownClass, Class
     if (slot.form === 'stub') row.stubs++;
   }
   return rows;
-}
-
-export function breakdownClass(slot: Slot): BreakdownClass {
-  if (slot.media) return 'media';
-  if (slot.cls === undefined && slot.pending) return 'pending';
-  return slot.cls ?? 'other';
 }
 
 function recommend(input: PressureInput, pressure: number): string {

@@ -8,12 +8,14 @@ import type { GardenConfig } from '../config.js';
 import type { IngestDeps } from '../ingest/ingest.js';
 import { settleSlot } from '../ingest/settle.js';
 import type { SavedState } from '../persist.js';
+import type { FormLog } from '../save-state.js';
 import { recentMentions } from '../plan/recent.js';
 import { messageFigures, originalMessageTokens } from '../render/render.js';
 import type { StepContext } from '../plan/steps.js';
 import { tally } from '../ingest/sync.js';
 import type { GardenCounters, Slot } from '../types.js';
 import { slotChanged, type MessageFigures, type MessageView, type View } from './view.js';
+import { inTranscriptOrder } from './view-index.js';
 import { oversized, windowStart, type WorkingWindow } from '../plan/window.js';
 
 /** The last rendered request: when, how many messages (the cached prefix), how many tokens. */
@@ -39,11 +41,15 @@ export interface GardenState {
   /** Saved forms of blocks not seen yet in this process (applied when they are synced). */
   readonly savedForms: Map<string, SavedState['forms'][string]>;
   readonly strippedSeen: Set<string>;
+  /** Where form changes are saved (save-state.ts). */
+  readonly formLog: FormLog;
   budget: number;
   view: View;
   transcript: Transcript | undefined;
   /** Tokens of the system prompt and tool definitions. */
   fixedTokens: number;
+  /** The system prompt and tools `fixedTokens` counts, as JSON. */
+  fixedKey: string | undefined;
   /** The provider's last count, for calibration. */
   anchor: Anchor | undefined;
   lastRender: LastRender | undefined;
@@ -61,17 +67,14 @@ export function originalEstimate(state: GardenState): number {
   return state.fixedTokens + viewTotals(state.view).original;
 }
 
-/** Σ of the messages' figures, summed once and kept until a slot changes (view.ts slotChanged). */
+/** Σ of the messages' figures: only the messages new or changed since the last sum are counted (view.ts uncount). */
 function viewTotals(view: View): MessageFigures {
-  if (view.totals) return view.totals;
-  let rendered = 0;
-  let original = 0;
-  for (const message of view.messages) {
-    const figures = messageFigures(message);
-    rendered += figures.rendered;
-    original += figures.original;
+  for (const m of view.uncounted) {
+    const figures = messageFigures(view.messages[m] as MessageView);
+    view.totals.rendered += figures.rendered;
+    view.totals.original += figures.original;
   }
-  view.totals = { rendered, original };
+  view.uncounted.clear();
   return view.totals;
 }
 
@@ -98,9 +101,13 @@ export function stepContext(
   };
 }
 
-/** Slots of an entry id (or a block key). */
+/** Slots of an entry id (or a block key), in transcript order. */
 export function slotsOf(state: GardenState, id: string): Slot[] {
-  return state.view.all.filter((s) => s.entryId === id || s.key === id);
+  const { byKey, index } = state.view;
+  const slots = new Set(index.byEntry.get(id) ?? []);
+  const byItsKey = byKey.get(id);
+  if (byItsKey) slots.add(byItsKey);
+  return inTranscriptOrder(slots);
 }
 
 /**
@@ -114,7 +121,8 @@ export function settleWhere(
   options: SettleOptions = {},
 ): SettleResult {
   const result: SettleResult = { ingested: 0, byClass: {}, pending: 0 };
-  for (const slot of state.view.all) {
+  // A copy: settling takes slots out of the pending index.
+  for (const slot of [...state.view.index.pending]) {
     if (!slot.pending || !which(slot)) continue;
     if (options.deadline !== undefined && result.ingested > 0 && performance.now() >= options.deadline) {
       result.pending++;

@@ -1,5 +1,8 @@
 import type { MessageParam } from '../../transcript/index.js';
-import type { Form, Slot } from '../types.js';
+import type { Slot } from '../types.js';
+import { emptyIndex, indexSlot, type ViewIndex } from './view-index.js';
+
+export { slotTokens } from './view-index.js';
 
 /** One message of the synced transcript. */
 export interface MessageView {
@@ -16,6 +19,8 @@ export interface MessageView {
   turn: number;
   /** Its tokens as rendered and in original form, once counted (render.ts); cleared when a slot changes. */
   figures: MessageFigures | undefined;
+  /** The message as last rendered (render.ts), kept until one of its slots changes; read-only. */
+  rendered?: MessageParam;
 }
 
 /** Tokens of a message (or of all of them) as rendered now and with every block in its original form. */
@@ -24,7 +29,28 @@ export interface MessageFigures {
   original: number;
 }
 
-/** The engine's picture of the transcript after a sync. */
+/**
+ * A message as the door handed it in (ingest/prefix.ts): the object and, one level down, what it
+ * held, so that the next sync can tell an unchanged message without reading it again.
+ */
+export interface MessageInput {
+  message: MessageParam;
+  role: string;
+  content: MessageParam['content'];
+  /** The content's blocks when it is an array (a copy of the references, not of the blocks). */
+  blocks: readonly unknown[] | undefined;
+}
+
+/** A tool call seen in the transcript, by id: what its result is classified and labelled with. */
+export interface ToolCall {
+  name: string;
+  input: Record<string, unknown>;
+}
+
+/**
+ * The engine's picture of the transcript. Sync keeps it from one call to the next: the messages the
+ * door sends again unchanged keep their entries, and only what is new is read (ingest/sync.ts).
+ */
 export interface View {
   messages: MessageView[];
   /** Every slot by key, media parts included. */
@@ -33,25 +59,61 @@ export interface View {
   all: Slot[];
   /** Assistant messages in the transcript. */
   turns: number;
-  /** Σ of the messages' figures, once summed (state.ts); cleared when a slot changes. */
-  totals: MessageFigures | undefined;
+  /** Σ of the figures of the messages counted so far (state.ts); those not in `uncounted`. */
+  totals: MessageFigures;
+  /** Messages whose figures are not in `totals` yet (new, or one of their slots changed). */
+  uncounted: Set<number>;
+  /** Top-level slots (media parts not counted). */
+  blocks: number;
+  /** The messages as handed in, for the next sync's prefix check. */
+  inputs: MessageInput[];
+  /** The stripped messages (each `messages[m].source`), as one array for the typed-by-user rule. */
+  sources: MessageParam[];
+  /** Tool calls by id. */
+  toolCalls: Map<string, ToolCall>;
+  /** The transcript's format and observation list the view was read with (a change means a full sync). */
+  reading: string;
+  /** Slots by property, kept as slots change (view-index.ts). */
+  index: ViewIndex;
 }
 
 export function emptyView(): View {
-  return { messages: [], byKey: new Map(), all: [], turns: 0, totals: undefined };
+  return {
+    messages: [],
+    byKey: new Map(),
+    all: [],
+    turns: 0,
+    totals: { rendered: 0, original: 0 },
+    uncounted: new Set(),
+    blocks: 0,
+    inputs: [],
+    sources: [],
+    toolCalls: new Map(),
+    reading: '',
+    index: emptyIndex(),
+  };
 }
 
 /**
  * A slot's form or token counts changed (an event, or settling built its forms): the cached figures
- * of its message and of the whole view are counted again when next read.
+ * of its message leave the view's totals and are counted again when next read, and the slot's
+ * place in the indexes is brought up to date.
  */
 export function slotChanged(view: View, slot: Slot): void {
   const message = view.messages[slot.message];
-  if (message) message.figures = undefined;
-  view.totals = undefined;
+  if (message) uncount(view, slot.message);
+  indexSlot(view.index, slot);
 }
 
-/** Tokens of a slot in its current form (a form it cannot take counts as original). */
-export function slotTokens(slot: Slot, form: Form = slot.form): number {
-  return slot.tokens[form] ?? slot.tokens.original ?? 0;
+/** Takes a message's figures out of the view's totals (they are counted again when next read) and drops its rendering. */
+export function uncount(view: View, m: number): void {
+  const message = view.messages[m];
+  if (message === undefined) return;
+  if (!view.uncounted.has(m) && message.figures) {
+    view.totals.rendered -= message.figures.rendered;
+    view.totals.original -= message.figures.original;
+  }
+  message.figures = undefined;
+  message.rendered = undefined;
+  view.uncounted.add(m);
 }

@@ -1,0 +1,86 @@
+import { FORM_CHUNK_ENTRIES, saveFormChunk, saveState, type SavedState } from './persist.js';
+import type { GardenState } from './state/state.js';
+import type { Form } from './types.js';
+
+/** The chunks of saved forms this process writes to (persist.ts). */
+export interface FormLog {
+  /** Chunks saved, the open one included. */
+  chunks: number;
+  /** The open chunk's entries (the last one saved). */
+  open: Record<string, Form>;
+  openEntries: number;
+  /** The saved forms are all in chunks (not in the main record of an older save). */
+  chunked: boolean;
+}
+
+/** The form log of a state just loaded: new changes go to a new chunk after the saved ones. */
+export function openFormLog(saved: SavedState): FormLog {
+  return {
+    chunks: saved.formChunks,
+    open: {},
+    openEntries: FORM_CHUNK_ENTRIES,
+    // A save with chunks keeps no forms in its main record (saveState).
+    chunked: saved.formChunks > 0 || Object.keys(saved.forms).length === 0,
+  };
+}
+
+/**
+ * Saves pins, recall refreshes, counters and events, with the forms that `changes` gave blocks:
+ * they are added to the open chunk of forms, so the save does not grow with the session. A state
+ * loaded from an older save (its forms in the main record) is saved whole once (persistAll).
+ */
+export function persist(state: GardenState, changes?: ReadonlyMap<string, Form>): void {
+  if (!state.config.persist) return;
+  if (!state.formLog.chunked) {
+    persistAll(state);
+    return;
+  }
+  if (changes !== undefined && changes.size > 0) {
+    const log = state.formLog;
+    if (log.openEntries > 0 && log.openEntries + changes.size > FORM_CHUNK_ENTRIES) {
+      log.chunks++;
+      log.open = {};
+      log.openEntries = 0;
+    }
+    for (const [key, form] of changes) log.open[key] = form;
+    log.openEntries = Object.keys(log.open).length;
+    saveFormChunk(state.store, state.scope, log.chunks - 1, log.open);
+  }
+  saveMain(state);
+}
+
+/**
+ * Saves every form afresh (those of blocks not seen yet in this process, and every block not in its
+ * original form), in full chunks, then the rest of the state: at close, off the request path.
+ */
+export function persistAll(state: GardenState): void {
+  if (!state.config.persist) return;
+  const forms: Record<string, Form> = {};
+  for (const [key, form] of state.savedForms) forms[key] = form;
+  for (const slot of state.view.all) {
+    if (slot.form !== 'original') forms[slot.key] = slot.form;
+    else delete forms[slot.key];
+  }
+  const entries = Object.entries(forms);
+  const log = state.formLog;
+  log.chunks = Math.ceil(entries.length / FORM_CHUNK_ENTRIES);
+  for (let n = 0; n < log.chunks; n++) {
+    const chunk = entries.slice(n * FORM_CHUNK_ENTRIES, (n + 1) * FORM_CHUNK_ENTRIES);
+    saveFormChunk(state.store, state.scope, n, Object.fromEntries(chunk));
+  }
+  log.open = {};
+  log.openEntries = FORM_CHUNK_ENTRIES;
+  log.chunked = true;
+  saveMain(state);
+}
+
+function saveMain(state: GardenState): void {
+  state.saved.formChunks = state.formLog.chunks;
+  saveState(state.store, state.scope, {
+    ...state.saved,
+    pinned: [...state.pinned],
+    access: Object.fromEntries(state.access),
+    counters: state.counters,
+    lastRenderAt: state.lastRender?.at ?? null,
+  });
+}
