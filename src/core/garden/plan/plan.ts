@@ -22,6 +22,17 @@ import type { GardenEvent } from '../types.js';
  * as no minimum on the dev split.
  */
 const PROFIT_MIN_SHARE = 0.05;
+/**
+ * Calls a profit event waits after the previous event (of any kind): the previous rewrite pays back
+ * first, and two events a call apart would each rewrite what the other just wrote.
+ */
+export const PROFIT_SPACING_CALLS = 3;
+
+/** Whether the session's last event is at least PROFIT_SPACING_CALLS renders old. */
+function spacedFromLastEvent(state: GardenState): boolean {
+  const last = state.saved.events.findLast((e) => e.kind !== 'restore' && e.changed > 0);
+  return last === undefined || state.counters.renders - last.call >= PROFIT_SPACING_CALLS;
+}
 
 function savedBy(steps: readonly Step[]): number {
   return steps.reduce((sum, step) => sum + step.saved, 0);
@@ -79,7 +90,13 @@ export function plan(state: GardenState, options: PlanOptions = {}): PlanResult 
       }
     }
     event = applyEvent(state, due.kind, targetForms(state.view, selection.steps, window.start)) ?? event;
-  } else if (due === undefined && !cold && config.profitEvents && !profitEventsStopped(state.guard)) {
+  } else if (
+    due === undefined &&
+    !cold &&
+    config.profitEvents &&
+    !profitEventsStopped(state.guard) &&
+    spacedFromLastEvent(state)
+  ) {
     // Below the high-water mark: an event that pays for its cache rewrite over the calls to come.
     const selection = selectProfitable(
       {
