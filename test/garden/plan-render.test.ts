@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { PROFIT_SPACING_CALLS } from '../../src/core/garden/plan/plan.js';
 import { validate } from '../../src/core/transcript/validate.js';
 import { countRequest } from '../../src/core/tokens/count.js';
 import { defaultTokenizer } from '../../src/core/tokens/tokenizer.js';
@@ -86,6 +87,17 @@ describe('plan and render', () => {
     const without = replay(agentSession(30, { lines: 40 }), BUDGET, { profitEvents: false }).calls;
     const total = (list: typeof calls) => list.reduce((n, c) => n + countRequest(tokenizer, c.request), 0);
     expect(total(calls)).toBeLessThan(total(without));
+  });
+
+  it('spaces profit events: none within PROFIT_SPACING_CALLS calls of the previous event', () => {
+    for (const lines of [40, 80]) {
+      const { calls } = replay(agentSession(40, { lines }), BUDGET);
+      const eventCalls = calls.flatMap((c, i) => (c.event ? [{ i, kind: c.kind }] : []));
+      expect(eventCalls.filter((e) => e.kind === 'profit').length).toBeGreaterThan(3);
+      for (let k = 1; k < eventCalls.length; k++)
+        if (eventCalls[k]!.kind === 'profit')
+          expect(eventCalls[k]!.i - eventCalls[k - 1]!.i).toBeGreaterThanOrEqual(PROFIT_SPACING_CALLS);
+    }
   });
 
   it('never shortens the system prompt, the typed prompt or the working window', () => {

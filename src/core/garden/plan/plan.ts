@@ -4,7 +4,7 @@ import { calibrate, scale } from './calibration.js';
 import { horizonCalls } from './cost-model.js';
 import { applyEvent, restorations } from '../events.js';
 import { keepOwnWords } from './plan-own.js';
-import { profitEventsStopped } from './regret-guard.js';
+import { affordableSpend, FORCED_SHARE, profitEventsStopped } from './regret-guard.js';
 import { selectProfitable, selectSteps, type Step } from './planner.js';
 import { messageTokens } from '../render/render.js';
 import {
@@ -22,6 +22,17 @@ import type { GardenEvent } from '../types.js';
  * as no minimum on the dev split.
  */
 const PROFIT_MIN_SHARE = 0.05;
+/**
+ * Calls a profit event waits after the previous event (of any kind): the previous rewrite pays back
+ * first, and two events a call apart would each rewrite what the other just wrote.
+ */
+export const PROFIT_SPACING_CALLS = 3;
+
+/** Whether the session's last event is at least PROFIT_SPACING_CALLS renders old. */
+function spacedFromLastEvent(state: GardenState): boolean {
+  const last = state.saved.events.findLast((e) => e.kind !== 'restore' && e.changed > 0);
+  return last === undefined || state.counters.renders - last.call >= PROFIT_SPACING_CALLS;
+}
 
 function savedBy(steps: readonly Step[]): number {
   return steps.reduce((sum, step) => sum + step.saved, 0);
@@ -68,6 +79,14 @@ export function plan(state: GardenState, options: PlanOptions = {}): PlanResult 
       cold: due.kind === 'cold',
     };
     let selection = selectSteps(input);
+    const calibratedNow = calibrate(estimate(state), anchor);
+    if (
+      due.kind === 'pressure' &&
+      calibratedNow <= FORCED_SHARE * state.budget &&
+      selection.feasible &&
+      (selection.atOnce ?? 0) > affordableSpend(state.guard)
+    )
+      return finish(state, options, limit, event, cold, window);
     // Past the saving floor: when nothing else fits, any change that saves a token is worth it.
     if (!selection.feasible && due.kind !== 'cold') {
       selection = selectSteps({ ...input, steps: eligibleSteps(state.view, stepContext(state, window, 1)) });
@@ -79,7 +98,13 @@ export function plan(state: GardenState, options: PlanOptions = {}): PlanResult 
       }
     }
     event = applyEvent(state, due.kind, targetForms(state.view, selection.steps, window.start)) ?? event;
-  } else if (due === undefined && !cold && config.profitEvents && !profitEventsStopped(state.guard)) {
+  } else if (
+    due === undefined &&
+    !cold &&
+    config.profitEvents &&
+    !profitEventsStopped(state.guard) &&
+    spacedFromLastEvent(state)
+  ) {
     // Below the high-water mark: an event that pays for its cache rewrite over the calls to come.
     const selection = selectProfitable(
       {
@@ -93,12 +118,24 @@ export function plan(state: GardenState, options: PlanOptions = {}): PlanResult 
     if (selection && selection.saved >= PROFIT_MIN_SHARE * state.budget)
       event = applyEvent(state, 'profit', targetForms(state.view, selection.steps, window.start)) ?? event;
   }
+  return finish(state, options, limit, event, cold, window);
+}
+
+/** The plan's result, with BUDGET_IMPOSSIBLE thrown (or reported) when the request cannot fit. */
+function finish(
+  state: GardenState,
+  options: PlanOptions,
+  limit: number,
+  event: GardenEvent | undefined,
+  cold: boolean,
+  window: ReturnType<typeof workingWindow>,
+): PlanResult {
   const tokens = estimate(state);
-  const after = calibrate(tokens, anchor);
+  const after = calibrate(tokens, state.anchor);
   const result: PlanResult = { event, tokens, calibratedTokens: after, budget: state.budget, cold };
   if (after > limit) {
     const figures = budgetFigures(state.view, state.fixedTokens, limit, window, state.pinned);
-    if (options.strict !== false) throw budgetError(figures, config.keepLastTurns, limit);
+    if (options.strict !== false) throw budgetError(figures, state.config.keepLastTurns, limit);
     result.impossible = figures;
   }
   return result;

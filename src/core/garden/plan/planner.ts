@@ -41,6 +41,8 @@ export interface Selection {
   cost: number;
   /** Whether `need` was met. */
   feasible: boolean;
+  /** What the event adds to this call's bill: the cache rewrite less the saved tokens not read now. */
+  atOnce?: number;
 }
 
 /** Greedy order: summaries before stubs, then lowest priority per token saved, then older first. */
@@ -90,8 +92,10 @@ export function selectSteps(input: PlanInput): Selection {
     const savedInCache = taken.steps.reduce((sum, s) => sum + (s.message < cached ? s.saved : 0), 0);
     const loss = taken.steps.reduce((sum, s) => sum + s.loss, 0);
     const cost = breakCost(cachedFrom(cut) - savedInCache) + loss - futureValue(taken.saved, input.horizon);
-    if (!best || cost < best.cost)
-      best = { ...taken, cut: firstMessage(taken.steps, end), cost, feasible: true };
+    if (!best || cost < best.cost) {
+      const atOnce = breakCost(cachedFrom(cut) - savedInCache) - futureValue(savedInCache, 1);
+      best = { ...taken, cut: firstMessage(taken.steps, end), cost, feasible: true, atOnce };
+    }
   }
   if (best) return best;
   const all = [...input.steps].sort(compareSteps);

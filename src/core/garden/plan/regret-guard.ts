@@ -18,6 +18,13 @@ export const REGRET_GRACE_CALLS = 4;
  * event the guard judges anyway, so investments that never pay back are still stopped.
  */
 export const REGRET_LONGEST_PAYBACK_CALLS = 3 * REGRET_GRACE_CALLS;
+/**
+ * Above this share of the budget a pressure event is forced. Between the high-water mark and here it
+ * waits while its rewrite would put the session over its unmanaged cost (affordableSpend), as a profit
+ * event would: a session that ends before the budget is reached never pays for it. Chosen on the dev
+ * split (`gardener bench --window 32000 --split dev`: 0.85 and 0.95 side by side), checked on held-out.
+ */
+export const FORCED_SHARE = 0.85;
 
 export interface RegretGuard {
   /** Σ modelled cost of the requests as sent, in input-token units. */
@@ -68,6 +75,16 @@ export function observeCosts(
       guard.calls - guard.firstEventCall >= REGRET_LONGEST_PAYBACK_CALLS);
   if (guard.stoppedAtCall === undefined && judged && guard.managed > (1 + REGRET_TOLERANCE) * guard.unmanaged)
     guard.stoppedAtCall = guard.calls;
+}
+
+/**
+ * The most an event that is not forced may add to this call's bill (its rewrite, in input-token units)
+ * so that the session stays within the tolerance even if it ended right after: what the session is
+ * under its unmanaged cost plus the tolerance. Infinity when no door reports costs (nothing to judge by).
+ */
+export function affordableSpend(guard: RegretGuard): number {
+  if (guard.calls === 0) return Number.POSITIVE_INFINITY;
+  return Math.max(0, (1 + REGRET_TOLERANCE) * guard.unmanaged - guard.managed);
 }
 
 export function profitEventsStopped(guard: RegretGuard): boolean {

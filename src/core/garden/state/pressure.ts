@@ -1,6 +1,8 @@
 import {
+  FORCED_SHARE,
   guardReport,
   profitEventsStopped,
+  REGRET_TOLERANCE,
   type GuardReport,
   type RegretGuard,
 } from '../plan/regret-guard.js';
@@ -204,7 +206,10 @@ function recommend(input: PressureInput, pressure: number): string {
   if (pressure > input.highWater) {
     if (!best)
       return `context at ${percent} of the budget and nothing left to shorten: raise the budget or forget blocks`;
-    return `context at ${percent} of the budget, above the high-water mark: the next plan() compacts down to ${Math.round(input.lowWater * 100)}%`;
+    const down = `${Math.round(input.lowWater * 100)}%`;
+    if (input.guard.calls > 0 && pressure <= FORCED_SHARE)
+      return `context at ${percent} of the budget, above the high-water mark: compacts down to ${down} once the rewrite keeps this session within ${Math.round(REGRET_TOLERANCE * 100)}% of unmanaged (now ${guardReport(input.guard).cost_ratio}×), at ${Math.round(FORCED_SHARE * 100)}% at the latest`;
+    return `context at ${percent} of the budget, above the high-water mark: the next plan() compacts down to ${down}`;
   }
   if (profitEventsStopped(input.guard))
     return `context at ${percent} of the budget; events that would only save stopped: this session costs ${guardReport(input.guard).cost_ratio}× unmanaged, so only the high-water mark compacts`;
