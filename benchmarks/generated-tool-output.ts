@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { blockForms } from '../src/doors/bench/oracle/forms.js';
 import { frameKind } from '../src/core/compress/frame.js';
-import { mentions, namesOf } from '../src/core/compress/names.js';
+import { mentions, namesOf } from '../src/core/names/names.js';
 import { defaultTokenizer } from '../src/core/tokens/tokenizer.js';
 import { blockText } from '../src/core/transcript/blocks.js';
 

@@ -7,7 +7,7 @@ import {
   paysForFrame,
 } from '../../src/core/compress/frame.js';
 import { compress } from '../../src/core/compress/index.js';
-import { MAX_NAMES_CHARS } from '../../src/core/compress/names.js';
+import { MAX_NAMES_CHARS } from '../../src/core/names/names.js';
 
 describe("a summary's frame budget", () => {
   it('gives no summary where the headed summary would not be clearly shorter than the original', () => {

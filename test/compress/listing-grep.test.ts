@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compressListing, listingKind } from '../../src/core/compress/listing/index.js';
-import { namesOf } from '../../src/core/compress/names.js';
+import { namesOf } from '../../src/core/names/names.js';
 
 /** `grep -rn -C2 'RateTableError' src`: two groups of a match and its context lines. */
 const grep = [

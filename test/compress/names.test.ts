@@ -6,7 +6,7 @@ import {
   missingNames,
   namesLine,
   namesOf,
-} from '../../src/core/compress/names.js';
+} from '../../src/core/names/names.js';
 
 describe('the names a summary left out', () => {
   it('finds files, file:line, test ids, error types and long numbers, but not attributes or versions', () => {

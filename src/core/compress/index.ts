@@ -2,7 +2,7 @@ import { unwrapToolOutput, type Unwrapped } from '../classify/index.js';
 import type { ContentClass } from '../classify/index.js';
 import { guarded, unchanged } from './guard.js';
 import { namesBudget, paysForFrame } from './frame.js';
-import { MAX_NAMES_CHARS, namesLineAndRest } from './names.js';
+import { MAX_NAMES_CHARS, namesLineAndRest } from '../names/index.js';
 import { compressorFor, sniffedCompressor } from './registry.js';
 import type { CompressContext, Summary } from './types.js';
 
@@ -80,5 +80,5 @@ function rewrap(envelope: Unwrapped, body: string): string {
       return body;
   }
 }
-export { namesOf } from './names.js';
+
 export type { CompressContext, Summary } from './types.js';

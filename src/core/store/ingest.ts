@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { CONTENT_CLASSES } from '../classify/index.js';
-import { namesOf } from '../compress/index.js';
+import { namesOf } from '../names/index.js';
 import { GardenerError } from '../../errors.js';
 import { derivedId } from './ids.js';
 import { pack, PACKED_ORIGINAL, PACKED_SUMMARY } from './packing.js';

@@ -1,0 +1,6 @@
+/**
+ * The names a text holds (files, file:line, test ids, error types, backticked identifiers, long
+ * numbers) and which of them a summary leaves out. Its own package so that the store, which indexes
+ * names for search, does not load the compressors to find them.
+ */
+export { MAX_NAMES_CHARS, mentions, missingNames, namesLine, namesLineAndRest, namesOf } from './names.js';
