@@ -12,6 +12,7 @@ import { createBodyParser, type BodyParser } from './body-parse.js';
 import { createConversations, type ConversationOptions, type Conversations } from './conversations.js';
 import { identify } from './identity.js';
 import type { RequestRecord } from './records.js';
+import { adoptMatched } from './reuse.js';
 import { toTranscript } from './transcript.js';
 import type { ModelledBills } from '../../core/cache/index.js';
 import { usageCost } from '../../core/cache/index.js';
@@ -165,6 +166,7 @@ function render(gardening: Gardening, request: Request): Gardened {
   const session = gardening.conversations.session(scope, body['tools']);
   const taken = takeBreakpoints(body['messages'] as never);
   const messages = gardening.conversations.reuse(scope, taken.messages);
+  adoptMatched(body['messages'] as unknown[], taken.messages, messages);
   const transcript = toTranscript({ ...body, messages }, scope.session);
   const injectedBefore = session.garden.counters().injectedTokens;
   const outcome = session.nextOrOriginal(transcript);
