@@ -120,6 +120,8 @@ function gardenMessages(gardening: Gardening, raw: Buffer, headers: IncomingHttp
   try {
     const who = identify(body, headers);
     gardening.parser.keep(who.session, raw, parsed);
+    const count = (body['messages'] as unknown[]).length;
+    debug('proxy', 'body parsed', { session: who.session, messages: count, reused: parsed.reused });
     const scope = gardening.conversations.scopeOf(who.session, who.cwd);
     base = {
       gardened: false,
