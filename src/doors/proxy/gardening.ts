@@ -3,7 +3,6 @@ import type { DoorSession, NextRequest } from '../kit/session.js';
 import { debug } from '../../debug.js';
 import type { Form } from '../../core/garden/index.js';
 import type { Scope } from '../../core/store/index.js';
-import { requestUnits } from '../../core/cache/index.js';
 import { defaultTokenizer, type Tokenizer } from '../../core/tokens/index.js';
 import type { MessagesRequest } from '../../core/transcript/index.js';
 import { restoreBreakpoints, takeBreakpoints } from './cache-breakpoints.js';
@@ -12,6 +11,7 @@ import { createBodyParser, type BodyParser } from './body-parse.js';
 import { createConversations, type ConversationOptions, type Conversations } from './conversations.js';
 import { identify } from './identity.js';
 import type { RequestRecord } from './records.js';
+import { createOriginalUnits, type OriginalUnits } from './original-units.js';
 import { adoptMatched } from './reuse.js';
 import { toTranscript } from './transcript.js';
 import type { ModelledBills } from '../../core/cache/index.js';
@@ -74,6 +74,7 @@ interface Gardening {
   tokenizer: Tokenizer;
   tracks: WeakMap<DoorSession, CacheTrack>;
   parser: BodyParser;
+  originalUnits: OriginalUnits;
 }
 
 /** A Messages request as the proxy gardens it. */
@@ -88,11 +89,13 @@ interface Request {
 }
 
 export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardener {
+  const tokenizer = options.tokenizer ?? defaultTokenizer();
   const gardening: Gardening = {
     conversations: createConversations(options),
-    tokenizer: options.tokenizer ?? defaultTokenizer(),
+    tokenizer,
     tracks: new WeakMap(),
     parser: createBodyParser(),
+    originalUnits: createOriginalUnits(tokenizer),
   };
   return {
     garden: (raw, headers) => gardenMessages(gardening, raw, headers),
@@ -203,7 +206,7 @@ function outgoing(
   let track = gardening.tracks.get(session);
   if (!track) gardening.tracks.set(session, (track = createCacheTrack()));
   const at = Date.now();
-  const original = requestUnits(body as unknown as MessagesRequest, gardening.tokenizer);
+  const original = gardening.originalUnits(body as unknown as MessagesRequest);
   const placed = untouched
     ? { request: rendered, units: original }
     : placeFrontier(rendered, track, gardening.tokenizer, at);
