@@ -102,6 +102,9 @@ for (let n = 0; n < CALLS; n++) {
 }
 
 const ms = (n: number) => n.toFixed(2);
+/** p50 / p95 of a run of calls, or a dash for the way not measured. */
+const figures = (run: number[]) =>
+  run.length ? `${ms(percentile(run, 50))} / ${ms(percentile(run, 95))}` : '—';
 console.log(
   `load average ${os
     .loadavg()
@@ -116,6 +119,6 @@ for (let start = 0; start < CALLS; start += WINDOW) {
   const a = whole.slice(start, start + WINDOW);
   const b = fromPrevious.slice(start, start + WINDOW);
   console.log(
-    `${String(start + 1).padStart(4)}–${String(Math.min(start + WINDOW, CALLS)).padEnd(6)}  ${ms(percentile(a, 50)).padStart(8)} / ${ms(percentile(a, 95)).padEnd(8)}      ${ms(percentile(b, 50)).padStart(8)} / ${ms(percentile(b, 95))}`,
+    `${String(start + 1).padStart(4)}–${String(Math.min(start + WINDOW, CALLS)).padEnd(6)}  ${figures(a).padStart(15)}          ${figures(b)}`,
   );
 }
