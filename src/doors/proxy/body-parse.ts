@@ -48,8 +48,14 @@ export function createBodyParser(): BodyParser {
 
   return {
     parse(raw) {
-      const nearest = nearestKept(kept.values(), raw);
-      return (nearest && parseFrom(nearest.kept, nearest.shared, raw)) ?? parseWhole(raw);
+      try {
+        const nearest = nearestKept(kept.values(), raw);
+        const parsed = nearest && parseFrom(nearest.kept, nearest.shared, raw);
+        if (parsed) return parsed;
+      } catch {
+        // Parsing from a kept body is only a shortcut: whatever went wrong, the whole body is parsed.
+      }
+      return parseWhole(raw);
     },
     keep(conversation, raw, parsed) {
       forget(conversation);

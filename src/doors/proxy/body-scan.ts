@@ -126,8 +126,8 @@ export function scanBody(bytes: Buffer): BodyShape | undefined {
   while (bytes[i] === QUOTE) {
     const keyEnd = stringEnd(bytes, i);
     if (keyEnd < 0) return undefined;
-    const key = JSON.parse(bytes.toString('utf8', i, keyEnd)) as string;
-    if (keys.includes(key) || key === '__proto__') return undefined;
+    const key = keyAt(bytes, i, keyEnd);
+    if (key === undefined || keys.includes(key) || key === '__proto__') return undefined;
     keys.push(key);
     i = skipSpace(bytes, keyEnd);
     if (bytes[i] !== COLON) return undefined;
@@ -148,6 +148,14 @@ export function scanBody(bytes: Buffer): BodyShape | undefined {
   }
   if (bytes[i] !== CLOSE_BRACE || skipSpace(bytes, i + 1) !== bytes.length || !messages) return undefined;
   return { keys, ...messages };
+}
+
+function keyAt(bytes: Buffer, start: number, end: number): string | undefined {
+  try {
+    return JSON.parse(bytes.toString('utf8', start, end)) as string;
+  } catch {
+    return undefined;
+  }
 }
 
 /** How many leading bytes two buffers share (compared natively, in halving slices). */
