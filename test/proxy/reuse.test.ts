@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reuseMessages } from '../../src/doors/proxy/reuse.js';
+import { takeBreakpoints } from '../../src/doors/proxy/cache-breakpoints.js';
+import { adoptMatched, reuseMessages } from '../../src/doors/proxy/reuse.js';
 import type { MessageParam } from '../../src/core/transcript/types.js';
 import { blocksOf, type JsonMessage } from './json.js';
 
@@ -25,5 +26,20 @@ describe('objects of an equal history are reused', () => {
     expect(blocksOf(out[1])[0]).toBe(blocksOf(next[1])[0]);
     expect(blocksOf(out[1])[1]).toBe(blocksOf(previous[1])[1]);
     expect(out[2]).toBe(next[2]);
+  });
+
+  it('puts the matched objects into the parsed body, except on messages the client put a breakpoint on', () => {
+    const earlier = [{ role: 'user', content: 'task' }] as MessageParam[];
+    const parsed = [
+      { role: 'user', content: 'task' },
+      { role: 'user', content: [{ type: 'text', text: 'b', cache_control: { type: 'ephemeral' } }] },
+    ] as MessageParam[];
+    const taken = takeBreakpoints(parsed).messages;
+    const matched = reuseMessages(earlier, taken);
+    const body = [...parsed];
+    adoptMatched(body, taken, matched);
+    expect(body[0]).toBe(earlier[0]);
+    expect(body[1]).toBe(parsed[1]);
+    expect(body).toEqual(parsed);
   });
 });

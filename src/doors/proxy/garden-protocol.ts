@@ -7,7 +7,7 @@ import type { Usage } from './usage.js';
 
 /**
  * What the proxy's main thread and its garden thread say to each other: plain data (structured
- * clone), bodies as transferred bytes.
+ * clone); the client's body on shared memory, a rendered body transferred.
  */
 
 /** Options the garden thread opens its gardens with: those that cross a thread (no functions, no tokenizer object). */
@@ -25,6 +25,7 @@ export type ToThread =
       type: 'garden';
       id: number;
       kind: 'messages' | 'count_tokens';
+      /** The client's bytes on shared memory (read, never written, by the thread). */
       raw: Uint8Array;
       headers: IncomingHttpHeaders;
       /** One Int32 on shared memory: JOB_QUEUED, then JOB_TAKEN or JOB_GIVEN_UP, whichever comes first. */
@@ -40,7 +41,8 @@ export type FromThread =
   | {
       type: 'gardened';
       id: number;
-      body: Uint8Array;
+      /** The rendered body, transferred; absent when it is the client's own bytes, unchanged. */
+      body?: Uint8Array;
       record: Gardened['record'];
       handle?: number;
       modelled?: ModelledBills;

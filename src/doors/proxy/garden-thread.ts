@@ -55,76 +55,38 @@ function workerEntry(): { entry: URL | string; eval?: true } {
   return { entry: code, eval: true };
 }
 
+/** The proxy's side of the garden thread: the jobs it was given and the thread that works them. */
+interface Thread {
+  options: ThreadOptions;
+  jobs: Map<number, Job>;
+  worker: Worker;
+  /** False from the thread's exit until a new one is ready: meanwhile requests go out as they came. */
+  running: boolean;
+  closing: boolean;
+}
+
 /** Starts the garden thread; resolves once its store is open and its tokenizer loaded. */
 export async function startGardenThread(options: ThreadOptions): Promise<RequestGardener> {
-  const jobs = new Map<number, Job>();
+  const thread: Thread = {
+    options,
+    jobs: new Map(),
+    worker: await spawn(options),
+    running: true,
+    closing: false,
+  };
   let nextId = 1;
-  let closing = false;
-  let worker = await spawn(options);
-  /** False from the thread's exit until a new one is ready: meanwhile requests go out as they came. */
-  let running = true;
-
-  const passThrough = (job: Job, reason: string) => {
-    clearTimeout(job.timer);
-    jobs.delete(job.id);
-    debug('proxy', 'request passed through unchanged', { reason });
-    job.resolve({ body: job.raw, record: { gardened: false, failOpen: reason } });
-  };
-
-  /** A job that fits the budget as it came waits behind a big one only so long: the big one may take seconds. */
-  const bound = (job: Job) => {
-    if (job.bytes > options.budget * MIN_BYTES_PER_TOKEN) return;
-    let bigAhead = false;
-    for (const ahead of jobs.values()) if (ahead !== job && ahead.bytes >= BIG_BODY_BYTES) bigAhead = true;
-    if (!bigAhead) return;
-    job.timer = setTimeout(() => {
-      if (Atomics.compareExchange(job.claim, 0, JOB_QUEUED, JOB_GIVEN_UP) === JOB_QUEUED)
-        passThrough(job, 'gardener busy with a big request of another conversation');
-    }, BEHIND_BIG_WAIT_MS);
-  };
-
-  const listen = (current: Worker) => {
-    current.on('message', (message: FromThread) => {
-      if (message.type !== 'gardened' && message.type !== 'skipped') return;
-      const job = jobs.get(message.id);
-      if (!job || message.type === 'skipped') return;
-      clearTimeout(job.timer);
-      jobs.delete(job.id);
-      const body = Buffer.from(message.body.buffer, message.body.byteOffset, message.body.byteLength);
-      const { record, handle, modelled } = message;
-      job.resolve({ body, record, ...(handle ? { handle } : {}), ...(modelled ? { modelled } : {}) });
-    });
-    current.on('error', (error) => debug('proxy', 'the garden thread failed', { error: String(error) }));
-    current.on('exit', (code) => {
-      if (closing) return;
-      running = false;
-      // Its requests go out as they came; a new thread opens the gardens from the store again.
-      for (const job of [...jobs.values()]) passThrough(job, `the garden thread stopped (exit ${code})`);
-      debug('proxy', 'restarting the garden thread', { code });
-      spawn(options).then(
-        (fresh) => {
-          worker = fresh;
-          running = true;
-          listen(fresh);
-        },
-        (error: unknown) => debug('proxy', 'the garden thread cannot restart', { error: String(error) }),
-      );
-    });
-  };
-  listen(worker);
-  const send = (message: ToThread, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer);
-
+  listen(thread, thread.worker);
+  const send = (message: ToThread) => thread.worker.postMessage(message);
   return {
     garden(raw: Buffer, headers: IncomingHttpHeaders, kind) {
       return new Promise((resolve) => {
         const claim = new Int32Array(new SharedArrayBuffer(4));
         const job: Job = { id: nextId++, bytes: raw.byteLength, raw, claim, resolve };
-        jobs.set(job.id, job);
-        if (!running) return passThrough(job, 'the garden thread is not running');
-        bound(job);
-        // A copy crosses to the thread: the original stays here, to go out as it came if need be.
-        const copy = new Uint8Array(raw);
-        send({ type: 'garden', id: job.id, kind, raw: copy, headers, claim }, [copy.buffer]);
+        thread.jobs.set(job.id, job);
+        if (!thread.running) return passThrough(thread, job, 'the garden thread is not running');
+        bound(thread, job);
+        // The thread reads the very bytes (shared memory); they stay here to go out as they came if need be.
+        send({ type: 'garden', id: job.id, kind, raw: sharedBytes(raw), headers, claim });
       });
     },
     settle(gardened) {
@@ -133,22 +95,87 @@ export async function startGardenThread(options: ThreadOptions): Promise<Request
     done(gardened, usage) {
       if (gardened.handle) send({ type: 'done', handle: gardened.handle, ...(usage ? { usage } : {}) });
     },
-    async close() {
-      closing = true;
-      let timer: NodeJS.Timeout | undefined;
-      await new Promise<void>((resolve) => {
-        worker.on('message', (message: FromThread) => message.type === 'closed' && resolve());
-        worker.once('exit', () => resolve());
-        timer = setTimeout(() => {
-          debug('proxy', 'the garden thread did not close in time; stopping it');
-          resolve();
-        }, CLOSE_WAIT_MS);
-        send({ type: 'close' });
-      });
-      clearTimeout(timer);
-      await worker.terminate();
-    },
+    close: () => close(thread),
   };
+}
+
+function passThrough(thread: Thread, job: Job, reason: string): void {
+  clearTimeout(job.timer);
+  thread.jobs.delete(job.id);
+  debug('proxy', 'request passed through unchanged', { reason });
+  job.resolve({ body: job.raw, record: { gardened: false, failOpen: reason } });
+}
+
+/** A job that fits the budget as it came waits behind a big one only so long: the big one may take seconds. */
+function bound(thread: Thread, job: Job): void {
+  if (job.bytes > thread.options.budget * MIN_BYTES_PER_TOKEN) return;
+  let bigAhead = false;
+  for (const ahead of thread.jobs.values())
+    if (ahead !== job && ahead.bytes >= BIG_BODY_BYTES) bigAhead = true;
+  if (!bigAhead) return;
+  job.timer = setTimeout(() => {
+    if (Atomics.compareExchange(job.claim, 0, JOB_QUEUED, JOB_GIVEN_UP) === JOB_QUEUED)
+      passThrough(thread, job, 'gardener busy with a big request of another conversation');
+  }, BEHIND_BIG_WAIT_MS);
+}
+
+function listen(thread: Thread, current: Worker): void {
+  current.on('message', (message: FromThread) => {
+    if (message.type !== 'gardened' && message.type !== 'skipped') return;
+    const job = thread.jobs.get(message.id);
+    if (!job || message.type === 'skipped') return;
+    clearTimeout(job.timer);
+    thread.jobs.delete(job.id);
+    // No body back: the thread sends the client's own bytes, which are here already.
+    const body = message.body
+      ? Buffer.from(message.body.buffer, message.body.byteOffset, message.body.byteLength)
+      : job.raw;
+    const { record, handle, modelled } = message;
+    job.resolve({ body, record, ...(handle ? { handle } : {}), ...(modelled ? { modelled } : {}) });
+  });
+  current.on('error', (error) => debug('proxy', 'the garden thread failed', { error: String(error) }));
+  current.on('exit', (code) => {
+    if (thread.closing) return;
+    thread.running = false;
+    // Its requests go out as they came; a new thread opens the gardens from the store again.
+    for (const job of [...thread.jobs.values()])
+      passThrough(thread, job, `the garden thread stopped (exit ${code})`);
+    debug('proxy', 'restarting the garden thread', { code });
+    spawn(thread.options).then(
+      (fresh) => {
+        thread.worker = fresh;
+        thread.running = true;
+        listen(thread, fresh);
+      },
+      (error: unknown) => debug('proxy', 'the garden thread cannot restart', { error: String(error) }),
+    );
+  });
+}
+
+async function close(thread: Thread): Promise<void> {
+  thread.closing = true;
+  const { worker } = thread;
+  let timer: NodeJS.Timeout | undefined;
+  await new Promise<void>((resolve) => {
+    worker.on('message', (message: FromThread) => message.type === 'closed' && resolve());
+    worker.once('exit', () => resolve());
+    timer = setTimeout(() => {
+      debug('proxy', 'the garden thread did not close in time; stopping it');
+      resolve();
+    }, CLOSE_WAIT_MS);
+    worker.postMessage({ type: 'close' } satisfies ToThread);
+  });
+  clearTimeout(timer);
+  await worker.terminate();
+}
+
+/** The bytes on shared memory: as they are when the server read them there, else copied there once. */
+function sharedBytes(raw: Buffer): Uint8Array {
+  if (raw.buffer instanceof SharedArrayBuffer)
+    return new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
+  const shared = new Uint8Array(new SharedArrayBuffer(raw.byteLength));
+  shared.set(raw);
+  return shared;
 }
 
 function spawn(options: ThreadOptions): Promise<Worker> {

@@ -45,18 +45,19 @@ function serve(port: NonNullable<typeof parentPort>, options: ThreadOptions): vo
       open.set(handle, gardened);
       if (open.size > MAX_OPEN_HANDLES) open.delete(open.keys().next().value as number);
     }
-    const body = ownBytes(gardened.body);
+    // The client's own bytes need not go back: the proxy's thread has them.
+    const body = gardened.body === raw ? undefined : ownBytes(gardened.body);
     const { record, modelled } = gardened;
     post(
       {
         type: 'gardened',
         id: job.id,
-        body,
+        ...(body ? { body } : {}),
         record,
         ...(handle ? { handle } : {}),
         ...(modelled ? { modelled } : {}),
       },
-      [body.buffer as ArrayBuffer],
+      body ? [body.buffer as ArrayBuffer] : [],
     );
   };
 

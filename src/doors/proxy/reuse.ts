@@ -30,3 +30,17 @@ export function reuseMessages(
     return reused ? ({ ...message, content } as MessageParam) : message;
   });
 }
+
+/**
+ * Puts the matched messages back into the parsed body (the one the body parser keeps) where the
+ * client put no breakpoint on them: equal values, and the next call, parsed from this body, then
+ * hands over the very objects matched this time, which compare at once.
+ */
+export function adoptMatched(
+  parsed: unknown[],
+  taken: readonly MessageParam[],
+  matched: readonly MessageParam[],
+): void {
+  for (let m = 0; m < parsed.length; m++)
+    if (taken[m] === parsed[m] && matched[m] !== undefined) parsed[m] = matched[m];
+}

@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { debug } from '../../debug.js';
+import { readBody } from './body-read.js';
 import { isLoopbackHostHeader } from './loopback.js';
 import type { RequestRecord } from './records.js';
 import type { GardenedRequest, RequestGardener } from './request-gardener.js';
@@ -94,7 +95,6 @@ async function handle(options: ProxyServerOptions, req: IncomingMessage, res: Se
     );
     return finish({ status: 403 });
   }
-
   let gardened: GardenedRequest | undefined;
   if (record.kind === 'messages' || record.kind === 'count_tokens') {
     const raw = await readBody(req, MAX_BODY_BYTES);
@@ -105,17 +105,28 @@ async function handle(options: ProxyServerOptions, req: IncomingMessage, res: Se
     gardened = await options.gardener.garden(raw, req.headers, record.kind);
     Object.assign(record, gardened.record);
   }
+  const answer = await forward(options, req, res, record, gardened);
+  if (answer === undefined) return finish();
+  await relay(options, answer, res, record, gardened);
+  finish();
+}
 
+/** Sends the request upstream; undefined when it could not be (the client got an error or left). */
+async function forward(
+  options: ProxyServerOptions,
+  req: IncomingMessage,
+  res: ServerResponse,
+  record: RequestRecord,
+  gardened: GardenedRequest | undefined,
+): Promise<IncomingMessage | undefined> {
   const controller = new AbortController();
   res.on('close', () => {
     if (res.writableFinished) return;
     record.aborted = true;
     controller.abort();
   });
-
-  let answer: IncomingMessage;
   try {
-    answer = await sendUpstream({
+    return await sendUpstream({
       upstream: options.upstream,
       method: record.method,
       path: record.path,
@@ -131,13 +142,27 @@ async function handle(options: ProxyServerOptions, req: IncomingMessage, res: Se
       options.gardener.settle(gardened);
       options.gardener.done(gardened);
     }
-    if (record.aborted) return finish();
-    const status = error instanceof UpstreamSilent ? 504 : 502;
+    if (record.aborted) return undefined;
+    record.status = error instanceof UpstreamSilent ? 504 : 502;
     const why = error instanceof Error ? error.message : String(error);
-    sendError(res, status, 'api_error', `gardener proxy: upstream ${options.upstream.origin} failed: ${why}`);
-    return finish({ status });
+    sendError(
+      res,
+      record.status,
+      'api_error',
+      `gardener proxy: upstream ${options.upstream.origin} failed: ${why}`,
+    );
+    return undefined;
   }
+}
 
+/** Streams the answer to the client as it comes; once it ended, tells gardening the usage it read. */
+async function relay(
+  options: ProxyServerOptions,
+  answer: IncomingMessage,
+  res: ServerResponse,
+  record: RequestRecord,
+  gardened: GardenedRequest | undefined,
+): Promise<void> {
   record.status = answer.statusCode ?? 502;
   res.writeHead(record.status, answer.statusMessage ?? '', endToEnd(answer.headers));
   const usage = usageTap(answer, record.kind === 'messages' && record.status === 200);
@@ -151,16 +176,13 @@ async function handle(options: ProxyServerOptions, req: IncomingMessage, res: Se
     res.on('close', resolve);
     answer.on('error', resolve);
   });
-  const complete = res.writableFinished;
-  if (gardened) {
-    const seen = usage();
-    if (seen) record.usage = seen;
-    const answered = complete ? seen : undefined;
-    options.gardener.done(gardened, answered);
-    // The cache model's bill, made when the request went out, counts for an answered request only.
-    if (answered && gardened.modelled) record.modelled = gardened.modelled;
-  }
-  finish();
+  if (!gardened) return;
+  const seen = usage();
+  if (seen) record.usage = seen;
+  const answered = res.writableFinished ? seen : undefined;
+  options.gardener.done(gardened, answered);
+  // The cache model's bill, made when the request went out, counts for an answered request only.
+  if (answered && gardened.modelled) record.modelled = gardened.modelled;
 }
 
 /** Reads usage from an answer as it passes (SSE events, or the whole JSON body). */
@@ -178,24 +200,6 @@ function usageTap(answer: IncomingMessage, wanted: boolean): () => Usage | undef
     if (size <= MAX_JSON_ANSWER_BYTES) chunks.push(chunk);
   });
   return () => (size <= MAX_JSON_ANSWER_BYTES ? jsonUsage(Buffer.concat(chunks)) : undefined);
-}
-
-function readBody(req: IncomingMessage, max: number): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > max) {
-        resolve(undefined);
-        req.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
 
 /** An error in the Messages API's own shape, so clients show it as they show the API's. */
