@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compress } from '../../src/core/compress/index.js';
-import {
-  MAX_NAMES_CHARS,
-  mentions,
-  missingNames,
-  namesLine,
-  namesOf,
-} from '../../src/core/names/names.js';
+import { MAX_NAMES_CHARS, mentions, missingNames, namesLine, namesOf } from '../../src/core/names/names.js';
 
 describe('the names a summary left out', () => {
   it('finds files, file:line, test ids, error types and long numbers, but not attributes or versions', () => {
