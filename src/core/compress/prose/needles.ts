@@ -105,8 +105,8 @@ export function needlesOf(text: string): string[] {
 /**
  * The needles of a markdown text's prose: numbers, paths, identifiers, URLs and backticked
  * spans outside fenced code blocks, ignoring list numbers, heading marks and the line numbers
- * of a file viewer's gutter. The prose compressor keeps at least 90% of them (see
- * benchmarks/structured-prose.ts).
+ * of a file viewer's gutter. benchmarks/structured-prose.ts measures how many of them the prose
+ * compressor keeps.
  */
 export function proseNeedles(text: string): string[] {
   const found = new Set<string>();

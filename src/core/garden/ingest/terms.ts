@@ -103,9 +103,8 @@ export interface HintInput {
  * start of its command, its error names and identifiers, else its first words. A part that does not
  * fit is left out, never cut (a path cut in the middle finds nothing); quotes and line breaks are
  * removed so it fits in `recall("…")`. It depends on the block alone, so a replay prints the same
- * stub. The store indexes it with its entry: on the sessions' tool outputs a block's own hint finds
- * it first 51% of the time, in the top 5 80% (35.5% / 61.3% for the hints before, long paths cut
- * at 48 characters and nothing indexed; benchmarks/store.ts quality).
+ * stub. The store indexes it with its entry (how often a block's own hint finds it first and in the
+ * top 5: benchmarks/store.ts quality, figures in benchmarks/RESULTS.md).
  */
 export function recallHint(input: HintInput): string {
   const parts: string[] = [];
