@@ -35,6 +35,17 @@ describe('the prompt cache', () => {
     });
   });
 
+  it('bills each request by its own prefix, however the previous one began (a change mid-way, a shorter one)', () => {
+    const cache = createPromptCache();
+    cache.request(units('abcdef', [5]), 0);
+    // The same length, changed at c: nothing written before reaches f's prefix.
+    expect(cache.request(units('abXdef', [5]), MIN)).toMatchObject({ read: 0, written5m: 6_000 });
+    // Shorter, then the first request again: its prefix was written and is read whole.
+    expect(cache.request(units('ab', [1]), 2 * MIN)).toMatchObject({ read: 0, written5m: 2_000 });
+    expect(cache.request(units('abcdef', [5]), 3 * MIN)).toMatchObject({ read: 6_000, written5m: 0 });
+    expect(cache.peek(units('abXdefg', [6]), 3 * MIN)).toMatchObject({ read: 6_000, written5m: 1_000 });
+  });
+
   it('does not read a prefix that was never a breakpoint position, even when its bytes match', () => {
     const cache = createPromptCache();
     cache.request(units('abcd', [3]), 0);

@@ -1,4 +1,4 @@
-import { requestUnits } from './cache-units.js';
+import { createUnitsMemo, requestUnits, type UnitsMemo } from './cache-units.js';
 import {
   createPromptCache,
   usageCost,
@@ -24,10 +24,18 @@ export interface CacheTrack {
   lastKeys: string[];
   /** Key of the unit gardener marked last time (a candidate again while the prefix up to it holds). */
   frontierKey: string | undefined;
+  /** Units of the messages sent, by message object (only new ones are serialised and hashed). */
+  units: UnitsMemo;
 }
 
 export function createCacheTrack(): CacheTrack {
-  return { sent: createPromptCache(), unmanaged: createPromptCache(), lastKeys: [], frontierKey: undefined };
+  return {
+    sent: createPromptCache(),
+    unmanaged: createPromptCache(),
+    lastKeys: [],
+    frontierKey: undefined,
+    units: createUnitsMemo(),
+  };
 }
 
 /** A message block as a cache unit sees it, with where it sits. */
@@ -128,7 +136,7 @@ export function placeFrontier(
   tokenizer: Tokenizer,
   at: number,
 ): { request: MessagesRequest; units: CacheUnit[] } {
-  let units = requestUnits(request, tokenizer);
+  let units = requestUnits(request, tokenizer, track.units);
   let room = MAX_CACHE_BREAKPOINTS - countBreakpoints(request);
   if (room <= 0) return { request, units };
   const places = messagePlaces(request, units);
@@ -147,7 +155,7 @@ export function placeFrontier(
     if (freed) {
       out = freed;
       room++;
-      units = requestUnits(out, tokenizer);
+      units = requestUnits(out, tokenizer, track.units);
     }
   }
   const chosen = [read?.place, room >= 2 || !read ? settle : undefined].filter(

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { countBlock, MESSAGE_OVERHEAD } from '../tokens/index.js';
 import type { Tokenizer } from '../tokens/index.js';
-import type { Block, MessagesRequest } from '../transcript/index.js';
+import type { Block, MessageParam, MessagesRequest } from '../transcript/index.js';
 import type { BreakpointTtl, CacheUnit } from './prompt-cache.js';
 
 type Json = Record<string, unknown>;
@@ -12,7 +12,7 @@ type Json = Record<string, unknown>;
  * without `cache_control` and flagged where it carries a breakpoint. The first block of a message
  * carries the message's role and overhead, so a changed role is a changed prefix.
  */
-export function requestUnits(request: MessagesRequest, tokenizer: Tokenizer): CacheUnit[] {
+export function requestUnits(request: MessagesRequest, tokenizer: Tokenizer, memo?: UnitsMemo): CacheUnit[] {
   const units: CacheUnit[] = [];
   for (const tool of (request.tools ?? []) as unknown as Json[])
     units.push({
@@ -30,21 +30,40 @@ export function requestUnits(request: MessagesRequest, tokenizer: Tokenizer): Ca
         tokens: tokenizer.count(typeof block['text'] === 'string' ? block['text'] : ''),
         breakpoint: ttlOf(block),
       });
-  for (const message of request.messages) {
-    const blocks: Json[] =
-      typeof message.content === 'string'
-        ? [{ type: 'text', text: message.content }]
-        : (message.content as unknown as Json[]);
-    if (blocks.length === 0) units.push({ key: digest(message.role), tokens: MESSAGE_OVERHEAD });
-    blocks.forEach((block, j) =>
-      units.push({
-        key: j === 0 ? digest(`${message.role}\u0000${json(block)}`) : keyOf(block),
-        tokens: countBlock(tokenizer, block as unknown as Block) + (j === 0 ? MESSAGE_OVERHEAD : 0),
-        breakpoint: ttlOf(block),
-      }),
-    );
-  }
+  for (const message of request.messages) units.push(...messageUnits(message, tokenizer, memo));
   return units;
+}
+
+/**
+ * Keys and counts of a message's units, remembered per message object: a door that renders the same
+ * objects call after call (the engine keeps a message's rendering until one of its blocks changes)
+ * then serialises, hashes and counts only what is new. Content is never changed in place here (a
+ * breakpoint is placed on a copy), so the object stands for its content; breakpoints are read afresh.
+ */
+export type UnitsMemo = WeakMap<MessageParam, ReadonlyArray<{ key: string; tokens: number }>>;
+
+export function createUnitsMemo(): UnitsMemo {
+  return new WeakMap();
+}
+
+function messageUnits(message: MessageParam, tokenizer: Tokenizer, memo: UnitsMemo | undefined): CacheUnit[] {
+  const blocks: Json[] =
+    typeof message.content === 'string'
+      ? [{ type: 'text', text: message.content }]
+      : (message.content as unknown as Json[]);
+  let known = memo?.get(message);
+  if (!known) {
+    known =
+      blocks.length === 0
+        ? [{ key: digest(message.role), tokens: MESSAGE_OVERHEAD }]
+        : blocks.map((block, j) => ({
+            key: j === 0 ? digest(`${message.role}\u0000${json(block)}`) : keyOf(block),
+            tokens: countBlock(tokenizer, block as unknown as Block) + (j === 0 ? MESSAGE_OVERHEAD : 0),
+          }));
+    memo?.set(message, known);
+  }
+  if (blocks.length === 0) return known.map((unit) => ({ ...unit }));
+  return known.map((unit, j) => ({ ...unit, breakpoint: ttlOf(blocks[j] as Json) }));
 }
 
 /** The block's breakpoint TTL, if it carries one (a tool_result's own parts count for it). */

@@ -83,6 +83,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
   const minTokens = options.minTokens ?? MIN_CACHEABLE_TOKENS;
   const maxBreakpoints = options.maxBreakpoints ?? MAX_BREAKPOINTS;
   const entries = new Map<string, Entry>();
+  const digestsOf = createPrefixDigests();
 
   const bill = (units: readonly CacheUnit[], at: number, commit: boolean): CacheUsage => {
     const marks: number[] = [];
@@ -93,7 +94,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     const last = marks.at(-1);
     if (last === undefined) return { uncached: total, read: 0, written5m: 0, written1h: 0, readUnits: 0 };
 
-    const digests = prefixDigests(units, last + 1);
+    const digests = digestsOf(units, last + 1);
     const ends = prefixTokens(units, last + 1);
     const alive = (i: number): Entry | undefined => {
       const entry = entries.get(digests[i] as string);
@@ -163,17 +164,27 @@ function prefixTokens(units: readonly CacheUnit[], count: number): number[] {
   return out;
 }
 
-/** A digest of the prefix ending at each unit: equal digests, byte-identical prefixes. */
-function prefixDigests(units: readonly CacheUnit[], count: number): string[] {
-  const out: string[] = [];
-  let previous = '';
-  for (let i = 0; i < count; i++) {
-    previous = createHash('sha1')
-      .update(previous)
-      .update('\u0000')
-      .update((units[i] as CacheUnit).key)
-      .digest('base64');
-    out.push(previous);
-  }
-  return out;
+/**
+ * A digest of the prefix ending at each unit: equal digests, byte-identical prefixes. Remembers the
+ * last request's keys and digests, so a request that extends or shares the previous one's prefix
+ * (every call of a conversation) hashes only what follows the shared part.
+ */
+function createPrefixDigests(): (units: readonly CacheUnit[], count: number) => readonly string[] {
+  const keys: string[] = [];
+  const digests: string[] = [];
+  return (units, count) => {
+    let same = 0;
+    while (same < count && same < keys.length && keys[same] === (units[same] as CacheUnit).key) same++;
+    if (same === count) return digests;
+    keys.length = same;
+    digests.length = same;
+    let previous = same > 0 ? (digests[same - 1] as string) : '';
+    for (let i = same; i < count; i++) {
+      const key = (units[i] as CacheUnit).key;
+      previous = createHash('sha1').update(previous).update('\u0000').update(key).digest('base64');
+      keys.push(key);
+      digests.push(previous);
+    }
+    return digests;
+  };
 }
