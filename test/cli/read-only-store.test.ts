@@ -72,6 +72,24 @@ interface ToolReply {
   result?: { content: Array<{ text: string }>; isError?: boolean };
 }
 
+/** recall, show, stats and note --list answer from the seeded store, as this user. */
+async function expectReadsServed(store: string[]): Promise<void> {
+  const recall = await gardenerReadOnly(['recall', 'parseConfig', ...store, '--json']);
+  expect(recall.stderr).toBe('');
+  expect(recall.code).toBe(0);
+  const hits = (JSON.parse(recall.stdout) as { results: Array<{ id: string }> }).results;
+  expect(hits.length).toBeGreaterThan(0);
+  const show = await gardenerReadOnly(['show', hits[0]?.id ?? '', ...store]);
+  expect(show.code).toBe(0);
+  expect(show.stdout).toContain('parseConfig');
+  const stats = await gardenerReadOnly(['stats', ...store]);
+  expect(stats.code).toBe(0);
+  expect(stats.stdout).toMatch(/2 entries/);
+  const notes = await gardenerReadOnly(['note', '--list', ...store]);
+  expect(notes.code).toBe(0);
+  expect(notes.stdout).toContain('the config parser is fragile');
+}
+
 describe.skipIf(!runnable)('a database the user may read but not write', () => {
   it('serves recall, show, stats and note --list; a write says the file cannot be written', async () => {
     const db = path.join(dir, 'gardener.db');
@@ -79,20 +97,7 @@ describe.skipIf(!runnable)('a database the user may read but not write', () => {
     chmodSync(db, 0o444);
     chmodSync(dir, 0o777); // only the file is read-only: SQLite may still make its -shm beside it
 
-    const recall = await gardenerReadOnly(['recall', 'parseConfig', ...store, '--json']);
-    expect(recall.stderr).toBe('');
-    expect(recall.code).toBe(0);
-    const hits = (JSON.parse(recall.stdout) as { results: Array<{ id: string }> }).results;
-    expect(hits.length).toBeGreaterThan(0);
-    const show = await gardenerReadOnly(['show', hits[0]?.id ?? '', ...store]);
-    expect(show.code).toBe(0);
-    expect(show.stdout).toContain('parseConfig');
-    const stats = await gardenerReadOnly(['stats', ...store]);
-    expect(stats.code).toBe(0);
-    expect(stats.stdout).toMatch(/2 entries/);
-    const notes = await gardenerReadOnly(['note', '--list', ...store]);
-    expect(notes.code).toBe(0);
-    expect(notes.stdout).toContain('the config parser is fragile');
+    await expectReadsServed(store);
 
     const write = await gardenerReadOnly(['note', 'another', ...store]);
     expect(write.code).toBe(4);
@@ -106,17 +111,7 @@ describe.skipIf(!runnable)('a database the user may read but not write', () => {
     chmodSync(db, 0o666); // only the folder is read-only
     chmodSync(folder, 0o555);
 
-    const recall = await gardenerReadOnly(['recall', 'parseConfig', ...store, '--json']);
-    expect(recall.stderr).toBe('');
-    expect(recall.code).toBe(0);
-    const hits = (JSON.parse(recall.stdout) as { results: Array<{ id: string }> }).results;
-    expect(hits.length).toBeGreaterThan(0);
-    const show = await gardenerReadOnly(['show', hits[0]?.id ?? '', ...store]);
-    expect(show.code).toBe(0);
-    expect(show.stdout).toContain('parseConfig');
-    const stats = await gardenerReadOnly(['stats', ...store]);
-    expect(stats.stdout).toMatch(/2 entries/);
-    expect((await gardenerReadOnly(['note', '--list', ...store])).stdout).toContain('fragile');
+    await expectReadsServed(store);
 
     const write = await gardenerReadOnly(['note', 'another', ...store]);
     expect(write.code).toBe(4);

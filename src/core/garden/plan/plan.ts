@@ -68,7 +68,9 @@ export function plan(state: GardenState, options: PlanOptions = {}): PlanResult 
   const window = workingWindow(state, limit);
   settleOutsideWindow(state, window);
   let event = applyEvent(state, 'restore', restorations(state, window));
-  const due = eventDue(state, calibrate(estimate(state), anchor), cold, options.target);
+  // The request as it stands: no step below changes the view until an event is applied.
+  const calibrated = calibrate(estimate(state), anchor);
+  const due = eventDue(state, calibrated, cold, options.target);
   if (due !== undefined && due.need > 0) {
     const input = {
       steps: eligibleSteps(state.view, stepContext(state, window)),
@@ -79,10 +81,9 @@ export function plan(state: GardenState, options: PlanOptions = {}): PlanResult 
       cold: due.kind === 'cold',
     };
     let selection = selectSteps(input);
-    const calibratedNow = calibrate(estimate(state), anchor);
     if (
       due.kind === 'pressure' &&
-      calibratedNow <= FORCED_SHARE * state.budget &&
+      calibrated <= FORCED_SHARE * state.budget &&
       selection.feasible &&
       (selection.atOnce ?? 0) > affordableSpend(state.guard)
     )
@@ -93,7 +94,7 @@ export function plan(state: GardenState, options: PlanOptions = {}): PlanResult 
       if (!selection.feasible) {
         // The agent's own words stay summaries, not stubs, as long as the request fits without stubbing them.
         const own = keepOwnWords(state.view, selection.steps);
-        const overBudget = (calibrate(estimate(state), anchor) - limit) / scale(anchor);
+        const overBudget = (calibrated - limit) / scale(anchor);
         if (savedBy(own) >= overBudget) selection = { ...selection, steps: own };
       }
     }
