@@ -168,6 +168,18 @@ describe('which bodies get sections', () => {
     expect(out).not.toContain('# option');
   });
 
+  it('shows the parts of a long function folded by indentation (a language without a grammar here)', () => {
+    const rows = ['package main', '', 'func run(options Options) error {'];
+    for (let k = 0; k < 6; k++) {
+      rows.push('', `\t// Part ${k}`);
+      for (let r = 0; r < SECTION_MIN_ROWS + 5; r++) rows.push(`\tvalue${k}x${r} := step(${k}, ${r})`);
+    }
+    rows.push('\treturn nil', '}');
+    const out = compress('code', numbered(rows), { path: 'main.go', toolName: 'Read' }).text;
+    expect(out).toMatch(/\/\/ Part 2 … lines \d+–\d+/);
+    expect(out).toMatch(/\/\/ Part 5 … lines \d+–\d+ }/);
+  });
+
   it('shows the parts of a long JavaScript function, its closing brace after the last', () => {
     const rows = ['function run(options) {'];
     for (let k = 0; k < 6; k++) {
