@@ -10,7 +10,7 @@ import { addFold, firstNonSpace, isBlank, type Fold, type FoldSet } from './fold
  * "lines X–Y" uses are in the summary, not left to arithmetic.
  */
 
-/** A body spanning fewer rows than this folds whole: its one marker is short enough to open. */
+/** A body spanning fewer rows than this folds whole: re-reading all of it is cheap enough. */
 export const SECTION_BODY_ROWS = 100;
 /**
  * A comment heads a section when this many rows follow it before the next such comment; a
