@@ -1,7 +1,7 @@
 /**
  * Summaries on tool output the compressors were never tuned on (issue 24): Claude Code-shaped tool
  * results generated on this machine from files nobody looked at while tuning (the packages under
- * node_modules, read with Claude Code's Read gutter; `ls -la`, `find`, `grep -rn -C2` and a
+ * node_modules and Python's standard library, read with Claude Code's Read gutter; `ls -la`, `find`, `grep -rn -C2` and a
  * `node --test` run through Bash), each given the engine's forms (src/doors/bench/oracle/forms.ts). Per
  * kind: tokens of the originals and of the summary form (the original where there is none), the
  * frame's share of the summary forms (header line, names line, marks for left-out text), and the
@@ -38,7 +38,7 @@ interface Generated {
 }
 
 /** Files under root (3 levels) whose name matches, between min and max bytes, sorted, the first `count`. */
-function pick(match: RegExp, min: number, max: number, count = PICKS): string[] {
+function pick(match: RegExp, min: number, max: number, count = PICKS, top = root): string[] {
   const found: string[] = [];
   const walk = (dir: string, depth: number) => {
     for (const name of readdirSync(dir).sort()) {
@@ -49,7 +49,7 @@ function pick(match: RegExp, min: number, max: number, count = PICKS): string[] 
       else if (info.isFile() && match.test(name) && info.size >= min && info.size <= max) found.push(full);
     }
   };
-  walk(root, 0);
+  walk(top, 0);
   return found.slice(0, count);
 }
 
@@ -93,6 +93,24 @@ function testRun(): Generated {
   };
 }
 
+/** Python's standard library on this machine (long functions with commented parts), or none. */
+function pythonLibrary(): string | undefined {
+  try {
+    return bash('python3 -c "import sysconfig; print(sysconfig.get_paths()[\'stdlib\'])"');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whole source files read at once: the first by sorted path of a size Claude Code reads in one go. */
+function sourceReads(): Generated[] {
+  const python = pythonLibrary();
+  return [
+    ...readsOf('source read, JavaScript', pick(/^(?!.*\.min\.)[\w.-]+\.[cm]?js$/, 30_000, 150_000)),
+    ...(python ? readsOf('source read, Python', pick(/\.py$/, 30_000, 150_000, PICKS, python)) : []),
+  ];
+}
+
 function generate(): Generated[] {
   const big = [
     ...pick(/^lib\.dom\.d\.ts$/, 100_000, 5_000_000, 1),
@@ -134,6 +152,7 @@ function generate(): Generated[] {
       input: { command: `grep -rn -C2 -E '${pattern}' commander zod/v4/core` },
       text: bash(`grep -rn -C2 -E '${pattern}' commander zod/v4/core | head -300`),
     })),
+    ...sourceReads(),
     testRun(),
   ];
 }

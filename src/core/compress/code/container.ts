@@ -4,19 +4,20 @@ import { indentFold } from './indent-fold.js';
 
 type Node = Parser.SyntaxNode;
 
-/** How much an outline shows besides signatures (the compressor picks the richest that fits). */
-export type Detail = 'minimal' | 'standard' | 'rich';
-export const DETAIL_RANK: Readonly<Record<Detail, number>> = { minimal: 0, standard: 1, rich: 2 };
+/**
+ * How much an outline shows besides signatures (the compressor picks the richest that fits):
+ * `full` adds the sections of long bodies (sections.ts) to `rich`, so they are the first to go.
+ */
+export type Detail = 'minimal' | 'standard' | 'rich' | 'full';
+export const DETAIL_RANK: Readonly<Record<Detail, number>> = { minimal: 0, standard: 1, rich: 2, full: 3 };
 
 /**
- * A decision that depends on the detail level (a docstring's first line shown or not): both
- * alternatives are recorded during the one walk of the tree, and rendering picks per level.
+ * A decision that depends on the detail level (a docstring's first line shown or not): every
+ * alternative is recorded during the one walk of the tree, and rendering picks per level the
+ * first step, richest first, whose level it reaches.
  */
 export interface Choice {
-  /** The preferred folds apply from this level up; below it, the fallback ones. */
-  from: Detail;
-  preferred: Fold[];
-  fallback: Fold[];
+  steps: { from: Detail; folds: Fold[] }[];
 }
 
 /** What an outliner knows while walking one tree. */
@@ -26,8 +27,8 @@ export interface Outline extends FoldSet {
 }
 
 /**
- * Records a detail-dependent decision: `preferred` and `fallback` each place folds into a scratch
- * set. Returns 'outlined' when either placed any.
+ * Records a detail-dependent decision: `preferred` (from level `from` up) and `fallback` (below
+ * it) each place folds into a scratch set. Returns 'outlined' when either placed any.
  */
 export function choose(
   o: Outline,
@@ -35,20 +36,31 @@ export function choose(
   preferred: (set: FoldSet) => unknown,
   fallback: (set: FoldSet) => unknown,
 ): Action {
-  const a: FoldSet = { lines: o.lines, folds: [] };
-  const b: FoldSet = { lines: o.lines, folds: [] };
-  preferred(a);
-  fallback(b);
-  if (a.folds.length === 0 && b.folds.length === 0) return 'keep';
-  o.choices.push({ from, preferred: a.folds, fallback: b.folds });
+  return chooseAmong(o, [
+    { from, place: preferred },
+    { from: 'minimal', place: fallback },
+  ]);
+}
+
+/** Records a decision of several steps, richest first; the last should start at `minimal`. */
+export function chooseAmong(o: Outline, steps: { from: Detail; place: (set: FoldSet) => unknown }[]): Action {
+  const placed = steps.map((step) => {
+    const set: FoldSet = { lines: o.lines, folds: [] };
+    step.place(set);
+    return { from: step.from, folds: set.folds };
+  });
+  if (placed.every((step) => step.folds.length === 0)) return 'keep';
+  o.choices.push({ steps: placed });
   return 'outlined';
 }
 
 /** The folds of an outline at one detail level. */
 export function foldsAt(o: Outline, detail: Detail): Fold[] {
   const folds = [...o.folds];
-  for (const c of o.choices)
-    folds.push(...(DETAIL_RANK[detail] >= DETAIL_RANK[c.from] ? c.preferred : c.fallback));
+  for (const c of o.choices) {
+    const step = c.steps.find((s) => DETAIL_RANK[detail] >= DETAIL_RANK[s.from]);
+    if (step) folds.push(...step.folds);
+  }
   return folds;
 }
 

@@ -22,6 +22,8 @@ export interface Fold {
   closer?: string;
   /** A join, not a fold: the line break (and indentation) is replaced by this text, no marker. */
   joiner?: string;
+  /** The marker names the rows it hides (`lines 40–87`) when the source was numbered, not a count. */
+  span?: boolean;
 }
 
 /** A fold must hide at least this many non-blank rows: shorter bodies read better than a marker. */
@@ -67,12 +69,18 @@ export function addFold(set: FoldSet, fold: Fold): boolean {
  * (`close` is on it): `{ … 12 lines }`.
  */
 export function foldBetween(set: FoldSet, open: Point, close: Point): boolean {
-  if (close.row <= open.row) return false;
+  const fold = betweenFold(set, open, close);
+  return fold !== undefined && addFold(set, fold);
+}
+
+/** The fold foldBetween places (undefined when the brackets share a row), not yet added. */
+export function betweenFold(set: FoldSet, open: Point, close: Point): Fold | undefined {
+  if (close.row <= open.row) return undefined;
   const openLine = set.lines[open.row] ?? '';
   const closeLine = set.lines[close.row] ?? '';
   const firstRow = isBlank(openLine.slice(open.column)) ? open.row + 1 : open.row;
   const lastRow = isBlank(closeLine.slice(0, close.column)) ? close.row - 1 : close.row;
-  return addFold(set, { from: open, to: close, firstRow, lastRow, standalone: false });
+  return { from: open, to: close, firstRow, lastRow, standalone: false };
 }
 
 /** Closing brackets, quotes and separators only: what may stay visible after a marker on the last row. */

@@ -6,9 +6,11 @@ import {
   isBlank,
   joinRows,
   lineEnd,
+  type Fold,
   type FoldSet,
 } from './folds.js';
 import { declaredName } from './names-regex.js';
+import { foldSections, sectionRows } from './sections.js';
 
 /**
  * Indentation folding, for languages without a grammar here and for code tree-sitter cannot make
@@ -144,11 +146,16 @@ function foldBlock(
   )
     return;
   const from = { row: header, column: lineEnd(lines, header) };
+  const { commentRow } = options;
+  const sections = commentRow
+    ? sectionRows(lines, blockStart, blockEnd, (row) => commentRow.test(lines[row] ?? ''))
+    : [];
+  const place = (fold: Fold) => foldSections(set, fold, sections) || addFold(set, fold);
   if (closer <= lastRow && closerLine !== undefined && STARTS_WITH_CLOSER.test(closerLine)) {
     const to = { row: closer, column: firstNonSpace(closerLine) };
-    if (addFold(set, { from, to, firstRow: blockStart, lastRow: blockEnd, standalone: false })) return;
+    if (place({ from, to, firstRow: blockStart, lastRow: blockEnd, standalone: false })) return;
   }
-  addFold(set, {
+  place({
     from,
     to: { row: blockEnd, column: (lines[blockEnd] ?? '').length },
     firstRow: blockStart,

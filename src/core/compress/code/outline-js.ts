@@ -1,5 +1,6 @@
 import type Parser from 'tree-sitter';
 import {
+  choose,
   fieldText,
   members,
   MAX_OUTLINE_DEPTH,
@@ -7,8 +8,9 @@ import {
   type Action,
   type Outline,
 } from './container.js';
-import { foldBetween, foldRows, foldTail, joinRows } from './folds.js';
+import { addFold, betweenFold, foldBetween, foldRows, foldTail, joinRows, type FoldSet } from './folds.js';
 import { KEEP_BODY_MAX_ROWS } from './indent-fold.js';
+import { foldSections, sectionRows, treeCommentRow } from './sections.js';
 
 /**
  * Outline of JavaScript / TypeScript / TSX: imports, exports, types and signatures stay; function
@@ -47,6 +49,8 @@ const WRAPPERS: ReadonlySet<string> = new Set([
 const TYPE_KEEP_MAX_ROWS = 30;
 /** What may start a line comment (rows holding one are not joined). */
 const LINE_COMMENT = /\/\/|\/\*/;
+/** A row that starts with a comment. */
+const COMMENT_START = /^(?:\/\/|\/\*)/;
 /** Member-expression chains (`a.then(…).catch(…)`) followed when looking for callbacks. */
 const MAX_CHAIN = 8;
 
@@ -261,7 +265,23 @@ function outlineFunction(
     walkContainer(o, members(body), (node) => statement(o, node, bodyMode, depth + 1), body.endPosition.row);
     return 'outlined';
   }
-  return foldBody(o, body) ? 'outlined' : 'keep';
+  return foldLongBody(o, body);
+}
+
+/**
+ * Folds a function's `{ … }` body; a long one shows the comments that open its sections
+ * (sections.ts) at the fullest detail level, and folds whole below it.
+ */
+function foldLongBody(o: Outline, block: Node): Action {
+  const open = { row: block.startPosition.row, column: block.startPosition.column + 1 };
+  const close = { row: block.endPosition.row, column: Math.max(0, block.endPosition.column - 1) };
+  const fold = (o.lines[close.row] ?? '')[close.column] === '}' ? betweenFold(o, open, close) : undefined;
+  if (!fold) return foldBody(o, block) ? 'outlined' : 'keep';
+  const isComment = treeCommentRow(o.lines, block.tree.rootNode, COMMENT_START);
+  const sections = sectionRows(o.lines, fold.firstRow, fold.lastRow, isComment);
+  const whole = (set: FoldSet) => addFold(set, fold);
+  if (sections.length === 0) return whole(o) ? 'outlined' : 'keep';
+  return choose(o, 'full', (set) => foldSections(set, fold, sections) || whole(set), whole);
 }
 
 /** Folds what lies between a `{ … }` node's brackets (to its end when the file stops before the `}`). */

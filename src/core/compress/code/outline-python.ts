@@ -1,6 +1,7 @@
 import type Parser from 'tree-sitter';
 import {
   choose,
+  chooseAmong,
   fieldText,
   members,
   MAX_OUTLINE_DEPTH,
@@ -8,8 +9,9 @@ import {
   type Action,
   type Outline,
 } from './container.js';
-import { addFold, foldRows, foldTail, isBlank, joinRows, lineEnd, type FoldSet } from './folds.js';
+import { addFold, foldRows, foldTail, isBlank, joinRows, lineEnd, type Fold, type FoldSet } from './folds.js';
 import { KEEP_BODY_MAX_ROWS } from './indent-fold.js';
+import { foldSections, sectionRows, treeCommentRow } from './sections.js';
 
 /**
  * Outline of Python: imports, class and def signatures (with decorators), module constants and the
@@ -37,6 +39,8 @@ const DEFINITIONS: ReadonlySet<string> = new Set([
 ]);
 /** What may start a line comment (a `#` in a string merely prevents a join). */
 const HASH = /#/;
+/** A row that starts with a comment. */
+const HASH_START = /^#/;
 /** `if __name__ == "__main__":` says how a script runs: its header stays. */
 const MAIN_GUARD = /^if\s+__name__\s*==/;
 const OPENING_QUOTES_ONLY = /^[rRbBuUfF]{0,2}("""|''')\s*$/;
@@ -158,16 +162,21 @@ function alreadyFolded(o: Outline, node: Node): boolean {
   return (o.lines[colon.endPosition.row] ?? '').slice(colon.endPosition.column).includes('…');
 }
 
-/** Hides the rows after `keepThroughRow` up to `lastRow`, marker at the end of the kept row. */
-function foldAfter(set: FoldSet, keepThroughRow: number, lastRow: number, closer?: string): boolean {
-  return addFold(set, {
+/** The fold that hides the rows after `keepThroughRow` up to `lastRow`, marker at the end of the kept row. */
+function bodyFold(set: FoldSet, keepThroughRow: number, lastRow: number, closer?: string): Fold {
+  return {
     ...(closer ? { closer } : {}),
     from: { row: keepThroughRow, column: lineEnd(set.lines, keepThroughRow) },
     to: { row: lastRow, column: (set.lines[lastRow] ?? '').length },
     firstRow: keepThroughRow + 1,
     lastRow,
     standalone: false,
-  });
+  };
+}
+
+/** Hides the rows after `keepThroughRow` up to `lastRow`, marker at the end of the kept row. */
+function foldAfter(set: FoldSet, keepThroughRow: number, lastRow: number, closer?: string): boolean {
+  return addFold(set, bodyFold(set, keepThroughRow, lastRow, closer));
 }
 
 function hasNestedDefinitions(body: Node): boolean {
@@ -211,20 +220,35 @@ function outlineFunction(o: Outline, fn: Node, depth: number): Action {
     // `def tick(self): raise NotImplementedError()`: one line, as short as a marker would be.
     return joinRows(o, header, last, HASH) ? 'outlined' : 'keep';
   }
+  const sections = sectionRows(
+    o.lines,
+    header + 1,
+    last,
+    treeCommentRow(o.lines, fn.tree.rootNode, HASH_START),
+  );
+  const whole = (set: FoldSet) => foldAfter(set, header, last);
   if (first && first.type === 'expression_statement' && isDocstring(first)) {
     // Rich outlines keep the docstring's first line: `def f(x):\n    """Return … …  # lines 13–40`.
     const docRow = docstringFirstRow(o, first);
     if (docRow >= last) return 'keep';
     // A docstring cut after its first line gets its quotes closed by the marker: `"""Load it. …"""`.
     const quote = docRow < first.endPosition.row ? /("""|''')/.exec(first.text)?.[1] : undefined;
-    return choose(
-      o,
-      'rich',
-      (set) => foldAfter(set, docRow, last, quote),
-      (set) => foldAfter(set, header, last),
-    );
+    const docstringLine = (set: FoldSet) => foldAfter(set, docRow, last, quote);
+    const sectioned = (set: FoldSet) =>
+      foldSections(set, bodyFold(set, docRow, last, quote), sections) || docstringLine(set);
+    return chooseAmong(o, [
+      ...(sections.length > 0 ? [{ from: 'full' as const, place: sectioned }] : []),
+      { from: 'rich', place: docstringLine },
+      { from: 'minimal', place: whole },
+    ]);
   }
-  return foldAfter(o, header, last) ? 'outlined' : 'keep';
+  if (sections.length === 0) return whole(o) ? 'outlined' : 'keep';
+  return choose(
+    o,
+    'full',
+    (set) => foldSections(set, bodyFold(set, header, last), sections) || whole(set),
+    whole,
+  );
 }
 
 /** Statements that may follow a `def …:` on its own line. */

@@ -10,7 +10,7 @@ import { renderFolds, type OutLine } from './render.js';
 /** The richest outline whose size stays under this share of the code is chosen. */
 const TARGET_SHARE = 0.2;
 /** Outline detail levels, richest first. */
-const DETAILS: readonly Detail[] = ['rich', 'standard', 'minimal'];
+const DETAILS: readonly Detail[] = ['full', 'rich', 'standard', 'minimal'];
 /** Languages whose line comments start with `#`. */
 const HASH_COMMENT: ReadonlySet<CodeLanguage> = new Set(['python', 'ruby', 'shell']);
 
@@ -61,7 +61,9 @@ function outlineDedented(code: readonly string[], options: SegmentOptions): Segm
   if (!parsed) return byIndentation(code, options);
   const outline = outlineTree(code, parsed, options.keep);
   const size = code.reduce((n, l) => n + l.length + 1, 0);
-  const details = outline.choices.length > 0 ? DETAILS : DETAILS.slice(-1);
+  // Levels no choice starts at render like the next one down: only the others are tried.
+  const levels = new Set(outline.choices.flatMap((c) => c.steps.map((s) => s.from)));
+  const details = DETAILS.filter((d) => d === 'minimal' || levels.has(d));
   let lines: OutLine[] = [];
   for (const detail of details) {
     lines = render(code, { lines: code, folds: foldsAt(outline, detail) }, options);

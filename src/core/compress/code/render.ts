@@ -112,7 +112,7 @@ function mergeAdjacentMarkers(lines: readonly string[], ordered: readonly Fold[]
 /**
  * `N lines`, counted in the viewer's numbers when the source was numbered. A count, not a range:
  * the kept line before the marker carries its number, so the range follows, and `12 lines` costs
- * two tokens fewer than `lines 40–51`.
+ * two tokens fewer than `lines 40–51`. A part of a long body (sections.ts) says its range.
  */
 function countLabel(fold: Fold, numberOf: RenderOptions['numberOf']): string {
   let n = fold.lastRow - fold.firstRow + 1;
@@ -121,7 +121,10 @@ function countLabel(fold: Fold, numberOf: RenderOptions['numberOf']): string {
     let last: number | undefined;
     for (let r = fold.firstRow; r <= fold.lastRow && first === undefined; r++) first = numberOf(r);
     for (let r = fold.lastRow; r >= fold.firstRow && last === undefined; r--) last = numberOf(r);
-    if (first !== undefined && last !== undefined && last >= first) n = last - first + 1;
+    if (first !== undefined && last !== undefined && last >= first) {
+      if (fold.span) return last === first ? `line ${first}` : `lines ${first}–${last}`;
+      n = last - first + 1;
+    }
   }
   return n === 1 ? '1 line' : `${n} lines`;
 }
