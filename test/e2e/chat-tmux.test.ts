@@ -47,12 +47,25 @@ afterEach(async () => {
   folder = undefined;
 });
 
-/** Starts `gardener chat` in a tmux window of this size, in a fresh folder holding vat.ts. */
-function launchChat(url: string, columns: number, rows: number): void {
+/**
+ * Starts `gardener chat` in a tmux window of this size, in a fresh folder holding vat.ts and
+ * `files` (paths relative to it), with `flags` after the defaults.
+ */
+function launchChat(
+  url: string,
+  columns: number,
+  rows: number,
+  files: Record<string, string> = {},
+  flags = '',
+): void {
   folder = realpathSync(mkdtempSync(path.join(tmpdir(), 'gardener-tmux-')));
   const cwd = path.join(folder, 'work');
   mkdirSync(cwd);
   writeFileSync(path.join(cwd, 'vat.ts'), 'export const rate = 0.19;\n');
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(cwd, name)), { recursive: true });
+    writeFileSync(path.join(cwd, name), text);
+  }
   const env = {
     TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json'),
     ANTHROPIC_BASE_URL: url,
@@ -71,6 +84,7 @@ function launchChat(url: string, columns: number, rows: number): void {
     'chat --db',
     quote(path.join(folder, 'gardener.db')),
     '--project e2e --budget 16000',
+    flags,
   ].join(' ');
   tmux(
     'new-session',
@@ -186,4 +200,44 @@ describe.skipIf(missing.length > 0)('gardener chat in a real terminal (tmux)', (
     expect(typing).toMatch(/\/ 16k/);
     expect(fake.violations).toEqual([]);
   }, 120_000);
+  it('brings the settlement ref back with recall, as in print mode (issue 21: the way back brings the fact)', async () => {
+    const { requestText, startFakeAnthropic, toolReply } = await import('../support/fake-anthropic/index.js');
+    const { serviceLog, SETTLEMENT_REF } = await import('../support/service-log.js');
+    const filler = 8;
+    const files: Record<string, string> = { 'logs/service.log': serviceLog().text };
+    for (let i = 0; i < filler; i++)
+      files[`run_${i}.log`] = Array.from(
+        { length: 600 },
+        (_, n) => `case ${i}.${n} passed in ${n % 17} ms`,
+      ).join('\n');
+    fake = await startFakeAnthropic({
+      script: [
+        toolReply('bash', { command: 'cat logs/service.log' }),
+        ...Array.from({ length: filler }, (_, i) => toolReply('bash', { command: `cat run_${i}.log` })),
+        toolReply('recall', { query: 'settlement ref payments error' }),
+        {
+          reply: (request) =>
+            requestText(request).includes(SETTLEMENT_REF)
+              ? `The settlement ref is ${SETTLEMENT_REF}.`
+              : 'The settlement ref is lost.',
+        },
+      ],
+    });
+    launchChat(fake.url, 120, 40, files, '--yes');
+    await waitForScreen(/0 \/ 16k · 0%/, 60_000);
+    tmux('send-keys', '-t', 'chat', '-l', 'What failed in payments?');
+    tmux('send-keys', '-t', 'chat', 'Enter');
+
+    const shown = await waitForScreen(/The settlement ref is [\s\S]*Enter send/, 90_000);
+    expect(shown).toContain(`The settlement ref is ${SETTLEMENT_REF}.`);
+    expect(shown).toMatch(/● recall settlement ref payments error/);
+    // The log was compacted before the recall (the budget is 16k), so the ref came back through it.
+    const recallRequest = fake.requests.at(-1)!;
+    const recalled = JSON.stringify(
+      (recallRequest.body as { messages: Array<{ content: unknown }> }).messages.at(-1)?.content,
+    );
+    expect(recalled).toContain(SETTLEMENT_REF);
+    expect(recalled).toMatch(/ERROR +\[payments\]/);
+    expect(fake.violations).toEqual([]);
+  }, 150_000);
 });
