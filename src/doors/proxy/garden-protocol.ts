@@ -33,6 +33,8 @@ export type ToThread =
     }
   | { type: 'settle'; handle: number }
   | { type: 'done'; handle: number; usage?: Usage }
+  /** The conversation moved to the other thread: drop its garden here, without saving over what that thread saves. */
+  | { type: 'retire'; project: string; session: string }
   | { type: 'close' };
 
 export type FromThread =

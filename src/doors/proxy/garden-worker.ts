@@ -76,6 +76,9 @@ function serve(port: NonNullable<typeof parentPort>, options: ThreadOptions): vo
         if (gardened && message.usage) gardener.observe(gardened, message.usage);
         return;
       }
+      case 'retire':
+        gardener.retire({ project: message.project, session: message.session });
+        return;
       case 'close':
         void gardener.close().then(
           () => post({ type: 'closed' }),
