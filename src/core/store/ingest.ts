@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { CONTENT_CLASSES } from '../classify/index.js';
-import { textSlices } from '../format/index.js';
+import { hashText } from '../format/index.js';
 import { namesOf } from '../names/index.js';
 import { GardenerError } from '../../errors.js';
 import { derivedId } from './ids.js';
@@ -20,14 +20,11 @@ const HASH_HEX_CHARS = 32;
 
 /** The content hash that deduplicates entries within a project (of the stored, redacted text). */
 export function contentHash(kind: 'text' | 'media', original: string): string {
-  const hash = createHash('sha256').update(kind).update('\0');
   // A slice at a time: a huge original is not encoded to bytes whole just to be hashed.
-  for (const slice of textSlices(original, HASH_SLICE)) hash.update(slice);
-  return hash.digest('hex').slice(0, HASH_HEX_CHARS);
+  return hashText(createHash('sha256').update(kind).update('\0'), original)
+    .digest('hex')
+    .slice(0, HASH_HEX_CHARS);
 }
-
-/** Characters of a text hashed at a time. */
-const HASH_SLICE = 1 << 20;
 
 export function checkEntryInput(input: EntryInput): void {
   const bad = (what: string): never => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { loadRanks, pieceTokens, type RankTable, type Ranks } from './bpe.js';
-import { textSlices } from '../format/index.js';
+import { hashText } from '../format/index.js';
 
 /** Counts tokens of text. Implementations must be deterministic. */
 export interface Tokenizer {
@@ -95,14 +95,9 @@ export function createTiktokenCounter(): Tokenizer {
   };
 }
 
-/** Characters hashed at a time: a huge text is never encoded to bytes whole just to be looked up. */
-const HASH_SLICE = 1 << 20;
-
-/** The SHA-1 of a text's UTF-8 bytes, the text encoded a slice at a time. */
+/** The SHA-1 of a text's UTF-8 bytes; a huge text is encoded a slice at a time, never whole, just to be looked up. */
 function digest(text: string): string {
-  const hash = createHash('sha1');
-  for (const slice of textSlices(text, HASH_SLICE)) hash.update(slice);
-  return hash.digest('base64');
+  return hashText(createHash('sha1'), text).digest('base64');
 }
 
 /** A fast approximation (4 characters a token) for places where exactness does not matter. */

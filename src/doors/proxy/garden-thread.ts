@@ -29,6 +29,11 @@ export const BEHIND_BIG_WAIT_MS = 250;
  * it came, so sending it ungardened is safe; a bigger one waits for its gardening, however long.
  */
 const MIN_BYTES_PER_TOKEN = 2;
+/**
+ * The big-body thread's nice value: the CPU goes to the proxy's own thread and the other
+ * conversations' gardening first; a big body takes seconds either way.
+ */
+const BIG_THREAD_NICENESS = 10;
 /** Conversations whose thread is remembered, to hand one over when its bodies move to the other thread. */
 const OWNERS_REMEMBERED = 4096;
 
@@ -72,7 +77,11 @@ interface Threads {
 
 /** Starts the garden thread for ordinary bodies; resolves once its store is open and its tokenizer loaded. */
 export async function startGardenThread(options: ThreadOptions): Promise<RequestGardener> {
-  const threads: Threads = { small: newThread(options, 0), big: newThread(options, 1), owners: new Map() };
+  const threads: Threads = {
+    small: newThread(options, 0),
+    big: newThread({ ...options, niceness: BIG_THREAD_NICENESS }, 1),
+    owners: new Map(),
+  };
   await start(threads, threads.small, true);
   let nextId = 1;
   return {
