@@ -39,8 +39,8 @@ function digest(text: string): string {
       if (wordChars >= WORD_BUDGET) break;
     }
   }
-  // Fresh strings: the index text must not keep the huge text alive through its slices.
-  return JSON.parse(JSON.stringify([...lines, ...words].join('\n'))) as string;
+  // join() copies: the index text keeps no slice of the huge text alive.
+  return [...lines, ...words].join('\n');
 }
 
 /**
