@@ -4,10 +4,11 @@
  * tiny request every --every-ms. Prints the big request's status and time, how long the tiny ones
  * took to reach the upstream, the proxy's peak RSS and its event-loop delay.
  *
- *   npx tsx benchmarks/proxy-big-body.ts [--mb 24] [--every-ms 100] [--in-process]
+ *   npx tsx benchmarks/proxy-big-body.ts [--mb 24] [--every-ms 100] [--in-process] [--built]
  *
  * --in-process gardens on the proxy's own thread, as before the garden thread; the client and the
- * upstream run in a child process (benchmarks/proxy-overhead-world.ts).
+ * upstream run in a child process (benchmarks/proxy-overhead-world.ts). --built runs the proxy from
+ * dist/ (build it first), as the CLI does: its threads load no TypeScript loader.
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,15 +17,20 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { RequestRecord } from '../src/doors/proxy/records.js';
-import { openProxy } from '../src/doors/proxy/runtime.js';
+import type { openProxy as OpenProxy } from '../src/doors/proxy/runtime.js';
 
 const { values } = parseArgs({
   options: {
     mb: { type: 'string', default: '24' },
     'every-ms': { type: 'string', default: '100' },
     'in-process': { type: 'boolean', default: false },
+    built: { type: 'boolean', default: false },
   },
 });
+// --built: the proxy as `gardener proxy` runs it (dist/, `npm run build`), its threads without tsx.
+const { openProxy } = (await import(
+  values.built ? '../dist/doors/proxy/runtime.js' : '../src/doors/proxy/runtime.js'
+)) as { openProxy: typeof OpenProxy };
 const BIG_BYTES = Number(values.mb) * 1_000_000;
 const EVERY_MS = Number(values['every-ms']);
 
@@ -114,7 +120,7 @@ console.log(
   `big request (${values.mb} MB tool output): status ${bigResult.status}${bigResult.error ? ` (${bigResult.error})` : ''}, ${ms(bigResult.ended - started)}`,
 );
 console.log(
-  `tiny requests of another conversation meanwhile: ${tiny.length}, statuses ${[...new Set(tiny.map((r) => r.status))].join(',')}; time to the upstream p50 ${ms(at(0.5))} · max ${ms(at(1))}`,
+  `tiny requests of another conversation meanwhile: ${tiny.length}, statuses ${[...new Set(tiny.map((r) => r.status))].join(',')}; time to the upstream p50 ${ms(at(0.5))} · p95 ${ms(at(0.95))} · max ${ms(at(1))}`,
 );
 const tinyRecords = records.filter((record) => !record.session?.startsWith('big-session'));
 const passed = tinyRecords.filter((record) => record.failOpen);

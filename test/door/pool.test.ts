@@ -21,6 +21,38 @@ describe('a session pool', () => {
     expect(pool.sessions()).toEqual([]);
   });
 
+  it('drops a session without settling or saving it: another owner saves that scope now', async () => {
+    let saves = 0;
+    const counting = new Proxy(store, {
+      get(target, key, receiver) {
+        if (key === 'sessionStateSet') {
+          return (...args: Parameters<typeof store.sessionStateSet>) => {
+            saves++;
+            return target.sessionStateSet(...args);
+          };
+        }
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const scope = { project: 'd', session: 'moved' };
+    const kept = createSessionPool({ store: counting, budget: 8_000 });
+    kept.get(scope).next(agentSession(3));
+    const beforeClose = saves;
+    await kept.close();
+    expect(saves).toBeGreaterThan(beforeClose); // closing saves the state
+
+    const pool = createSessionPool({ store: counting, budget: 8_000 });
+    const dropped = pool.get({ ...scope, session: 'moved-2' });
+    dropped.next(agentSession(3));
+    const beforeDrop = saves;
+    expect(pool.drop(dropped.scope)).toBe(true);
+    expect(pool.drop(dropped.scope)).toBe(false);
+    expect(pool.sessions()).toEqual([]);
+    await pool.close();
+    expect(saves).toBe(beforeDrop);
+    expect(pool.get(dropped.scope)).not.toBe(dropped);
+  });
+
   it('settles an evicted session before closing it, so what it held is stored', async () => {
     const pool = createSessionPool({ store, budget: 200_000, max: 1, config: { keepLastTurns: 40 } });
     const first = pool.get({ project: 'q', session: 'first' });

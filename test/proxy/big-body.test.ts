@@ -76,6 +76,44 @@ describe('gardener proxy with a big body in one conversation', () => {
     expect(harness.fake.violations).toEqual([]);
   });
 
+  it('gardens the requests of another conversation while a big body is gardened, each in milliseconds', async () => {
+    harness = await startHarness([
+      { reply: 'warm', match: asks('warm up') },
+      { reply: 'batch started', match: asks('run the batch') },
+      { reply: 'batch read', match: asks('run the batch') },
+      ...[1, 2, 3].map(() => ({ reply: 'tiny answer', match: asks('a tiny question') })),
+    ]);
+    await post(harness, '/v1/messages', { ...tinyBody, messages: [{ role: 'user', content: 'warm up' }] });
+    // The big body's conversation is gardened once while its bodies are small: then it moves threads.
+    await post(harness, '/v1/messages', { ...bigBody(), messages: bigBody().messages.slice(0, 1) });
+    let bigEnded = false;
+    const big = post(harness, '/v1/messages', bigBody()).then((answer) => {
+      bigEnded = true;
+      return answer;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const times: number[] = [];
+    for (let n = 0; n < 3; n++) {
+      const started = performance.now();
+      const tiny = await post(harness, '/v1/messages', tinyBody);
+      times.push(performance.now() - started);
+      expect(tiny.status).toBe(200);
+    }
+    expect(bigEnded).toBe(false);
+    // Before, each waited for the big body a quarter of a second and went out ungardened.
+    expect(Math.min(...times)).toBeLessThan(200);
+    expect((await big).status).toBe(200);
+    await until(() => harness!.records.length === 6);
+    const tinies = harness.records.filter((r) => r.clientSession === TINY);
+    expect(tinies).toHaveLength(4);
+    expect(harness.fake.violations).toEqual([]);
+    for (const record of tinies) expect(record).toMatchObject({ gardened: true });
+    expect(tinies.some((record) => record.failOpen)).toBe(false);
+    const bigs = harness.records.filter((r) => r.clientSession === BIG);
+    expect(bigs.map((r) => r.gardened)).toEqual([true, true]);
+    expect(bigs[1]!.sentTokens).toBeLessThan(100_000);
+  });
+
   it('holds a request of another conversation that is over the budget as it came until it is gardened', async () => {
     harness = await startHarness(
       [

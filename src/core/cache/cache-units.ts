@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { hashJson } from '../format/index.js';
 import { countBlock, MESSAGE_OVERHEAD } from '../tokens/index.js';
 import type { Tokenizer } from '../tokens/index.js';
 import type { Block, MessageParam, MessagesRequest } from '../transcript/index.js';
@@ -57,7 +58,7 @@ function messageUnits(message: MessageParam, tokenizer: Tokenizer, memo: UnitsMe
       blocks.length === 0
         ? [{ key: digest(message.role), tokens: MESSAGE_OVERHEAD }]
         : blocks.map((block, j) => ({
-            key: j === 0 ? digest(`${message.role}\u0000${json(block)}`) : keyOf(block),
+            key: j === 0 ? keyOf(block, `${message.role}\u0000`) : keyOf(block),
             tokens: countBlock(tokenizer, block as unknown as Block) + (j === 0 ? MESSAGE_OVERHEAD : 0),
           }));
     memo?.set(message, known);
@@ -79,13 +80,12 @@ export function ttlOf(block: Json): BreakpointTtl | undefined {
 }
 
 /** The block's identity without its cache_control marks (moving a breakpoint changes no bytes of content). */
-function keyOf(block: Json): string {
-  return digest(json(block));
+function keyOf(block: Json, prefix = ''): string {
+  // The JSON is hashed as it is made: a block holding a huge text is never serialised whole.
+  return hashJson(createHash('sha1').update(prefix), block, NOT_CONTENT).digest('base64');
 }
 
-function json(block: Json): string {
-  return JSON.stringify(block, (name, value: unknown) => (name === 'cache_control' ? undefined : value));
-}
+const NOT_CONTENT: ReadonlySet<string> = new Set(['cache_control']);
 
 /** A short digest stands for the content: a conversation's keys are held between requests. */
 function digest(text: string): string {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { CONTENT_CLASSES } from '../classify/index.js';
+import { hashText } from '../format/index.js';
 import { namesOf } from '../names/index.js';
 import { GardenerError } from '../../errors.js';
 import { derivedId } from './ids.js';
@@ -8,6 +9,7 @@ import { pack, PACKED_ORIGINAL, PACKED_SUMMARY } from './packing.js';
 import { redactor, type Redactor } from './redact.js';
 import type { Scopes } from './scopes.js';
 import { indexTerms } from './terms.js';
+import { withIndexText } from './fts-text.js';
 import type { EntryInput, IngestResult } from './types.js';
 
 /** Candidates tried before giving up on finding an unused id (a clash is ~1 in 10^12 per pair). */
@@ -18,10 +20,8 @@ const HASH_HEX_CHARS = 32;
 
 /** The content hash that deduplicates entries within a project (of the stored, redacted text). */
 export function contentHash(kind: 'text' | 'media', original: string): string {
-  return createHash('sha256')
-    .update(kind)
-    .update('\0')
-    .update(original)
+  // A slice at a time: a huge original is not encoded to bytes whole just to be hashed.
+  return hashText(createHash('sha256').update(kind).update('\0'), original)
     .digest('hex')
     .slice(0, HASH_HEX_CHARS);
 }
@@ -57,6 +57,19 @@ const asRedacted = redactor(false);
 /** Characters of the producing call (and of the recall hint) indexed with an entry: a command line, not a script. */
 const MAX_CALL_CHARS = 400;
 
+/**
+ * Characters of a long original that its extra index words (camelCase parts, file-name keys) and its
+ * count of names come from: its start and its end. The full-text index holds every word of it; these
+ * extras looked at a whole 100 MB original took most of the time to store it.
+ */
+const INDEXED_CHARS = 1 << 20;
+
+/** The part of an original its extra index words are found in: all of it, or a long one's start and end. */
+function indexedPart(text: string): string {
+  if (text.length <= INDEXED_CHARS * 2) return text;
+  return `${text.slice(0, INDEXED_CHARS)}\n${text.slice(text.length - INDEXED_CHARS)}`;
+}
+
 interface IngestDeps {
   db: Database.Database;
   scopes: Scopes;
@@ -74,6 +87,8 @@ interface PreparedEntry {
   terms: string;
   names: number;
   original: string | Buffer;
+  /** The original as stored, unpacked (what its index text is made from). */
+  text: string;
   summary: string | Buffer;
   packing: number;
 }
@@ -90,11 +105,8 @@ function prepareEntry(input: EntryInput, redact: Redactor): PreparedEntry {
   const call = clean(input.call?.slice(0, MAX_CALL_CHARS) ?? '').text;
   // So is the recall hint a stub prints for it: asking it finds this entry first more often.
   const hint = clean(input.hint?.slice(0, MAX_CALL_CHARS) ?? '').text;
-  const terms = [
-    indexTerms(kind === 'media' ? undefined : original.text, summary.text, input.sourcePath, call),
-    call,
-    hint,
-  ]
+  const indexed = kind === 'media' ? undefined : indexedPart(original.text);
+  const terms = [indexTerms(indexed, summary.text, input.sourcePath, call), call, hint]
     .filter((part) => part !== '')
     .join(' ');
   const packedOriginal = pack(original.text);
@@ -106,8 +118,9 @@ function prepareEntry(input: EntryInput, redact: Redactor): PreparedEntry {
     priority: Math.min(100, Math.max(0, Math.round(input.priority))),
     ttlMs: input.ttlMs === undefined ? null : Math.round(input.ttlMs),
     terms,
-    names: kind === 'media' ? 0 : namesOf(original.text).size,
+    names: indexed === undefined ? 0 : namesOf(indexed).size,
     original: packedOriginal.value,
+    text: original.text,
     summary: packedSummary.value,
     packing: (packedOriginal.packed ? PACKED_ORIGINAL : 0) | (packedSummary.packed ? PACKED_SUMMARY : 0),
   };
@@ -203,6 +216,7 @@ export function makeIngest({ db, scopes, redact, now }: IngestDeps): (input: Ent
   const statements = ingestStatements(db);
   return (input) => {
     const row = prepareEntry(input, redact);
-    return db.transaction(() => storeEntry(statements, scopes, input, row, now())).immediate();
+    const insert = () => db.transaction(() => storeEntry(statements, scopes, input, row, now())).immediate();
+    return row.kind === 'text' ? withIndexText(row.original, row.text, insert) : insert();
   };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { loadRanks, pieceTokens, type RankTable, type Ranks } from './bpe.js';
+import { hashText } from '../format/index.js';
 
 /** Counts tokens of text. Implementations must be deterministic. */
 export interface Tokenizer {
@@ -82,7 +83,7 @@ export function createTiktokenCounter(): Tokenizer {
     name: 'cl100k_base',
     count(text: string): number {
       if (text.length === 0) return 0;
-      const key = text.length < SHORT_TEXT ? text : createHash('sha1').update(text).digest('base64');
+      const key = text.length < SHORT_TEXT ? text : digest(text);
       let n = textCache.get(key);
       if (n === undefined) {
         n = countUncached(text);
@@ -92,6 +93,11 @@ export function createTiktokenCounter(): Tokenizer {
       return n;
     },
   };
+}
+
+/** The SHA-1 of a text's UTF-8 bytes; a huge text is encoded a slice at a time, never whole, just to be looked up. */
+function digest(text: string): string {
+  return hashText(createHash('sha1'), text).digest('base64');
 }
 
 /** A fast approximation (4 characters a token) for places where exactness does not matter. */

@@ -15,6 +15,11 @@ export interface SessionPool {
   /** The session of a scope, opened on first use (its saved forms and pins are picked up). */
   get(scope: Scope): DoorSession;
   sessions(): DoorSession[];
+  /**
+   * Forgets a scope's open session without closing it (nothing settled, nothing saved): for a door
+   * whose session of that scope now lives elsewhere and saves its own state.
+   */
+  drop(scope: Scope): boolean;
   /** Settles and closes every session. */
   close(): Promise<void>;
 }
@@ -53,6 +58,7 @@ export function createSessionPool(options: PoolOptions): SessionPool {
       return session;
     },
     sessions: () => [...open.values()],
+    drop: (scope) => open.delete(keyOf(scope)),
     async close() {
       for (const session of open.values()) retire(session);
       open.clear();

@@ -28,6 +28,8 @@ export interface BodyParser {
   parse(raw: Buffer): ParsedBody | string;
   /** Keeps a body as its conversation's newest, to parse the conversation's next one from. */
   keep(conversation: string, raw: Buffer, parsed: ParsedBody): void;
+  /** Drops a conversation's kept body. */
+  forget(conversation: string): void;
 }
 
 interface Kept {
@@ -57,6 +59,7 @@ export function createBodyParser(): BodyParser {
       }
       return parseWhole(raw);
     },
+    forget,
     keep(conversation, raw, parsed) {
       forget(conversation);
       if (!parsed.shape || raw.length > MAX_KEPT_BODY_BYTES) return;

@@ -37,6 +37,11 @@ export interface Conversations {
   /** Remembers a conversation by its first-message fingerprint (count_tokens bodies carry no session id). */
   remember(conversation: string, scope: Scope): void;
   find(conversation: string): Scope | undefined;
+  /**
+   * Drops a conversation's garden and messages without saving its state: it is gardened elsewhere now
+   * (the proxy's other thread), which saves its own; saving this copy would write over it.
+   */
+  retire(scope: Scope): void;
   /** Settles and saves every garden, then closes the store. */
   close(): Promise<void>;
 }
@@ -94,6 +99,13 @@ export function createConversations(options: ConversationOptions): Conversations
     },
     remember: (conversation, scope) => remember(byConversation, conversation, scope),
     find: (conversation) => byConversation.get(conversation),
+    retire(scope) {
+      const key = keyOf(scope);
+      for (const pool of pools.values()) pool.drop(scope);
+      lastMessages.delete(key);
+      for (const [conversation, known] of byConversation)
+        if (keyOf(known) === key) byConversation.delete(conversation);
+    },
     async close() {
       await Promise.all([...pools.values()].map((pool) => pool.close()));
       store.close();

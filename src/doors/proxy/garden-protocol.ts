@@ -13,6 +13,11 @@ import type { Usage } from './usage.js';
 /** Options the garden thread opens its gardens with: those that cross a thread (no functions, no tokenizer object). */
 export type ThreadOptions = Omit<ConversationOptions, 'tokenizer' | 'settings'> & {
   settings?: Omit<NonNullable<ConversationOptions['settings']>, 'now'>;
+  /**
+   * The thread's own nice value (Linux only, where it applies to the calling thread alone): the
+   * big-body thread yields the CPU to the proxy's thread and the other conversations' gardening.
+   */
+  niceness?: number;
 };
 
 /** Who works a queued job: the garden thread when it takes it first, else it went out as it came. */
@@ -33,6 +38,8 @@ export type ToThread =
     }
   | { type: 'settle'; handle: number }
   | { type: 'done'; handle: number; usage?: Usage }
+  /** The conversation moved to the other thread: drop its garden here, without saving over what that thread saves. */
+  | { type: 'retire'; project: string; session: string }
   | { type: 'close' };
 
 export type FromThread =

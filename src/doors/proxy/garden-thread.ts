@@ -1,9 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { debug } from '../../debug.js';
-import { GardenerError } from '../../errors.js';
 import {
   JOB_GIVEN_UP,
   JOB_QUEUED,
@@ -11,16 +8,19 @@ import {
   type ThreadOptions,
   type ToThread,
 } from './garden-protocol.js';
+import { closeGardenWorker, spawnGardenWorker } from './garden-spawn.js';
 import type { GardenedRequest, RequestGardener } from './request-gardener.js';
 
 /**
  * A body at least this big may take seconds to garden (a huge new tool output to count, compress
- * and store), so requests queued behind it wait for it only so long.
+ * and store): it goes to a thread of its own, so the other conversations' requests never queue
+ * behind it.
  */
 export const BIG_BODY_BYTES = 4 * 1024 * 1024;
 /**
- * How long a request queued behind a big body waits before it goes out as it came: long enough for
- * a long conversation's big body of known blocks (parsed and matched in tens of milliseconds).
+ * How long a request queued behind a big body on the same thread waits before it goes out as it
+ * came: long enough for a long conversation's big body of known blocks (parsed and matched in tens
+ * of milliseconds).
  */
 export const BEHIND_BIG_WAIT_MS = 250;
 /**
@@ -29,10 +29,13 @@ export const BEHIND_BIG_WAIT_MS = 250;
  * it came, so sending it ungardened is safe; a bigger one waits for its gardening, however long.
  */
 const MIN_BYTES_PER_TOKEN = 2;
-/** Closing waits this long for the thread to settle and save its gardens, then stops it anyway. */
-const CLOSE_WAIT_MS = 30_000;
-/** Heap of the garden thread: past it, the thread alone stops (requests go out as they came) and a new one starts. */
-const GARDEN_HEAP_MB = 3072;
+/**
+ * The big-body thread's nice value: the CPU goes to the proxy's own thread and the other
+ * conversations' gardening first; a big body takes seconds either way.
+ */
+const BIG_THREAD_NICENESS = 10;
+/** Conversations whose thread is remembered, to hand one over when its bodies move to the other thread. */
+const OWNERS_REMEMBERED = 4096;
 
 interface Job {
   id: number;
@@ -43,60 +46,130 @@ interface Job {
   timer?: NodeJS.Timeout;
 }
 
-/** The garden thread's code: the built .js beside this file, or (tests, benchmarks) the .ts source through tsx. */
-function workerEntry(): { entry: URL | string; eval?: true } {
-  const own = import.meta.url;
-  if (own.endsWith('.js')) return { entry: new URL('./garden-worker.js', own) };
-  const api = createRequire(own)
-    .resolve('tsx/esm/api')
-    .replace(/\.cjs$/, '.mjs');
-  const source = new URL('./garden-worker.ts', own).href;
-  const code = `import(${JSON.stringify(pathToFileURL(api).href)}).then((tsx) => tsx.tsImport(${JSON.stringify(source)}, ${JSON.stringify(own)}))`;
-  return { entry: code, eval: true };
-}
-
-/** The proxy's side of the garden thread: the jobs it was given and the thread that works them. */
+/** The proxy's side of one garden thread: the jobs it was given and the thread that works them. */
 interface Thread {
+  /** In the handles this thread's gardens get (local × 2 + tag), so settle and done find it again. */
+  tag: 0 | 1;
   options: ThreadOptions;
   jobs: Map<number, Job>;
-  worker: Worker;
+  worker: Worker | undefined;
+  /** Set while the thread starts: its first job waits for it. */
+  starting: Promise<void> | undefined;
   /** False from the thread's exit until a new one is ready: meanwhile requests go out as they came. */
   running: boolean;
+  /** The thread ran once: after it stops, requests do not wait for a new one. */
+  ran: boolean;
   closing: boolean;
 }
 
-/** Starts the garden thread; resolves once its store is open and its tokenizer loaded. */
+/**
+ * Both garden threads: bodies under BIG_BODY_BYTES on one, bigger ones on the other (started when
+ * the first one comes). Each keeps the gardens of the conversations it gardens; a conversation whose
+ * bodies cross the line moves: the thread it leaves drops its garden, the other opens it from the
+ * store (its saved forms and pins), as a restarted thread does.
+ */
+interface Threads {
+  small: Thread;
+  big: Thread;
+  /** The thread that gardened each conversation last (`project\0session`), least recent first. */
+  owners: Map<string, Thread>;
+}
+
+/** Starts the garden thread for ordinary bodies; resolves once its store is open and its tokenizer loaded. */
 export async function startGardenThread(options: ThreadOptions): Promise<RequestGardener> {
-  const thread: Thread = {
-    options,
-    jobs: new Map(),
-    worker: await spawn(options),
-    running: true,
-    closing: false,
+  const threads: Threads = {
+    small: newThread(options, 0),
+    big: newThread({ ...options, niceness: BIG_THREAD_NICENESS }, 1),
+    owners: new Map(),
   };
+  await start(threads, threads.small, true);
   let nextId = 1;
-  listen(thread, thread.worker);
-  const send = (message: ToThread) => thread.worker.postMessage(message);
   return {
     garden(raw: Buffer, headers: IncomingHttpHeaders, kind) {
+      const thread = raw.byteLength >= BIG_BODY_BYTES ? threads.big : threads.small;
       return new Promise((resolve) => {
         const claim = new Int32Array(new SharedArrayBuffer(4));
         const job: Job = { id: nextId++, bytes: raw.byteLength, raw, claim, resolve };
         thread.jobs.set(job.id, job);
-        if (!thread.running) return passThrough(thread, job, 'the garden thread is not running');
         bound(thread, job);
-        // The thread reads the very bytes (shared memory); they stay here to go out as they came if need be.
-        send({ type: 'garden', id: job.id, kind, raw: sharedBytes(raw), headers, claim });
+        void ready(threads, thread).then((running) => {
+          if (!thread.jobs.has(job.id)) return;
+          if (!running) return passThrough(thread, job, 'the garden thread is not running');
+          // The thread reads the very bytes (shared memory); they stay here to go out as they came if need be.
+          const message: ToThread = {
+            type: 'garden',
+            id: job.id,
+            kind,
+            raw: sharedBytes(raw),
+            headers,
+            claim,
+          };
+          thread.worker!.postMessage(message);
+        });
       });
     },
     settle(gardened) {
-      if (gardened.handle) send({ type: 'settle', handle: gardened.handle });
+      if (gardened.handle) toHandle(threads, gardened.handle, (handle) => ({ type: 'settle', handle }));
     },
     done(gardened, usage) {
-      if (gardened.handle) send({ type: 'done', handle: gardened.handle, ...(usage ? { usage } : {}) });
+      if (gardened.handle)
+        toHandle(threads, gardened.handle, (handle) => ({
+          type: 'done',
+          handle,
+          ...(usage ? { usage } : {}),
+        }));
     },
-    close: () => close(thread),
+    close: () => close(threads),
   };
+}
+
+function newThread(options: ThreadOptions, tag: 0 | 1): Thread {
+  return {
+    tag,
+    options,
+    jobs: new Map(),
+    worker: undefined,
+    starting: undefined,
+    running: false,
+    ran: false,
+    closing: false,
+  };
+}
+
+/**
+ * Whether the thread can take a job now: the first jobs of a thread not started yet wait for it; while
+ * a thread that ran is down, requests go out as they came.
+ */
+async function ready(threads: Threads, thread: Thread): Promise<boolean> {
+  if (thread.running) return true;
+  if (thread.ran) return false;
+  if (!thread.starting) void start(threads, thread, false);
+  await thread.starting;
+  return thread.running;
+}
+
+/** Starts a thread; `strict` rejects when it cannot start (the proxy's own start), else it is logged. */
+function start(threads: Threads, thread: Thread, strict: boolean): Promise<void> {
+  const starting = spawnGardenWorker(thread.options).then(
+    (worker) => {
+      thread.worker = worker;
+      thread.running = true;
+      thread.ran = true;
+      listen(threads, thread, worker);
+    },
+    (error: unknown) => {
+      thread.ran = true;
+      debug('proxy', 'the garden thread cannot start', { error: String(error) });
+      if (strict) throw error;
+    },
+  );
+  thread.starting = starting.finally(() => (thread.starting = undefined));
+  return thread.starting;
+}
+
+function toHandle(threads: Threads, handle: number, message: (local: number) => ToThread): void {
+  const thread = handle % 2 === 1 ? threads.big : threads.small;
+  if (thread.running) thread.worker!.postMessage(message(Math.floor(handle / 2)));
 }
 
 function passThrough(thread: Thread, job: Job, reason: string): void {
@@ -119,7 +192,22 @@ function bound(thread: Thread, job: Job): void {
   }, BEHIND_BIG_WAIT_MS);
 }
 
-function listen(thread: Thread, current: Worker): void {
+/**
+ * The thread that gardened a conversation now owns it: the other one, if it gardened it before,
+ * drops its garden (that thread's copy would go stale while this one moves on).
+ */
+function claim(threads: Threads, thread: Thread, project: string, session: string): void {
+  const key = `${project}\0${session}`;
+  const before = threads.owners.get(key);
+  threads.owners.delete(key);
+  threads.owners.set(key, thread);
+  if (threads.owners.size > OWNERS_REMEMBERED)
+    threads.owners.delete(threads.owners.keys().next().value as string);
+  if (before && before !== thread && before.running)
+    before.worker!.postMessage({ type: 'retire', project, session } satisfies ToThread);
+}
+
+function listen(threads: Threads, thread: Thread, current: Worker): void {
   current.on('message', (message: FromThread) => {
     if (message.type !== 'gardened' && message.type !== 'skipped') return;
     const job = thread.jobs.get(message.id);
@@ -130,43 +218,34 @@ function listen(thread: Thread, current: Worker): void {
     const body = message.body
       ? Buffer.from(message.body.buffer, message.body.byteOffset, message.body.byteLength)
       : job.raw;
-    const { record, handle, modelled } = message;
+    const { record, modelled } = message;
+    if (record.gardened && record.project !== undefined && record.session !== undefined)
+      claim(threads, thread, record.project, record.session);
+    const handle = message.handle ? message.handle * 2 + thread.tag : undefined;
     job.resolve({ body, record, ...(handle ? { handle } : {}), ...(modelled ? { modelled } : {}) });
   });
   current.on('error', (error) => debug('proxy', 'the garden thread failed', { error: String(error) }));
   current.on('exit', (code) => {
     if (thread.closing) return;
     thread.running = false;
+    thread.worker = undefined;
     // Its requests go out as they came; a new thread opens the gardens from the store again.
     for (const job of [...thread.jobs.values()])
       passThrough(thread, job, `the garden thread stopped (exit ${code})`);
+    for (const [key, owner] of threads.owners) if (owner === thread) threads.owners.delete(key);
     debug('proxy', 'restarting the garden thread', { code });
-    spawn(thread.options).then(
-      (fresh) => {
-        thread.worker = fresh;
-        thread.running = true;
-        listen(thread, fresh);
-      },
-      (error: unknown) => debug('proxy', 'the garden thread cannot restart', { error: String(error) }),
-    );
+    void start(threads, thread, false);
   });
 }
 
-async function close(thread: Thread): Promise<void> {
-  thread.closing = true;
-  const { worker } = thread;
-  let timer: NodeJS.Timeout | undefined;
-  await new Promise<void>((resolve) => {
-    worker.on('message', (message: FromThread) => message.type === 'closed' && resolve());
-    worker.once('exit', () => resolve());
-    timer = setTimeout(() => {
-      debug('proxy', 'the garden thread did not close in time; stopping it');
-      resolve();
-    }, CLOSE_WAIT_MS);
-    worker.postMessage({ type: 'close' } satisfies ToThread);
-  });
-  clearTimeout(timer);
-  await worker.terminate();
+async function close(threads: Threads): Promise<void> {
+  await Promise.all(
+    [threads.small, threads.big].map(async (thread) => {
+      thread.closing = true;
+      await thread.starting;
+      if (thread.worker) await closeGardenWorker(thread.worker);
+    }),
+  );
 }
 
 /** The bytes on shared memory: as they are when the server read them there, else copied there once. */
@@ -176,28 +255,4 @@ function sharedBytes(raw: Buffer): Uint8Array {
   const shared = new Uint8Array(new SharedArrayBuffer(raw.byteLength));
   shared.set(raw);
   return shared;
-}
-
-function spawn(options: ThreadOptions): Promise<Worker> {
-  const { entry, eval: evaluate } = workerEntry();
-  const worker = new Worker(entry, {
-    workerData: options,
-    resourceLimits: { maxOldGenerationSizeMb: GARDEN_HEAP_MB },
-    ...(evaluate ? { eval: true } : {}),
-  });
-  return new Promise((resolve, reject) => {
-    const onExit = (code: number) =>
-      reject(new GardenerError('INTERNAL', `the proxy's garden thread stopped at start (exit ${code})`));
-    worker.once('exit', onExit);
-    worker.once('message', (message: FromThread) => {
-      worker.off('exit', onExit);
-      if (message.type === 'ready') return resolve(worker);
-      void worker.terminate();
-      reject(
-        message.type === 'failed'
-          ? new GardenerError(message.code, message.message)
-          : new GardenerError('INTERNAL', `the proxy's garden thread said ${message.type} at start`),
-      );
-    });
-  });
 }

@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { debug } from '../../debug.js';
 import { GardenerError } from '../../errors.js';
@@ -22,6 +23,7 @@ const MAX_OPEN_HANDLES = 1024;
 function serve(port: NonNullable<typeof parentPort>, options: ThreadOptions): void {
   const post = (message: FromThread, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
   let gardener: ProxyGardener;
+  if (options.niceness !== undefined) lowerPriority(options.niceness);
   try {
     defaultTokenizer().count('gardener');
     gardener = createProxyGardener(options);
@@ -76,6 +78,9 @@ function serve(port: NonNullable<typeof parentPort>, options: ThreadOptions): vo
         if (gardened && message.usage) gardener.observe(gardened, message.usage);
         return;
       }
+      case 'retire':
+        gardener.retire({ project: message.project, session: message.session });
+        return;
       case 'close':
         void gardener.close().then(
           () => post({ type: 'closed' }),
@@ -88,6 +93,16 @@ function serve(port: NonNullable<typeof parentPort>, options: ThreadOptions): vo
     }
   });
   post({ type: 'ready' });
+}
+
+/** Lowers this thread's CPU priority; elsewhere than Linux the call would lower the whole process's, so not there. */
+function lowerPriority(niceness: number): void {
+  if (process.platform !== 'linux') return;
+  try {
+    setPriority(niceness);
+  } catch (error) {
+    debug('proxy', 'could not lower the garden thread priority', { error: String(error) });
+  }
 }
 
 /** Bytes in an ArrayBuffer of their own, so they can be transferred (not copied) to the other thread. */

@@ -63,6 +63,8 @@ export interface ProxyGardener {
   observe(gardened: Gardened, usage: Usage): Pick<RequestRecord, 'modelled'>;
   /** Stores the request's new blocks off the event loop, after it was forwarded. */
   settle(gardened: Gardened): void;
+  /** Forgets a conversation gardened elsewhere now (another thread): its garden, messages and kept body. */
+  retire(scope: Scope): void;
   close(): Promise<void>;
 }
 
@@ -110,6 +112,10 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
         if (report.error)
           debug('proxy', 'settling failed; blocks stay pending', { error: describe(report.error) });
       });
+    },
+    retire(scope) {
+      gardening.conversations.retire(scope);
+      gardening.parser.forget(scope.session);
     },
     close: () => gardening.conversations.close(),
   };

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { hashJson, hashText } from '../../format/index.js';
 import type { Block } from '../../transcript/index.js';
 
 /** Hex characters of content hash kept in a block key: enough to tell two contents apart at one position. */
@@ -40,7 +41,7 @@ export function blockKey(
 function blockFingerprint(block: Block): string {
   let hash = fingerprints.get(block);
   if (hash === undefined) {
-    hash = fingerprint(contentOf(block));
+    hash = contentFingerprint(block);
     fingerprints.set(block, hash);
   }
   return hash;
@@ -56,6 +57,10 @@ export function messageKey(message: number, content: unknown): string {
   return `m:${message}:${fingerprint(typeof content === 'string' ? content : JSON.stringify(content))}`;
 }
 
-function contentOf(block: Block): string {
-  return block.type === 'text' ? `t:${block.text}` : JSON.stringify(block);
+/** fingerprint(`t:${text}`) of a text block, fingerprint(JSON.stringify(block)) of any other; a huge one hashed in slices. */
+function contentFingerprint(block: Block): string {
+  const hash = createHash('sha1');
+  return (block.type === 'text' ? hashText(hash.update('t:'), block.text) : hashJson(hash, block))
+    .digest('hex')
+    .slice(0, KEY_HASH_LENGTH);
 }

@@ -2,6 +2,7 @@ import { hintCommand, hintPath } from '../../classify/index.js';
 import type { ClassifyHints, ContentClass } from '../../classify/index.js';
 import type { CompressContext } from '../../compress/index.js';
 import type { Block } from '../../transcript/index.js';
+import { classifyText, compressText } from './huge.js';
 import { MIN_COMPRESS_TOKENS, type IngestDeps } from './ingest.js';
 import { BASE_PRIORITY } from '../plan/priority.js';
 import { extractTerms, recallHint, type HintInput } from './terms.js';
@@ -60,7 +61,8 @@ function settleText(slot: Slot, deps: IngestDeps): void {
   // User text that is not typed (an observation in formats without tool blocks) is tool output.
   const observation = slot.role === 'user' && !slot.typed ? { isUserTyped: false } : {};
   const cls =
-    slot.cls ?? deps.classify(block.text, { role: asRole(slot.role), blockType: 'text', ...observation });
+    slot.cls ??
+    classifyText(deps.classify, block.text, { role: asRole(slot.role), blockType: 'text', ...observation });
   // The agent's own text is its reasoning: prose summaries of it keep the opening, needles and actions.
   const stored = storeText(slot, cls, {}, deps, slot.role === 'assistant' ? { reasoning: true } : {});
   Object.assign(slot, stored.fields, textVariants(deps.tokenizer, block, stored.info));
@@ -69,7 +71,7 @@ function settleText(slot: Slot, deps: IngestDeps): void {
 function settleToolResult(slot: Slot, deps: IngestDeps): void {
   const block = slot.block as Block & { type: 'tool_result' };
   const hints = toolHints(slot.tool);
-  const cls = deps.classify(slot.text, {
+  const cls = classifyText(deps.classify, slot.text, {
     role: 'user',
     blockType: 'tool_result',
     ...hints,
@@ -92,7 +94,7 @@ function settleToolUse(slot: Slot, deps: IngestDeps): void {
   };
   const clean = fields.map((field) => deps.store.redact(field.text).text);
   const summaries: FieldSummary[] = fields.map((field, i) => {
-    const cls = deps.classify(field.text, fieldHints);
+    const cls = classifyText(deps.classify, field.text, fieldHints);
     const before = deps.tokenizer.count(field.text);
     return { path: field.path, cls, before, ...summarize(cls, clean[i] ?? '', before, hints, deps) };
   });
@@ -223,7 +225,7 @@ function summarize(
     ...(hints.toolName ? { toolName: hints.toolName } : {}),
     ...(hints.command ? { command: hints.command } : {}),
   };
-  const result = deps.compress(cls, clean, context);
+  const result = compressText(deps.compress, cls, clean, context);
   if (!result.helped || result.text.trim() === '') return {};
   const summary = deps.store.redact(result.text).text;
   const summaryTokens = deps.tokenizer.count(summary);

@@ -115,13 +115,23 @@ export function recallHint(input: HintInput): string {
     if (parts.some((part) => part.includes(term)) || length() + 1 + term.length > MAX_HINT) continue;
     parts.push(term);
   }
-  if (parts.length === 0) parts.push(input.text.trim().split(/\s+/).slice(0, 6).join(' '));
+  if (parts.length === 0) parts.push(firstWords(input.text, 6).join(' '));
   const hint = parts
     .join(' ')
     .replace(/["\\\r\n\t]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   return hint.length > MAX_HINT ? hint.slice(0, MAX_HINT).trimEnd() : hint;
+}
+
+/** The first `n` words of a text (runs of non-space), without splitting the whole of a huge one. */
+function firstWords(text: string, n: number): string[] {
+  const words: string[] = [];
+  for (const match of text.matchAll(/\S+/g)) {
+    words.push(match[0]);
+    if (words.length === n) break;
+  }
+  return words;
 }
 
 /** The last folders and name of a long path, as many as fit; the name alone when nothing more does. */

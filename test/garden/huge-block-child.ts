@@ -1,0 +1,47 @@
+/**
+ * Gardens one huge tool output (MB megabytes of log, a needle line in its middle) and prints what it
+ * rendered and stored. Run by huge-block.test.ts under a capped heap:
+ *   node --max-old-space-size=N --import tsx huge-block-child.ts DB MB
+ */
+import { openGarden } from '../../src/core/garden/index.js';
+import { openStore } from '../../src/core/store/index.js';
+import type { Transcript } from '../../src/core/transcript/index.js';
+
+const [db, mb] = process.argv.slice(2);
+const line = 'INFO worker 17 processed batch 12345 in 42 ms status=ok\n';
+const half = line.repeat(Math.ceil((Number(mb) * 500_000) / line.length));
+const output = `${half}ERROR quokka7 failed to settle\n${half}`;
+const transcript: Transcript = {
+  id: 'huge',
+  format: 'anthropic',
+  messages: [
+    { role: 'user', content: 'run the batch' },
+    { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: {} }] },
+    { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: output }] },
+    { role: 'assistant', content: 'The batch ran.' },
+    { role: 'user', content: 'what failed?' },
+  ],
+};
+const store = openStore({ path: db!, redact: false });
+const garden = openGarden({
+  store,
+  session: { project: 'p', session: 's' },
+  budget: 20_000,
+  config: { inject: 'off' },
+});
+garden.sync(transcript);
+garden.plan({ strict: false });
+const rendered = JSON.stringify(garden.render());
+garden.settle();
+const hit = garden.recall('quokka7').hits[0];
+const exact = hit !== undefined && store.fetch(hit.id)?.original === output;
+garden.close();
+store.close();
+console.log(
+  JSON.stringify({
+    renderedChars: rendered.length,
+    found: hit !== undefined,
+    exact,
+    heapMb: process.memoryUsage().heapUsed / 1e6,
+  }),
+);
