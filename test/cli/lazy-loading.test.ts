@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -32,16 +32,28 @@ function loadedBy(
   return run.stderr.split('\n').flatMap((line) => (line.startsWith('LOADED ') ? [line.slice(7)] : []));
 }
 
+/**
+ * The built modules a process ran: each file it loaded and, for a chunk of a bundle
+ * (scripts/bundle-lib.mjs), the modules esbuild put in it (it heads each with a `// dist/…` line).
+ */
+function modulesIn(urls: readonly string[]): string[] {
+  return urls.flatMap((url) => {
+    if (!url.startsWith('file:') || !url.includes('/dist/')) return [url];
+    const inner = readFileSync(fileURLToPath(url), 'utf8').matchAll(/^\/\/ (dist\/\S+\.js)$/gm);
+    return [url, ...[...inner].map((m) => `${root}/${m[1] as string}`)];
+  });
+}
+
 describe.skipIf(!built)('what a short process loads', () => {
   it('--version loads no command; --help loads the commands but neither the recall path nor the hook path', () => {
-    const version = loadedBy(['--version']);
+    const version = modulesIn(loadedBy(['--version']));
     expect(
       version.filter((url) =>
         /\/dist\/(cli\/program|core\/recall|core\/tokens|doors\/claude-code\/hooks)\b/.test(url),
       ),
     ).toEqual([]);
     expect(version.some((url) => url.includes('/dist/doors/kit/cli/version.js'))).toBe(true);
-    const help = loadedBy(['--help']);
+    const help = modulesIn(loadedBy(['--help']));
     expect(help.some((url) => url.includes('/dist/cli/program.js'))).toBe(true);
     expect(
       help.filter((url) =>
@@ -51,14 +63,14 @@ describe.skipIf(!built)('what a short process loads', () => {
   });
 
   it('--help loads no command module (the static table lists them); a command loads no other door', () => {
-    const help = loadedBy(['--help']);
+    const help = modulesIn(loadedBy(['--help']));
     expect(help.some((url) => url.includes('/dist/cli/commands.js'))).toBe(true);
     expect(
       help.filter((url) =>
         /\/dist\/(doors\/(batch|bench|chat|proxy)|core\/(store|compress|garden))\//.test(url),
       ),
     ).toEqual([]);
-    const recallHelp = loadedBy(['recall', '--help']);
+    const recallHelp = modulesIn(loadedBy(['recall', '--help']));
     expect(recallHelp.some((url) => url.includes('/dist/doors/batch/cli/recall.js'))).toBe(true);
     expect(recallHelp.filter((url) => /\/dist\/doors\/(bench|chat|proxy)\//.test(url))).toEqual([]);
   });

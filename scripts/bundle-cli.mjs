@@ -1,0 +1,22 @@
+// Bundles the CLI process (dist/cli/main.js, what bin/gardener runs) in place, as the hook is
+// bundled (scripts/bundle-hook.mjs): each command's code paths become a few chunks instead of ~100
+// modules loaded one by one (`gardener recall`'s start-up was mostly the ESM loader's per-file
+// cost). Commander is bundled too (a CommonJS package of several files, loaded by every command);
+// the other packages stay external. Every command's module keeps the `await import()` that makes
+// it load only when named, so the chunks a command loads are the ones it reaches.
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { bundleInPlace } from './bundle-lib.mjs';
+
+const dir = 'dist/cli';
+const CHUNK = /^cli-.+-[A-Z0-9]{8}\.js$/;
+
+if (readFileSync(`${dir}/main.js`, 'utf8').includes('__gardenerRequire')) process.exit(0);
+for (const name of readdirSync(dir)) if (CHUNK.test(name)) rmSync(`${dir}/${name}`);
+rmSync(`${dir}/main.js.map`, { force: true });
+
+const { dependencies } = JSON.parse(readFileSync('package.json', 'utf8'));
+await bundleInPlace(
+  `${dir}/main.js`,
+  'cli',
+  Object.keys(dependencies).filter((name) => name !== 'commander'),
+);
