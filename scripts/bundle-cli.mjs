@@ -3,7 +3,9 @@
 // modules loaded one by one (`gardener recall`'s start-up was mostly the ESM loader's per-file
 // cost). Commander is bundled too (a CommonJS package of several files, loaded by every command);
 // the other packages stay external. Every command's module keeps the `await import()` that makes
-// it load only when named, so the chunks a command loads are the ones it reaches.
+// it load only when named, so the chunks a command loads are the ones it reaches. Commander's
+// node:child_process (only for executable subcommands, which gardener has none of) loads on first
+// use: Node compiles that module and its dependencies on every start that requires it.
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { bundleInPlace } from './bundle-lib.mjs';
 
@@ -15,8 +17,26 @@ for (const name of readdirSync(dir)) if (CHUNK.test(name)) rmSync(`${dir}/${name
 rmSync(`${dir}/main.js.map`, { force: true });
 
 const { dependencies } = JSON.parse(readFileSync('package.json', 'utf8'));
+/** Commander's `require('node:child_process')` gets an object that requires it when first read. */
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer)
+        ? { path: 'child_process', namespace: 'lazy' }
+        : undefined,
+    );
+    bundle.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
+      contents:
+        "let loaded; module.exports = new Proxy({}, { get: (_, key) => (loaded ??= require('node:child_process'))[key] });",
+      loader: 'js',
+    }));
+  },
+};
+
 await bundleInPlace(
   `${dir}/main.js`,
   'cli',
   Object.keys(dependencies).filter((name) => name !== 'commander'),
+  [lazyChildProcess],
 );

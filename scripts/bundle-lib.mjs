@@ -32,9 +32,10 @@ function ownUrl(outdir) {
 
 /**
  * Bundles `entry` (a built module) over itself; chunks are named `<prefix>-<name>-<hash>.js`
- * beside it. `external`: the packages left to Node (all of them unless a list is given).
+ * beside it. `external`: the packages left to Node (all of them unless a list is given); `plugins`:
+ * esbuild plugins of that bundle.
  */
-export async function bundleInPlace(entry, prefix, external) {
+export async function bundleInPlace(entry, prefix, external, plugins = []) {
   const outdir = resolve(dirname(entry));
   await build({
     entryPoints: [entry],
@@ -49,7 +50,7 @@ export async function bundleInPlace(entry, prefix, external) {
     format: 'esm',
     target: 'node20',
     logLevel: 'warning',
-    plugins: [ownUrl(outdir)],
+    plugins: [...plugins, ownUrl(outdir)],
     // A CommonJS package bundled into ES module chunks still calls require() for Node's built-ins.
     banner: {
       js: "import { createRequire as __gardenerRequire } from 'node:module'; const require = __gardenerRequire(import.meta.url);",

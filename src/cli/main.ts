@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import { processIo } from '../doors/kit/cli/io.js';
 
 // A reader that stops early (`gardener bench … | head`) closes the pipe: the rest of the output has
@@ -17,7 +16,9 @@ for (const stream of [process.stdout, process.stderr]) {
  */
 const HEAP_GROWING_PERCENT = 20;
 
-function keepHeapNearLive(): void {
+/** node:v8 loads only here: a few milliseconds every other command need not pay. */
+async function keepHeapNearLive(): Promise<void> {
+  const { setFlagsFromString } = await import('node:v8');
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }
 
@@ -32,7 +33,7 @@ if (args.length === 1 && VERSION_ONLY.has(args[0] as string)) {
   process.exitCode = 0;
 } else {
   const { COMMANDS } = await import('./commands.js');
-  if (COMMANDS.find((entry) => entry.name === args[0])?.wholeTranscript) keepHeapNearLive();
+  if (COMMANDS.find((entry) => entry.name === args[0])?.wholeTranscript) await keepHeapNearLive();
   const { runCli } = await import('./program.js');
   process.exitCode = await runCli(args, processIo());
 }
