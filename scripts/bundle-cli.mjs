@@ -1,8 +1,9 @@
 // Bundles the CLI process (dist/cli/main.js, what bin/gardener runs) in place, as the hook is
 // bundled (scripts/bundle-hook.mjs): each command's code paths become a few chunks instead of ~100
 // modules loaded one by one (`gardener recall`'s start-up was mostly the ESM loader's per-file
-// cost). Commander is bundled too (a CommonJS package of several files, loaded by every command);
-// the other packages stay external. Every command's module keeps the `await import()` that makes
+// cost). Commander and better-sqlite3's JavaScript are bundled too (CommonJS packages of several
+// files; the store opens better-sqlite3's addon by its path, src/core/store/open.ts); the other
+// packages stay external. Every command's module keeps the `await import()` that makes
 // it load only when named, so the chunks a command loads are the ones it reaches. Commander's
 // node:child_process (only for executable subcommands, which gardener has none of) loads on first
 // use: Node compiles that module and its dependencies on every start that requires it.
@@ -16,7 +17,6 @@ if (readFileSync(`${dir}/main.js`, 'utf8').includes('__gardenerRequire')) proces
 for (const name of readdirSync(dir)) if (CHUNK.test(name)) rmSync(`${dir}/${name}`);
 rmSync(`${dir}/main.js.map`, { force: true });
 
-const { dependencies } = JSON.parse(readFileSync('package.json', 'utf8'));
 /** Commander's `require('node:child_process')` gets an object that requires it when first read. */
 const lazyChildProcess = {
   name: 'lazy-child-process',
@@ -34,9 +34,7 @@ const lazyChildProcess = {
   },
 };
 
-await bundleInPlace(
-  `${dir}/main.js`,
-  'cli',
-  Object.keys(dependencies).filter((name) => name !== 'commander'),
-  [lazyChildProcess],
-);
+await bundleInPlace(`${dir}/main.js`, 'cli', {
+  bundled: ['commander', 'better-sqlite3'],
+  plugins: [lazyChildProcess],
+});

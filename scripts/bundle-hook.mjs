@@ -1,7 +1,8 @@
 // Bundles the hook process (dist/doors/claude-code/cli/hook-entry.js, what bin/gardener-hook runs on
 // every Claude Code hook) in place: the entry and its lazy paths become a few files instead of
 // ~200 modules, the ESM loader's per-file cost being most of a hook's start-up (benchmarks/startup.ts).
-// Packages stay external (better-sqlite3 and tree-sitter are native). Files found through
+// Packages stay external but better-sqlite3's JavaScript (its addon is opened by path,
+// src/core/store/open.ts; tree-sitter and the rest load as packages). Files found through
 // import.meta.url are found where the unbundled modules found them (scripts/bundle-lib.mjs).
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { bundleInPlace } from './bundle-lib.mjs';
@@ -18,4 +19,4 @@ rmSync(`${dir}/queries`, { recursive: true, force: true });
 // tsc's source map describes the entry it wrote, not the bundle that replaces it.
 rmSync(`${dir}/hook-entry.js.map`, { force: true });
 
-await bundleInPlace(`${dir}/hook-entry.js`, 'hook');
+await bundleInPlace(`${dir}/hook-entry.js`, 'hook', { bundled: ['better-sqlite3'] });

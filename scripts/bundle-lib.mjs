@@ -31,11 +31,28 @@ function ownUrl(outdir) {
 }
 
 /**
- * Bundles `entry` (a built module) over itself; chunks are named `<prefix>-<name>-<hash>.js`
- * beside it. `external`: the packages left to Node (all of them unless a list is given); `plugins`:
- * esbuild plugins of that bundle.
+ * Leaves every package to Node but those named in `bundled`: their JavaScript goes into the chunks
+ * (a package of several CommonJS files costs the loader each file). Node's built-ins stay built-ins.
  */
-export async function bundleInPlace(entry, prefix, external, plugins = []) {
+function externalPackages(bundled) {
+  return {
+    name: 'external-packages',
+    setup(bundle) {
+      bundle.onResolve({ filter: /^[^./]/ }, (args) => {
+        const parts = args.path.split('/');
+        const name = args.path.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+        return bundled.includes(name) ? undefined : { path: args.path, external: true };
+      });
+    },
+  };
+}
+
+/**
+ * Bundles `entry` (a built module) over itself; chunks are named `<prefix>-<name>-<hash>.js`
+ * beside it. `bundled`: the packages whose code goes into the chunks (the others are loaded by
+ * Node); `plugins`: more esbuild plugins, run before the bundle's own.
+ */
+export async function bundleInPlace(entry, prefix, { bundled = [], plugins = [] } = {}) {
   const outdir = resolve(dirname(entry));
   await build({
     entryPoints: [entry],
@@ -45,12 +62,11 @@ export async function bundleInPlace(entry, prefix, external, plugins = []) {
     allowOverwrite: true,
     bundle: true,
     splitting: true,
-    ...(external ? { external: external.flatMap((name) => [name, `${name}/*`]) } : { packages: 'external' }),
     platform: 'node',
     format: 'esm',
     target: 'node20',
     logLevel: 'warning',
-    plugins: [...plugins, ownUrl(outdir)],
+    plugins: [...plugins, externalPackages(bundled), ownUrl(outdir)],
     // A CommonJS package bundled into ES module chunks still calls require() for Node's built-ins.
     banner: {
       js: "import { createRequire as __gardenerRequire } from 'node:module'; const require = __gardenerRequire(import.meta.url);",
