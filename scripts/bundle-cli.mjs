@@ -1,9 +1,9 @@
 // Bundles the CLI process (dist/cli/main.js, what bin/gardener runs) in place, as the hook is
 // bundled (scripts/bundle-hook.mjs): each command's code paths become a few chunks instead of ~100
 // modules loaded one by one (`gardener recall`'s start-up was mostly the ESM loader's per-file
-// cost). Commander and better-sqlite3's JavaScript are bundled too (CommonJS packages of several
-// files; the store opens better-sqlite3's addon by its path, src/core/store/open.ts); the other
-// packages stay external. Every command's module keeps the `await import()` that makes
+// cost). Commander, picocolors and better-sqlite3's JavaScript are bundled too (CommonJS packages,
+// which the loader reads file by file; the store opens better-sqlite3's addon by its path,
+// src/core/store/open.ts); the other packages stay external. Every command's module keeps the `await import()` that makes
 // it load only when named, so the chunks a command loads are the ones it reaches. Commander's
 // node:child_process (only for executable subcommands, which gardener has none of) loads on first
 // use: Node compiles that module and its dependencies on every start that requires it.
@@ -35,6 +35,6 @@ const lazyChildProcess = {
 };
 
 await bundleInPlace(`${dir}/main.js`, 'cli', {
-  bundled: ['commander', 'better-sqlite3'],
+  bundled: ['commander', 'better-sqlite3', 'picocolors'],
   plugins: [lazyChildProcess],
 });

@@ -32,8 +32,8 @@ if (args.length === 1 && VERSION_ONLY.has(args[0] as string)) {
   process.stdout.write(`${packageVersion()}\n`);
   process.exitCode = 0;
 } else {
-  const { COMMANDS } = await import('./commands.js');
+  // One lazy module (it brings the command table): in the bundled CLI each one is a file or two more.
+  const { COMMANDS, runCli } = await import('./program.js');
   if (COMMANDS.find((entry) => entry.name === args[0])?.wholeTranscript) await keepHeapNearLive();
-  const { runCli } = await import('./program.js');
   process.exitCode = await runCli(args, processIo());
 }
