@@ -1,12 +1,13 @@
 // Bundles the CLI process (dist/cli/main.js, what bin/gardener runs) in place, as the hook is
 // bundled (scripts/bundle-hook.mjs): each command's code paths become a few chunks instead of ~100
 // modules loaded one by one (`gardener recall`'s start-up was mostly the ESM loader's per-file
-// cost). Commander, picocolors and better-sqlite3's JavaScript are bundled too (CommonJS packages,
-// which the loader reads file by file; the store opens better-sqlite3's addon by its path,
-// src/core/store/open.ts); the other packages stay external. Every command's module keeps the `await import()` that makes
-// it load only when named, so the chunks a command loads are the ones it reaches. Commander's
-// node:child_process (only for executable subcommands, which gardener has none of) loads on first
-// use: Node compiles that module and its dependencies on every start that requires it.
+// cost). Every command's module keeps the `await import()` that makes it load only when named, so
+// the chunks a command loads are the ones it reaches. Commander, picocolors and better-sqlite3's
+// JavaScript are bundled too (CommonJS packages, which the loader reads file by file; the store
+// opens better-sqlite3's addon by its path, src/core/store/open.ts); the other packages stay
+// external. Commander's node:child_process (only for executable subcommands, which gardener has
+// none of) loads on first use: Node compiles that module and its dependencies on every start that
+// requires it.
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { bundleInPlace } from './bundle-lib.mjs';
 
