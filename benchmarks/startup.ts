@@ -4,12 +4,13 @@
  * rounds (each round runs every variant once, in rotating order), medians and the median of the
  * per-round ratios to `node -e 0`.
  *
- *   npm run build && npx tsx benchmarks/startup.ts [--rounds 15] [--against DIR] [--cpu]
+ *   npm run build && npx tsx benchmarks/startup.ts [--rounds 15] [--against DIR] [--cpu] [--only REGEX]
  *
  * `--against DIR` times every variant also with the build in DIR (another checkout, built), in the
  * same rounds, so two builds are compared side by side. `--cpu` reports each process's CPU time
  * (user + system, all its threads, read as it exits) instead of wall time: steadier than wall time
- * when other jobs load the machine.
+ * when other jobs load the machine. `--only REGEX` times only the variants whose name matches (and
+ * `node -e 0`, the base of every ratio).
  * The store is a fresh temp one holding 40 generated tool results (ingested once, before timing).
  */
 import { spawnSync } from 'node:child_process';
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '15' },
     against: { type: 'string' },
     cpu: { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 const rounds = Number(values.rounds);
@@ -125,6 +127,11 @@ const variants: Record<string, Variant> = {
     env: { GARDENER_HOOK_SPOOL: '0' },
   },
 };
+if (values.only !== undefined) {
+  const only = new RegExp(values.only);
+  for (const name of Object.keys(variants))
+    if (name !== 'node -e 0' && !only.test(name)) delete variants[name];
+}
 if (other !== undefined)
   for (const [name, variant] of Object.entries(variants)) {
     if (name === 'node -e 0') continue;

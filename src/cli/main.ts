@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import { processIo } from '../doors/kit/cli/io.js';
 
 // A reader that stops early (`gardener bench … | head`) closes the pipe: the rest of the output has
@@ -17,7 +16,9 @@ for (const stream of [process.stdout, process.stderr]) {
  */
 const HEAP_GROWING_PERCENT = 20;
 
-function keepHeapNearLive(): void {
+/** node:v8 loads only here: a few milliseconds every other command need not pay. */
+async function keepHeapNearLive(): Promise<void> {
+  const { setFlagsFromString } = await import('node:v8');
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }
 
@@ -31,8 +32,8 @@ if (args.length === 1 && VERSION_ONLY.has(args[0] as string)) {
   process.stdout.write(`${packageVersion()}\n`);
   process.exitCode = 0;
 } else {
-  const { COMMANDS } = await import('./commands.js');
-  if (COMMANDS.find((entry) => entry.name === args[0])?.wholeTranscript) keepHeapNearLive();
-  const { runCli } = await import('./program.js');
+  // One lazy module (it brings the command table): in the bundled CLI each one is a file or two more.
+  const { COMMANDS, runCli } = await import('./program.js');
+  if (COMMANDS.find((entry) => entry.name === args[0])?.wholeTranscript) await keepHeapNearLive();
   process.exitCode = await runCli(args, processIo());
 }

@@ -7,6 +7,8 @@ import { packageVersion } from '../doors/kit/cli/version.js';
 import { drainHookSpool } from '../doors/claude-code/drain.js';
 import { setSpoolDrainer } from '../doors/kit/spooled.js';
 
+export { COMMANDS };
+
 /**
  * The program with every command: the one args name (`gardener <command> …` or `gardener help
  * <command>`) is loaded and made in full; the others are listed by name, usage and description

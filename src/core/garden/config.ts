@@ -31,11 +31,6 @@ export const PROXY_KEEP_LAST_TURNS = 1;
 
 /** The working window gives up its oldest turns while it holds more than this share of the budget. */
 export const DEFAULT_WINDOW_MAX_SHARE = 0.5;
-/**
- * The smallest budget any door accepts (`--budget` of chat, proxy, run and compress, and /budget):
- * below it a request holds little more than a system prompt.
- */
-export const MIN_BUDGET = 1_000;
 /** Anthropic's prompt cache lives 5 minutes after its last use. */
 export const DEFAULT_CACHE_TTL_MS = 5 * 60_000;
 /** Hard cap on injected recall context. */

@@ -36,7 +36,8 @@ export {
   type GardenEvent,
   type InjectMode,
 } from './types.js';
-export { MIN_BUDGET, PROXY_KEEP_LAST_TURNS } from './config.js';
+export { PROXY_KEEP_LAST_TURNS } from './config.js';
+export { MIN_BUDGET } from './constants.js';
 export { blockKey, partKey } from './ingest/identity.js';
 export { MIN_COMPRESS_TOKENS } from './ingest/ingest.js';
 export { extractTerms, recallHint } from './ingest/terms.js';

@@ -1,4 +1,4 @@
-import { CONTENT_CLASSES, type ContentClass } from '../classify/index.js';
+import { CONTENT_CLASSES, type ContentClass } from '../classify/constants.js';
 import { GardenerError } from '../../errors.js';
 import type { Candidate, NoteCandidate, SearchScope } from '../store/index.js';
 import { ftsTokens } from '../store/index.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { CONTENT_CLASSES } from '../classify/index.js';
+import { CONTENT_CLASSES } from '../classify/constants.js';
 import { hashText } from '../format/index.js';
 import { namesOf } from '../names/index.js';
 import { GardenerError } from '../../errors.js';

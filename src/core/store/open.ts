@@ -11,6 +11,7 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { debug } from '../../debug.js';
@@ -26,6 +27,25 @@ import type { GardenerStore, OpenStoreOptions } from './types.js';
 /** How long a connection waits for another process's write before SQLite reports busy. */
 export const BUSY_TIMEOUT_MS = 10_000;
 
+let addon: string | null | undefined;
+
+/**
+ * Opens a database with better-sqlite3's addon named where its install builds it. Left to find it,
+ * better-sqlite3 asks the `bindings` package, which reads a stack trace and tries paths until one
+ * loads (failed requires included): a few milliseconds of every short process. An addon elsewhere
+ * (another build layout) is still found that way.
+ */
+function sqlite(path: string | Buffer, options: Database.Options = {}): Database.Database {
+  if (addon === undefined) {
+    try {
+      addon = createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node');
+    } catch {
+      addon = null;
+    }
+  }
+  return new Database(path, addon === null ? options : { ...options, nativeBinding: addon });
+}
+
 /**
  * Creates the database (mode 0600, folder 0700) when absent, atomically: it is built and migrated
  * in a temporary file, then linked into place (link fails if another process got there first).
@@ -38,7 +58,7 @@ function createIfAbsent(path: string): void {
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     closeSync(openSync(temp, constants.O_CREAT | constants.O_EXCL | constants.O_RDWR, 0o600));
-    const db = new Database(temp);
+    const db = sqlite(temp);
     try {
       db.pragma('journal_mode = WAL');
       registerFunctions(db);
@@ -101,7 +121,7 @@ export function openStore(options: OpenStoreOptions = {}): GardenerStore {
     db =
       readonly && !memory && needsSnapshot(path)
         ? openSnapshot(path)
-        : new Database(path, {
+        : sqlite(path, {
             readonly,
             fileMustExist: !memory,
             timeout: options.busyTimeoutMs ?? BUSY_TIMEOUT_MS,
@@ -225,7 +245,7 @@ function openSnapshot(path: string): Database.Database {
   const bytes = readFileSync(path);
   for (const offset of FORMAT_VERSION_BYTES) bytes[offset] = 1;
   debug('store', 'folder not writable; reading a snapshot of the database', { path, bytes: bytes.length });
-  return new Database(bytes, { readonly: true });
+  return sqlite(bytes, { readonly: true });
 }
 
 function checkVersion(db: Database.Database, path: string): void {

@@ -28,14 +28,18 @@ const SPACE = 0x20;
 const NEWLINE = 0x0a;
 const PADDING = 0x3d;
 
-/** Every token's bytes, back to back, in table order, with its rank. */
-interface Tokens {
+/** Every token's bytes, back to back, in table order, with its rank, and the hash slots that find them. */
+export interface RankArrays {
   bytes: Uint8Array;
   /** Token i's bytes are bytes[starts[i]..starts[i + 1]). */
   starts: Int32Array;
   ranks: Int32Array;
+  /** A power of two of slots, at most half full, each a token's index at its hash or -1 when empty. */
+  slots: Int32Array;
   size: number;
 }
+
+type Tokens = Omit<RankArrays, 'slots'>;
 
 /**
  * The rank map of a table (about 100k entries for cl100k): every token's bytes decoded from base64
@@ -43,17 +47,27 @@ interface Tokens {
  * it allocates a few arrays rather than 100k strings and map entries (a few milliseconds).
  */
 export function loadRanks(table: RankTable): Ranks {
+  return ranksOver(rankArrays(table), table.pat_str);
+}
+
+/** The typed arrays of a table: what loadRanks() searches, and what a prebuilt rank file holds. */
+export function rankArrays(table: RankTable): RankArrays {
   const tokens = decodeTokens(table.bpe_ranks);
-  const slots = hashSlots(tokens);
+  return { ...tokens, slots: hashSlots(tokens) };
+}
+
+/** The rank map over arrays already built (decoded just now, or read from a prebuilt file). */
+export function ranksOver(arrays: RankArrays, pattern: string): Ranks {
+  const { slots } = arrays;
   const mask = slots.length - 1;
   const rank = (text: string, start: number, end: number): number => {
     for (let slot = hashOf(text, start, end) & mask; ; slot = (slot + 1) & mask) {
       const token = slots[slot] as number;
       if (token < 0) return -1;
-      if (sameBytes(tokens, token, text, start, end)) return tokens.ranks[token] as number;
+      if (sameBytes(arrays, token, text, start, end)) return arrays.ranks[token] as number;
     }
   };
-  return { rank, size: tokens.size, pattern: new RegExp(table.pat_str, 'gu') };
+  return { rank, size: arrays.size, pattern: new RegExp(pattern, 'gu') };
 }
 
 /** Decodes the table's lines (`<name> <first rank> <base64 token> …`) into one byte array. */

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { loadRanks, pieceTokens, type RankTable, type Ranks } from './bpe.js';
 import { hashText } from '../format/index.js';
+import { RANK_FILE, readRankFile } from './ranks-file.js';
 
 /** Counts tokens of text. Implementations must be deterministic. */
 export interface Tokenizer {
@@ -31,13 +34,23 @@ function detached(text: string): string {
   return JSON.parse(JSON.stringify(text)) as string;
 }
 
-/** cl100k's rank table (js-tiktoken's 1.7 MB module) loads on first use only. */
+/**
+ * cl100k's rank table loads on first use only: from the file the build prebuilt beside this module
+ * when it is there and made from the installed table, else decoded from js-tiktoken's table module.
+ */
 function load(): Ranks {
   if (loaded) return loaded;
   const require = createRequire(import.meta.url);
-  const module = require('js-tiktoken/ranks/cl100k_base') as { default?: RankTable } & Partial<RankTable>;
-  loaded = loadRanks(module.default ?? (module as RankTable));
+  const source = require.resolve('js-tiktoken/ranks/cl100k_base');
+  loaded =
+    readRankFile(fileURLToPath(new URL(RANK_FILE, import.meta.url)), statSync(source).size) ??
+    loadRanks(tableOf(require(source)));
   return loaded;
+}
+
+function tableOf(module: unknown): RankTable {
+  const loadedModule = module as { default?: RankTable } & Partial<RankTable>;
+  return loadedModule.default ?? (loadedModule as RankTable);
 }
 
 /** Whether this process has loaded the rank table (a one-shot command that only estimates never does). */

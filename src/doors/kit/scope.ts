@@ -1,4 +1,4 @@
-import { resolveDatabasePath, resolveProject } from '../../core/store/index.js';
+import { resolveDatabasePath, resolveProject } from '../../core/store/constants.js';
 import type { Scope } from '../../core/store/index.js';
 
 /** Session name of commands run by hand, when neither a flag nor $GARDENER_SESSION names one. */

@@ -69,15 +69,15 @@ export function makeRecallCommand(io: CliIo): Command {
         .map((c) => c.trim())
         .filter(Boolean) as ContentClass[] | undefined;
       const query = words.join(' ');
-      const { parseQuery } = await import('../../../core/recall/index.js');
+      // Both at once: each lazy import waits for its files, one after the other otherwise.
+      const [{ parseQuery, recall }, { createEstimateCounter }] = await Promise.all([
+        import('../../../core/recall/index.js'),
+        import('../../../core/tokens/index.js'),
+      ]);
       if (parseQuery(query).words.length === 0)
         throw new GardenerError('USAGE', `nothing to search for in "${query}"`, {
           hint: 'Give words, identifiers, paths or error names; punctuation, one-letter and common words are ignored.',
         });
-      const [{ recall }, { createEstimateCounter }] = await Promise.all([
-        import('../../../core/recall/index.js'),
-        import('../../../core/tokens/index.js'),
-      ]);
       await withStore(
         io,
         flags,

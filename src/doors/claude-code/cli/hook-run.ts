@@ -2,7 +2,7 @@ import { REPLY_TIMEOUT_MS, sendToServer } from '../hooks/client.js';
 import { isHookEvent } from '../hooks/payload.js';
 import { FORWARDED_ENV, type HookMessage } from '../hooks/protocol.js';
 import { spool } from '../hooks/spool.js';
-import { resolveDatabasePath } from '../../../core/store/index.js';
+import { resolveDatabasePath } from '../../../core/store/constants.js';
 import type { CliIo } from '../../kit/cli/io.js';
 
 /**

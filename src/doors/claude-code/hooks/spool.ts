@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { redactSecrets } from '../../../core/store/index.js';
+import { redactSecrets } from '../../../core/store/constants.js';
 import type { HookMessage } from './protocol.js';
 import { ensurePrivateDir, isPrivateDir, socketDir, socketPrefix } from './socket-path.js';
 

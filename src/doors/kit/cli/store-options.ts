@@ -27,7 +27,7 @@ export function addStoreOptions(
 
 /** Where the store is and which scope a command acts in, from flags, environment and cwd. */
 export async function storeTarget(io: CliIo, flags: StoreFlags): Promise<StoreTarget> {
-  const { resolveTarget } = await import('../scope.js');
+  const { resolveTarget } = await import('./store-run.js');
   return resolveTarget({
     ...(flags.db !== undefined ? { db: flags.db } : {}),
     ...(flags.project !== undefined ? { project: flags.project } : {}),
@@ -48,8 +48,7 @@ export async function withStore<T>(
   options: { redact?: boolean; readonlyFallback?: boolean } = {},
 ): Promise<T> {
   const target = await storeTarget(io, flags);
-  const { withStore: withDoorStore } = await import('../store.js');
-  const { storeSpooledFirst } = await import('../spooled.js');
+  const { withStore: withDoorStore, storeSpooledFirst } = await import('./store-run.js');
   return withDoorStore(
     target,
     async (store) => {
