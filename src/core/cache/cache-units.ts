@@ -30,7 +30,8 @@ export function requestUnits(request: MessagesRequest, tokenizer: Tokenizer, mem
         tokens: tokenizer.count(typeof block['text'] === 'string' ? block['text'] : ''),
         breakpoint: ttlOf(block),
       });
-  for (const message of request.messages) units.push(...messageUnits(message, tokenizer, memo));
+  for (const message of request.messages)
+    for (const unit of messageUnits(message, tokenizer, memo)) units.push(unit);
   return units;
 }
 
@@ -40,7 +41,7 @@ export function requestUnits(request: MessagesRequest, tokenizer: Tokenizer, mem
  * then serialises, hashes and counts only what is new. Content is never changed in place here (a
  * breakpoint is placed on a copy), so the object stands for its content; breakpoints are read afresh.
  */
-export type UnitsMemo = WeakMap<MessageParam, ReadonlyArray<{ key: string; tokens: number }>>;
+export type UnitsMemo = WeakMap<MessageParam, readonly CacheUnit[]>;
 
 export function createUnitsMemo(): UnitsMemo {
   return new WeakMap();
@@ -62,8 +63,15 @@ function messageUnits(message: MessageParam, tokenizer: Tokenizer, memo: UnitsMe
           }));
     memo?.set(message, known);
   }
-  if (blocks.length === 0) return known.map((unit) => ({ ...unit }));
-  return known.map((unit, j) => ({ ...unit, breakpoint: ttlOf(blocks[j] as Json) }));
+  // The remembered units carry no breakpoint and are shared, never changed: a marked block gets a copy.
+  if (blocks.length === 0) return [...known];
+  const units: CacheUnit[] = [];
+  for (let j = 0; j < known.length; j++) {
+    const unit = known[j] as CacheUnit;
+    const ttl = ttlOf(blocks[j] as Json);
+    units.push(ttl ? { ...unit, breakpoint: ttl } : unit);
+  }
+  return units;
 }
 
 /** The block's breakpoint TTL, if it carries one (a tool_result's own parts count for it). */

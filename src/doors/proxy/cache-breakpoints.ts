@@ -25,6 +25,9 @@ export function takeBreakpoints(messages: readonly MessageParam[]): {
   const breakpoints: Breakpoint[] = [];
   const out = messages.map((message, m) => {
     if (!Array.isArray(message.content)) return message;
+    // Most messages carry none: they are passed on without a copy of their content.
+    if (!(message.content as unknown[]).some((block) => isObject(block) && 'cache_control' in block))
+      return message;
     let changed = false;
     const content = (message.content as unknown[]).map((block, b) => {
       if (!isObject(block) || !('cache_control' in block)) return block;
