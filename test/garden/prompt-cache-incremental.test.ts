@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createPromptCache, type CacheUnit, type CacheUsage } from '../../src/core/cache/index.js';
+import { createUnitsMemo, requestUnits } from '../../src/core/cache/cache-units.js';
+import { defaultTokenizer } from '../../src/core/tokens/index.js';
+import type { MessageParam, MessagesRequest } from '../../src/core/transcript/index.js';
 
 /**
  * The prompt cache model read off the whole request every time (no memory of the previous request
@@ -104,5 +107,36 @@ describe('the prompt cache, billed from the previous request', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('requestUnits with a memo', () => {
+  it('gives the units read afresh, as tools, system blocks and messages are kept, marked and replaced', () => {
+    const tokenizer = defaultTokenizer();
+    const memo = createUnitsMemo();
+    const tools = [{ name: 'Bash', description: 'Runs a command', input_schema: { type: 'object' } }];
+    const system = [{ type: 'text', text: 'You are a coding agent.' }];
+    const messages: MessageParam[] = [{ role: 'user', content: 'run the tests' }];
+    for (let n = 0; n < 5; n++) {
+      messages.push({ role: 'assistant', content: [{ type: 'text', text: `call ${n}` }] });
+      const marked = n % 2 === 0;
+      const request = {
+        tools: marked ? [{ ...tools[0], cache_control: { type: 'ephemeral', ttl: '1h' } }] : tools,
+        system: n === 3 ? [{ type: 'text', text: 'Another system.' }] : system,
+        messages: marked
+          ? [
+              ...messages.slice(0, -1),
+              {
+                ...messages.at(-1)!,
+                content: [{ type: 'text', text: `call ${n}`, cache_control: { type: 'ephemeral' } }],
+              },
+            ]
+          : messages,
+      } as unknown as MessagesRequest;
+      const fresh = requestUnits(request, tokenizer);
+      expect(requestUnits(request, tokenizer, memo)).toEqual(fresh);
+      expect(requestUnits(request, tokenizer, memo)).toEqual(fresh);
+      expect(fresh.filter((u) => u.breakpoint).length).toBe(marked ? 2 : 0);
+    }
   });
 });

@@ -15,33 +15,27 @@ type Json = Record<string, unknown>;
 export function requestUnits(request: MessagesRequest, tokenizer: Tokenizer, memo?: UnitsMemo): CacheUnit[] {
   const units: CacheUnit[] = [];
   for (const tool of (request.tools ?? []) as unknown as Json[])
-    units.push({
-      key: keyOf(tool),
-      tokens: tokenizer.count(JSON.stringify(tool)),
-      breakpoint: ttlOf(tool),
-    });
+    units.push(fixedUnit(tool, memo, () => tokenizer.count(JSON.stringify(tool))));
   if (typeof request.system === 'string') {
     if (request.system !== '')
       units.push({ key: digest(request.system), tokens: tokenizer.count(request.system) });
   } else if (Array.isArray(request.system))
     for (const block of request.system as unknown as Json[])
-      units.push({
-        key: keyOf(block),
-        tokens: tokenizer.count(typeof block['text'] === 'string' ? block['text'] : ''),
-        breakpoint: ttlOf(block),
-      });
+      units.push(
+        fixedUnit(block, memo, () => tokenizer.count(typeof block['text'] === 'string' ? block['text'] : '')),
+      );
   for (const message of request.messages)
     for (const unit of messageUnits(message, tokenizer, memo)) units.push(unit);
   return units;
 }
 
 /**
- * Keys and counts of a message's units, remembered per message object: a door that renders the same
+ * Keys and counts of a message's units (and of a tool's or system block's), remembered per object: a door that renders the same
  * objects call after call (the engine keeps a message's rendering until one of its blocks changes)
  * then serialises, hashes and counts only what is new. Content is never changed in place here (a
  * breakpoint is placed on a copy), so the object stands for its content; breakpoints are read afresh.
  */
-export type UnitsMemo = WeakMap<MessageParam, readonly CacheUnit[]>;
+export type UnitsMemo = WeakMap<object, readonly CacheUnit[]>;
 
 export function createUnitsMemo(): UnitsMemo {
   return new WeakMap();
@@ -72,6 +66,20 @@ function messageUnits(message: MessageParam, tokenizer: Tokenizer, memo: UnitsMe
     units.push(ttl ? { ...unit, breakpoint: ttl } : unit);
   }
   return units;
+}
+
+/**
+ * The unit of a tool or system block, its key and count remembered per object as a message's are
+ * (a client sends the same tools every call: they are not serialised, hashed and counted again).
+ */
+function fixedUnit(block: Json, memo: UnitsMemo | undefined, count: () => number): CacheUnit {
+  let known = memo?.get(block)?.[0];
+  if (!known) {
+    known = { key: keyOf(block), tokens: count() };
+    memo?.set(block, [known]);
+  }
+  const ttl = ttlOf(block);
+  return ttl ? { ...known, breakpoint: ttl } : known;
 }
 
 /** The block's breakpoint TTL, if it carries one (a tool_result's own parts count for it). */
