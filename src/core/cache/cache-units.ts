@@ -24,8 +24,7 @@ export function requestUnits(request: MessagesRequest, tokenizer: Tokenizer, mem
       units.push(
         fixedUnit(block, memo, () => tokenizer.count(typeof block['text'] === 'string' ? block['text'] : '')),
       );
-  for (const message of request.messages)
-    for (const unit of messageUnits(message, tokenizer, memo)) units.push(unit);
+  for (const message of request.messages) pushMessageUnits(units, message, tokenizer, memo);
   return units;
 }
 
@@ -41,13 +40,18 @@ export function createUnitsMemo(): UnitsMemo {
   return new WeakMap();
 }
 
-function messageUnits(message: MessageParam, tokenizer: Tokenizer, memo: UnitsMemo | undefined): CacheUnit[] {
-  const blocks: Json[] =
-    typeof message.content === 'string'
-      ? [{ type: 'text', text: message.content }]
-      : (message.content as unknown as Json[]);
+/** Puts a message's units at the end of `into` (no list of its own: a request has thousands). */
+function pushMessageUnits(
+  into: CacheUnit[],
+  message: MessageParam,
+  tokenizer: Tokenizer,
+  memo: UnitsMemo | undefined,
+): void {
+  const content = message.content;
   let known = memo?.get(message);
   if (!known) {
+    const blocks: Json[] =
+      typeof content === 'string' ? [{ type: 'text', text: content }] : (content as unknown as Json[]);
     known =
       blocks.length === 0
         ? [{ key: digest(message.role), tokens: MESSAGE_OVERHEAD }]
@@ -57,15 +61,17 @@ function messageUnits(message: MessageParam, tokenizer: Tokenizer, memo: UnitsMe
           }));
     memo?.set(message, known);
   }
-  // The remembered units carry no breakpoint and are shared, never changed: a marked block gets a copy.
-  if (blocks.length === 0) return [...known];
-  const units: CacheUnit[] = [];
+  // The remembered units carry no breakpoint and are shared, never changed: a marked block gets a
+  // copy. A string content (one text block of its own) and an empty one carry none.
+  if (typeof content === 'string' || content.length === 0) {
+    for (const unit of known) into.push(unit);
+    return;
+  }
   for (let j = 0; j < known.length; j++) {
     const unit = known[j] as CacheUnit;
-    const ttl = ttlOf(blocks[j] as Json);
-    units.push(ttl ? { ...unit, breakpoint: ttl } : unit);
+    const ttl = ttlOf(content[j] as unknown as Json);
+    into.push(ttl ? { ...unit, breakpoint: ttl } : unit);
   }
-  return units;
 }
 
 /**
