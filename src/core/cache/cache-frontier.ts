@@ -32,16 +32,21 @@ export function compactionFrontier(messages: readonly MessageParam[]): number | 
 
 /** Blocks with cache_control in a request (tools, system, messages, tool_result contents). */
 export function countBreakpoints(request: MessagesRequest): number {
+  let count = countIn(request.tools as unknown as Block[] | undefined);
+  if (Array.isArray(request.system)) count += countIn(request.system as unknown as Block[]);
+  for (const message of request.messages)
+    if (Array.isArray(message.content)) count += countIn(message.content as unknown as Block[]);
+  return count;
+}
+
+/** Breakpoints on blocks (and on a tool_result's own parts), in a loop: a request has thousands of blocks. */
+function countIn(blocks: readonly Block[] | undefined): number {
   let count = 0;
-  const visit = (block: Block): void => {
+  for (const block of blocks ?? []) {
     if (block['cache_control']) count++;
     if (block['type'] === 'tool_result' && Array.isArray(block['content']))
-      (block['content'] as Block[]).forEach(visit);
-  };
-  (request.tools ?? []).forEach((tool) => visit(tool as unknown as Block));
-  if (Array.isArray(request.system)) request.system.forEach((block) => visit(block as unknown as Block));
-  for (const message of request.messages)
-    if (Array.isArray(message.content)) (message.content as unknown as Block[]).forEach(visit);
+      count += countIn(block['content'] as Block[]);
+  }
   return count;
 }
 

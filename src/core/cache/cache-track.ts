@@ -47,27 +47,54 @@ interface Place {
 
 type Json = Record<string, unknown>;
 
-/** Message blocks that may carry cache_control, in unit order (requestUnits: tools, system, then messages). */
-function messagePlaces(request: MessagesRequest, units: readonly CacheUnit[]): Place[] {
-  const places: Place[] = [];
+/** The places placeFrontier weighs, found in one walk over the message blocks (none other is kept). */
+interface Picks {
+  /** The last place before the first unit that changed since the last request sent. */
+  last?: Place;
+  /** The first place before that unit whose key is last time's frontier. */
+  previous?: Place;
+  /** The last place at or before the compaction frontier's message. */
+  end?: Place;
+}
+
+/**
+ * Walks the message blocks that may carry cache_control, in unit order (requestUnits: tools, system,
+ * then messages), for the places worth trying for the breakpoint that reads the cache — all before
+ * the first unit that changed since the last request sent (an event's first change): the last one
+ * just before it, and last time's frontier, whose prefix may still be written — and for the end of
+ * the compacted region.
+ */
+function pickPlaces(
+  request: MessagesRequest,
+  units: readonly CacheUnit[],
+  track: CacheTrack,
+  frontier: number | undefined,
+): Picks {
+  const changed = firstDifference(track.lastKeys, units);
+  const picks: Picks = {};
   let unit = units.length;
   for (const message of request.messages)
     unit -= typeof message.content === 'string' ? 1 : Math.max(1, message.content.length);
-  request.messages.forEach((message, m) => {
-    if (typeof message.content === 'string') {
+  for (let m = 0; m < request.messages.length; m++) {
+    const content = (request.messages[m] as MessageParam).content;
+    if (typeof content === 'string' || content.length === 0) {
       unit++;
-      return;
+      continue;
     }
-    if (message.content.length === 0) unit++;
-    (message.content as unknown as Json[]).forEach((block, b) => {
+    for (let b = 0; b < content.length; b++, unit++) {
+      const block = content[b] as unknown as Json;
       const type = block['type'];
       const empty = type === 'text' && block['text'] === '';
-      if (type !== 'thinking' && type !== 'redacted_thinking' && !empty && !block['cache_control'])
-        places.push({ unit, message: m, block: b });
-      unit++;
-    });
-  });
-  return places;
+      if (type === 'thinking' || type === 'redacted_thinking' || empty || block['cache_control']) continue;
+      const place = { unit, message: m, block: b };
+      if (unit < changed) {
+        picks.last = place;
+        if (!picks.previous && units[unit]?.key === track.frontierKey) picks.previous = place;
+      }
+      if (frontier !== undefined && m <= frontier) picks.end = place;
+    }
+  }
+  return picks;
 }
 
 function firstDifference(keys: readonly string[], units: readonly CacheUnit[]): number {
@@ -76,24 +103,10 @@ function firstDifference(keys: readonly string[], units: readonly CacheUnit[]): 
   return i;
 }
 
-/**
- * The places worth trying for the breakpoint that reads the cache, all before the first unit that
- * changed since the last request sent (an event's first change): the last one just before it, and
- * last time's frontier, whose prefix may still be written.
- */
-function readCandidates(places: readonly Place[], units: readonly CacheUnit[], track: CacheTrack): Place[] {
-  const changed = firstDifference(track.lastKeys, units);
-  const before = places.filter((place) => place.unit < changed);
-  const picked = new Set<Place>();
-  const last = before.at(-1);
-  if (last) picked.add(last);
-  const previous = before.find((place) => units[place.unit]?.key === track.frontierKey);
-  if (previous) picked.add(previous);
-  return [...picked];
-}
-
 function withMarks(units: readonly CacheUnit[], at: readonly number[]): CacheUnit[] {
-  return units.map((unit, i) => (at.includes(i) ? { ...unit, breakpoint: '5m' } : unit));
+  const out = units.slice();
+  for (const i of at) if (i >= 0 && i < out.length) out[i] = { ...(out[i] as CacheUnit), breakpoint: '5m' };
+  return out;
 }
 
 function markBlock(request: MessagesRequest, place: Place): MessagesRequest {
@@ -139,15 +152,15 @@ export function placeFrontier(
   let units = requestUnits(request, tokenizer, track.units);
   let room = MAX_CACHE_BREAKPOINTS - countBreakpoints(request);
   if (room <= 0) return { request, units };
-  const places = messagePlaces(request, units);
+  const frontier = compactionFrontier(request.messages);
+  const { last, previous, end } = pickPlaces(request, units, track, frontier);
   let read: { place: Place; cost: number } | undefined;
-  for (const place of readCandidates(places, units, track)) {
+  for (const place of previous && previous !== last ? [last, previous] : [last]) {
+    if (!place) continue;
     const cost = usageCost(track.sent.peek(withMarks(units, [place.unit]), at));
     if (!read || cost < read.cost || (cost === read.cost && place.unit > read.place.unit))
       read = { place, cost };
   }
-  const frontier = compactionFrontier(request.messages);
-  const end = places.findLast((place) => frontier !== undefined && place.message <= frontier);
   const settle = end && (!read || end.unit > read.place.unit) ? end : undefined;
   let out = request;
   if (settle && read && room < 2) {

@@ -16,44 +16,43 @@ type Json = Record<string, unknown>;
 export function requestUnits(request: MessagesRequest, tokenizer: Tokenizer, memo?: UnitsMemo): CacheUnit[] {
   const units: CacheUnit[] = [];
   for (const tool of (request.tools ?? []) as unknown as Json[])
-    units.push({
-      key: keyOf(tool),
-      tokens: tokenizer.count(JSON.stringify(tool)),
-      breakpoint: ttlOf(tool),
-    });
+    units.push(fixedUnit(tool, memo, () => tokenizer.count(JSON.stringify(tool))));
   if (typeof request.system === 'string') {
     if (request.system !== '')
       units.push({ key: digest(request.system), tokens: tokenizer.count(request.system) });
   } else if (Array.isArray(request.system))
     for (const block of request.system as unknown as Json[])
-      units.push({
-        key: keyOf(block),
-        tokens: tokenizer.count(typeof block['text'] === 'string' ? block['text'] : ''),
-        breakpoint: ttlOf(block),
-      });
-  for (const message of request.messages) units.push(...messageUnits(message, tokenizer, memo));
+      units.push(
+        fixedUnit(block, memo, () => tokenizer.count(typeof block['text'] === 'string' ? block['text'] : '')),
+      );
+  for (const message of request.messages) pushMessageUnits(units, message, tokenizer, memo);
   return units;
 }
 
 /**
- * Keys and counts of a message's units, remembered per message object: a door that renders the same
+ * Keys and counts of a message's units (and of a tool's or system block's), remembered per object: a door that renders the same
  * objects call after call (the engine keeps a message's rendering until one of its blocks changes)
  * then serialises, hashes and counts only what is new. Content is never changed in place here (a
  * breakpoint is placed on a copy), so the object stands for its content; breakpoints are read afresh.
  */
-export type UnitsMemo = WeakMap<MessageParam, ReadonlyArray<{ key: string; tokens: number }>>;
+export type UnitsMemo = WeakMap<object, readonly CacheUnit[]>;
 
 export function createUnitsMemo(): UnitsMemo {
   return new WeakMap();
 }
 
-function messageUnits(message: MessageParam, tokenizer: Tokenizer, memo: UnitsMemo | undefined): CacheUnit[] {
-  const blocks: Json[] =
-    typeof message.content === 'string'
-      ? [{ type: 'text', text: message.content }]
-      : (message.content as unknown as Json[]);
+/** Puts a message's units at the end of `into` (no list of its own: a request has thousands). */
+function pushMessageUnits(
+  into: CacheUnit[],
+  message: MessageParam,
+  tokenizer: Tokenizer,
+  memo: UnitsMemo | undefined,
+): void {
+  const content = message.content;
   let known = memo?.get(message);
   if (!known) {
+    const blocks: Json[] =
+      typeof content === 'string' ? [{ type: 'text', text: content }] : (content as unknown as Json[]);
     known =
       blocks.length === 0
         ? [{ key: digest(message.role), tokens: MESSAGE_OVERHEAD }]
@@ -63,8 +62,31 @@ function messageUnits(message: MessageParam, tokenizer: Tokenizer, memo: UnitsMe
           }));
     memo?.set(message, known);
   }
-  if (blocks.length === 0) return known.map((unit) => ({ ...unit }));
-  return known.map((unit, j) => ({ ...unit, breakpoint: ttlOf(blocks[j] as Json) }));
+  // The remembered units carry no breakpoint and are shared, never changed: a marked block gets a
+  // copy. A string content (one text block of its own) and an empty one carry none.
+  if (typeof content === 'string' || content.length === 0) {
+    for (const unit of known) into.push(unit);
+    return;
+  }
+  for (let j = 0; j < known.length; j++) {
+    const unit = known[j] as CacheUnit;
+    const ttl = ttlOf(content[j] as unknown as Json);
+    into.push(ttl ? { ...unit, breakpoint: ttl } : unit);
+  }
+}
+
+/**
+ * The unit of a tool or system block, its key and count remembered per object as a message's are
+ * (a client sends the same tools every call: they are not serialised, hashed and counted again).
+ */
+function fixedUnit(block: Json, memo: UnitsMemo | undefined, count: () => number): CacheUnit {
+  let known = memo?.get(block)?.[0];
+  if (!known) {
+    known = { key: keyOf(block), tokens: count() };
+    memo?.set(block, [known]);
+  }
+  const ttl = ttlOf(block);
+  return ttl ? { ...known, breakpoint: ttl } : known;
 }
 
 /** The block's breakpoint TTL, if it carries one (a tool_result's own parts count for it). */

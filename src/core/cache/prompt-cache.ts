@@ -83,21 +83,26 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
   const minTokens = options.minTokens ?? MIN_CACHEABLE_TOKENS;
   const maxBreakpoints = options.maxBreakpoints ?? MAX_BREAKPOINTS;
   const entries = new Map<string, Entry>();
-  const digestsOf = createPrefixDigests();
+  const prefix = createPrefixState(entries);
 
   const bill = (units: readonly CacheUnit[], at: number, commit: boolean): CacheUsage => {
+    // One pass: the breakpoints, and the tokens of the prefix ending at each unit.
     const marks: number[] = [];
-    units.forEach((unit, i) => unit.breakpoint && marks.push(i));
+    const ends = prefix.ends(units.length);
+    let total = 0;
+    for (let i = 0; i < units.length; i++) {
+      const unit = units[i] as CacheUnit;
+      ends[i] = total += unit.tokens;
+      if (unit.breakpoint) marks.push(i);
+    }
     if (marks.length > maxBreakpoints)
       throw new RangeError(`${marks.length} cache breakpoints; the API allows at most ${maxBreakpoints}`);
-    const total = sumTokens(units, units.length);
     const last = marks.at(-1);
     if (last === undefined) return { uncached: total, read: 0, written5m: 0, written1h: 0, readUnits: 0 };
 
-    const digests = digestsOf(units, last + 1);
-    const ends = prefixTokens(units, last + 1);
+    const { digests, held } = prefix.update(units, last + 1);
     const alive = (i: number): Entry | undefined => {
-      const entry = entries.get(digests[i] as string);
+      const entry = held[i];
       return entry && entry.expires >= at ? entry : undefined;
     };
     let readEnd = -1;
@@ -124,7 +129,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
       else written5m += tokens;
       writtenTo = mark;
       const life = long ? ttl1h : ttl5m;
-      if (commit) entries.set(digests[mark] as string, { expires: at + life, ttl: life });
+      if (commit) prefix.hold(mark, digests[mark] as string, { expires: at + life, ttl: life });
     }
     return {
       uncached: total - read - written5m - written1h,
@@ -150,41 +155,57 @@ export function usageCost(usage: CacheUsage): number {
   );
 }
 
-function sumTokens(units: readonly CacheUnit[], count: number): number {
-  let total = 0;
-  for (let i = 0; i < count; i++) total += (units[i] as CacheUnit).tokens;
-  return total;
-}
-
-/** Tokens of the prefix ending at each unit (inclusive). */
-function prefixTokens(units: readonly CacheUnit[], count: number): number[] {
-  const out: number[] = [];
-  let total = 0;
-  for (let i = 0; i < count; i++) out.push((total += (units[i] as CacheUnit).tokens));
-  return out;
+/** What the cache remembers of the last request it billed, to bill the next one from there. */
+interface PrefixState {
+  /** Scratch room for the prefix tokens ending at each unit (reused from request to request). */
+  ends(count: number): Float64Array;
+  /** Digests of the prefixes ending at the first `count` units, and the entry each one holds now. */
+  update(
+    units: readonly CacheUnit[],
+    count: number,
+  ): { digests: readonly string[]; held: ReadonlyArray<Entry | undefined> };
+  /** Writes an entry for the prefix ending at a unit of the request last updated. */
+  hold(at: number, digest: string, entry: Entry): void;
 }
 
 /**
- * A digest of the prefix ending at each unit: equal digests, byte-identical prefixes. Remembers the
- * last request's keys and digests, so a request that extends or shares the previous one's prefix
- * (every call of a conversation) hashes only what follows the shared part.
+ * A digest of the prefix ending at each unit (equal digests, byte-identical prefixes), and the entry
+ * the cache holds under it. Remembers the last request's keys, digests and entries, so a request
+ * that extends or shares the previous one's prefix (every call of a conversation) hashes and looks
+ * up only what follows the shared part; the entries of the shared part are read by position.
+ * Entries are only ever added (through hold), so a position's entry stays right while its digest does.
  */
-function createPrefixDigests(): (units: readonly CacheUnit[], count: number) => readonly string[] {
+function createPrefixState(entries: Map<string, Entry>): PrefixState {
   const keys: string[] = [];
   const digests: string[] = [];
-  return (units, count) => {
-    let same = 0;
-    while (same < count && same < keys.length && keys[same] === (units[same] as CacheUnit).key) same++;
-    if (same === count) return digests;
-    keys.length = same;
-    digests.length = same;
-    let previous = same > 0 ? (digests[same - 1] as string) : '';
-    for (let i = same; i < count; i++) {
-      const key = (units[i] as CacheUnit).key;
-      previous = createHash('sha1').update(previous).update('\u0000').update(key).digest('base64');
-      keys.push(key);
-      digests.push(previous);
-    }
-    return digests;
+  const held: Array<Entry | undefined> = [];
+  let scratch = new Float64Array(256);
+  return {
+    ends(count) {
+      if (scratch.length < count) scratch = new Float64Array(Math.max(count, scratch.length * 2));
+      return scratch;
+    },
+    update(units, count) {
+      let same = 0;
+      while (same < count && same < keys.length && keys[same] === (units[same] as CacheUnit).key) same++;
+      if (same < count) {
+        keys.length = same;
+        digests.length = same;
+        held.length = same;
+        let previous = same > 0 ? (digests[same - 1] as string) : '';
+        for (let i = same; i < count; i++) {
+          const key = (units[i] as CacheUnit).key;
+          previous = createHash('sha1').update(previous).update('\u0000').update(key).digest('base64');
+          keys.push(key);
+          digests.push(previous);
+          held.push(entries.get(previous));
+        }
+      }
+      return { digests, held };
+    },
+    hold(at, digest, entry) {
+      entries.set(digest, entry);
+      if (digests[at] === digest) held[at] = entry;
+    },
   };
 }

@@ -23,19 +23,30 @@ export function takeBreakpoints(messages: readonly MessageParam[]): {
   breakpoints: Breakpoint[];
 } {
   const breakpoints: Breakpoint[] = [];
-  const out = messages.map((message, m) => {
-    if (!Array.isArray(message.content)) return message;
-    let changed = false;
-    const content = (message.content as unknown[]).map((block, b) => {
-      if (!isObject(block) || !('cache_control' in block)) return block;
-      const { cache_control: value, ...rest } = block;
-      breakpoints.push({ message: m, block: b, value });
-      changed = true;
-      return rest;
-    });
-    return changed ? ({ ...message, content } as MessageParam) : message;
-  });
+  const out: MessageParam[] = [];
+  for (let m = 0; m < messages.length; m++) {
+    const message = messages[m] as MessageParam;
+    out.push(marked(message.content) ? withoutMarks(message, m, breakpoints) : message);
+  }
   return { messages: out, breakpoints };
+}
+
+/** Whether a message's content carries a breakpoint (most do not: they are passed on as they are). */
+function marked(content: MessageParam['content']): boolean {
+  if (!Array.isArray(content)) return false;
+  for (const block of content as unknown[]) if (isObject(block) && 'cache_control' in block) return true;
+  return false;
+}
+
+/** A copy of the message without its blocks' breakpoints, which go to `breakpoints`. */
+function withoutMarks(message: MessageParam, m: number, breakpoints: Breakpoint[]): MessageParam {
+  const content = (message.content as unknown[]).map((block, b) => {
+    if (!isObject(block) || !('cache_control' in block)) return block;
+    const { cache_control: value, ...rest } = block;
+    breakpoints.push({ message: m, block: b, value });
+    return rest;
+  });
+  return { ...message, content } as MessageParam;
 }
 
 /**

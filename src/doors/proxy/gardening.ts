@@ -12,6 +12,7 @@ import { createConversations, type ConversationOptions, type Conversations } fro
 import { identify } from './identity.js';
 import type { RequestRecord } from './records.js';
 import { createOriginalUnits, type OriginalUnits } from './original-units.js';
+import { createRequestBytes, type RequestBytes } from './request-bytes.js';
 import { adoptMatched } from './reuse.js';
 import { toTranscript } from './transcript.js';
 import type { ModelledBills } from '../../core/cache/index.js';
@@ -77,6 +78,8 @@ interface Gardening {
   tracks: WeakMap<DoorSession, CacheTrack>;
   parser: BodyParser;
   originalUnits: OriginalUnits;
+  /** Serialises a rendered request, reusing each unchanged message's bytes. */
+  bytes: RequestBytes;
 }
 
 /** A Messages request as the proxy gardens it. */
@@ -98,6 +101,7 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
     tracks: new WeakMap(),
     parser: createBodyParser(),
     originalUnits: createOriginalUnits(tokenizer),
+    bytes: createRequestBytes(),
   };
   return {
     garden: (raw, headers) => gardenMessages(gardening, raw, headers),
@@ -208,7 +212,7 @@ function outgoing(
   untouched: boolean,
 ): { out: Buffer; modelled?: ModelledBills } {
   const { raw, body } = request;
-  if (request.count) return { out: untouched ? raw : Buffer.from(JSON.stringify(rendered)) };
+  if (request.count) return { out: untouched ? raw : gardening.bytes(rendered) };
   let track = gardening.tracks.get(session);
   if (!track) gardening.tracks.set(session, (track = createCacheTrack()));
   const at = Date.now();
@@ -216,7 +220,7 @@ function outgoing(
   const placed = untouched
     ? { request: rendered, units: original }
     : placeFrontier(rendered, track, gardening.tokenizer, at);
-  const out = untouched ? raw : Buffer.from(JSON.stringify(placed.request));
+  const out = untouched ? raw : gardening.bytes(placed.request);
   let modelled: ModelledBills;
   try {
     modelled = recordRequest(track, placed.units, original, at);

@@ -17,6 +17,7 @@ import {
 } from '../types.js';
 import { slotTokens, type View } from './view.js';
 import { breakdownClass } from './view-index.js';
+import { classesInOrder } from './pressure-tally.js';
 import { compact, count, integer } from '../../format/index.js';
 import type { StoreStats } from '../../store/index.js';
 
@@ -81,27 +82,16 @@ export interface PressureInput {
 
 /** Builds the report; the one-line recommendation says what gardener will or can do next. */
 export function pressureReport(input: PressureInput): PressureReport {
-  const byClass: PressureReport['by_class'] = {};
+  // Sums kept by the view's index as slots change (pressure-tally.ts): no scan of every slot.
+  const tally = input.view.index.pressure;
   const byForm = Object.fromEntries(
-    FORMS.map((f) => [f, { count: 0, tokens: 0 }]),
+    FORMS.map((f) => [f, { ...tally.byForm[f] }]),
   ) as PressureReport['by_form'];
-  let entries = 0;
-  let summaries = 0;
-  for (const slot of input.view.all) {
-    const tokens = slotTokens(slot);
-    byForm[slot.form].count++;
-    byForm[slot.form].tokens += tokens;
-    const row = (byClass[breakdownClass(slot)] ??= { count: 0, orig: 0, rendered: 0, sum: 0, ratio: 0 });
-    const summary = slotTokens(slot, slot.blocks.summary ? 'summary' : 'original');
-    row.count++;
-    row.orig += slotTokens(slot, 'original');
-    row.rendered += tokens;
-    row.sum += summary;
-    if (slot.entryId === undefined) continue;
-    entries++;
-    summaries += summary;
-  }
-  for (const row of Object.values(byClass)) row.ratio = ratio(row.rendered, row.orig);
+  const byClass: PressureReport['by_class'] = {};
+  for (const [cls, row] of classesInOrder(tally))
+    byClass[cls] = { ...row, ratio: ratio(row.rendered, row.orig) };
+  const entries = tally.entries;
+  const summaries = tally.summaries;
   const pressure = input.calibratedTokens / input.budget;
   return {
     budget: input.budget,

@@ -1,4 +1,15 @@
-import type { BreakdownClass, Form, Slot } from '../types.js';
+import type { Form, Slot } from '../types.js';
+import {
+  breakdownClass,
+  emptyPressureTally,
+  slotFigures,
+  slotTokens,
+  tallyFigures,
+  type PressureTally,
+  type SlotFigures,
+} from './pressure-tally.js';
+
+export { breakdownClass, slotTokens } from './pressure-tally.js';
 
 /** Shortened slots in sum: the turn injection's one line (render/turn-injection.ts). */
 export interface CompactedTally {
@@ -25,6 +36,7 @@ interface Contribution {
   /** Shortened slots only. */
   compacted?: { cls: string; before: number; after: number };
   budget: { part: keyof BudgetTally; tokens: number };
+  pressure: SlotFigures;
 }
 
 /**
@@ -46,7 +58,9 @@ export interface ViewIndex {
   byEntry: Map<string, Slot[]>;
   compacted: CompactedTally;
   budget: BudgetTally;
-  /** What each slot adds to the two tallies. */
+  /** The pressure report's sums by form and class (pressure-tally.ts). */
+  pressure: PressureTally;
+  /** What each slot adds to the tallies. */
   contributions: Map<Slot, Contribution>;
 }
 
@@ -60,15 +74,9 @@ export function emptyIndex(): ViewIndex {
     byEntry: new Map(),
     compacted: { blocks: 0, before: 0, after: 0, byClass: new Map() },
     budget: { fixed: 0, prompts: 0, smallest: 0 },
+    pressure: emptyPressureTally(),
     contributions: new Map(),
   };
-}
-
-/** Class used in breakdowns: media, pending (not classified yet), else the content class. */
-export function breakdownClass(slot: Slot): BreakdownClass {
-  if (slot.media) return 'media';
-  if (slot.cls === undefined && slot.pending) return 'pending';
-  return slot.cls ?? 'other';
 }
 
 /** Protected whatever the window: fixed content and what the user typed (plan/window.ts protection). */
@@ -84,11 +92,6 @@ function mayShorten(slot: Slot): boolean {
   for (const form of Object.keys(slot.blocks) as Form[])
     if (form !== slot.form && slotTokens(slot, form) <= now) return true;
   return false;
-}
-
-/** Tokens of a slot in a form (its current one by default; a form it cannot take counts as original). */
-export function slotTokens(slot: Slot, form: Form = slot.form): number {
-  return slot.tokens[form] ?? slot.tokens.original ?? 0;
 }
 
 function toggle(set: Set<Slot>, slot: Slot, member: boolean): void {
@@ -108,7 +111,7 @@ export function indexSlot(index: ViewIndex, slot: Slot): void {
     else if (!list.includes(slot)) list.push(slot);
   }
   untally(index, slot);
-  const contribution: Contribution = { budget: budgetPart(slot) };
+  const contribution: Contribution = { budget: budgetPart(slot), pressure: slotFigures(slot) };
   if (slot.form !== 'original')
     contribution.compacted = {
       cls: breakdownClass(slot),
@@ -174,6 +177,7 @@ function untally(index: ViewIndex, slot: Slot): void {
 
 function addTally(index: ViewIndex, contribution: Contribution, sign: 1 | -1): void {
   index.budget[contribution.budget.part] += sign * contribution.budget.tokens;
+  tallyFigures(index.pressure, contribution.pressure, sign);
   const shortened = contribution.compacted;
   if (!shortened) return;
   const tally = index.compacted;
