@@ -24,6 +24,13 @@ export const DEFAULT_MIN_TOKENS = 200;
 /** Assistant turns (with the user message after each) left untouched at the end. */
 export const DEFAULT_KEEP_LAST = 2;
 
+/**
+ * SQLite's page cache for compress, in KiB. The command writes every block's entry and reads back
+ * only what it checks as it writes; the driver's default cache would fill as the file grows and
+ * stay resident beside the transcript.
+ */
+const STORE_CACHE_KIB = 2048;
+
 /** `gardener compress [FILE|-]`: transcript in, compacted transcript out, a report on stderr. */
 export function makeCompressCommand(io: CliIo): Command {
   return addStoreOptions(compressOptions(new Command('compress')))
@@ -93,7 +100,7 @@ async function runCompress(io: CliIo, file: string, flags: CompressFlags): Promi
     io,
     flags,
     (store, target) => compressTranscripts(store, target.scope.project, transcripts.splice(0), options),
-    { redact: flags.redact },
+    { redact: flags.redact, cacheKiB: STORE_CACHE_KIB },
   );
   // From here on only the result is held: the input's transcripts were handed over (spliced out).
   const output = exportTranscripts(result.transcripts, flags.to);
