@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import type { CliIo } from '../../kit/cli/io.js';
 import { addStoreOptions, withStore, type StoreFlags } from '../../kit/cli/store-options.js';
-import { writeOutputAtomically } from '../../kit/cli/output.js';
+import { gathered, writeOutputAtomically } from '../../kit/cli/output.js';
 import { addSharedOptions, intFlag, SHARED_OPTIONS } from '../../kit/cli/options.js';
 import type { CompressOptions } from '../compress.js';
 
@@ -88,7 +88,7 @@ function compressSettings(flags: CompressFlags): CompressOptions & { maxBytes: n
 async function runCompress(io: CliIo, file: string, flags: CompressFlags): Promise<void> {
   if (flags.listFormats) return listFormats(io);
   const { maxBytes, ...options } = compressSettings(flags);
-  const { readInput, exportTranscripts } = await import('../../../core/transcript/index.js');
+  const { readInput, exportPieces } = await import('../../../core/transcript/index.js');
   const { transcripts, format, skipped } = await readInput(file, {
     ...(flags.from !== undefined ? { from: flags.from } : {}),
     ...(flags.lenient ? { lenient: true } : {}),
@@ -103,7 +103,8 @@ async function runCompress(io: CliIo, file: string, flags: CompressFlags): Promi
     { redact: flags.redact, cacheKiB: STORE_CACHE_KIB },
   );
   // From here on only the result is held: the input's transcripts were handed over (spliced out).
-  const output = exportTranscripts(result.transcripts, flags.to);
+  // The output is written as it is serialised, a message at a time, never held whole.
+  const output = exportPieces(result.transcripts, flags.to);
   const { formatReport } = await import('./compress-report.js');
   const report = flags.json
     ? `${JSON.stringify({ format, skipped, ...result.stats }, null, 2)}\n`
@@ -112,7 +113,7 @@ async function runCompress(io: CliIo, file: string, flags: CompressFlags): Promi
     await writeOutputAtomically(flags.output, output);
     io.stdout.write(report);
   } else {
-    io.stdout.write(output);
+    for (const chunk of gathered(output)) io.stdout.write(chunk);
     io.stderr.write(report);
   }
 }
