@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,4 +121,20 @@ describe('gardener compress output', () => {
       writeFileSync(DIGESTS, `${JSON.stringify(found, null, 2)}\n`);
     expect(found).toEqual(JSON.parse(readFileSync(DIGESTS, 'utf8')));
   }, 120_000);
+
+  it('writes the same bytes to a file (-o) as to stdout, and no file when it cannot', async () => {
+    const file = inputs[inputs.length - 1]!;
+    const common = ['compress', file, '--db', path.join(dir, 'o.db'), '--project', 'output-test'];
+    const out = path.join(dir, 'out.json');
+    const toStdout = await runGardener(common);
+    const toFile = await runGardener([...common, '-o', out]);
+    expect([toStdout.code, toFile.code]).toEqual([0, 0]);
+    expect(readFileSync(out, 'utf8')).toBe(toStdout.stdout);
+    const nowhere = path.join(dir, 'missing-folder', 'out.json');
+    const failed = await runGardener([...common, '-o', nowhere]);
+    expect(failed.code).not.toBe(0);
+    expect(failed.stderr).toContain('cannot write the output');
+    expect(existsSync(path.dirname(nowhere))).toBe(false);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  }, 60_000);
 });
