@@ -19,13 +19,6 @@ const HEAP_GROWING_PERCENT = 20;
 
 function keepHeapNearLive(): void {
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-  // The young generation starts small and doubles while most of what it holds survives, which is
-  // the case while a transcript is parsed and its view built: it ends at its largest and stays
-  // resident until exit. Left at its first size, the survivors are promoted sooner into the old
-  // generation, which the growing limit above keeps near what is live. (V8
-  // reads this factor each time it grows the young generation, so setting it here takes effect;
-  // its size limit itself is read only as the heap is set up.)
-  setFlagsFromString('--semi-space-growth-factor=1');
 }
 
 /** `gardener --version` alone answers before the commands are loaded: it is what scripts call most. */
