@@ -37,12 +37,31 @@ export function settleSlot(slot: Slot, deps: IngestDeps): void {
   slot.pending = undefined;
 }
 
+/** What settling sets on a slot (setSettled copies exactly these). */
+type SettledFields = Partial<
+  Pick<
+    Slot,
+    | 'cls'
+    | 'entryId'
+    | 'hint'
+    | 'terms'
+    | 'textTokens'
+    | 'sourceTool'
+    | 'sourcePath'
+    | 'note'
+    | 'namesLeftOut'
+    | 'forgotten'
+    | 'blocks'
+    | 'tokens'
+  >
+>;
+
 /**
  * Sets what settling found on the slot, one named store a field. Object.assign adds them as keyed
  * stores, and past a dozen added properties V8 turns the object into a dictionary several times
  * its size, for every block of the session.
  */
-function setSettled(slot: Slot, fields: Partial<Slot>): void {
+function setSettled(slot: Slot, fields: SettledFields): void {
   if (fields.cls !== undefined) slot.cls = fields.cls;
   if (fields.entryId !== undefined) slot.entryId = fields.entryId;
   if (fields.hint !== undefined) slot.hint = fields.hint;
