@@ -92,7 +92,18 @@ function compressOnce(build: string, file: string, home: string): Run {
   const output = join(home, 'out.json');
   const run = spawnSync(
     process.execPath,
-    ['--import', PEAK, join(build, 'bin/gardener'), 'compress', file, '-o', output],
+    // --max-bytes: inputs past the default limit (30,000 results) are measured too.
+    [
+      '--import',
+      PEAK,
+      join(build, 'bin/gardener'),
+      'compress',
+      file,
+      '-o',
+      output,
+      '--max-bytes',
+      String(statSync(file).size),
+    ],
     {
       env: { ...process.env, GARDENER_HOME: home, GARDENER_HOOK_SERVER: '0' },
       encoding: 'utf8',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readStreamBounded } from '../../src/core/transcript/read-bytes.js';
+import { readFileBounded, readStreamBounded } from '../../src/core/transcript/read-bytes.js';
 import { runGardener } from '../support/cli.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'gardener-read-bytes-'));
@@ -51,6 +51,28 @@ describe('reading devices, pipes and streams with a byte bound', () => {
       readStreamBounded(Readable.from(endless(), { objectMode: true }), 10_000),
     ).rejects.toMatchObject({ code: 'INPUT_TOO_LARGE' });
     expect(pulled).toBe(11);
+  });
+});
+
+describe('regular files', () => {
+  it('reads a file past one read step whole, every byte in place', async () => {
+    const file = path.join(dir, 'whole.bin');
+    const bytes = Buffer.from(Array.from({ length: 3 * 1024 * 1024 + 17 }, (_, i) => (i * 7) % 251));
+    writeFileSync(file, bytes);
+    const read = await readFileBounded(file, bytes.length);
+    expect(Buffer.compare(Buffer.from(read), bytes)).toBe(0);
+  });
+
+  it('refuses a file one byte over the limit before reading it', async () => {
+    const file = path.join(dir, 'over.bin');
+    writeFileSync(file, Buffer.alloc(1001, 1));
+    await expect(readFileBounded(file, 1000)).rejects.toMatchObject({ code: 'INPUT_TOO_LARGE' });
+  });
+
+  it('reads an empty file as no bytes', async () => {
+    const file = path.join(dir, 'empty.bin');
+    writeFileSync(file, '');
+    expect((await readFileBounded(file, 1000)).length).toBe(0);
   });
 });
 

@@ -131,6 +131,8 @@ export function openStore(options: OpenStoreOptions = {}): GardenerStore {
     if (!readonly && !memory) db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
+    if (options.cacheKiB !== undefined)
+      db.pragma(`cache_size = ${-Math.max(1, Math.floor(options.cacheKiB))}`);
     registerFunctions(db);
     if (readonly) checkVersion(db, path);
     else migrate(db, path);

@@ -164,6 +164,12 @@ export interface OpenStoreOptions {
    */
   busyTimeoutMs?: number;
   retryBusy?: boolean;
+  /**
+   * SQLite's page cache, in KiB (default: the driver's). A one-shot command that writes a whole
+   * transcript's entries and reads few back passes a small one: the cache fills to its limit as
+   * the file grows and stays resident until the process ends.
+   */
+  cacheKiB?: number;
 }
 
 /** Attachment manifest row: one image/document by content hash. */

@@ -15,24 +15,73 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = ['anthropic', 'jsonl', 't
  * - `text`: for people (role headers, tool calls as `→ name(args)`, results indented).
  */
 export function exportTranscripts(transcripts: readonly Transcript[], format: ExportFormat): string {
+  return [...exportPieces(transcripts, format)].join('');
+}
+
+/**
+ * The text of exportTranscripts in pieces, a message at a time for `anthropic` and `jsonl`: a
+ * writer holds one piece, not the whole output beside the transcripts it is made from. Joined,
+ * the pieces are exactly exportTranscripts' text.
+ */
+export function* exportPieces(transcripts: readonly Transcript[], format: ExportFormat): Generator<string> {
   switch (format) {
-    case 'anthropic': {
-      const bodies = transcripts.map(toRequest);
-      return `${JSON.stringify(bodies.length === 1 ? bodies[0] : bodies, null, 2)}\n`;
-    }
+    case 'anthropic':
+      if (transcripts.length === 1) yield* bodyPieces(transcripts[0]!, 0);
+      else {
+        yield transcripts.length === 0 ? '[]' : '[\n';
+        for (const [i, transcript] of transcripts.entries()) {
+          yield i === 0 ? INDENT : `,\n${INDENT}`;
+          yield* bodyPieces(transcript, 1);
+        }
+        if (transcripts.length > 0) yield '\n]';
+      }
+      yield '\n';
+      return;
     case 'jsonl':
-      return transcripts.map(jsonlLines).join('');
+      for (const transcript of transcripts) yield* jsonlLines(transcript);
+      return;
     case 'text':
-      return exportText(transcripts);
+      yield exportText(transcripts);
+      return;
     default:
       return assertNever(format);
   }
 }
 
-function jsonlLines(transcript: Transcript): string {
+const INDENT = '  ';
+
+/** JSON.stringify(value, null, 2) as it reads nested `depth` levels deep (strings hold no raw newline). */
+function nested(value: unknown, depth: number): string {
+  const text = JSON.stringify(value, null, 2);
+  return depth === 0 ? text : text.replaceAll('\n', `\n${INDENT.repeat(depth)}`);
+}
+
+/**
+ * One request body as JSON.stringify(body, null, 2) writes it `depth` levels deep, its messages
+ * one piece each. The body is written with a placeholder for its messages, so that its other
+ * fields keep the place and form JSON.stringify gives them; the messages array replaces it.
+ */
+function* bodyPieces(transcript: Transcript, depth: number): Generator<string> {
+  const placeholder = `\u0000gardener-messages-${depth}\u0000`;
+  const head = nested(toRequest({ ...transcript, messages: placeholder as never }), depth);
+  const at = head.indexOf(JSON.stringify(placeholder));
+  const { messages } = transcript;
+  yield head.slice(0, at);
+  if (messages.length === 0) yield '[]';
+  else {
+    const inner = INDENT.repeat(depth + 2);
+    yield '[\n';
+    for (const [i, message] of messages.entries())
+      yield `${i === 0 ? '' : ',\n'}${inner}${nested(message, depth + 2)}`;
+    yield `\n${INDENT.repeat(depth + 1)}]`;
+  }
+  yield head.slice(at + JSON.stringify(placeholder).length);
+}
+
+function* jsonlLines(transcript: Transcript): Generator<string> {
   const { messages, ...rest } = transcript;
   const header: Partial<Transcript> = { ...rest };
   delete header.source; // where it was read from is not part of the transcript's content
-  const lines = [JSON.stringify({ [JSONL_HEADER_KEY]: header }), ...messages.map((m) => JSON.stringify(m))];
-  return `${lines.join('\n')}\n`;
+  yield `${JSON.stringify({ [JSONL_HEADER_KEY]: header })}\n`;
+  for (const message of messages) yield `${JSON.stringify(message)}\n`;
 }

@@ -1,6 +1,6 @@
 /** The transcript package's face: everything outside src/core/transcript imports it from here. */
 export { blockText, contentBlocks, toolResultText } from './blocks.js';
-export { exportTranscripts } from './export.js';
+export { exportPieces, exportTranscripts } from './export.js';
 export { isMessageLine, selectBranch, str } from './formats/claude-code-chain.js';
 export type { CcLine } from './formats/claude-code-chain.js';
 export { isPlainObject } from './formats/json-input.js';

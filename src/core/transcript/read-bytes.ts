@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { GardenerError, isGardenerError } from '../../errors.js';
 import { tooLarge } from './decode.js';
 
@@ -45,6 +45,14 @@ export async function readFileBounded(file: string, maxBytes: number): Promise<U
     if (info.isFile() && info.size > maxBytes) throw tooLarge(info.size, maxBytes, file);
     const chunks: Buffer[] = [];
     let total = 0;
+    if (info.isFile() && info.size > 0) {
+      // Read into one buffer of the size stat gives: chunks and their concatenation would hold
+      // the input twice at the end. The loop below still reads whatever the file grew by since.
+      const whole = await readFull(handle, info.size);
+      if (whole.length < info.size) return whole;
+      chunks.push(whole);
+      total = whole.length;
+    }
     for (;;) {
       const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, maxBytes - total + 1));
       const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
@@ -53,12 +61,24 @@ export async function readFileBounded(file: string, maxBytes: number): Promise<U
       if (total > maxBytes) throw tooLarge(total, maxBytes, file, { atLeast: true });
       chunks.push(bytesRead === chunk.length ? chunk : chunk.subarray(0, bytesRead));
     }
-    return Buffer.concat(chunks, total);
+    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
   } catch (error) {
     throw inputReadError(error, file);
   } finally {
     await handle.close();
   }
+}
+
+/** Up to `size` bytes from the handle's position into one buffer (fewer when the file ends first). */
+async function readFull(handle: FileHandle, size: number): Promise<Buffer> {
+  const buffer = Buffer.allocUnsafe(size);
+  let filled = 0;
+  while (filled < size) {
+    const { bytesRead } = await handle.read(buffer, filled, size - filled, null);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return filled === size ? buffer : buffer.subarray(0, filled);
 }
 
 /** Reads a stream (stdin) with the same bound: it stops at the first chunk past maxBytes. */

@@ -51,10 +51,7 @@ export async function readInput(
   const where = isStdin ? '<stdin>' : pathOrDash;
   const forced = options.from !== undefined ? getFormat(options.from) : undefined;
   try {
-    const bytes = isStdin
-      ? await readStreamBounded(options.stdin ?? process.stdin, maxBytes)
-      : await readFileBounded(pathOrDash, maxBytes);
-    const text = decodeInput(bytes, where);
+    const text = await readText(pathOrDash, isStdin, maxBytes, options.stdin);
     const importer = forced ?? detect(text, isStdin ? undefined : pathOrDash).importer;
     const transcripts = parseWith(importer, text, where, options);
     if (transcripts.length === 0) {
@@ -74,6 +71,22 @@ export async function readInput(
   } finally {
     clearJsonCache();
   }
+}
+
+/**
+ * The input's text. The bytes are read in a function of their own so that nothing holds them once
+ * decoded: a large input is not kept twice while it is parsed.
+ */
+async function readText(
+  pathOrDash: string,
+  isStdin: boolean,
+  maxBytes: number,
+  stdin: ReadInputOptions['stdin'],
+): Promise<string> {
+  const bytes = isStdin
+    ? await readStreamBounded(stdin ?? process.stdin, maxBytes)
+    : await readFileBounded(pathOrDash, maxBytes);
+  return decodeInput(bytes, isStdin ? '<stdin>' : pathOrDash);
 }
 
 /** Runs an importer; a non-gardener error (an importer bug on odd input) still names the file. */

@@ -16,6 +16,8 @@ export interface DoorStoreOptions {
   readonlyFallback?: boolean;
   /** A long-lived server (proxy, MCP): short lock waits, no blocking retries. */
   server?: boolean;
+  /** SQLite's page cache in KiB (default: the driver's); see OpenStoreOptions. */
+  cacheKiB?: number;
 }
 
 /** Opens the store a door resolved (creating it on first use unless read-only). */
@@ -29,6 +31,7 @@ export function openDoorStore(
     ...(options.readonly ? { readonly: true } : {}),
     ...(options.readonlyFallback ? { readonlyFallback: true } : {}),
     ...(options.server ? { busyTimeoutMs: SERVER_BUSY_TIMEOUT_MS, retryBusy: false } : {}),
+    ...(options.cacheKiB !== undefined ? { cacheKiB: options.cacheKiB } : {}),
   });
 }
 

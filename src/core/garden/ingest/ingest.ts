@@ -57,8 +57,15 @@ export function fixedSlot(
   tokenizer: Tokenizer,
   tokens?: number,
 ): Slot {
+  // The position is written out, not spread from position(): V8 gives an object literal that
+  // starts with a spread and adds fields a hidden class of its own, kilobytes for every slot.
   return {
-    ...position(place),
+    key: place.key,
+    message: place.message,
+    index: place.index,
+    part: -1,
+    role: place.role,
+    turn: place.turn,
     kind: 'fixed',
     typed: false,
     block,

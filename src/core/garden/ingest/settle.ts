@@ -34,7 +34,47 @@ export function settleSlot(slot: Slot, deps: IngestDeps): void {
       break;
   }
   detachDerived(slot);
-  delete slot.pending;
+  // Cleared rather than deleted: a delete also turns the slot into a dictionary.
+  slot.pending = undefined;
+}
+
+/** What settling sets on a slot (setSettled copies exactly these). */
+type SettledFields = Partial<
+  Pick<
+    Slot,
+    | 'cls'
+    | 'entryId'
+    | 'hint'
+    | 'terms'
+    | 'textTokens'
+    | 'sourceTool'
+    | 'sourcePath'
+    | 'note'
+    | 'namesLeftOut'
+    | 'forgotten'
+    | 'blocks'
+    | 'tokens'
+  >
+>;
+
+/**
+ * Sets what settling found on the slot, one named store a field. Object.assign adds them as keyed
+ * stores, and past a dozen added properties V8 turns the object into a dictionary several times
+ * its size, for every block of the session.
+ */
+function setSettled(slot: Slot, fields: SettledFields): void {
+  if (fields.cls !== undefined) slot.cls = fields.cls;
+  if (fields.entryId !== undefined) slot.entryId = fields.entryId;
+  if (fields.hint !== undefined) slot.hint = fields.hint;
+  if (fields.terms !== undefined) slot.terms = fields.terms;
+  if (fields.textTokens !== undefined) slot.textTokens = fields.textTokens;
+  if (fields.sourceTool !== undefined) slot.sourceTool = fields.sourceTool;
+  if (fields.sourcePath !== undefined) slot.sourcePath = fields.sourcePath;
+  if (fields.note !== undefined) slot.note = fields.note;
+  if (fields.namesLeftOut !== undefined) slot.namesLeftOut = fields.namesLeftOut;
+  if (fields.forgotten !== undefined) slot.forgotten = fields.forgotten;
+  if (fields.blocks !== undefined) slot.blocks = fields.blocks;
+  if (fields.tokens !== undefined) slot.tokens = fields.tokens;
 }
 
 /**
@@ -65,7 +105,7 @@ function settleText(slot: Slot, deps: IngestDeps): void {
     classifyText(deps.classify, block.text, { role: asRole(slot.role), blockType: 'text', ...observation });
   // The agent's own text is its reasoning: prose summaries of it keep the opening, needles and actions.
   const stored = storeText(slot, cls, {}, deps, slot.role === 'assistant' ? { reasoning: true } : {});
-  Object.assign(slot, stored.fields, textVariants(deps.tokenizer, block, stored.info));
+  setSettled(slot, { ...stored.fields, ...textVariants(deps.tokenizer, block, stored.info) });
 }
 
 function settleToolResult(slot: Slot, deps: IngestDeps): void {
@@ -78,7 +118,7 @@ function settleToolResult(slot: Slot, deps: IngestDeps): void {
     ...(block.is_error ? { isError: true } : {}),
   });
   const stored = storeText(slot, cls, hints, deps);
-  Object.assign(slot, stored.fields, toolResultVariants(deps.tokenizer, block, stored.info));
+  setSettled(slot, { ...stored.fields, ...toolResultVariants(deps.tokenizer, block, stored.info) });
 }
 
 function settleToolUse(slot: Slot, deps: IngestDeps): void {
@@ -121,7 +161,7 @@ function settleToolUse(slot: Slot, deps: IngestDeps): void {
     redactions: original.count,
   });
   deps.counters.blocksIngested++;
-  Object.assign(slot, {
+  setSettled(slot, {
     cls: largest.cls,
     entryId: result.id,
     hint,

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import type { CliIo } from '../../kit/cli/io.js';
 import { addStoreOptions, withStore, type StoreFlags } from '../../kit/cli/store-options.js';
-import { writeOutputAtomically } from '../../kit/cli/output.js';
+import { gathered, writeOutputAtomically } from '../../kit/cli/output.js';
 import { addSharedOptions, intFlag, SHARED_OPTIONS } from '../../kit/cli/options.js';
 import type { CompressOptions } from '../compress.js';
 
@@ -23,6 +23,13 @@ interface CompressFlags extends StoreFlags {
 export const DEFAULT_MIN_TOKENS = 200;
 /** Assistant turns (with the user message after each) left untouched at the end. */
 export const DEFAULT_KEEP_LAST = 2;
+
+/**
+ * SQLite's page cache for compress, in KiB. The command writes every block's entry and reads back
+ * only what it checks as it writes; the driver's default cache would fill as the file grows and
+ * stay resident beside the transcript.
+ */
+const STORE_CACHE_KIB = 2048;
 
 /** `gardener compress [FILE|-]`: transcript in, compacted transcript out, a report on stderr. */
 export function makeCompressCommand(io: CliIo): Command {
@@ -81,7 +88,7 @@ function compressSettings(flags: CompressFlags): CompressOptions & { maxBytes: n
 async function runCompress(io: CliIo, file: string, flags: CompressFlags): Promise<void> {
   if (flags.listFormats) return listFormats(io);
   const { maxBytes, ...options } = compressSettings(flags);
-  const { readInput, exportTranscripts } = await import('../../../core/transcript/index.js');
+  const { readInput, exportPieces } = await import('../../../core/transcript/index.js');
   const { transcripts, format, skipped } = await readInput(file, {
     ...(flags.from !== undefined ? { from: flags.from } : {}),
     ...(flags.lenient ? { lenient: true } : {}),
@@ -93,10 +100,11 @@ async function runCompress(io: CliIo, file: string, flags: CompressFlags): Promi
     io,
     flags,
     (store, target) => compressTranscripts(store, target.scope.project, transcripts.splice(0), options),
-    { redact: flags.redact },
+    { redact: flags.redact, cacheKiB: STORE_CACHE_KIB },
   );
   // From here on only the result is held: the input's transcripts were handed over (spliced out).
-  const output = exportTranscripts(result.transcripts, flags.to);
+  // The output is written as it is serialised, a message at a time, never held whole.
+  const output = exportPieces(result.transcripts, flags.to);
   const { formatReport } = await import('./compress-report.js');
   const report = flags.json
     ? `${JSON.stringify({ format, skipped, ...result.stats }, null, 2)}\n`
@@ -105,7 +113,7 @@ async function runCompress(io: CliIo, file: string, flags: CompressFlags): Promi
     await writeOutputAtomically(flags.output, output);
     io.stdout.write(report);
   } else {
-    io.stdout.write(output);
+    for (const chunk of gathered(output)) io.stdout.write(chunk);
     io.stderr.write(report);
   }
 }

@@ -45,7 +45,7 @@ export async function withStore<T>(
   io: CliIo,
   flags: StoreFlags,
   use: (store: GardenerStore, target: StoreTarget) => T | Promise<T>,
-  options: { redact?: boolean; readonlyFallback?: boolean } = {},
+  options: { redact?: boolean; readonlyFallback?: boolean; cacheKiB?: number } = {},
 ): Promise<T> {
   const target = await storeTarget(io, flags);
   const { withStore: withDoorStore, storeSpooledFirst } = await import('./store-run.js');
