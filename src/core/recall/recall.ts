@@ -3,7 +3,7 @@ import { GardenerError } from '../../errors.js';
 import type { Candidate, NoteCandidate, SearchScope } from '../store/index.js';
 import { ftsTokens } from '../store/index.js';
 import type { RecallHit, RecallOptions, RecallResult, Scope, Store, StoreIndex } from '../store/index.js';
-import { defaultTokenizer } from '../tokens/index.js';
+import { defaultTokenizer, type Tokenizer } from '../tokens/index.js';
 import { fitToBudget } from './budget.js';
 import { parseQuery } from './query.js';
 import { PASSAGE_CHARS, passageText } from './passages.js';
@@ -39,8 +39,20 @@ const NOTE_BOOST = 1.3;
 const RECENCY_HALF_LIFE_MS = 60 * 60_000;
 /** A hit accessed this recently carries the `recent` signal. */
 const RECENT_MS = 15 * 60_000;
-/** An original this short is shown whole in a hit (the room a hit's passages have). */
-const SHORT_ORIGINAL_CHARS = PASSAGE_CHARS;
+/** Characters of an original its rate (characters a token) is measured on. */
+const RATE_SAMPLE_CHARS = 4_000;
+/** Times a hit's room is corrected by counting what it shows. */
+const ROOM_PASSES = 2;
+/** A hit's room is close enough to its share within this part of it. */
+const ROOM_TOLERANCE = 0.05;
+/**
+ * Each hit showing passages gets this share of the room the one before it gets: the first hit is the
+ * likeliest to be the one asked for, and a later one still shows its best lines. Chosen on the dev
+ * split of the needles (benchmarks/store.ts quality).
+ */
+const ROOM_DECAY = 0.6;
+/** A hit shows at least this much of its passages, however full the budget. */
+const MIN_PASSAGE_CHARS = Math.floor(PASSAGE_CHARS / 2);
 /** Keywords named in a hit's relevance signal. */
 const MAX_KEYWORD_SIGNALS = 3;
 
@@ -166,9 +178,9 @@ export function recall(
   ].sort((a, b) => b.score - a.score || (a.entry?.seq ?? 0) - (b.entry?.seq ?? 0));
   const top = ranked.slice(0, limit);
 
-  const hits = buildHits(deps, top, selection, options.full === true, now);
   const tokenizer = options.tokenizer ?? defaultTokenizer();
   const maxTokens = options.maxTokens ?? (options.full ? DEFAULT_FULL_RECALL_TOKENS : DEFAULT_RECALL_TOKENS);
+  const hits = buildHits(deps, top, selection, options.full === true, now, { tokens: maxTokens, tokenizer });
   const fitted = fitToBudget(hits, maxTokens, tokenizer);
   const seqs = top.flatMap((r) =>
     r.entry && fitted.items.some((h) => h.id === r.entry?.id) ? [r.entry.seq] : [],
@@ -199,13 +211,15 @@ function buildHits(
   selection: TermSelection,
   full: boolean,
   now: number,
+  budget: { tokens: number; tokenizer: Tokenizer },
 ): RecallHit[] {
   const terms: SelectedTerm[] = selection.terms;
   const weights = new Map(terms.map((t) => [t.token, Math.log(1 + selection.docs / t.df)]));
   const byWeight = terms.map((t) => t.token).sort((a, b) => (weights.get(b) ?? 0) - (weights.get(a) ?? 0));
   const inPassages = passageWords(selection);
   const texts = deps.search.texts(top.flatMap((r) => (r.entry ? [r.entry.seq] : [])));
-  return top.map(({ entry, note, score }): RecallHit => {
+  const pending: PendingPassages[] = [];
+  const hits = top.map(({ entry, note, score }): RecallHit => {
     if (note) {
       const found = findTokens(`${note.text}\n${note.tags}`, byWeight);
       const keywords = byWeight.filter((t) => found.has(t)).slice(0, MAX_KEYWORD_SIGNALS);
@@ -237,12 +251,9 @@ function buildHits(
     let text: string;
     let form: RecallHit['form'];
     if (full && !isMedia) [text, form] = [original, 'original'];
-    else {
-      const cut = isMedia || full ? undefined : hitPassages(original, inOriginal, inPassages);
-      if (cut !== undefined) [text, form] = [cut, 'snippet'];
-      else if (summary.trim() !== '') [text, form] = [summary, 'summary'];
-      else [text, form] = [head(original), 'snippet'];
-    }
+    else if (!isMedia && !full && inOriginal.size > 0) [text, form] = ['', 'snippet'];
+    else if (summary.trim() !== '') [text, form] = [summary, 'summary'];
+    else [text, form] = [head(original), 'snippet'];
     const hit: RecallHit = {
       id: e.id,
       class: e.class,
@@ -254,19 +265,57 @@ function buildHits(
     };
     if (e.sourceTool !== null) hit.sourceTool = e.sourceTool;
     if (e.sourcePath !== null) hit.sourcePath = e.sourcePath;
+    if (form === 'snippet' && text === '') pending.push({ hit, original, summary });
     return hit;
   });
+  showPassages(pending, hits, inPassages, budget);
+  return hits;
 }
 
-/** The original whole when short, else its best passages; undefined when no word occurs in it. */
-function hitPassages(
-  original: string,
-  found: ReadonlyMap<string, number[]>,
+/** A hit whose text is still to be chosen from its original's passages. */
+interface PendingPassages {
+  hit: RecallHit;
+  original: string;
+  summary: string;
+}
+
+/**
+ * Fills in the passages of the hits that show them, each within a share of the recall budget left
+ * by the other hits (notes, summaries): a hit beside short ones shows more of its original, whole
+ * when it fits, instead of leaving the budget unused. Shares are in tokens, turned into characters
+ * at the hit's own rate (code and logs hold fewer characters a token than prose).
+ */
+function showPassages(
+  pending: readonly PendingPassages[],
+  hits: readonly RecallHit[],
   words: ReturnType<typeof passageWords>,
-): string | undefined {
-  if (found.size === 0) return undefined;
-  if (original.length <= SHORT_ORIGINAL_CHARS) return original;
-  return passageText(original, words.words, words.weight);
+  budget: { tokens: number; tokenizer: Tokenizer },
+): void {
+  if (pending.length === 0) return;
+  const others = hits.reduce((n, h) => n + (h.text === '' ? 0 : budget.tokenizer.count(h.text)), 0);
+  // The budget counts the hits' texts only (fitToBudget), so the texts may fill it.
+  const left = Math.max(0, budget.tokens - others);
+  const weights = pending.map((_, i) => Math.pow(ROOM_DECAY, i));
+  const total = weights.reduce((a, b) => a + b, 0);
+  for (const [i, { hit, original, summary }] of pending.entries()) {
+    const share = (left * (weights[i] ?? 0)) / total;
+    const sample = original.slice(0, RATE_SAMPLE_CHARS);
+    let room = Math.floor(share * (sample.length / Math.max(1, budget.tokenizer.count(sample))));
+    // The rate of the sample is a guess for the lines shown: one count of what they take corrects it.
+    for (let pass = 0; pass < ROOM_PASSES; pass++) {
+      room = Math.max(MIN_PASSAGE_CHARS, room);
+      const text =
+        original.length <= room ? original : passageText(original, words.words, words.weight, room);
+      if (text === undefined) {
+        [hit.text, hit.form] = summary.trim() !== '' ? [summary, 'summary'] : [head(original), 'snippet'];
+        break;
+      }
+      hit.text = text;
+      const used = budget.tokenizer.count(text);
+      if (text === original || Math.abs(used - share) <= share * ROOM_TOLERANCE) break;
+      room = Math.floor((room * share) / Math.max(1, used));
+    }
+  }
 }
 
 function round(score: number): number {
