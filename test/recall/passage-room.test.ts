@@ -47,6 +47,26 @@ describe("a hit's passages name what the entry is", () => {
     expect(text.match(/build report for shard alpha/g)).toHaveLength(1);
   });
 
+  it('shows a weaker window beside the best, down to a small share of it', () => {
+    const lines = Array.from({ length: 400 }, (_, i) => `tick ${i}`);
+    lines[99] = 'alpha beta gamma delta';
+    lines[299] = 'delta only here';
+    lines[349] = 'delta once more';
+    const text = passageText(lines.join('\n'), ['alpha', 'beta', 'gamma', 'delta'], flat) ?? '';
+    expect(text).toContain('alpha beta gamma delta');
+    expect(text).toContain('delta only here');
+  });
+
+  it('shows more windows than four when the hit has room for them', () => {
+    const lines = Array.from({ length: 900 }, (_, i) => `tick ${i}`);
+    for (let k = 0; k < 8; k++) lines[100 * k + 50] = `quota exceeded on shard ${k}`;
+    const words = ['quota', 'exceeded'];
+    const count = (room: number) =>
+      (passageText(lines.join('\n'), words, flat, room) ?? '').match(/quota exceeded/g)?.length ?? 0;
+    expect(count(1_500)).toBe(4);
+    expect(count(6_000)).toBe(8);
+  });
+
   it('shows more lines around the best one when given more room', () => {
     const lines = Array.from({ length: 600 }, (_, i) => `row ${i} value=${(i * 7919) % 1000}`);
     lines[300] = 'row 300 checksum mismatch on replica';

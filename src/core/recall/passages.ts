@@ -8,6 +8,14 @@ export const MAX_PASSAGES = 4;
 export const PASSAGE_CHARS = 1_500;
 /** A passage beside the best is shown only when it scores at least this share of the best. */
 const MIN_SHARE = 0.3;
+/** A hit with more room than MAX_PASSAGES fill shows one more passage per this many characters of it. */
+const ROOM_PER_PASSAGE = 500;
+/**
+ * A recall hit shows weaker passages than a search inside an entry does (MIN_SHARE): it has room
+ * for them, and the later text the model asks with names more than the one line it is after.
+ * Chosen on the dev split of the needles (benchmarks/store.ts quality).
+ */
+const HIT_MIN_SHARE = 0.15;
 /** A line longer than this is shown as a window around its matched words. */
 export const MAX_LINE_CHARS = 240;
 /** A line that carries its own number (a file read's gutter: `   232\t…`, `   232→…`). */
@@ -183,7 +191,10 @@ export function passageText(
   const byLine = tokensByLine(text, lines, words);
   if (byLine.size === 0) return undefined;
   const weights = lineWeights(byLine, lines.texts.length, globalWeight);
-  const ranked = rankPassages(byLine, weights, lines.texts.length);
+  const ranked = rankPassages(byLine, weights, lines.texts.length, {
+    max: Math.max(MAX_PASSAGES, Math.floor(room / ROOM_PER_PASSAGE)),
+    minShare: HIT_MIN_SHARE,
+  });
   const title = titleOf(lines, ranked);
   const chosen = widen(lines, fitting(lines, ranked, room - title.text.length), room - title.text.length);
   // Widened into the title line, a passage shows it whole: no need to show it twice.
