@@ -33,6 +33,12 @@ const ECHO_PENALTY = 0.3;
  * the held-out split.
  */
 const W_NAMES = 0.05;
+/**
+ * Entries of the session asking rank higher by this: a model recalls mostly what its own session
+ * stored (its stubs name them), while a project's other sessions hold look-alikes (the same files
+ * read again, the same tests run). Chosen with benchmarks/store.ts quality --shared-project.
+ */
+const W_SESSION = 0.4;
 /** Curated notes outrank entries of equal text relevance. */
 const NOTE_BOOST = 1.3;
 /** Recency halves every hour since the last access. */
@@ -134,11 +140,11 @@ export function recall(
   const names = [...new Set([primary, ...(options.scope?.projects ?? [])])];
   const projectIds = names.map((name) => deps.projectId(name)).filter((id): id is number => id !== undefined);
   const searchScope: SearchScope = { projectIds, classes };
+  const session = deps.sessionIds({ project: primary, session: options.scope?.session ?? scope.session });
   if (options.scope?.sessionOnly) {
-    const session = deps.sessionIds({ project: primary, session: options.scope.session ?? scope.session });
     if (!session) return { hits: [], coverage: { entriesScanned: 0 }, truncated: false };
     searchScope.sessionId = session.sessionId;
-  }
+  } else if (session) searchScope.current = session.sessionId;
 
   const parsed = parseQuery(typeof query === 'string' ? query : '');
   // A query with nothing to search for (empty, punctuation, stopwords) finds nothing.
@@ -164,7 +170,8 @@ export function recall(
         entry.rank / best +
         (W_PRIORITY * entry.priority) / 100 +
         W_RECENCY * recency(entry.lastAccess, now) +
-        namesBonus.entry(entry) -
+        namesBonus.entry(entry) +
+        W_SESSION * entry.inSession -
         (isEcho(entry) ? ECHO_PENALTY : 0),
     })),
     ...notes.map((note): Ranked => ({
@@ -173,7 +180,9 @@ export function recall(
         (note.rank / best) * NOTE_BOOST +
         W_PRIORITY +
         W_RECENCY * recency(note.createdAt, now) +
-        namesBonus.note,
+        namesBonus.note +
+        // A note is the project's, curated: the session bonus never ranks an entry above it.
+        (searchScope.current === undefined ? 0 : W_SESSION),
     })),
   ].sort((a, b) => b.score - a.score || (a.entry?.seq ?? 0) - (b.entry?.seq ?? 0));
   const top = ranked.slice(0, limit);
