@@ -187,35 +187,54 @@ export function passageText(
   globalWeight: (token: string) => number,
   room = PASSAGE_CHARS,
 ): string | undefined {
+  return preparePassages(text, words, globalWeight)?.(room);
+}
+
+/** Passages ranked once per original; more than this are never shown, whatever the room. */
+const MAX_RANKED_PASSAGES = 32;
+
+/**
+ * The work of passageText that does not depend on the room (finding the words, weighing and ranking
+ * the windows), done once: the returned function shows the passages in a given room, so a caller
+ * sizing a hit to its budget can try a second room cheaply. Undefined when no word occurs.
+ */
+export function preparePassages(
+  text: string,
+  words: readonly string[],
+  globalWeight: (token: string) => number,
+): ((room: number) => string) | undefined {
   const lines = splitLines(text);
   const byLine = tokensByLine(text, lines, words);
   if (byLine.size === 0) return undefined;
   const weights = lineWeights(byLine, lines.texts.length, globalWeight);
   const ranked = rankPassages(byLine, weights, lines.texts.length, {
-    max: Math.max(MAX_PASSAGES, Math.floor(room / ROOM_PER_PASSAGE)),
+    max: MAX_RANKED_PASSAGES,
     minShare: HIT_MIN_SHARE,
   });
-  const title = titleOf(lines, ranked);
-  const chosen = widen(lines, fitting(lines, ranked, room - title.text.length), room - title.text.length);
-  // Widened into the title line, a passage shows it whole: no need to show it twice.
-  const titled =
-    title.text !== '' &&
-    ((lines.texts[title.line - 1] ?? '').length > MAX_LINE_CHARS ||
-      !chosen.some((p) => p.first <= title.line && p.last >= title.line));
-  const shown: string[] = chosen.map((p) =>
-    numberedLines(
-      lines,
-      p.first,
-      p.last,
-      words,
-      weights,
-      MAX_LINE_CHARS,
-      !ownNumbers(lines, p.first, p.last),
-    ),
-  );
-  // The best passage stays first (a cut or a one-line preview keeps it); the title follows it.
-  if (titled) shown.splice(1, 0, title.text);
-  return shown.join('\n…\n');
+  return (room) => {
+    const some = ranked.slice(0, Math.max(MAX_PASSAGES, Math.floor(room / ROOM_PER_PASSAGE)));
+    const title = titleOf(lines, some);
+    const chosen = widen(lines, fitting(lines, some, room - title.text.length), room - title.text.length);
+    // Widened into the title line, a passage shows it whole: no need to show it twice.
+    const titled =
+      title.text !== '' &&
+      ((lines.texts[title.line - 1] ?? '').length > MAX_LINE_CHARS ||
+        !chosen.some((p) => p.first <= title.line && p.last >= title.line));
+    const shown: string[] = chosen.map((p) =>
+      numberedLines(
+        lines,
+        p.first,
+        p.last,
+        words,
+        weights,
+        MAX_LINE_CHARS,
+        !ownNumbers(lines, p.first, p.last),
+      ),
+    );
+    // The best passage stays first (a cut or a one-line preview keeps it); the title follows it.
+    if (titled) shown.splice(1, 0, title.text);
+    return shown.join('\n…\n');
+  };
 }
 
 /** Lines looked at for a title: past markup and labels (`<returncode>0</returncode>`, `OBSERVATION:`). */

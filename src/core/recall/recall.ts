@@ -6,7 +6,7 @@ import type { RecallHit, RecallOptions, RecallResult, Scope, Store, StoreIndex }
 import { defaultTokenizer, type Tokenizer } from '../tokens/index.js';
 import { fitToBudget } from './budget.js';
 import { parseQuery } from './query.js';
-import { PASSAGE_CHARS, passageText } from './passages.js';
+import { PASSAGE_CHARS, preparePassages } from './passages.js';
 import { findTokens, head } from './snippet.js';
 import { selectTerms, type SelectedTerm, type TermSelection } from './terms-select.js';
 
@@ -308,20 +308,22 @@ function showPassages(
   const total = weights.reduce((a, b) => a + b, 0);
   for (const [i, { hit, original, summary }] of pending.entries()) {
     const share = (left * (weights[i] ?? 0)) / total;
+    const show =
+      original.length <= MIN_PASSAGE_CHARS ? undefined : preparePassages(original, words.words, words.weight);
+    if (original.length > MIN_PASSAGE_CHARS && show === undefined) {
+      [hit.text, hit.form] = summary.trim() !== '' ? [summary, 'summary'] : [head(original), 'snippet'];
+      continue;
+    }
     const sample = original.slice(0, RATE_SAMPLE_CHARS);
     let room = Math.floor(share * (sample.length / Math.max(1, budget.tokenizer.count(sample))));
     // The rate of the sample is a guess for the lines shown: one count of what they take corrects it.
     for (let pass = 0; pass < ROOM_PASSES; pass++) {
       room = Math.max(MIN_PASSAGE_CHARS, room);
-      const text =
-        original.length <= room ? original : passageText(original, words.words, words.weight, room);
-      if (text === undefined) {
-        [hit.text, hit.form] = summary.trim() !== '' ? [summary, 'summary'] : [head(original), 'snippet'];
-        break;
-      }
+      const text = original.length <= room || show === undefined ? original : show(room);
       hit.text = text;
+      if (text === original) break;
       const used = budget.tokenizer.count(text);
-      if (text === original || Math.abs(used - share) <= share * ROOM_TOLERANCE) break;
+      if (Math.abs(used - share) <= share * ROOM_TOLERANCE) break;
       room = Math.floor((room * share) / Math.max(1, used));
     }
   }
