@@ -45,8 +45,8 @@ const NOTE_BOOST = 1.3;
 const RECENCY_HALF_LIFE_MS = 60 * 60_000;
 /** A hit accessed this recently carries the `recent` signal. */
 const RECENT_MS = 15 * 60_000;
-/** Characters of an original its rate (characters a token) is measured on. */
-const RATE_SAMPLE_CHARS = 4_000;
+/** Characters a token of a hit's text, guessed before counting what its passages take. */
+const CHARS_PER_TOKEN = 3.2;
 /** Times a hit's room is corrected by counting what it shows. */
 const ROOM_PASSES = 2;
 /** A hit's room is close enough to its share within this part of it. */
@@ -292,7 +292,7 @@ interface PendingPassages {
  * Fills in the passages of the hits that show them, each within a share of the recall budget left
  * by the other hits (notes, summaries): a hit beside short ones shows more of its original, whole
  * when it fits, instead of leaving the budget unused. Shares are in tokens, turned into characters
- * at the hit's own rate (code and logs hold fewer characters a token than prose).
+ * at a guessed rate and corrected once by counting.
  */
 function showPassages(
   pending: readonly PendingPassages[],
@@ -300,26 +300,28 @@ function showPassages(
   words: ReturnType<typeof passageWords>,
   budget: { tokens: number; tokenizer: Tokenizer },
 ): void {
-  if (pending.length === 0) return;
+  // A short original is shown whole: it takes what it takes, and leaves the rest to the long ones.
+  for (const p of pending) if (p.original.length <= MIN_PASSAGE_CHARS) p.hit.text = p.original;
+  const long = pending.filter((p) => p.original.length > MIN_PASSAGE_CHARS);
+  if (long.length === 0) return;
   const others = hits.reduce((n, h) => n + (h.text === '' ? 0 : budget.tokenizer.count(h.text)), 0);
   // The budget counts the hits' texts only (fitToBudget), so the texts may fill it.
   const left = Math.max(0, budget.tokens - others);
-  const weights = pending.map((_, i) => Math.pow(ROOM_DECAY, i));
+  const weights = long.map((_, i) => Math.pow(ROOM_DECAY, i));
   const total = weights.reduce((a, b) => a + b, 0);
-  for (const [i, { hit, original, summary }] of pending.entries()) {
+  for (const [i, { hit, original, summary }] of long.entries()) {
     const share = (left * (weights[i] ?? 0)) / total;
-    const show =
-      original.length <= MIN_PASSAGE_CHARS ? undefined : preparePassages(original, words.words, words.weight);
-    if (original.length > MIN_PASSAGE_CHARS && show === undefined) {
+    const show = preparePassages(original, words.words, words.weight);
+    if (show === undefined) {
       [hit.text, hit.form] = summary.trim() !== '' ? [summary, 'summary'] : [head(original), 'snippet'];
       continue;
     }
-    const sample = original.slice(0, RATE_SAMPLE_CHARS);
-    let room = Math.floor(share * (sample.length / Math.max(1, budget.tokenizer.count(sample))));
-    // The rate of the sample is a guess for the lines shown: one count of what they take corrects it.
+    let room = Math.floor(share * CHARS_PER_TOKEN);
+    // The rate is a guess for the lines shown (code and logs hold fewer characters a token than
+    // prose): one count of what they take corrects it.
     for (let pass = 0; pass < ROOM_PASSES; pass++) {
       room = Math.max(MIN_PASSAGE_CHARS, room);
-      const text = original.length <= room || show === undefined ? original : show(room);
+      const text = original.length <= room ? original : show(room);
       hit.text = text;
       if (text === original) break;
       const used = budget.tokenizer.count(text);
