@@ -8,7 +8,9 @@
  *            output's own recall hint (what its stub prints: `recall("…")`) finds it, once the session
  *            is stored.
  *
- * Run: npx tsx benchmarks/store.ts [perf|quality|all] [--sessions DIR] [--entries N] [--db FILE]
+ * Run: npx tsx benchmarks/store.ts [perf|quality|all] [--sessions DIR] [--entries N] [--db FILE] [--shared-project]
+ *   --shared-project  quality with the sessions of one folder in one project (each session still asks
+ *                     as itself), as a user's project holds many sessions; by default a project a session.
  */
 import Database from 'better-sqlite3';
 import { existsSync, rmSync } from 'node:fs';
@@ -54,6 +56,7 @@ interface Args {
   sessions: string;
   entries: number;
   db: string;
+  sharedProject: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -62,6 +65,7 @@ function parseArgs(argv: string[]): Args {
     sessions: path.resolve(repoRoot, '../shared/sessions'),
     entries: 100_000,
     db: path.join(os.tmpdir(), `gardener-bench-store-${process.pid}.db`),
+    sharedProject: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -69,6 +73,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--sessions') args.sessions = path.resolve(argv[++i] ?? '');
     else if (a === '--entries') args.entries = Number(argv[++i]);
     else if (a === '--db') args.db = path.resolve(argv[++i] ?? '');
+    else if (a === '--shared-project') args.sharedProject = true;
     else throw new Error(`unknown argument ${a}`);
   }
   return args;
@@ -371,7 +376,8 @@ function quality(sessions: Session[], args: Args): void {
   for (const session of sessions) {
     const pending = (bySession.get(session) ?? []).sort((a, b) => a.usedMessageIndex - b.usedMessageIndex);
     if (pending.length === 0) continue;
-    const scope = { project: `quality-${session.id}`, session: session.id };
+    const folder = path.basename(path.dirname(session.file));
+    const scope = { project: `quality-${args.sharedProject ? folder : session.id}`, session: session.id };
     const texts = new Map<string, string>();
     const holders: Array<{ messageIndex: number; text: string; tokens: number }> = [];
     const split = session.heldOut ? facts.heldOut : facts.dev;
@@ -434,7 +440,7 @@ function quality(sessions: Session[], args: Args): void {
   for (const suffix of ['', '-wal', '-shm']) rmSync(args.db + suffix, { force: true });
   const n = queries.length;
   console.log(
-    `\n## quality: ${n} needles in ${sessions.length} sessions (${emptyQueries} queries empty once the needle is removed, even with the tool-call fallback)`,
+    `\n## quality: ${n} needles in ${sessions.length} sessions (${emptyQueries} queries empty once the needle is removed, even with the tool-call fallback; ${args.sharedProject ? 'a project a folder of sessions' : 'a project a session'})`,
   );
   console.log(`recall@1  ${((100 * at1) / n).toFixed(1)}%  (${at1}/${n})`);
   console.log(`recall@5  ${((100 * at5) / n).toFixed(1)}%  (${at5}/${n})`);

@@ -8,6 +8,14 @@ export const MAX_PASSAGES = 4;
 export const PASSAGE_CHARS = 1_500;
 /** A passage beside the best is shown only when it scores at least this share of the best. */
 const MIN_SHARE = 0.3;
+/** A hit with more room than MAX_PASSAGES fill shows one more passage per this many characters of it. */
+const ROOM_PER_PASSAGE = 500;
+/**
+ * A recall hit shows weaker passages than a search inside an entry does (MIN_SHARE): it has room
+ * for them, and the later text the model asks with names more than the one line it is after.
+ * Chosen on the dev split of the needles (benchmarks/store.ts quality).
+ */
+const HIT_MIN_SHARE = 0.15;
 /** A line longer than this is shown as a window around its matched words. */
 export const MAX_LINE_CHARS = 240;
 /** A line that carries its own number (a file read's gutter: `   232\t…`, `   232→…`). */
@@ -164,22 +172,55 @@ function shortLine(
   return cut ?? `${line.slice(0, max)}…`;
 }
 
+/** Characters of an entry's first line shown as its title when no passage starts there. */
+export const TITLE_CHARS = 160;
+
 /**
  * What a recall hit shows of an original: its best passages for the words, each with its line
- * numbers, best first, within PASSAGE_CHARS. Undefined when no word occurs in it.
+ * numbers, best first, within `room` characters, after the entry's first line (its title: what a
+ * file read, a command's output or a tool call's JSON is about, which a window from the middle does
+ * not say). Undefined when no word occurs in it.
  */
 export function passageText(
   text: string,
   words: readonly string[],
   globalWeight: (token: string) => number,
+  room = PASSAGE_CHARS,
 ): string | undefined {
+  return preparePassages(text, words, globalWeight)?.(room);
+}
+
+/** Passages ranked once per original; more than this are never shown, whatever the room. */
+const MAX_RANKED_PASSAGES = 32;
+
+/**
+ * The work of passageText that does not depend on the room (finding the words, weighing and ranking
+ * the windows), done once: the returned function shows the passages in a given room, so a caller
+ * sizing a hit to its budget can try a second room cheaply. Undefined when no word occurs.
+ */
+export function preparePassages(
+  text: string,
+  words: readonly string[],
+  globalWeight: (token: string) => number,
+): ((room: number) => string) | undefined {
   const lines = splitLines(text);
   const byLine = tokensByLine(text, lines, words);
   if (byLine.size === 0) return undefined;
   const weights = lineWeights(byLine, lines.texts.length, globalWeight);
-  const chosen = widen(lines, fitting(lines, rankPassages(byLine, weights, lines.texts.length)));
-  return chosen
-    .map((p) =>
+  const ranked = rankPassages(byLine, weights, lines.texts.length, {
+    max: MAX_RANKED_PASSAGES,
+    minShare: HIT_MIN_SHARE,
+  });
+  return (room) => {
+    const some = ranked.slice(0, Math.max(MAX_PASSAGES, Math.floor(room / ROOM_PER_PASSAGE)));
+    const title = titleOf(lines, some);
+    const chosen = widen(lines, fitting(lines, some, room - title.text.length), room - title.text.length);
+    // Widened into the title line, a passage shows it whole: no need to show it twice.
+    const titled =
+      title.text !== '' &&
+      ((lines.texts[title.line - 1] ?? '').length > MAX_LINE_CHARS ||
+        !chosen.some((p) => p.first <= title.line && p.last >= title.line));
+    const shown: string[] = chosen.map((p) =>
       numberedLines(
         lines,
         p.first,
@@ -189,8 +230,42 @@ export function passageText(
         MAX_LINE_CHARS,
         !ownNumbers(lines, p.first, p.last),
       ),
-    )
-    .join('\n…\n');
+    );
+    // The best passage stays first (a cut or a one-line preview keeps it); the title follows it.
+    if (titled) shown.splice(1, 0, title.text);
+    return shown.join('\n…\n');
+  };
+}
+
+/** Lines looked at for a title: past markup and labels (`<returncode>0</returncode>`, `OBSERVATION:`). */
+const TITLE_LINES = 3;
+/** Markup tags, left out when judging whether a line says anything. */
+const TAG = /<\/?[\w-]+>/g;
+
+/** The 0-based line that titles a text: the first of its first lines holding two words besides markup. */
+function titleLine(lines: Lines): number | undefined {
+  for (let i = 0; i < Math.min(TITLE_LINES, lines.texts.length); i++) {
+    const words = (lines.texts[i] ?? '').replace(TAG, ' ').match(/[\p{L}\p{N}]+/gu) ?? [];
+    if (words.length >= 2) return i;
+  }
+  return undefined;
+}
+
+/**
+ * The head of the title line, numbered as the passages are, unless a passage shows it whole
+ * already. A one-line original (a tool call's JSON) gets it too: its start names the file or the
+ * command.
+ */
+function titleOf(lines: Lines, ranked: readonly Passage[]): { text: string; line: number } {
+  const at = titleLine(lines);
+  if (at === undefined) return { text: '', line: 0 };
+  const line = (lines.texts[at] ?? '').replace(/\r$/, '');
+  const n = at + 1;
+  if (ranked.some((p) => p.first <= n && p.last >= n) && line.length <= MAX_LINE_CHARS)
+    return { text: '', line: n };
+  const head = line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS)}…` : line;
+  if (OWN_GUTTER.test(line)) return { text: head, line: n };
+  return { text: `${String(n).padStart(String(lines.texts.length).length)}| ${head}`, line: n };
 }
 
 /** Shown characters of lines first..last (long lines count as cut). */
@@ -201,13 +276,13 @@ function shownChars(lines: Lines, first: number, last: number): number {
   return chars;
 }
 
-/** The best passages that fit in PASSAGE_CHARS together (the best one always). */
-function fitting(lines: Lines, passages: readonly Passage[]): Passage[] {
+/** The best passages that fit in `room` characters together (the best one always). */
+function fitting(lines: Lines, passages: readonly Passage[], room: number): Passage[] {
   const kept: Passage[] = [];
   let chars = 0;
   for (const passage of passages) {
     const size = shownChars(lines, passage.first, passage.last);
-    if (kept.length > 0 && chars + size > PASSAGE_CHARS) break;
+    if (kept.length > 0 && chars + size > room) break;
     kept.push({ ...passage });
     chars += size;
   }
@@ -215,11 +290,11 @@ function fitting(lines: Lines, passages: readonly Passage[]): Passage[] {
 }
 
 /**
- * Widens the passages a line at a time while they fit in PASSAGE_CHARS and do not run into each
- * other: first downwards (what follows a match, a stack trace after its error), then upwards, so
- * the matched line stays near the top of what a cut or a one-line preview keeps.
+ * Widens the passages a line at a time while they fit in `room` characters and do not run into
+ * each other: first downwards (what follows a match, a stack trace after its error), then upwards,
+ * so the matched line stays near the top of what a cut or a one-line preview keeps.
  */
-function widen(lines: Lines, passages: Passage[]): Passage[] {
+function widen(lines: Lines, passages: Passage[], room: number): Passage[] {
   let chars = passages.reduce((n, p) => n + shownChars(lines, p.first, p.last), 0);
   const total = lines.texts.length;
   const free = (n: number) => n >= 1 && n <= total && !passages.some((p) => n >= p.first && n <= p.last);
@@ -229,7 +304,7 @@ function widen(lines: Lines, passages: Passage[]): Passage[] {
       for (const p of passages) {
         const n = down ? p.last + 1 : p.first - 1;
         const size = free(n) ? shownChars(lines, n, n) : Infinity;
-        if (chars + size > PASSAGE_CHARS) continue;
+        if (chars + size > room) continue;
         if (down) p.last = n;
         else p.first = n;
         chars += size;

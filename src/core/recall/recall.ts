@@ -3,10 +3,10 @@ import { GardenerError } from '../../errors.js';
 import type { Candidate, NoteCandidate, SearchScope } from '../store/index.js';
 import { ftsTokens } from '../store/index.js';
 import type { RecallHit, RecallOptions, RecallResult, Scope, Store, StoreIndex } from '../store/index.js';
-import { defaultTokenizer } from '../tokens/index.js';
+import { defaultTokenizer, type Tokenizer } from '../tokens/index.js';
 import { fitToBudget } from './budget.js';
 import { parseQuery } from './query.js';
-import { PASSAGE_CHARS, passageText } from './passages.js';
+import { PASSAGE_CHARS, preparePassages } from './passages.js';
 import { findTokens, head } from './snippet.js';
 import { selectTerms, type SelectedTerm, type TermSelection } from './terms-select.js';
 
@@ -33,14 +33,32 @@ const ECHO_PENALTY = 0.3;
  * the held-out split.
  */
 const W_NAMES = 0.05;
+/**
+ * Entries of the session asking rank higher by this: a model recalls mostly what its own session
+ * stored (its stubs name them), while a project's other sessions hold look-alikes (the same files
+ * read again, the same tests run). Chosen with benchmarks/store.ts quality --shared-project.
+ */
+const W_SESSION = 0.4;
 /** Curated notes outrank entries of equal text relevance. */
 const NOTE_BOOST = 1.3;
 /** Recency halves every hour since the last access. */
 const RECENCY_HALF_LIFE_MS = 60 * 60_000;
 /** A hit accessed this recently carries the `recent` signal. */
 const RECENT_MS = 15 * 60_000;
-/** An original this short is shown whole in a hit (the room a hit's passages have). */
-const SHORT_ORIGINAL_CHARS = PASSAGE_CHARS;
+/** Characters a token of a hit's text, guessed before counting what its passages take. */
+const CHARS_PER_TOKEN = 3.2;
+/** Times a hit's room is corrected by counting what it shows. */
+const ROOM_PASSES = 2;
+/** A hit's room is close enough to its share within this part of it. */
+const ROOM_TOLERANCE = 0.05;
+/**
+ * Each hit showing passages gets this share of the room the one before it gets: the first hit is the
+ * likeliest to be the one asked for, and a later one still shows its best lines. Chosen on the dev
+ * split of the needles (benchmarks/store.ts quality).
+ */
+const ROOM_DECAY = 0.6;
+/** A hit shows at least this much of its passages, however full the budget. */
+const MIN_PASSAGE_CHARS = Math.floor(PASSAGE_CHARS / 2);
 /** Keywords named in a hit's relevance signal. */
 const MAX_KEYWORD_SIGNALS = 3;
 
@@ -122,11 +140,11 @@ export function recall(
   const names = [...new Set([primary, ...(options.scope?.projects ?? [])])];
   const projectIds = names.map((name) => deps.projectId(name)).filter((id): id is number => id !== undefined);
   const searchScope: SearchScope = { projectIds, classes };
+  const session = deps.sessionIds({ project: primary, session: options.scope?.session ?? scope.session });
   if (options.scope?.sessionOnly) {
-    const session = deps.sessionIds({ project: primary, session: options.scope.session ?? scope.session });
     if (!session) return { hits: [], coverage: { entriesScanned: 0 }, truncated: false };
     searchScope.sessionId = session.sessionId;
-  }
+  } else if (session) searchScope.current = session.sessionId;
 
   const parsed = parseQuery(typeof query === 'string' ? query : '');
   // A query with nothing to search for (empty, punctuation, stopwords) finds nothing.
@@ -152,7 +170,8 @@ export function recall(
         entry.rank / best +
         (W_PRIORITY * entry.priority) / 100 +
         W_RECENCY * recency(entry.lastAccess, now) +
-        namesBonus.entry(entry) -
+        namesBonus.entry(entry) +
+        W_SESSION * entry.inSession -
         (isEcho(entry) ? ECHO_PENALTY : 0),
     })),
     ...notes.map((note): Ranked => ({
@@ -161,14 +180,16 @@ export function recall(
         (note.rank / best) * NOTE_BOOST +
         W_PRIORITY +
         W_RECENCY * recency(note.createdAt, now) +
-        namesBonus.note,
+        namesBonus.note +
+        // A note is the project's, curated: the session bonus never ranks an entry above it.
+        (searchScope.current === undefined ? 0 : W_SESSION),
     })),
   ].sort((a, b) => b.score - a.score || (a.entry?.seq ?? 0) - (b.entry?.seq ?? 0));
   const top = ranked.slice(0, limit);
 
-  const hits = buildHits(deps, top, selection, options.full === true, now);
   const tokenizer = options.tokenizer ?? defaultTokenizer();
   const maxTokens = options.maxTokens ?? (options.full ? DEFAULT_FULL_RECALL_TOKENS : DEFAULT_RECALL_TOKENS);
+  const hits = buildHits(deps, top, selection, options.full === true, now, { tokens: maxTokens, tokenizer });
   const fitted = fitToBudget(hits, maxTokens, tokenizer);
   const seqs = top.flatMap((r) =>
     r.entry && fitted.items.some((h) => h.id === r.entry?.id) ? [r.entry.seq] : [],
@@ -199,13 +220,15 @@ function buildHits(
   selection: TermSelection,
   full: boolean,
   now: number,
+  budget: { tokens: number; tokenizer: Tokenizer },
 ): RecallHit[] {
   const terms: SelectedTerm[] = selection.terms;
   const weights = new Map(terms.map((t) => [t.token, Math.log(1 + selection.docs / t.df)]));
   const byWeight = terms.map((t) => t.token).sort((a, b) => (weights.get(b) ?? 0) - (weights.get(a) ?? 0));
   const inPassages = passageWords(selection);
   const texts = deps.search.texts(top.flatMap((r) => (r.entry ? [r.entry.seq] : [])));
-  return top.map(({ entry, note, score }): RecallHit => {
+  const pending: PendingPassages[] = [];
+  const hits = top.map(({ entry, note, score }): RecallHit => {
     if (note) {
       const found = findTokens(`${note.text}\n${note.tags}`, byWeight);
       const keywords = byWeight.filter((t) => found.has(t)).slice(0, MAX_KEYWORD_SIGNALS);
@@ -237,12 +260,9 @@ function buildHits(
     let text: string;
     let form: RecallHit['form'];
     if (full && !isMedia) [text, form] = [original, 'original'];
-    else {
-      const cut = isMedia || full ? undefined : hitPassages(original, inOriginal, inPassages);
-      if (cut !== undefined) [text, form] = [cut, 'snippet'];
-      else if (summary.trim() !== '') [text, form] = [summary, 'summary'];
-      else [text, form] = [head(original), 'snippet'];
-    }
+    else if (!isMedia && !full && inOriginal.size > 0) [text, form] = ['', 'snippet'];
+    else if (summary.trim() !== '') [text, form] = [summary, 'summary'];
+    else [text, form] = [head(original), 'snippet'];
     const hit: RecallHit = {
       id: e.id,
       class: e.class,
@@ -254,19 +274,61 @@ function buildHits(
     };
     if (e.sourceTool !== null) hit.sourceTool = e.sourceTool;
     if (e.sourcePath !== null) hit.sourcePath = e.sourcePath;
+    if (form === 'snippet' && text === '') pending.push({ hit, original, summary });
     return hit;
   });
+  showPassages(pending, hits, inPassages, budget);
+  return hits;
 }
 
-/** The original whole when short, else its best passages; undefined when no word occurs in it. */
-function hitPassages(
-  original: string,
-  found: ReadonlyMap<string, number[]>,
+/** A hit whose text is still to be chosen from its original's passages. */
+interface PendingPassages {
+  hit: RecallHit;
+  original: string;
+  summary: string;
+}
+
+/**
+ * Fills in the passages of the hits that show them, each within a share of the recall budget left
+ * by the other hits (notes, summaries): a hit beside short ones shows more of its original, whole
+ * when it fits, instead of leaving the budget unused. Shares are in tokens, turned into characters
+ * at a guessed rate and corrected once by counting.
+ */
+function showPassages(
+  pending: readonly PendingPassages[],
+  hits: readonly RecallHit[],
   words: ReturnType<typeof passageWords>,
-): string | undefined {
-  if (found.size === 0) return undefined;
-  if (original.length <= SHORT_ORIGINAL_CHARS) return original;
-  return passageText(original, words.words, words.weight);
+  budget: { tokens: number; tokenizer: Tokenizer },
+): void {
+  // A short original is shown whole: it takes what it takes, and leaves the rest to the long ones.
+  for (const p of pending) if (p.original.length <= MIN_PASSAGE_CHARS) p.hit.text = p.original;
+  const long = pending.filter((p) => p.original.length > MIN_PASSAGE_CHARS);
+  if (long.length === 0) return;
+  const others = hits.reduce((n, h) => n + (h.text === '' ? 0 : budget.tokenizer.count(h.text)), 0);
+  // The budget counts the hits' texts only (fitToBudget), so the texts may fill it.
+  const left = Math.max(0, budget.tokens - others);
+  const weights = long.map((_, i) => Math.pow(ROOM_DECAY, i));
+  const total = weights.reduce((a, b) => a + b, 0);
+  for (const [i, { hit, original, summary }] of long.entries()) {
+    const share = (left * (weights[i] ?? 0)) / total;
+    const show = preparePassages(original, words.words, words.weight);
+    if (show === undefined) {
+      [hit.text, hit.form] = summary.trim() !== '' ? [summary, 'summary'] : [head(original), 'snippet'];
+      continue;
+    }
+    let room = Math.floor(share * CHARS_PER_TOKEN);
+    // The rate is a guess for the lines shown (code and logs hold fewer characters a token than
+    // prose): one count of what they take corrects it.
+    for (let pass = 0; pass < ROOM_PASSES; pass++) {
+      room = Math.max(MIN_PASSAGE_CHARS, room);
+      const text = original.length <= room ? original : show(room);
+      hit.text = text;
+      if (text === original) break;
+      const used = budget.tokenizer.count(text);
+      if (Math.abs(used - share) <= share * ROOM_TOLERANCE) break;
+      room = Math.floor((room * share) / Math.max(1, used));
+    }
+  }
 }
 
 function round(score: number): number {

@@ -9,6 +9,8 @@ export interface SearchScope {
   /** Only entries a block of this session points to. */
   sessionId?: number;
   classes?: readonly ContentClass[];
+  /** The session asking: its entries are marked (`inSession`), the others still found. */
+  current?: number;
 }
 
 /** Entry metadata for ranking (the texts are loaded later, for the winners only). */
@@ -26,6 +28,8 @@ export interface Candidate {
   names: number | null;
   /** bm25 (negative; lower is better); 0 when not ranked by text. */
   rank: number;
+  /** A block of the scope's current session points to it (1), or none does (0). */
+  inSession: number;
 }
 
 export interface NoteCandidate {
@@ -114,7 +118,9 @@ export function makeSearch(db: Database.Database): Search {
   const matchAll = match(false);
   const matchSession = match(true);
   const details = db.prepare<Record<string, unknown>, Omit<Candidate, 'rank'>>(
-    `SELECT ${CANDIDATE_COLUMNS} FROM entries WHERE seq IN (SELECT value FROM json_each(@seqs)) AND ${LIVE}`,
+    `SELECT ${CANDIDATE_COLUMNS},
+       EXISTS (SELECT 1 FROM blocks b WHERE b.entry_seq = entries.seq AND b.session_id = @current) AS inSession
+     FROM entries WHERE seq IN (SELECT value FROM json_each(@seqs)) AND ${LIVE}`,
   );
   const noteMatch = db.prepare<Record<string, unknown>, NoteCandidate>(
     `SELECT n.seq, n.id, n.text, n.tags, n.created_at AS createdAt, ${NOTE_BM25} AS rank
@@ -138,7 +144,11 @@ export function makeSearch(db: Database.Database): Search {
       const ranked = statement.all({ match: expression, session: scope.sessionId, limit });
       if (ranked.length === 0) return [];
       const rankOf = new Map(ranked.map((r) => [r.seq, r.rank]));
-      const rows = details.all({ seqs: JSON.stringify(ranked.map((r) => r.seq)), now });
+      const rows = details.all({
+        seqs: JSON.stringify(ranked.map((r) => r.seq)),
+        now,
+        current: scope.current ?? null,
+      });
       return rows
         .map((row) => ({ ...row, rank: rankOf.get(row.seq) ?? 0 }))
         .sort((a, b) => a.rank - b.rank || b.seq - a.seq);
