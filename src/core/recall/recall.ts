@@ -163,6 +163,9 @@ export function recall(
 
   const best = Math.min(-1e-9, ...entries.map((e) => e.rank), ...notes.map((n) => n.rank));
   const namesBonus = namesPrior(entries);
+  // A note is the project's, curated: it gets the session bonus whenever an entry does, so the bonus
+  // never ranks an entry above a note of equal relevance (and changes nothing when no entry gets it).
+  const noteSessionBonus = entries.some((entry) => entry.inSession) ? W_SESSION : 0;
   const ranked: Ranked[] = [
     ...entries.map((entry): Ranked => ({
       entry,
@@ -181,8 +184,7 @@ export function recall(
         W_PRIORITY +
         W_RECENCY * recency(note.createdAt, now) +
         namesBonus.note +
-        // A note is the project's, curated: the session bonus never ranks an entry above it.
-        (searchScope.current === undefined ? 0 : W_SESSION),
+        noteSessionBonus,
     })),
   ].sort((a, b) => b.score - a.score || (a.entry?.seq ?? 0) - (b.entry?.seq ?? 0));
   const top = ranked.slice(0, limit);
