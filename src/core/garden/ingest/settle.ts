@@ -38,24 +38,21 @@ export function settleSlot(slot: Slot, deps: IngestDeps): void {
   slot.pending = undefined;
 }
 
+/** What storing a text settles on its slot. */
+type StoredFieldName =
+  | 'cls'
+  | 'entryId'
+  | 'hint'
+  | 'terms'
+  | 'textTokens'
+  | 'sourceTool'
+  | 'sourcePath'
+  | 'note'
+  | 'namesLeftOut'
+  | 'forgotten';
+
 /** What settling sets on a slot (setSettled copies exactly these). */
-type SettledFields = Partial<
-  Pick<
-    Slot,
-    | 'cls'
-    | 'entryId'
-    | 'hint'
-    | 'terms'
-    | 'textTokens'
-    | 'sourceTool'
-    | 'sourcePath'
-    | 'note'
-    | 'namesLeftOut'
-    | 'forgotten'
-    | 'blocks'
-    | 'tokens'
-  >
->;
+type SettledFields = Partial<Pick<Slot, StoredFieldName | 'blocks' | 'tokens'>>;
 
 /**
  * Sets what settling found on the slot, one named store a field. Object.assign adds them as keyed
@@ -174,19 +171,7 @@ function settleToolUse(slot: Slot, deps: IngestDeps): void {
 }
 
 interface StoredText {
-  fields: Pick<
-    Slot,
-    | 'cls'
-    | 'entryId'
-    | 'hint'
-    | 'terms'
-    | 'textTokens'
-    | 'sourceTool'
-    | 'sourcePath'
-    | 'note'
-    | 'namesLeftOut'
-    | 'forgotten'
-  >;
+  fields: Pick<Slot, StoredFieldName>;
   info: TextLike;
 }
 
