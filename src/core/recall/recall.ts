@@ -163,8 +163,7 @@ export function recall(
 
   const best = Math.min(-1e-9, ...entries.map((e) => e.rank), ...notes.map((n) => n.rank));
   const namesBonus = namesPrior(entries);
-  // A note is the project's, curated: it gets the session bonus whenever an entry does, so the bonus
-  // never ranks an entry above a note of equal relevance (and changes nothing when no entry gets it).
+  // A note (curated) gets the session bonus whenever an entry does: it never ranks one above a note.
   const noteSessionBonus = entries.some((entry) => entry.inSession) ? W_SESSION : 0;
   const ranked: Ranked[] = [
     ...entries.map((entry): Ranked => ({
