@@ -5,23 +5,10 @@
  */
 import { openGarden } from '../../src/core/garden/index.js';
 import { openStore } from '../../src/core/store/index.js';
-import type { Transcript } from '../../src/core/transcript/index.js';
+import { withHugeOutput } from './huge-output.js';
 
 const [db, mb] = process.argv.slice(2);
-const line = 'INFO worker 17 processed batch 12345 in 42 ms status=ok\n';
-const half = line.repeat(Math.ceil((Number(mb) * 500_000) / line.length));
-const output = `${half}ERROR quokka7 failed to settle\n${half}`;
-const transcript: Transcript = {
-  id: 'huge',
-  format: 'anthropic',
-  messages: [
-    { role: 'user', content: 'run the batch' },
-    { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: {} }] },
-    { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: output }] },
-    { role: 'assistant', content: 'The batch ran.' },
-    { role: 'user', content: 'what failed?' },
-  ],
-};
+const { transcript, output } = withHugeOutput(Number(mb) * 1_000_000);
 const store = openStore({ path: db!, redact: false });
 const garden = openGarden({
   store,

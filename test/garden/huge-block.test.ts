@@ -6,30 +6,11 @@ import { classify } from '../../src/core/classify/index.js';
 import { compress } from '../../src/core/compress/index.js';
 import { openGarden } from '../../src/core/garden/index.js';
 import { HUGE_TEXT_CHARS } from '../../src/core/garden/ingest/huge.js';
-import type { Transcript } from '../../src/core/transcript/index.js';
 import { tempStore } from './helpers.js';
+import { withHugeOutput } from './huge-output.js';
 
 const { store, cleanup } = tempStore();
 afterAll(cleanup);
-
-/** A transcript whose one tool output is `chars` characters of log, a needle line in its middle. */
-function withHugeOutput(chars: number): { transcript: Transcript; output: string } {
-  const line = 'INFO worker 17 processed batch 12345 in 42 ms status=ok\n';
-  const half = line.repeat(Math.ceil(chars / 2 / line.length));
-  const output = `${half}ERROR quokka7 failed to settle\n${half}`;
-  const transcript: Transcript = {
-    id: 'huge',
-    format: 'anthropic',
-    messages: [
-      { role: 'user', content: 'run the batch' },
-      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: {} }] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: output }] },
-      { role: 'assistant', content: 'The batch ran.' },
-      { role: 'user', content: 'what failed?' },
-    ],
-  };
-  return { transcript, output };
-}
 
 describe('a huge block', () => {
   it('is classified from a sample and summarised a slice at a time, its original stored exact', () => {
