@@ -92,8 +92,17 @@ describe('fidelity', () => {
       withRecall: 2,
       factsShown1: 1,
       factsShown5: 1,
+      outOfContext: 2,
+      outShown1: 1,
+      outShown5: 1,
     });
-    expect(await fidelityOf(rawStrategy, 10)).toMatchObject({ factsShown1: 2, factsShown5: 2 });
+    // Needles still in context are facts back, but not part of the out-of-context measure.
+    expect(await fidelityOf(rawStrategy, 10, recall, shown)).toMatchObject({
+      factsShown1: 2,
+      factsShown5: 2,
+      outOfContext: 0,
+      outShown5: 0,
+    });
   });
 
   it('does not count the user text that uses a needle as keeping it', () => {

@@ -18,6 +18,14 @@ export interface Fidelity {
    */
   factsShown1: number;
   factsShown5: number;
+  /**
+   * Issue 21's measure: needles that were out of context at the call that used them (their block
+   * stubbed or dropped), and of those, the ones in what the model reads of the recall for the later
+   * text, first hit / first five. Counted only for strategies with a recall.
+   */
+  outOfContext: number;
+  outShown1: number;
+  outShown5: number;
   /** Echo needles (the string was in the input of the tool call its result answers), counted apart. */
   echo: number;
   echoInContext: number;
@@ -32,6 +40,9 @@ export function emptyFidelity(): Fidelity {
     withRecall: 0,
     factsShown1: 0,
     factsShown5: 0,
+    outOfContext: 0,
+    outShown1: 0,
+    outShown5: 0,
     echo: 0,
     echoInContext: 0,
     echoWithRecall: 0,
@@ -45,6 +56,9 @@ export function addFidelity(into: Fidelity, more: Fidelity): void {
   into.withRecall += more.withRecall;
   into.factsShown1 += more.factsShown1;
   into.factsShown5 += more.factsShown5;
+  into.outOfContext += more.outOfContext;
+  into.outShown1 += more.outShown1;
+  into.outShown5 += more.outShown5;
   into.echo += more.echo;
   into.echoInContext += more.echoInContext;
   into.echoWithRecall += more.echoWithRecall;
@@ -119,8 +133,14 @@ export function createFidelity(needles: readonly Needle[]): {
         const originals = run.recall(query, RECALL_LIMIT);
         if (originals.some((original) => occursIn(original, needle.text))) kept(needle, true);
         const shown = run.recallShown?.(query, RECALL_LIMIT);
-        if (shown && occursIn(shown.first, needle.text)) fidelity.factsShown1 += 1;
-        if (shown && occursIn(shown.all, needle.text)) fidelity.factsShown5 += 1;
+        if (!shown) continue;
+        const first = occursIn(shown.first, needle.text) ? 1 : 0;
+        const five = occursIn(shown.all, needle.text) ? 1 : 0;
+        fidelity.factsShown1 += first;
+        fidelity.factsShown5 += five;
+        fidelity.outOfContext += 1;
+        fidelity.outShown1 += first;
+        fidelity.outShown5 += five;
       }
     },
     result: () => ({ ...fidelity }),

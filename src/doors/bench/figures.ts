@@ -38,6 +38,10 @@ export interface StrategyFigures {
   /** Fact level: needles in context, or in what the model reads of recall's first hit / first five. */
   fidelityFacts1: number | null;
   fidelityFacts5: number | null;
+  /** Needles out of context at their use, and the share of them in recall's output (first hit / five). */
+  outOfContext: number;
+  outFacts1: number | null;
+  outFacts5: number | null;
   /** Echo needles (docs/BENCH.md): their count, and the share kept in context and in context ∪ recall. */
   echoNeedles: number;
   echoContext: number | null;
@@ -101,6 +105,9 @@ export function figuresOf(
     fidelityRecall: fidelity.needles ? fidelity.withRecall / fidelity.needles : null,
     fidelityFacts1: fidelity.needles ? fidelity.factsShown1 / fidelity.needles : null,
     fidelityFacts5: fidelity.needles ? fidelity.factsShown5 / fidelity.needles : null,
+    outOfContext: fidelity.outOfContext,
+    outFacts1: fidelity.outOfContext ? fidelity.outShown1 / fidelity.outOfContext : null,
+    outFacts5: fidelity.outOfContext ? fidelity.outShown5 / fidelity.outOfContext : null,
     echoNeedles: fidelity.echo,
     echoContext: fidelity.echo ? fidelity.echoInContext / fidelity.echo : null,
     echoRecall: fidelity.echo ? fidelity.echoWithRecall / fidelity.echo : null,

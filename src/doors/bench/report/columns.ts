@@ -22,6 +22,13 @@ export const FIGURE_COLUMNS: readonly Column[] = [
   { header: 'fid ctx', value: (f) => percent(f.fidelityContext) },
   { header: 'fid ctx∪recall', value: (f) => percent(f.fidelityRecall) },
   { header: 'facts @1/@5', value: (f) => `${percent(f.fidelityFacts1)}/${percent(f.fidelityFacts5)}` },
+  {
+    header: 'stubbed: n, facts @1/@5',
+    value: (f) =>
+      f.outFacts1 === null
+        ? '–'
+        : `${integer(f.outOfContext)}, ${percent(f.outFacts1)}/${percent(f.outFacts5)}`,
+  },
   { header: 'echo', value: (f) => integer(f.echoNeedles) },
   { header: 'echo ctx', value: (f) => percent(f.echoContext) },
   { header: 'ms p50/p95/max', value: (f) => msTriple(f.ms) },
