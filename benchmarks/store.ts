@@ -40,6 +40,9 @@ import type { Transcript } from '../src/core/transcript/types.js';
 import { hintCommand } from '../src/core/classify/tools.js';
 import { extractTerms, recallHint } from '../src/core/garden/ingest/terms.js';
 import { recall } from '../src/core/recall/recall.js';
+import { parseQuery } from '../src/core/recall/query.js';
+import { selectTerms } from '../src/core/recall/terms-select.js';
+import { ftsTokens } from '../src/core/store/terms.js';
 import { redactSecrets } from '../src/core/store/redact.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -498,9 +501,16 @@ function describeMiss(
     signals: h.relevanceSignal.join(' '),
     head: (store.fetch(h.id)?.original ?? '').slice(0, 160),
   });
+  const selection = selectTerms(parseQuery(q.query), store.index.vocab);
+  const holder = [...positions].find(([id, at]) => at === q.messageIndex && holds(id))?.[0];
+  const holderText = holder === undefined ? '' : (store.fetch(holder)?.original ?? '');
+  const holderWords = new Set(ftsTokens(holderText));
   return {
     needle: q.needle,
     kind: kindOf(q.needle),
+    terms: selection.terms.map((t) => `${t.token}:${t.df}${holderWords.has(t.token) ? '*' : ''}`).join(' '),
+    holderHead: holderText.slice(0, 200),
+    holderChars: holderText.length,
     query: q.query.slice(0, 600),
     queryChars: q.query.length,
     asked: q.usedMessageIndex,
