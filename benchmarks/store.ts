@@ -8,12 +8,14 @@
  *            output's own recall hint (what its stub prints: `recall("…")`) finds it, once the session
  *            is stored.
  *
- * Run: npx tsx benchmarks/store.ts [perf|quality|all] [--sessions DIR] [--entries N] [--db FILE] [--shared-project]
+ * Run: npx tsx benchmarks/store.ts [perf|quality|all] [--sessions DIR] [--entries N] [--db FILE] [--shared-project] [--misses FILE]
+ *   --misses FILE     writes each dev needle whose holder is not in the first five entries (JSON lines:
+ *                     the query, the holder's rank among 100, what outranks it), to classify the misses
  *   --shared-project  quality with the sessions of one folder in one project (each session still asks
  *                     as itself), as a user's project holds many sessions; by default a project a session.
  */
 import Database from 'better-sqlite3';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +40,9 @@ import type { Transcript } from '../src/core/transcript/types.js';
 import { hintCommand } from '../src/core/classify/tools.js';
 import { extractTerms, recallHint } from '../src/core/garden/ingest/terms.js';
 import { recall } from '../src/core/recall/recall.js';
+import { parseQuery } from '../src/core/recall/query.js';
+import { selectTerms } from '../src/core/recall/terms-select.js';
+import { ftsTokens } from '../src/core/store/terms.js';
 import { redactSecrets } from '../src/core/store/redact.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,6 +62,8 @@ interface Args {
   entries: number;
   db: string;
   sharedProject: boolean;
+  /** Where to write the dev split's entry-level @5 misses (one JSON line each), for diagnosis. */
+  misses?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -74,6 +81,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--entries') args.entries = Number(argv[++i]);
     else if (a === '--db') args.db = path.resolve(argv[++i] ?? '');
     else if (a === '--shared-project') args.sharedProject = true;
+    else if (a === '--misses') args.misses = path.resolve(argv[++i] ?? '');
     else throw new Error(`unknown argument ${a}`);
   }
   return args;
@@ -373,6 +381,8 @@ function quality(sessions: Session[], args: Args): void {
   const hints = { n: 0, at1: 0, at5: 0 };
   const byKind = new Map<string, { n: number; at1: number; at5: number }>();
   const facts = { dev: emptyFactCounts(), heldOut: emptyFactCounts() };
+  const entryLevel = { dev: { n: 0, at1: 0, at5: 0 }, heldOut: { n: 0, at1: 0, at5: 0 } };
+  const misses: string[] = [];
   for (const session of sessions) {
     const pending = (bySession.get(session) ?? []).sort((a, b) => a.usedMessageIndex - b.usedMessageIndex);
     if (pending.length === 0) continue;
@@ -382,6 +392,7 @@ function quality(sessions: Session[], args: Args): void {
     const holders: Array<{ messageIndex: number; text: string; tokens: number }> = [];
     const split = session.heldOut ? facts.heldOut : facts.dev;
     const stubHints: Array<{ id: string; hint: string }> = [];
+    const positions = new Map<string, number>();
     const ask = (upTo: number) => {
       while (pending[0] && pending[0].usedMessageIndex <= upTo) {
         const q = pending.shift()!;
@@ -399,6 +410,12 @@ function quality(sessions: Session[], args: Args): void {
         if (occursIn(recallText(result, 5), q.needle)) split.at5++;
         if (hit1) at1++;
         if (hit5) at5++;
+        const level = session.heldOut ? entryLevel.heldOut : entryLevel.dev;
+        level.n++;
+        if (hit1) level.at1++;
+        if (hit5) level.at5++;
+        if (args.misses !== undefined && !hit5 && !session.heldOut)
+          misses.push(JSON.stringify(describeMiss(store, scope, q, holds, positions)));
         if (q.query.trim() === '') emptyQueries++;
         const kind = kindOf(q.needle);
         const k = byKind.get(kind) ?? { n: 0, at1: 0, at5: 0 };
@@ -423,6 +440,7 @@ function quality(sessions: Session[], args: Args): void {
         ...(hint !== undefined ? { hint } : {}),
       });
       texts.set(result.id, item.text);
+      positions.set(result.id, item.messageIndex);
       holders.push({ messageIndex: item.messageIndex, text: item.text, tokens: item.tokensOriginal });
       if (hint !== undefined) stubHints.push({ id: result.id, hint });
     }
@@ -447,6 +465,12 @@ function quality(sessions: Session[], args: Args): void {
   console.log(
     `a tool output's own recall hint: @1 ${((100 * hints.at1) / Math.max(1, hints.n)).toFixed(1)}%  @5 ${((100 * hints.at5) / Math.max(1, hints.n)).toFixed(1)}%  (${hints.n} tool outputs)`,
   );
+  for (const [name, e] of Object.entries(entryLevel))
+    console.log(`entry level (${name}, ${e.n} needles): @1 ${pct(e.at1, e.n)} @5 ${pct(e.at5, e.n)}`);
+  if (args.misses !== undefined) {
+    writeFileSync(args.misses, misses.map((m) => `${m}\n`).join(''));
+    console.log(`${misses.length} dev entry-level @5 misses written to ${args.misses}`);
+  }
   for (const [name, f] of Object.entries(facts))
     console.log(
       `facts back (${name}, ${f.n} needles): stub's first instruction ${pct(f.stub, f.n)} · recall output for the later text @1 ${pct(f.at1, f.n)} @5 ${pct(f.at5, f.n)}`,
@@ -455,6 +479,46 @@ function quality(sessions: Session[], args: Args): void {
     console.log(
       `  ${kind.padEnd(11)} n=${String(k.n).padStart(5)}  @1 ${((100 * k.at1) / k.n).toFixed(1)}%  @5 ${((100 * k.at5) / k.n).toFixed(1)}%`,
     );
+}
+
+/** A dev needle whose holder is not in the first five: where it ranks among 100, and what outranks it. */
+function describeMiss(
+  store: GardenerStore,
+  scope: { project: string; session: string },
+  q: { needle: string; query: string; usedMessageIndex: number; messageIndex: number },
+  holds: (id: string) => boolean,
+  positions: Map<string, number>,
+): Record<string, unknown> {
+  const deep = recall(store, q.query, scope, { limit: 100, touch: false, maxTokens: 100_000 }).hits;
+  const rank = deep.findIndex((h) => holds(h.id));
+  const brief = (h: (typeof deep)[number]) => ({
+    id: h.id,
+    class: h.class,
+    tool: h.sourceTool,
+    path: h.sourcePath,
+    score: h.score,
+    at: positions.get(h.id),
+    signals: h.relevanceSignal.join(' '),
+    head: (store.fetch(h.id)?.original ?? '').slice(0, 160),
+  });
+  const selection = selectTerms(parseQuery(q.query), store.index.vocab);
+  const holder = [...positions].find(([id, at]) => at === q.messageIndex && holds(id))?.[0];
+  const holderText = holder === undefined ? '' : (store.fetch(holder)?.original ?? '');
+  const holderWords = new Set(ftsTokens(holderText));
+  return {
+    needle: q.needle,
+    kind: kindOf(q.needle),
+    terms: selection.terms.map((t) => `${t.token}:${t.df}${holderWords.has(t.token) ? '*' : ''}`).join(' '),
+    holderHead: holderText.slice(0, 200),
+    holderChars: holderText.length,
+    query: q.query.slice(0, 600),
+    queryChars: q.query.length,
+    asked: q.usedMessageIndex,
+    holderAt: q.messageIndex,
+    rank,
+    holder: rank >= 0 ? brief(deep[rank]!) : undefined,
+    top: deep.slice(0, 5).map(brief),
+  };
 }
 
 /** The recall hint the engine prints in a block's stub (src/core/garden/ingest/settle.ts): made from the text as stored. */

@@ -84,18 +84,21 @@ describe('openStore', () => {
     second.close();
   });
 
-  it('upgrades a store of the previous schema in place: its entries kept, found, and not counted for names', () => {
+  it('upgrades a store of an older schema in place: its entries kept, found, not counted for names or calls', () => {
     const file = path.join(dir(), 'g.db');
     const first = openStore({ path: file });
     const { id } = first.ingest(entry({ original: 'build failed in src/app.ts with TypeError' }));
     first.close();
-    // The previous schema: no names column, user_version one lower.
+    // The schema two versions back: no names column, no from_call column.
     const old = new Database(file);
+    old.exec('ALTER TABLE entries DROP COLUMN from_call');
     old.exec('ALTER TABLE entries DROP COLUMN names');
-    old.pragma(`user_version = ${SCHEMA_VERSION - 1}`);
+    old.pragma(`user_version = ${SCHEMA_VERSION - 2}`);
     old.close();
     const upgraded = openStore({ path: file });
-    const { id: fresh } = upgraded.ingest(entry({ original: 'build failed again in src/app.ts' }));
+    const { id: fresh } = upgraded.ingest(
+      entry({ original: 'build failed again in src/app.ts', call: 'npm run build' }),
+    );
     expect(upgraded.fetch(id)?.original).toBe('build failed in src/app.ts with TypeError');
     expect(
       recall(upgraded, 'build failed', SCOPE, { touch: false })
@@ -105,12 +108,12 @@ describe('openStore', () => {
     upgraded.close();
     const check = new Database(file, { readonly: true });
     expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    const names = check.prepare('SELECT id, names FROM entries').all();
+    const names = check.prepare('SELECT id, names, from_call AS fromCall FROM entries').all();
     check.close();
     expect(names).toEqual(
       expect.arrayContaining([
-        { id, names: null },
-        { id: fresh, names: 1 },
+        { id, names: null, fromCall: null },
+        { id: fresh, names: 1, fromCall: 1 },
       ]),
     );
   });

@@ -98,8 +98,14 @@ function checkOptions(options: RecallOptions): { limit: number; classes: Content
   return { limit, classes };
 }
 
-/** Prompts, and message prose with no tool behind it. */
+/**
+ * Prompts, and message prose with no tool behind it. A text a call produced is a tool's output even
+ * without a tool block: formats that write the call in the agent's message (mini-swe-agent's
+ * ```bash, SWE-agent's `<function=…>`) return its output as a plain message, often prose
+ * (`File created successfully at: …`), and that output is what a recall is after.
+ */
 function isEcho(entry: Candidate): boolean {
+  if (entry.fromCall === 1) return false;
   return entry.class === 'prompt' || (entry.class === 'prose' && entry.sourceTool === null);
 }
 

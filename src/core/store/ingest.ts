@@ -86,6 +86,8 @@ interface PreparedEntry {
   ttlMs: number | null;
   terms: string;
   names: number;
+  /** A call produced the text (the input names one): 1, else 0. */
+  fromCall: number;
   original: string | Buffer;
   /** The original as stored, unpacked (what its index text is made from). */
   text: string;
@@ -119,6 +121,7 @@ function prepareEntry(input: EntryInput, redact: Redactor): PreparedEntry {
     ttlMs: input.ttlMs === undefined ? null : Math.round(input.ttlMs),
     terms,
     names: indexed === undefined ? 0 : namesOf(indexed).size,
+    fromCall: input.call !== undefined && input.call.trim() !== '' ? 1 : 0,
     original: packedOriginal.value,
     text: original.text,
     summary: packedSummary.value,
@@ -135,14 +138,18 @@ function ingestStatements(db: Database.Database) {
     idTaken: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM entries WHERE id = ?'),
     insert: db.prepare(
       `INSERT INTO entries (id, project_id, session_id, class, kind, source_tool, source_path, original, summary, packing, terms,
-       tokens_original, tokens_summary, priority, created_at, last_access, ttl_ms, expires_at, content_hash, redactions, names)
+       tokens_original, tokens_summary, priority, created_at, last_access, ttl_ms, expires_at, content_hash, redactions, names,
+       from_call)
      VALUES (@id, @projectId, @sessionId, @class, @kind, @sourceTool, @sourcePath, @original, @summary, @packing, @terms,
-       @tokensOriginal, @tokensSummary, @priority, @now, @now, @ttlMs, @expiresAt, @hash, @redactions, @names)`,
+       @tokensOriginal, @tokensSummary, @priority, @now, @now, @ttlMs, @expiresAt, @hash, @redactions, @names,
+       @fromCall)`,
     ),
-    // A repeat brings an expired entry back (it is in the context again), keeps the higher priority;
+    // A repeat brings an expired entry back (it is in the context again), keeps the higher priority
+    // (and learns a call produced it, when the repeat says so);
     // a forgotten one stays forgotten.
-    refresh: db.prepare<{ now: number; priority: number; ttl: number | null; seq: number }>(
+    refresh: db.prepare<{ now: number; priority: number; ttl: number | null; seq: number; fromCall: number }>(
       `UPDATE entries SET last_access = @now, priority = max(priority, @priority), active = 1 - forgotten,
+       from_call = CASE WHEN @fromCall = 1 THEN 1 ELSE from_call END,
        expires_at = CASE WHEN @ttl IS NULL THEN NULL ELSE max(coalesce(expires_at, 0), @now + @ttl) END,
        ttl_ms = @ttl
      WHERE seq = @seq`,
@@ -175,7 +182,13 @@ function storeEntry(
   const { projectId, sessionId } = scopes.ensure(input.scope, at);
   const existing = statements.findByHash.get(projectId, row.hash);
   if (existing) {
-    statements.refresh.run({ now: at, priority: row.priority, ttl: row.ttlMs, seq: existing.seq });
+    statements.refresh.run({
+      now: at,
+      priority: row.priority,
+      ttl: row.ttlMs,
+      seq: existing.seq,
+      fromCall: row.fromCall,
+    });
     statements.link.run(sessionId, input.blockKey ?? `#${existing.id}`, existing.seq, at);
     return {
       id: existing.id,
@@ -206,6 +219,7 @@ function storeEntry(
     hash: row.hash,
     redactions: row.redactions,
     names: row.names,
+    fromCall: row.fromCall,
   });
   statements.link.run(sessionId, input.blockKey ?? `#${id}`, Number(lastInsertRowid), at);
   return { id, deduplicated: false, redactions: row.redactions };

@@ -151,6 +151,12 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE entries ADD COLUMN names INTEGER CHECK (names IS NULL OR names >= 0);
   `,
+  // Whether a call produced the text (a tool's output, also in formats without tool blocks, where the
+  // agent's message holds the call): recall then never takes it for the agent's own words. NULL for
+  // entries stored before.
+  `
+  ALTER TABLE entries ADD COLUMN from_call INTEGER CHECK (from_call IS NULL OR from_call IN (0, 1));
+  `,
 ];
 
 /** The schema version this build writes. */
