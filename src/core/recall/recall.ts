@@ -278,8 +278,24 @@ function buildHits(
     if (form === 'snippet' && text === '') pending.push({ hit, original, summary });
     return hit;
   });
+  capSummaries(hits, budget);
   showPassages(pending, hits, inPassages, budget);
   return hits;
+}
+
+/**
+ * Cuts a summary hit to the share of the budget its rank would get among all the hits: a weak hit's
+ * long summary would otherwise take the room the better hits' matching lines need (its id still
+ * leads to all of it).
+ */
+function capSummaries(hits: readonly RecallHit[], budget: { tokens: number; tokenizer: Tokenizer }): void {
+  const total = hits.reduce((n, _, i) => n + Math.pow(ROOM_DECAY, i), 0);
+  for (const [i, hit] of hits.entries()) {
+    if (hit.form !== 'summary') continue;
+    const share = (budget.tokens * Math.pow(ROOM_DECAY, i)) / total;
+    if (budget.tokenizer.count(hit.text) > share)
+      hit.text = head(hit.text, Math.floor(share * CHARS_PER_TOKEN));
+  }
 }
 
 /** A hit whose text is still to be chosen from its original's passages. */
