@@ -63,4 +63,17 @@ describe("what a recall hit's windows show", () => {
     expect(text).toContain('key alpha');
     expect(text).toContain('key beta');
   });
+
+  it("keeps a file read's own numbers, blank lines and all, and marks where each window begins", () => {
+    const read = Array.from({ length: 300 }, (_, i) => `${String(i + 1).padStart(6)}→const step${i} = ${i};`);
+    read[0] = '     1→// billing constants';
+    read[149] = `${String(150).padStart(6)}→const LATE_FEE_BASIS_POINTS = 275;`;
+    read[151] = '';
+    read[250] = `${String(251).padStart(6)}→const LATE_FEE_WAIVED = 1;`;
+    const text = passageText(read.join('\n'), ['late', 'fee', 'basis', 'points'], flat, 800) ?? '';
+    expect(text).toContain('   150→const LATE_FEE_BASIS_POINTS = 275;');
+    expect(text).not.toMatch(/^\[lines? |^\s*\d+\| /m);
+    expect(text).toContain('\n…\n     1→// billing constants\n…\n');
+    expect(text.startsWith('…')).toBe(false);
+  });
 });

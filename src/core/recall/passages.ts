@@ -155,10 +155,18 @@ export function numberedLines(
   return out.join('\n');
 }
 
-/** Whether every line of a passage carries its own number, so a second one would only clutter it. */
+/**
+ * Whether every line of a passage carries its own number but blank ones, so a label would only
+ * clutter it.
+ */
 function ownNumbers(lines: Lines, first: number, last: number): boolean {
-  for (let n = first; n <= last; n++) if (!OWN_GUTTER.test(lines.texts[n - 1] ?? '')) return false;
-  return true;
+  let numbered = false;
+  for (let n = first; n <= last; n++) {
+    const line = lines.texts[n - 1] ?? '';
+    if (OWN_GUTTER.test(line)) numbered = true;
+    else if (line.trim() !== '') return false;
+  }
+  return numbered;
 }
 
 function shortLine(
@@ -297,7 +305,8 @@ function titleOf(lines: Lines, ranked: readonly Passage[]): { text: string; line
   if (ranked.some((p) => p.first <= n && p.last >= n) && line.length <= MAX_LINE_CHARS)
     return { text: '', line: n };
   const head = line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS)}…` : line;
-  if (OWN_GUTTER.test(line)) return { text: head, line: n };
+  // A mark where it begins, as a window of such lines gets.
+  if (OWN_GUTTER.test(line)) return { text: `…\n${head}`, line: n };
   return { text: `${spanLabel(n, n)} ${head}`, line: n };
 }
 
