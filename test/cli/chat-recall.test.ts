@@ -94,7 +94,7 @@ describe('gardener chat -p: the way back brings the fact', () => {
     const settlement = lastToolResult(requests.at(-2)!);
     const lateFee = lastToolResult(requests.at(-1)!);
     expect(settlement).toContain(SETTLEMENT_REF);
-    expect(settlement).toMatch(/\d+\| \S+ ERROR \[payments\]/);
+    expect(settlement).toMatch(/\[lines \d+-\d+\]\n(?:.*\n)*?\s*\S+ ERROR \[payments\]/);
     expect(lateFee).toContain(`LATE_FEE_BASIS_POINTS = ${LATE_FEE_BASIS_POINTS}`);
     expect(run.stdout).toContain(SETTLEMENT_REF);
   });

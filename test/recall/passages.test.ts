@@ -17,9 +17,11 @@ describe('passages of one original', () => {
   it('shows the line holding the rare word over a hundred look-alikes that hold the common ones', () => {
     const log = serviceLog();
     const text = passageText(log.text, ['settlement', 'ref', 'payments', 'error'], flat) ?? '';
-    const first = text.split('\n…\n')[0] ?? '';
-    expect(first).toContain(SETTLEMENT_REF);
-    expect(first).toContain(`${log.errorLine}| `);
+    const [label, ...rest] = text.split(/\n(?=\[lines? )/)[0]?.split('\n') ?? [];
+    expect(rest.join('\n')).toContain(SETTLEMENT_REF);
+    const [, a, b] = /^\[lines (\d+)-(\d+)\]$/.exec(label ?? '') ?? [];
+    expect(Number(a)).toBeLessThanOrEqual(log.errorLine);
+    expect(Number(b)).toBeGreaterThanOrEqual(log.errorLine);
   });
 
   it('shows several windows of one entry when each matches, best first, with line numbers', () => {
@@ -27,9 +29,12 @@ describe('passages of one original', () => {
     lines[99] = 'retry budget exhausted for shard alpha';
     lines[299] = 'retry budget exhausted for shard beta';
     const text = passageText(lines.join('\n'), ['retry', 'budget', 'exhausted'], flat) ?? '';
-    expect(text).toContain('100| retry budget exhausted for shard alpha');
-    expect(text).toContain('300| retry budget exhausted for shard beta');
-    expect(text).toContain('\n…\n');
+    const windows = text.split(/\n(?=\[lines? )/).filter((w) => w.startsWith('[lines '));
+    expect(windows).toHaveLength(2);
+    expect(windows[0]).toMatch(/^\[lines (9\d)-(1\d\d)\]\n/);
+    expect(windows[0]).toContain('\nretry budget exhausted for shard alpha\n');
+    expect(windows[1]).toMatch(/^\[lines (29\d)-(3\d\d)\]\n/);
+    expect(windows[1]).toContain('\nretry budget exhausted for shard beta\n');
     expect(text).not.toContain('step 200 ok');
   });
 

@@ -155,10 +155,18 @@ export function numberedLines(
   return out.join('\n');
 }
 
-/** Whether every line of a passage carries its own number, so a second one would only clutter it. */
+/**
+ * Whether every line of a passage carries its own number but blank ones, so a label would only
+ * clutter it.
+ */
 function ownNumbers(lines: Lines, first: number, last: number): boolean {
-  for (let n = first; n <= last; n++) if (!OWN_GUTTER.test(lines.texts[n - 1] ?? '')) return false;
-  return true;
+  let numbered = false;
+  for (let n = first; n <= last; n++) {
+    const line = lines.texts[n - 1] ?? '';
+    if (OWN_GUTTER.test(line)) numbered = true;
+    else if (line.trim() !== '') return false;
+  }
+  return numbered;
 }
 
 function shortLine(
@@ -214,29 +222,62 @@ export function preparePassages(
   return (room) => {
     const some = ranked.slice(0, Math.max(MAX_PASSAGES, Math.floor(room / ROOM_PER_PASSAGE)));
     const title = titleOf(lines, some);
-    const chosen = widen(lines, fitting(lines, some, room - title.text.length), room - title.text.length);
+    const chosen = joined(
+      widen(lines, fitting(lines, some, room - title.text.length), room - title.text.length),
+    );
     // Widened into the title line, a passage shows it whole: no need to show it twice.
     const titled =
       title.text !== '' &&
       ((lines.texts[title.line - 1] ?? '').length > MAX_LINE_CHARS ||
         !chosen.some((p) => p.first <= title.line && p.last >= title.line));
-    const shown: string[] = chosen.map((p) =>
-      numberedLines(
-        lines,
-        p.first,
-        p.last,
-        words,
-        weights,
-        MAX_LINE_CHARS,
-        !ownNumbers(lines, p.first, p.last),
-      ),
-    );
+    const shown = chosen.map((p) => windowText(lines, p, words, weights));
     // The best passage stays first (a cut or a one-line preview keeps it); the title follows it.
     if (titled) shown.splice(1, 0, title.text);
-    return shown.join('\n…\n');
+    return shown.join('\n').replace(/^…\n/, '');
   };
 }
 
+/**
+ * One window of a recall hit: a label saying which lines it holds, then the lines as they are (long
+ * ones cut around the words, a tree listing's branches as indentation). A number on every line costs
+ * as much as a short line itself; lines that carry their own numbers get only a mark where they begin.
+ */
+function windowText(
+  lines: Lines,
+  p: Passage,
+  words: readonly string[],
+  weights: ReadonlyMap<string, number>,
+): string {
+  const shown: string[] = [];
+  for (let n = p.first; n <= p.last; n++)
+    shown.push(
+      plainTree(shortLine((lines.texts[n - 1] ?? '').replace(/\r$/, ''), words, weights, MAX_LINE_CHARS)),
+    );
+  const body = shown.join('\n');
+  if (ownNumbers(lines, p.first, p.last)) return `…\n${body}`;
+  return `${spanLabel(p.first, p.last)}${p.first === p.last ? ' ' : '\n'}${body}`;
+}
+
+/** The windows with those that touch joined (one label instead of two), each in the place of its better part. */
+function joined(passages: readonly Passage[]): Passage[] {
+  const out: Passage[] = passages.map((p) => ({ ...p }));
+  for (let merged = true; merged;) {
+    merged = false;
+    for (let i = 0; i < out.length && !merged; i++) {
+      for (let j = i + 1; j < out.length && !merged; j++) {
+        const [a, b] = [out[i] as Passage, out[j] as Passage];
+        if (b.first !== a.last + 1 && a.first !== b.last + 1) continue;
+        out[i] = { first: Math.min(a.first, b.first), last: Math.max(a.last, b.last), score: a.score };
+        out.splice(j, 1);
+        merged = true;
+      }
+    }
+  }
+  return out;
+}
+
+/** Lines a window first gains above its match (a record's header: the test, the function, the event). */
+const LEAD_LINES = 2;
 /** Lines looked at for a title: past markup and labels (`<returncode>0</returncode>`, `OBSERVATION:`). */
 const TITLE_LINES = 3;
 /** Markup tags, left out when judging whether a line says anything. */
@@ -264,15 +305,36 @@ function titleOf(lines: Lines, ranked: readonly Passage[]): { text: string; line
   if (ranked.some((p) => p.first <= n && p.last >= n) && line.length <= MAX_LINE_CHARS)
     return { text: '', line: n };
   const head = line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS)}…` : line;
-  if (OWN_GUTTER.test(line)) return { text: head, line: n };
-  return { text: `${String(n).padStart(String(lines.texts.length).length)}| ${head}`, line: n };
+  // A mark where it begins, as a window of such lines gets.
+  if (OWN_GUTTER.test(line)) return { text: `…\n${head}`, line: n };
+  return { text: `${spanLabel(n, n)} ${head}`, line: n };
+}
+
+/** Characters a window's label takes, as most are (`[lines 1200-1234]` and its line end). */
+const LABEL_CHARS = 16;
+
+/** Where a window sits in its original: one label a window rather than a number on every line. */
+function spanLabel(first: number, last: number): string {
+  return first === last ? `[line ${first}]` : `[lines ${first}-${last}]`;
+}
+
+/** The branches a `tree` listing draws before a name (`│   ├── `, `|-- `, `` `-- ``). */
+const TREE_ART = /^(?:[│|]\s{2,3}|[├└`|+][─-]{2}\s?|\s{4})*[├└`|+][─-]{2}\s?/;
+
+/**
+ * A tree listing's line with its branches drawn as indentation: each box-drawing character costs a
+ * token or more, as much as the name it leads to, and the depth says the same.
+ */
+function plainTree(line: string): string {
+  const art = TREE_ART.exec(line)?.[0];
+  return art === undefined ? line : `${' '.repeat(Math.ceil(art.length / 2))}${line.slice(art.length)}`;
 }
 
 /** Shown characters of lines first..last (long lines count as cut). */
 function shownChars(lines: Lines, first: number, last: number): number {
   let chars = 0;
   for (let n = first; n <= last; n++)
-    chars += Math.min((lines.texts[n - 1] ?? '').length, MAX_LINE_CHARS) + 6;
+    chars += Math.min(plainTree(lines.texts[n - 1] ?? '').length, MAX_LINE_CHARS) + 1;
   return chars;
 }
 
@@ -281,7 +343,7 @@ function fitting(lines: Lines, passages: readonly Passage[], room: number): Pass
   const kept: Passage[] = [];
   let chars = 0;
   for (const passage of passages) {
-    const size = shownChars(lines, passage.first, passage.last);
+    const size = shownChars(lines, passage.first, passage.last) + LABEL_CHARS;
     if (kept.length > 0 && chars + size > room) break;
     kept.push({ ...passage });
     chars += size;
@@ -291,15 +353,21 @@ function fitting(lines: Lines, passages: readonly Passage[], room: number): Pass
 
 /**
  * Widens the passages a line at a time while they fit in `room` characters and do not run into
- * each other: first downwards (what follows a match, a stack trace after its error), then upwards,
- * so the matched line stays near the top of what a cut or a one-line preview keeps.
+ * each other: first LEAD_LINES upwards (the header of the record a match sits in: the failing test,
+ * the function, the event), then downwards (what follows a match, a stack trace after its error),
+ * then upwards, so the matched line stays near the top of what a cut or a one-line preview keeps.
  */
 function widen(lines: Lines, passages: Passage[], room: number): Passage[] {
-  let chars = passages.reduce((n, p) => n + shownChars(lines, p.first, p.last), 0);
+  let chars = passages.reduce((n, p) => n + shownChars(lines, p.first, p.last) + LABEL_CHARS, 0);
   const total = lines.texts.length;
   const free = (n: number) => n >= 1 && n <= total && !passages.some((p) => n >= p.first && n <= p.last);
-  for (const down of [true, false]) {
-    for (let grown = true; grown;) {
+  const phases = [
+    { down: false, most: LEAD_LINES },
+    { down: true, most: Infinity },
+    { down: false, most: Infinity },
+  ];
+  for (const { down, most } of phases) {
+    for (let grown = true, step = 0; grown && step < most; step++) {
       grown = false;
       for (const p of passages) {
         const n = down ? p.last + 1 : p.first - 1;

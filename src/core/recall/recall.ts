@@ -52,11 +52,14 @@ const ROOM_PASSES = 2;
 /** A hit's room is close enough to its share within this part of it. */
 const ROOM_TOLERANCE = 0.05;
 /**
- * Each hit showing passages gets this share of the room the one before it gets: the first hit is the
- * likeliest to be the one asked for, and a later one still shows its best lines. Chosen on the dev
- * split of the needles (benchmarks/store.ts quality).
+ * Each hit showing passages gets this share of the room the one before it gets, times its score as a
+ * share of the first hit's: the first hit is the likeliest to be the one asked for, a hit far behind
+ * it less so, and hits that score alike share alike. Chosen on the dev split of the needles
+ * (benchmarks/store.ts quality).
  */
-const ROOM_DECAY = 0.6;
+const ROOM_DECAY = 0.7;
+/** A hit's score counts as at least this share of the first hit's when the budget is split. */
+const MIN_SCORE_SHARE = 0.05;
 /** A hit shows at least this much of its passages, however full the budget. */
 const MIN_PASSAGE_CHARS = Math.floor(PASSAGE_CHARS / 2);
 /** Keywords named in a hit's relevance signal. */
@@ -284,8 +287,31 @@ function buildHits(
     if (form === 'snippet' && text === '') pending.push({ hit, original, summary });
     return hit;
   });
+  capSummaries(hits, budget);
   showPassages(pending, hits, inPassages, budget);
   return hits;
+}
+
+/** Each hit's weight in the split of the budget: ROOM_DECAY a rank, times its score against the first. */
+function roomWeights(hits: readonly RecallHit[], firstScore: number): number[] {
+  const first = Math.max(1e-9, firstScore);
+  return hits.map((hit, i) => Math.pow(ROOM_DECAY, i) * Math.max(MIN_SCORE_SHARE, hit.score / first));
+}
+
+/**
+ * Cuts a summary hit to the share of the budget its rank and score would get among all the hits: a weak hit's
+ * long summary would otherwise take the room the better hits' matching lines need (its id still
+ * leads to all of it).
+ */
+function capSummaries(hits: readonly RecallHit[], budget: { tokens: number; tokenizer: Tokenizer }): void {
+  const weights = roomWeights(hits, hits[0]?.score ?? 0);
+  const total = weights.reduce((a, b) => a + b, 0);
+  for (const [i, hit] of hits.entries()) {
+    if (hit.form !== 'summary') continue;
+    const share = (budget.tokens * (weights[i] ?? 0)) / total;
+    if (budget.tokenizer.count(hit.text) > share)
+      hit.text = head(hit.text, Math.floor(share * CHARS_PER_TOKEN));
+  }
 }
 
 /** A hit whose text is still to be chosen from its original's passages. */
@@ -314,7 +340,10 @@ function showPassages(
   const others = hits.reduce((n, h) => n + (h.text === '' ? 0 : budget.tokenizer.count(h.text)), 0);
   // The budget counts the hits' texts only (fitToBudget), so the texts may fill it.
   const left = Math.max(0, budget.tokens - others);
-  const weights = long.map((_, i) => Math.pow(ROOM_DECAY, i));
+  const weights = roomWeights(
+    long.map((p) => p.hit),
+    hits[0]?.score ?? 0,
+  );
   const total = weights.reduce((a, b) => a + b, 0);
   for (const [i, { hit, original, summary }] of long.entries()) {
     const share = (left * (weights[i] ?? 0)) / total;
