@@ -191,6 +191,14 @@ describe.skipIf(!built)('what recall and a server-less hook load', () => {
     );
     expect(trace.status).toBe(0);
     expect(trace.stdout).toContain('vat_check batch 1612');
+    // Its own bundle: the entry that picks it, the bundle, and the chunk it shares with the lazy
+    // path that stores what hooks spooled.
+    const files = traced(trace.stderr).filter((url) => url.includes('/dist/'));
+    expect(files.map((url) => path.basename(url))).toEqual([
+      'main.js',
+      'recall-process.js',
+      expect.stringMatching(/^recall-chunk-[A-Z0-9]{8}\.js$/),
+    ]);
     const loaded = modulesIn(traced(trace.stderr));
     expect(loaded.some((url) => url.endsWith('/dist/core/recall/recall.js'))).toBe(true);
     expect(loaded.some((url) => url.endsWith('/dist/core/store/search.js'))).toBe(true);
@@ -206,6 +214,33 @@ describe.skipIf(!built)('what recall and a server-less hook load', () => {
       expect.stringMatching(/\/better-sqlite3\/build\/Release\/better_sqlite3\.node$/),
     ]);
     expect(loaded.filter((url) => url === 'builtin:child_process' || url === 'builtin:v8')).toEqual([]);
+  });
+
+  it('a recall stores what a server-less hook spooled first, within its own bundle', () => {
+    const payload = hookInput({
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'make link' },
+      tool_response: { stdout: 'ld: undefined symbol vat_rate_table\n', stderr: '' },
+      tool_use_id: 'toolu_spooled',
+    });
+    const hook = spawnSync(process.execPath, [path.join(root, 'bin/gardener-hook'), 'post-tool-use'], {
+      input: payload,
+      env: { ...process.env, ...env },
+    });
+    expect(hook.status).toBe(0);
+    const trace = spawnSync(
+      process.execPath,
+      ['--import', TRACE, path.join(root, 'bin/gardener'), 'recall', 'vat_rate_table', '--project', home],
+      { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } },
+    );
+    expect(trace.status).toBe(0);
+    expect(trace.stdout).toContain('undefined symbol vat_rate_table');
+    // The engine came from the recall bundle's lazy chunk: no file of the CLI's bundle, no module
+    // loaded on its own (one copy of each module in the process).
+    const files = traced(trace.stderr).filter((url) => url.includes('/dist/'));
+    expect(files.some((url) => /\/dist\/cli\/recall-run-[A-Z0-9]{8}\.js$/.test(url))).toBe(true);
+    expect(files.filter((url) => !/\/dist\/cli\/(main|recall-[^/]+)\.js$/.test(url))).toEqual([]);
   });
 
   it('a prompt hook without a server counts with the prebuilt rank table, and loads no compressor package', () => {
