@@ -254,6 +254,10 @@ describe.skipIf(!built)('what recall and a server-less hook load', () => {
     );
     expect(loaded.some((url) => url.endsWith('/dist/core/garden/garden.js'))).toBe(true);
     expect(loaded.filter((url) => ENGINE_ONLY_PACKAGES.test(url))).toEqual([]);
+    // A prompt is never compressed: the engine is opened without the compressors' modules.
+    expect(loaded.filter((url) => /\/dist\/core\/compress\/|\/hooks\/post-tool-use\.js$/.test(url))).toEqual(
+      [],
+    );
     // The count stored is cl100k's exact count, made from the prebuilt table.
     const db = new Database(path.join(home, 'gardener.db'), { readonly: true });
     const row = db
@@ -263,6 +267,33 @@ describe.skipIf(!built)('what recall and a server-less hook load', () => {
       .get() as { tokens: number };
     db.close();
     expect(row.tokens).toBe(createTiktokenCounter().count(prompt));
+  });
+
+  it('a tool result stored in the hook process is stored with its summary (the compressors load there)', () => {
+    const log = Array.from({ length: 400 }, (_, i) => `INFO step ${i} of job 9 ok (${i * 7} ms)`).join('\n');
+    const loaded = modulesIn(
+      loadedBy(['post-tool-use'], {
+        bin: 'bin/gardener-hook',
+        input: hookInput({
+          hook_event_name: 'PostToolUse',
+          tool_name: 'Bash',
+          tool_input: { command: 'make job9' },
+          tool_response: { stdout: log, stderr: '' },
+          tool_use_id: 'toolu_in_process',
+        }),
+        env: { ...env, GARDENER_HOOK_SPOOL: '0' },
+      }),
+    );
+    expect(loaded.some((url) => url.endsWith('/dist/core/compress/index.js'))).toBe(true);
+    const db = new Database(path.join(home, 'gardener.db'), { readonly: true });
+    const row = db
+      .prepare(
+        "SELECT tokens_original AS before, tokens_summary AS after FROM entries WHERE class = 'log' ORDER BY seq DESC LIMIT 1",
+      )
+      .get() as { before: number; after: number | null };
+    db.close();
+    expect(row.after).not.toBeNull();
+    expect(row.after!).toBeLessThan(row.before);
   });
 
   it('a spooled tool result loads neither the store nor SQLite', () => {
@@ -280,6 +311,7 @@ describe.skipIf(!built)('what recall and a server-less hook load', () => {
       }),
     );
     expect(loaded.some((url) => url.endsWith('/dist/doors/claude-code/hooks/spool.js'))).toBe(true);
+    expect(loaded.filter((url) => /\/dist\/core\/compress\//.test(url))).toEqual([]);
     expect(loaded.filter((url) => /\/dist\/core\/store\/(open|store)\.js$|better.sqlite3/.test(url))).toEqual(
       [],
     );
