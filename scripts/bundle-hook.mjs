@@ -37,8 +37,12 @@ const compressorsPure = {
 const COMPRESS = `${resolve('dist/core/compress')}${sep}`;
 /** openGarden with the real compressors (the engine's index exports it; the hooks open the engine with openGardenWith). */
 const OPEN_GARDEN = resolve('dist/core/garden/open.js');
+const LOGS = [resolve('dist/doors/claude-code/hooks/log.js'), resolve('dist/debug.js')];
 
 await bundleInPlace(`${dir}/hook-entry.js`, 'hook', {
   bundled: ['better-sqlite3'],
   plugins: [compressorsPure],
+  // The entry's lazy log and debug modules: the answering and storing paths import them anyway, so
+  // made static they join a chunk those paths load, instead of two files of their own.
+  inline: (target) => LOGS.includes(target),
 });
