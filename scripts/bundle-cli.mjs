@@ -61,7 +61,7 @@ const otherCommands = {
 };
 
 // The recall bundle first: it reads process.js as tsc wrote it, which the CLI's bundle replaces.
-await bundleInPlace(`${dir}/recall-process.js`, 'recall', {
+const recall = await bundleInPlace(`${dir}/recall-process.js`, 'recall', {
   bundled: BUNDLED,
   plugins: [lazyChildProcess, otherCommands],
   inline: (target, importer) =>
@@ -69,4 +69,14 @@ await bundleInPlace(`${dir}/recall-process.js`, 'recall', {
     (importer !== commands || target === recallCommand) &&
     !target.startsWith('node:'),
 });
+// A package a recall would load at start: a module inlined above imports it statically, and the
+// bundle hoists that import to the top of a file a recall loads (the MCP server's SDK did, in a
+// trial build). The files a recall loads: the entry and what it imports statically.
+const loadsAtStart = (file) =>
+  recall.outputs[file].imports.filter((i) => i.kind === 'import-statement' && !i.path.startsWith('node:'));
+for (const { path, external } of loadsAtStart(`${dir}/recall-process.js`)) {
+  const imports = external ? [{ path, external }] : loadsAtStart(path);
+  for (const hoisted of imports.filter((i) => i.external))
+    throw new Error(`the recall bundle imports ${hoisted.path} as it loads: every recall would load it`);
+}
 await bundleInPlace(`${dir}/process.js`, 'cli', { bundled: BUNDLED, plugins: [lazyChildProcess] });
