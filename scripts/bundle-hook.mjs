@@ -5,6 +5,7 @@
 // src/core/store/open.ts; tree-sitter and the rest load as packages). Files found through
 // import.meta.url are found where the unbundled modules found them (scripts/bundle-lib.mjs).
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
 import { bundleInPlace } from './bundle-lib.mjs';
 
 const dir = 'dist/doors/claude-code/cli';
@@ -19,4 +20,29 @@ rmSync(`${dir}/queries`, { recursive: true, force: true });
 // tsc's source map describes the entry it wrote, not the bundle that replaces it.
 rmSync(`${dir}/hook-entry.js.map`, { force: true });
 
-await bundleInPlace(`${dir}/hook-entry.js`, 'hook', { bundled: ['better-sqlite3'] });
+/**
+ * The compressors' modules are marked free of side effects: run when imported, they only define
+ * functions and tables, so a chunk whose code calls none of them (a prompt hook's: a prompt is never
+ * compressed, hooks/user-prompt.ts) leaves them out, although the engine's index imports them.
+ */
+const compressorsPure = {
+  name: 'compressors-pure',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^\./ }, (args) => {
+      const path = resolve(args.resolveDir, args.path);
+      return path.startsWith(COMPRESS) || path === OPEN_GARDEN ? { path, sideEffects: false } : undefined;
+    });
+  },
+};
+const COMPRESS = `${resolve('dist/core/compress')}${sep}`;
+/** openGarden with the real compressors (the engine's index exports it; the hooks open the engine with openGardenWith). */
+const OPEN_GARDEN = resolve('dist/core/garden/open.js');
+const LOGS = [resolve('dist/doors/claude-code/hooks/log.js'), resolve('dist/debug.js')];
+
+await bundleInPlace(`${dir}/hook-entry.js`, 'hook', {
+  bundled: ['better-sqlite3'],
+  plugins: [compressorsPure],
+  // The entry's lazy log and debug modules: the answering and storing paths import them anyway, so
+  // made static they join a chunk those paths load, instead of two files of their own.
+  inline: (target) => LOGS.includes(target),
+});

@@ -4,27 +4,49 @@ import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { build } from 'esbuild';
 
+/** `import('…')` with a literal specifier, as tsc writes it. */
+const DYNAMIC_IMPORT = /\bimport\((['"])([^'"]+)\1\)/g;
+
 /**
+ * What the bundler reads of each built module, rewritten in two ways.
+ *
  * Code that finds files next to itself (the tree-sitter queries, the rank table, the chat TUI's
  * bundle, the proxy's worker, package.json) reads `import.meta.url`, which in a chunk is the
  * chunk's URL. Each module's `import.meta.url` becomes its own built file's URL again, worked out
  * from the chunk's (all chunks sit in one folder), so every lookup finds what it found unbundled.
+ *
+ * `inline(target, importer)` (absolute paths; a package by its name) names the `import()`s this
+ * bundle's process makes every time: each becomes a static import of the same module (its
+ * namespace, already resolved), so the module joins the importer's file instead of a chunk of its
+ * own. esbuild splits a bundle at every `import()`, and the loader's cost per file was most of a
+ * short process's start-up. The module then runs when the process starts, not when first asked.
  */
-function ownUrl(outdir) {
+function rewrite(outdir, inline) {
   return {
-    name: 'own-url',
+    name: 'rewrite',
     setup(bundle) {
       bundle.onLoad({ filter: /\.js$/ }, async (args) => {
         if (args.path.includes(`${sep}node_modules${sep}`)) return undefined;
-        const source = await readFile(args.path, 'utf8');
-        if (!source.includes('import.meta.url')) return undefined;
+        let source = await readFile(args.path, 'utf8');
         const own = relative(outdir, args.path).split(sep).join('/');
         const url = `new URL(${JSON.stringify(own)}, import.meta.url).href`;
-        return {
-          contents: source.replaceAll('import.meta.url', url),
-          loader: 'js',
-          resolveDir: dirname(args.path),
-        };
+        let changed = source.includes('import.meta.url');
+        source = source.replaceAll('import.meta.url', url);
+        const statics = new Map();
+        source = source.replace(DYNAMIC_IMPORT, (call, _quote, specifier) => {
+          const target = specifier.startsWith('.') ? resolve(dirname(args.path), specifier) : specifier;
+          if (!inline(target, args.path)) return call;
+          if (!statics.has(specifier)) statics.set(specifier, `__inlined${statics.size}`);
+          return `Promise.resolve(${statics.get(specifier)})`;
+        });
+        if (statics.size > 0) {
+          changed = true;
+          const imports = [...statics].map(
+            ([spec, name]) => `import * as ${name} from ${JSON.stringify(spec)};`,
+          );
+          source = `${imports.join('\n')}\n${source}`;
+        }
+        return changed ? { contents: source, loader: 'js', resolveDir: dirname(args.path) } : undefined;
       });
     },
   };
@@ -48,16 +70,22 @@ function externalPackages(bundled) {
 }
 
 /**
- * Bundles `entry` (a built module) over itself; chunks are named `<prefix>-<name>-<hash>.js`
- * beside it. `bundled`: the packages whose code goes into the chunks (the others are loaded by
- * Node); `plugins`: more esbuild plugins, run before the bundle's own.
+ * Bundles `entry` (a built module) into `outdir` (its own folder by default, over itself); chunks
+ * are named `<prefix>-<name>-<hash>.js` beside it. `bundled`: the packages whose code goes into the
+ * chunks (the others are loaded by Node); `inline`: the `import()`s made static (see rewrite);
+ * `entryNames`: the entry's file name (esbuild's pattern, `[name]` by default); `plugins`: more
+ * esbuild plugins, run before the bundle's own. Resolves to esbuild's metafile.
  */
-export async function bundleInPlace(entry, prefix, { bundled = [], plugins = [] } = {}) {
+export async function bundleInPlace(
+  entry,
+  prefix,
+  { bundled = [], plugins = [], inline = () => false, entryNames = '[name]' } = {},
+) {
   const outdir = resolve(dirname(entry));
-  await build({
+  const result = await build({
     entryPoints: [entry],
     outdir,
-    entryNames: '[name]',
+    entryNames,
     chunkNames: `${prefix}-[name]-[hash]`,
     allowOverwrite: true,
     bundle: true,
@@ -66,10 +94,12 @@ export async function bundleInPlace(entry, prefix, { bundled = [], plugins = [] 
     format: 'esm',
     target: 'node20',
     logLevel: 'warning',
-    plugins: [...plugins, externalPackages(bundled), ownUrl(outdir)],
+    metafile: true,
+    plugins: [...plugins, externalPackages(bundled), rewrite(outdir, inline)],
     // A CommonJS package bundled into ES module chunks still calls require() for Node's built-ins.
     banner: {
       js: "import { createRequire as __gardenerRequire } from 'node:module'; const require = __gardenerRequire(import.meta.url);",
     },
   });
+  return result.metafile;
 }

@@ -1,39 +1,15 @@
-import { processIo } from '../doors/kit/cli/io.js';
-
-// A reader that stops early (`gardener bench … | head`) closes the pipe: the rest of the output has
-// nowhere to go, which is the reader's choice, not a failure to report with a stack trace.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-    process.exit(process.exitCode ?? 0);
-  });
-}
-
-/**
- * How far V8 lets the heap grow past what was live at the last full collection, in percent. Its
- * default grows up to 4× while a one-shot command allocates fast and rarely collects, so the peak
- * RSS of a whole transcript's compression was mostly garbage (benchmarks/compress-memory.ts).
- */
-const HEAP_GROWING_PERCENT = 20;
-
-/** node:v8 loads only here: a few milliseconds every other command need not pay. */
-async function keepHeapNearLive(): Promise<void> {
-  const { setFlagsFromString } = await import('node:v8');
-  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-}
+// The CLI's process entry (bin/gardener). It only picks the bundle to load (scripts/bundle-cli.mjs):
+// `gardener recall` has a bundle of its own, its whole path in one or two files, because the ESM
+// loader's cost per file was most of its start-up; every other command loads the CLI's bundle,
+// which loads each command's chunks only when named. `--version` loads neither.
 
 /** `gardener --version` alone answers before the commands are loaded: it is what scripts call most. */
 const VERSION_ONLY: ReadonlySet<string> = new Set(['--version', '-v']);
 const args = process.argv.slice(2);
 
-// The only place that sets the process exit code.
 if (args.length === 1 && VERSION_ONLY.has(args[0] as string)) {
   const { packageVersion } = await import('../doors/kit/cli/version.js');
   process.stdout.write(`${packageVersion()}\n`);
   process.exitCode = 0;
-} else {
-  // One lazy module (it brings the command table): in the bundled CLI each one is a file or two more.
-  const { COMMANDS, runCli } = await import('./program.js');
-  if (COMMANDS.find((entry) => entry.name === args[0])?.wholeTranscript) await keepHeapNearLive();
-  process.exitCode = await runCli(args, processIo());
-}
+} else if (args[0] === 'recall') await import('./recall-process.js');
+else await import('./process.js');

@@ -191,6 +191,14 @@ describe.skipIf(!built)('what recall and a server-less hook load', () => {
     );
     expect(trace.status).toBe(0);
     expect(trace.stdout).toContain('vat_check batch 1612');
+    // Its own bundle: the entry that picks it, the bundle, and the chunk it shares with the lazy
+    // path that stores what hooks spooled.
+    const files = traced(trace.stderr).filter((url) => url.includes('/dist/'));
+    expect(files.map((url) => path.basename(url))).toEqual([
+      'main.js',
+      'recall-process.js',
+      expect.stringMatching(/^recall-chunk-[A-Z0-9]{8}\.js$/),
+    ]);
     const loaded = modulesIn(traced(trace.stderr));
     expect(loaded.some((url) => url.endsWith('/dist/core/recall/recall.js'))).toBe(true);
     expect(loaded.some((url) => url.endsWith('/dist/core/store/search.js'))).toBe(true);
@@ -208,6 +216,33 @@ describe.skipIf(!built)('what recall and a server-less hook load', () => {
     expect(loaded.filter((url) => url === 'builtin:child_process' || url === 'builtin:v8')).toEqual([]);
   });
 
+  it('a recall stores what a server-less hook spooled first, within its own bundle', () => {
+    const payload = hookInput({
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'make link' },
+      tool_response: { stdout: 'ld: undefined symbol vat_rate_table\n', stderr: '' },
+      tool_use_id: 'toolu_spooled',
+    });
+    const hook = spawnSync(process.execPath, [path.join(root, 'bin/gardener-hook'), 'post-tool-use'], {
+      input: payload,
+      env: { ...process.env, ...env },
+    });
+    expect(hook.status).toBe(0);
+    const trace = spawnSync(
+      process.execPath,
+      ['--import', TRACE, path.join(root, 'bin/gardener'), 'recall', 'vat_rate_table', '--project', home],
+      { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } },
+    );
+    expect(trace.status).toBe(0);
+    expect(trace.stdout).toContain('undefined symbol vat_rate_table');
+    // The engine came from the recall bundle's lazy chunk: no file of the CLI's bundle, no module
+    // loaded on its own (one copy of each module in the process).
+    const files = traced(trace.stderr).filter((url) => url.includes('/dist/'));
+    expect(files.some((url) => /\/dist\/cli\/recall-run-[A-Z0-9]{8}\.js$/.test(url))).toBe(true);
+    expect(files.filter((url) => !/\/dist\/cli\/(main|recall-[^/]+)\.js$/.test(url))).toEqual([]);
+  });
+
   it('a prompt hook without a server counts with the prebuilt rank table, and loads no compressor package', () => {
     const prompt = 'Why does the vat check of batch 1612 fail? Look at vat_check ünïcödé 東京.';
     const loaded = modulesIn(
@@ -219,6 +254,10 @@ describe.skipIf(!built)('what recall and a server-less hook load', () => {
     );
     expect(loaded.some((url) => url.endsWith('/dist/core/garden/garden.js'))).toBe(true);
     expect(loaded.filter((url) => ENGINE_ONLY_PACKAGES.test(url))).toEqual([]);
+    // A prompt is never compressed: the engine is opened without the compressors' modules.
+    expect(loaded.filter((url) => /\/dist\/core\/compress\/|\/hooks\/post-tool-use\.js$/.test(url))).toEqual(
+      [],
+    );
     // The count stored is cl100k's exact count, made from the prebuilt table.
     const db = new Database(path.join(home, 'gardener.db'), { readonly: true });
     const row = db
@@ -228,6 +267,33 @@ describe.skipIf(!built)('what recall and a server-less hook load', () => {
       .get() as { tokens: number };
     db.close();
     expect(row.tokens).toBe(createTiktokenCounter().count(prompt));
+  });
+
+  it('a tool result stored in the hook process is stored with its summary (the compressors load there)', () => {
+    const log = Array.from({ length: 400 }, (_, i) => `INFO step ${i} of job 9 ok (${i * 7} ms)`).join('\n');
+    const loaded = modulesIn(
+      loadedBy(['post-tool-use'], {
+        bin: 'bin/gardener-hook',
+        input: hookInput({
+          hook_event_name: 'PostToolUse',
+          tool_name: 'Bash',
+          tool_input: { command: 'make job9' },
+          tool_response: { stdout: log, stderr: '' },
+          tool_use_id: 'toolu_in_process',
+        }),
+        env: { ...env, GARDENER_HOOK_SPOOL: '0' },
+      }),
+    );
+    expect(loaded.some((url) => url.endsWith('/dist/core/compress/index.js'))).toBe(true);
+    const db = new Database(path.join(home, 'gardener.db'), { readonly: true });
+    const row = db
+      .prepare(
+        "SELECT tokens_original AS before, tokens_summary AS after FROM entries WHERE class = 'log' ORDER BY seq DESC LIMIT 1",
+      )
+      .get() as { before: number; after: number | null };
+    db.close();
+    expect(row.after).not.toBeNull();
+    expect(row.after!).toBeLessThan(row.before);
   });
 
   it('a spooled tool result loads neither the store nor SQLite', () => {
@@ -245,6 +311,7 @@ describe.skipIf(!built)('what recall and a server-less hook load', () => {
       }),
     );
     expect(loaded.some((url) => url.endsWith('/dist/doors/claude-code/hooks/spool.js'))).toBe(true);
+    expect(loaded.filter((url) => /\/dist\/core\/compress\//.test(url))).toEqual([]);
     expect(loaded.filter((url) => /\/dist\/core\/store\/(open|store)\.js$|better.sqlite3/.test(url))).toEqual(
       [],
     );

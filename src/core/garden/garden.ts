@@ -1,6 +1,5 @@
 import { createRegretGuard, observeCosts } from './plan/regret-guard.js';
 import { classify as defaultClassify } from '../classify/index.js';
-import { compress as defaultCompress } from '../compress/index.js';
 import { GardenerError } from '../../errors.js';
 import { readInside } from '../recall/index.js';
 import { recall } from '../recall/index.js';
@@ -8,6 +7,7 @@ import type { Store } from '../store/index.js';
 import { defaultTokenizer } from '../tokens/index.js';
 import type { Block, MessagesRequest, Transcript } from '../transcript/index.js';
 import type { ChangeResult, FetchResult, Garden, GardenOptions, SettleOptions, SettleResult } from './api.js';
+import type { CompressFn } from './ingest/ingest.js';
 import type { InsideOptions } from '../recall/index.js';
 import { budgetFigures } from './plan/budget-check.js';
 import { calibrate, scale } from './plan/calibration.js';
@@ -36,8 +36,15 @@ import { emptyView, slotTokens } from './state/view.js';
 import { inTranscriptOrder } from './state/view-index.js';
 import { protection, windowStart } from './plan/window.js';
 
-/** Opens the engine on a store for one session; forms saved by an earlier process are picked up. */
-export function openGarden(options: GardenOptions): Garden {
+/** What openGardenWith needs: the options with the compressor named. */
+export type GardenWithOptions = GardenOptions & { compress: CompressFn };
+
+/**
+ * Opens the engine on a store for one session with the compressor given; forms saved by an earlier
+ * process are picked up. openGarden (open.ts) gives it the real compressors: this module does not
+ * import them, so a door that stores only what is never compressed (a prompt) need not load them.
+ */
+export function openGardenWith(options: GardenWithOptions): Garden {
   const state = createState(options);
   const garden: Garden = {
     scope: state.scope,
@@ -128,7 +135,7 @@ function fetch(state: GardenState, id: string, options: InsideOptions | undefine
   return { entry, ...inside };
 }
 
-function createState(options: GardenOptions): GardenState {
+function createState(options: GardenWithOptions): GardenState {
   const config = resolveGardenConfig(options.config);
   const store = options.store;
   const scope = options.session;
@@ -144,7 +151,7 @@ function createState(options: GardenOptions): GardenState {
       scope,
       tokenizer,
       classify: options.classify ?? defaultClassify,
-      compress: options.compress ?? defaultCompress,
+      compress: options.compress,
       counters: saved.counters,
       words: config.retrieval,
     },

@@ -1,5 +1,7 @@
 /** The garden engine's public surface (docs/DESIGN.md: openGarden, sync, plan, render, pressure, recall, fetch, forget, note). */
-export { openGarden } from './garden.js';
+export { openGarden } from './open.js';
+export { openGardenWith, type GardenWithOptions } from './garden.js';
+export type { CompressFn } from './ingest/ingest.js';
 export type {
   ChangeResult,
   CompactAllOptions,

@@ -1,5 +1,5 @@
-import { openGarden } from '../../core/garden/index.js';
-import type { Garden, GardenOptions, PlanResult } from '../../core/garden/index.js';
+import { openGarden, openGardenWith } from '../../core/garden/index.js';
+import type { Garden, GardenOptions, GardenWithOptions, PlanResult } from '../../core/garden/index.js';
 import type { BudgetFigures } from '../../core/garden/index.js';
 import type { PressureReport } from '../../core/garden/index.js';
 import type { GardenEvent } from '../../core/garden/index.js';
@@ -61,7 +61,19 @@ export interface DoorSession {
 /** Opens the garden of one session: the only place a door's engine is opened. */
 export function openSession(options: SessionOptions): DoorSession {
   const { scope, ...gardenOptions } = options;
-  const garden = openGarden({ ...gardenOptions, session: scope });
+  return sessionOver(openGarden({ ...gardenOptions, session: scope }), scope);
+}
+
+/**
+ * openSession with the compressor named: the engine is opened without the real compressors, which
+ * a door that stores only prompts (never compressed) need not load (the prompt hook).
+ */
+export function openSessionWith(options: SessionOptions & Pick<GardenWithOptions, 'compress'>): DoorSession {
+  const { scope, ...gardenOptions } = options;
+  return sessionOver(openGardenWith({ ...gardenOptions, session: scope }), scope);
+}
+
+function sessionOver(garden: Garden, scope: Scope): DoorSession {
   let settling: Promise<SettleReport> | undefined;
 
   const next = (transcript: Transcript, nextOptions: NextOptions = {}): NextRequest => {

@@ -49,9 +49,12 @@ export async function runHookEvent(event: string, io: CliIo): Promise<void> {
   // No server: a tool result waits in the spool for the next gardener with the engine loaded.
   if (stdout === undefined && stores && io.env['GARDENER_HOOK_SPOOL'] !== '0' && spool(io.env, message))
     stdout = '';
+  // A tool result stored here loads the engine's compressors; a hook that answers does not.
   if (stdout === undefined) {
-    const { runHook } = await import('../hooks/run.js');
-    stdout = runHook({ event, input, env: io.env, cwd: io.cwd });
+    const request = { event, input, env: io.env, cwd: io.cwd };
+    stdout = stores
+      ? await (await import('../hooks/run.js')).runHook(request)
+      : await (await import('../hooks/answer.js')).runAnswerHook(request);
   }
   if (stdout !== '') io.stdout.write(stdout.endsWith('\n') ? stdout : `${stdout}\n`);
 }

@@ -1,4 +1,5 @@
 import { hintCommand, hintPath } from '../../../core/classify/index.js';
+import { compress } from '../../../core/compress/index.js';
 import type { Block, MessageParam } from '../../../core/transcript/index.js';
 import type { HookContext } from './context.js';
 import type { HookPayload } from './payload.js';
@@ -32,7 +33,7 @@ export function postToolUse(payload: HookPayload, ctx: HookContext): string {
     { role: 'assistant', content: [{ type: 'tool_use', id, name, input }] },
     { role: 'user', content: [result] },
   ];
-  const stored = storeMessages(ctx.store, ctx.scope, messages);
+  const stored = storeMessages(ctx.store, ctx.scope, messages, compress);
   if (stored.length === 0) return '';
   const hints = { role: 'assistant' as const, blockType: 'tool_use', toolName: name, toolInput: input };
   const path = hintPath(hints);

@@ -1,6 +1,6 @@
 import type { ContentClass } from '../../../core/classify/index.js';
-import { openSession } from '../../kit/session.js';
-import { blockKey, partKey } from '../../../core/garden/index.js';
+import { openSessionWith } from '../../kit/session.js';
+import { blockKey, partKey, type CompressFn } from '../../../core/garden/index.js';
 import type { Scope, Store } from '../../../core/store/index.js';
 import type { MessageParam } from '../../../core/transcript/index.js';
 
@@ -19,11 +19,18 @@ export interface StoredBlock {
  * engine, exactly as any other door would: classify → compress → store, secrets redacted by the
  * store, and injected regions stripped first. Nothing is rendered and no state is persisted (Claude
  * Code, not gardener, owns this context). Returns the entries of the last message's blocks.
+ * `compress`: the engine's compressor, passed in so the prompt hook need not load the compressors.
  */
-export function storeMessages(store: Store, scope: Scope, messages: MessageParam[]): StoredBlock[] {
-  const session = openSession({
+export function storeMessages(
+  store: Store,
+  scope: Scope,
+  messages: MessageParam[],
+  compress: CompressFn,
+): StoredBlock[] {
+  const session = openSessionWith({
     store,
     scope,
+    compress,
     budget: HOOK_BUDGET,
     config: { persist: false, inject: 'off' },
   });

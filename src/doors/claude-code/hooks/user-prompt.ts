@@ -1,4 +1,4 @@
-import { buildInjection, RECALL_LIMIT } from '../../../core/garden/index.js';
+import { buildInjection, RECALL_LIMIT, type CompressFn } from '../../../core/garden/index.js';
 import { recall } from '../../../core/recall/index.js';
 import { defaultTokenizer } from '../../../core/tokens/index.js';
 import { mcpWords, type HookContext } from './context.js';
@@ -6,6 +6,12 @@ import type { HookPayload } from './payload.js';
 import { addItems, loadIndex, saveIndex, sinceCompaction } from './session-index.js';
 import { storedLine } from './state-text.js';
 import { storeMessages } from './store-turn.js';
+
+/**
+ * The compressor the prompt is stored with: the engine never compresses what the user typed (the
+ * first user message of a transcript is typed), so the compressors need not load for it.
+ */
+const PROMPT_ONLY: CompressFn = (_cls, text) => ({ text, helped: false, note: 'prompt: never compressed' });
 
 /** Hard cap on the context block a prompt gets (tokens, markers included). */
 export const DEFAULT_PROMPT_CONTEXT_TOKENS = 800;
@@ -24,7 +30,7 @@ export function userPromptSubmit(
   const prompt = payload.prompt ?? '';
   let index = loadIndex(ctx.store, ctx.scope);
   if (prompt.trim() !== '') {
-    const stored = storeMessages(ctx.store, ctx.scope, [{ role: 'user', content: prompt }]);
+    const stored = storeMessages(ctx.store, ctx.scope, [{ role: 'user', content: prompt }], PROMPT_ONLY);
     index = addItems(
       index,
       stored.map((s) => ({ id: s.id, cls: s.cls, tokens: s.tokens, error: false, at: ctx.now() })),
