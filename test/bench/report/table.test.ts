@@ -9,12 +9,12 @@ describe('terminal tables', () => {
   it('renders the totals of the fixture run', async () => {
     const report = await fixtureReport();
     expect(totalsTable(report)).toMatchInlineSnapshot(`
-      "strategy  calls  billed  peak  over   cost  cost/raw  events  summary tok  needles  fid ctx  fid ctx∪recall  facts @1/@5  echo  echo ctx  ms p50/p95/max
-      ────────  ─────  ──────  ────  ────  ─────  ────────  ──────  ───────────  ───────  ───────  ──────────────  ───────────  ────  ────────  ──────────────
-      raw          12   1,428   229     0    406     1.00×       0            0        0        –               –          –/–     0         –               –
-      mask         12   1,248   189     0  1,393     3.43×       8            0        0        –               –          –/–     0         –               –
-      clear        12   1,296   197     0  1,292     3.18×       6            0        0        –               –          –/–     0         –               –
-      summary      12   1,084   189     0    465     1.14×       1           11        0        –               –          –/–     0         –               –"
+      "strategy  calls  billed  peak  over   cost  cost/raw  events  summary tok  needles  fid ctx  fid ctx∪recall  facts @1/@5  stubbed: n, @1/@5  echo  echo ctx  ms p50/p95/max
+      ────────  ─────  ──────  ────  ────  ─────  ────────  ──────  ───────────  ───────  ───────  ──────────────  ───────────  ─────────────────  ────  ────────  ──────────────
+      raw          12   1,428   229     0    406     1.00×       0            0        0        –               –          –/–                  –     0         –               –
+      mask         12   1,248   189     0  1,393     3.43×       8            0        0        –               –          –/–                  –     0         –               –
+      clear        12   1,296   197     0  1,292     3.18×       6            0        0        –               –          –/–                  –     0         –               –
+      summary      12   1,084   189     0    465     1.14×       1           11        0        –               –          –/–                  –     0         –               –"
     `);
   });
 

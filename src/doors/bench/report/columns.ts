@@ -23,7 +23,7 @@ export const FIGURE_COLUMNS: readonly Column[] = [
   { header: 'fid ctx∪recall', value: (f) => percent(f.fidelityRecall) },
   { header: 'facts @1/@5', value: (f) => `${percent(f.fidelityFacts1)}/${percent(f.fidelityFacts5)}` },
   {
-    header: 'stubbed: n, facts @1/@5',
+    header: 'stubbed: n, @1/@5',
     value: (f) =>
       f.outFacts1 === null
         ? '–'
