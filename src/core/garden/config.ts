@@ -63,6 +63,12 @@ export interface GardenSettings {
   profitFactor?: number;
   /** Keep forms, pins and counters in the store's session state (sticky across restarts). Default true. */
   persist?: boolean;
+  /**
+   * A one-shot door (`gardener compress`): sync takes the transcript's messages (its array is left
+   * empty) and an original is dropped from memory once the store holds it exactly, read back from
+   * the store when a step needs it. Default false: a door that syncs again keeps everything.
+   */
+  oneShot?: boolean;
   /** Clock (ms since the epoch); injectable for tests. */
   now?: () => number;
   /** How summaries and stubs name the way back to an original (default: the `fetch`/`recall` tools). */
@@ -83,6 +89,7 @@ export interface GardenConfig {
   profitEvents: boolean;
   profitFactor: number;
   persist: boolean;
+  oneShot: boolean;
   now: () => number;
   retrieval: RetrievalWords;
 }
@@ -102,6 +109,7 @@ export function resolveGardenConfig(settings: GardenSettings = {}): GardenConfig
     profitEvents: settings.profitEvents ?? true,
     profitFactor: settings.profitFactor ?? DEFAULT_PROFIT_FACTOR,
     persist: settings.persist ?? true,
+    oneShot: settings.oneShot ?? false,
     now: settings.now ?? Date.now,
     retrieval: settings.retrieval ?? TOOL_WORDS,
   };

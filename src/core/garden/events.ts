@@ -3,6 +3,7 @@ import { persist } from './save-state.js';
 import { estimate, slotsOf, type GardenState } from './state/state.js';
 import { inTranscriptOrder } from './state/view-index.js';
 import { withReattachedMedia } from './plan/steps.js';
+import { restoreOriginal } from './ingest/release.js';
 import { slotChanged } from './state/view.js';
 import { protection, type WorkingWindow } from './plan/window.js';
 
@@ -18,13 +19,16 @@ export function applyEvent(
   const { view, saved } = state;
   const changes = [...forms].filter(([key, form]) => {
     const slot = view.byKey.get(key);
-    return slot !== undefined && slot.form !== form && slot.blocks[form] !== undefined;
+    if (slot === undefined || slot.form === form) return false;
+    // An original a one-shot garden dropped is read back from the store (ingest/release.ts).
+    return slot.blocks[form] !== undefined || (form === 'original' && slot.released === true);
   });
   if (changes.length === 0) return undefined;
   const tokensBefore = estimate(state);
   let firstMessage = view.messages.length;
   for (const [key, form] of changes) {
     const slot = view.byKey.get(key) as Slot;
+    if (form === 'original') restoreOriginal(slot, state.store);
     slot.form = form;
     slotChanged(view, slot);
     firstMessage = Math.min(firstMessage, slot.message);

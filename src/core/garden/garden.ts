@@ -30,6 +30,7 @@ import {
 } from './state/state.js';
 import { eligibleSteps, withReattachedMedia } from './plan/steps.js';
 import { syncView } from './ingest/sync.js';
+import { originalBlock, restoreShown, takeMessages } from './ingest/release.js';
 import { appendInjection, turnInjection } from './render/turn-injection.js';
 import type { Form } from './types.js';
 import { emptyView, slotTokens } from './state/view.js';
@@ -128,7 +129,7 @@ function fetch(state: GardenState, id: string, options: InsideOptions | undefine
   if (slot) {
     state.access.set(slot.key, state.view.turns);
     if (slot.form !== 'original') state.counters.stubsRecalled++;
-    return { entry, block: slot.block, form: slot.form, ...inside };
+    return { entry, block: originalBlock(slot, state.store), form: slot.form, ...inside };
   }
   state.store.touch(entry.id);
   if (entry.kind === 'media') return { entry, block: JSON.parse(entry.original) as Block };
@@ -154,6 +155,7 @@ function createState(options: GardenWithOptions): GardenState {
       compress: options.compress,
       counters: saved.counters,
       words: config.retrieval,
+      releaseOriginals: config.oneShot,
     },
     saved,
     counters: saved.counters,
@@ -183,7 +185,7 @@ function sync(state: GardenState, transcript: Transcript) {
     strippedSeen: state.strippedSeen,
   });
   state.view = view;
-  state.transcript = transcript;
+  state.transcript = state.config.oneShot ? takeMessages(view, transcript) : transcript;
   // A door sends the same system prompt and tools every call: counted again only when they change.
   const fixedKey = JSON.stringify([transcript.system ?? null, transcript.tools ?? null]);
   if (fixedKey !== state.fixedKey) state.fixedTokens = countFixed(state.tokenizer, transcript);
@@ -204,6 +206,7 @@ function render(state: GardenState, inject: boolean): MessagesRequest {
   const { transcript, anchor, counters } = state;
   if (transcript === undefined)
     throw new GardenerError('USAGE', 'render() needs a transcript: call sync() first');
+  if (state.config.oneShot) restoreShown(state.view, state.store);
   const messages = renderMessages(state.view);
   const tokens = estimate(state);
   let injected = 0;

@@ -97,6 +97,11 @@ export interface Slot {
   sourcePath?: string;
   /** Turn (assistant messages before it) in which the block appeared. */
   turn: number;
+  /**
+   * A one-shot garden dropped the original from memory once stored (ingest/release.ts): `block` is
+   * its shell, `text` and `blocks.original` are empty until the store gives them back.
+   */
+  released?: true;
 }
 
 /** One compaction event: a batch of form changes (or an explicit recall / forget). */

@@ -12,6 +12,12 @@ export interface CompressOptions {
   keepLastTurns: number;
   /** Session name; default: each transcript's own id. */
   session: string | undefined;
+  /**
+   * The transcripts are handed over (a one-shot command): each one's messages are taken as it is
+   * compressed (its array is left empty) and the engine drops an original from memory once the
+   * store holds it, reading it back when it shows it. Default false: the transcripts are left as given.
+   */
+  consume?: boolean;
 }
 
 export interface CompressStats {
@@ -68,10 +74,14 @@ export function compressTranscripts(
         minSavingTokens: options.minTokens,
         inject: 'off',
         persist: false,
+        oneShot: options.consume === true,
       },
     });
     const { garden } = session;
     try {
+      // Counted before the engine sees the transcript: a consuming engine takes its messages.
+      stats.messages += transcript.messages.length;
+      stats.tokensBefore += countRequest(tokenizer, toRequest(transcript));
       let request;
       if (options.budget !== undefined) {
         request = session.next(transcript, { target: options.budget, strict: true, inject: false }).request;
@@ -85,8 +95,6 @@ export function compressTranscripts(
       if (request.tools !== undefined) compacted.tools = request.tools;
       out.push(compacted);
       stats.transcripts += 1;
-      stats.messages += transcript.messages.length;
-      stats.tokensBefore += countRequest(tokenizer, toRequest(transcript));
       stats.tokensAfter += countRequest(tokenizer, request);
       stats.events += garden.counters().events;
       mergeBreakdown(stats.byClass, garden.classStats());

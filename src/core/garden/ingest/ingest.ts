@@ -32,6 +32,8 @@ export interface IngestDeps {
   counters: GardenCounters;
   /** How summaries and stubs tell the model to bring the original back. */
   words: RetrievalWords;
+  /** Drop an original from memory once the store holds it exactly (a one-shot garden). */
+  releaseOriginals?: boolean;
 }
 
 /** Where a block sits and what is known about it. */

@@ -6,6 +6,7 @@ import { classifyText, compressText } from './huge.js';
 import { MIN_COMPRESS_TOKENS, type IngestDeps } from './ingest.js';
 import { BASE_PRIORITY } from '../plan/priority.js';
 import { extractTerms, recallHint, type HintInput } from './terms.js';
+import { releasable, releaseOriginal } from './release.js';
 import { largeFields } from './tool-input.js';
 import type { Slot } from '../types.js';
 import {
@@ -19,12 +20,13 @@ import {
 /** Classifies, compresses and stores a pending slot, and builds its shortened forms. */
 export function settleSlot(slot: Slot, deps: IngestDeps): void {
   if (!slot.pending) return;
+  let stored: string | undefined;
   switch (slot.kind) {
     case 'text':
-      settleText(slot, deps);
+      stored = settleText(slot, deps);
       break;
     case 'tool_result':
-      settleToolResult(slot, deps);
+      stored = settleToolResult(slot, deps);
       break;
     case 'tool_use':
       settleToolUse(slot, deps);
@@ -36,6 +38,7 @@ export function settleSlot(slot: Slot, deps: IngestDeps): void {
   detachDerived(slot);
   // Cleared rather than deleted: a delete also turns the slot into a dictionary.
   slot.pending = undefined;
+  if (deps.releaseOriginals && stored !== undefined && releasable(slot, stored)) releaseOriginal(slot);
 }
 
 /** What storing a text settles on its slot. */
@@ -93,7 +96,8 @@ function fresh<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
-function settleText(slot: Slot, deps: IngestDeps): void {
+/** Settles a text block; returns the original as the store holds it. */
+function settleText(slot: Slot, deps: IngestDeps): string {
   const block = slot.block as Block & { type: 'text' };
   // User text that is not typed (an observation in formats without tool blocks) is tool output.
   const observation = slot.role === 'user' && !slot.typed ? { isUserTyped: false } : {};
@@ -103,9 +107,11 @@ function settleText(slot: Slot, deps: IngestDeps): void {
   // The agent's own text is its reasoning: prose summaries of it keep the opening, needles and actions.
   const stored = storeText(slot, cls, {}, deps, slot.role === 'assistant' ? { reasoning: true } : {});
   setSettled(slot, { ...stored.fields, ...textVariants(deps.tokenizer, block, stored.info) });
+  return stored.original;
 }
 
-function settleToolResult(slot: Slot, deps: IngestDeps): void {
+/** Settles a tool result; returns its text as the store holds it. */
+function settleToolResult(slot: Slot, deps: IngestDeps): string {
   const block = slot.block as Block & { type: 'tool_result' };
   const hints = toolHints(slot.tool);
   const cls = classifyText(deps.classify, slot.text, {
@@ -116,6 +122,7 @@ function settleToolResult(slot: Slot, deps: IngestDeps): void {
   });
   const stored = storeText(slot, cls, hints, deps);
   setSettled(slot, { ...stored.fields, ...toolResultVariants(deps.tokenizer, block, stored.info) });
+  return stored.original;
 }
 
 function settleToolUse(slot: Slot, deps: IngestDeps): void {
@@ -173,6 +180,8 @@ function settleToolUse(slot: Slot, deps: IngestDeps): void {
 interface StoredText {
   fields: Pick<Slot, StoredFieldName>;
   info: TextLike;
+  /** The original as the store holds it (redacted unless the store says not). */
+  original: string;
 }
 
 type ToolHints = Pick<ClassifyHints, 'toolName' | 'toolInput' | 'path' | 'command'>;
@@ -227,7 +236,11 @@ function storeText(
     ...(summary.namesLeftOut ? { namesLeftOut: summary.namesLeftOut } : {}),
     ...(result.forgotten ? { forgotten: true as const } : {}),
   };
-  return { fields, info: { cls, id: result.id, hint, before, words: deps.words, ...summary } };
+  return {
+    fields,
+    info: { cls, id: result.id, hint, before, words: deps.words, ...summary },
+    original: clean,
+  };
 }
 
 /**

@@ -18,7 +18,7 @@ export function renderMessage(entry: MessageView): MessageParam {
   if (entry.passthrough) return entry.source;
   if (entry.isString) {
     const slot = entry.slots[0];
-    if (slot === undefined || slot.form === 'original') return entry.source;
+    if (slot === undefined || (slot.form === 'original' && !entry.shell)) return entry.source;
     const block = slot.blocks[slot.form];
     const text = block?.type === 'text' ? block.text : (entry.source.content as string);
     return { ...entry.source, content: text };

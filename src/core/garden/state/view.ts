@@ -21,6 +21,8 @@ export interface MessageView {
   figures: MessageFigures | undefined;
   /** The message as last rendered (render.ts), kept until one of its slots changes; read-only. */
   rendered?: MessageParam;
+  /** `source` is a shell, its content taken out (a one-shot garden): rendered from the slots alone. */
+  shell?: true;
 }
 
 /** Tokens of a message (or of all of them) as rendered now and with every block in its original form. */

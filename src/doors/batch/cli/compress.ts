@@ -82,6 +82,8 @@ function compressSettings(flags: CompressFlags): CompressOptions & { maxBytes: n
     keepLastTurns: intFlag(flags.keepLast, '--keep-last', 0),
     maxBytes: flags.maxBytes === undefined ? undefined : intFlag(flags.maxBytes, '--max-bytes', 1),
     session: flags.session,
+    // The command reads the input for this alone: the engine may take it over.
+    consume: true,
   };
 }
 

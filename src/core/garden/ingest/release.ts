@@ -1,0 +1,98 @@
+import { GardenerError } from '../../../errors.js';
+import type { Store } from '../../store/index.js';
+import type { Block, Transcript } from '../../transcript/index.js';
+import type { View } from '../state/view.js';
+import type { Slot } from '../types.js';
+
+/**
+ * One-shot doors (`gardener compress`) let the engine drop an original from memory once the store
+ * holds it: the store is the way back, and the engine reads it from there when a step needs it
+ * again (rendering it in its original form, fetch). Only an original the store holds byte for byte
+ * is dropped (nothing redacted from it), and only where the block is the text and a shell:
+ * a tool result whose content is one string or one text part, or user text that is not typed
+ * (an observation). What the agent or the user wrote is kept: the planner reads it.
+ */
+export function releaseOriginal(slot: Slot): void {
+  const shell = shellOf(slot);
+  if (shell === undefined) return;
+  slot.block = shell;
+  slot.blocks.original = undefined;
+  slot.text = '';
+  slot.released = true;
+}
+
+/** Whether settling may drop this slot's original: a text and a shell, stored exactly. */
+export function releasable(slot: Slot, stored: string): boolean {
+  if (slot.released || slot.entryId === undefined || slot.forgotten || stored !== slot.text) return false;
+  if (slot.kind === 'text') return slot.role === 'user' && !slot.typed;
+  return slot.kind === 'tool_result' && (slot.children?.length ?? 0) === 0;
+}
+
+/** The block as it came, with its text read back from the store when it was dropped. */
+export function originalBlock(slot: Slot, store: Store): Block {
+  if (!slot.released) return slot.blocks.original ?? slot.block;
+  return withText(slot.block, storedText(slot, store));
+}
+
+/** Puts a dropped original back on its slot (a step will render it in its original form). */
+export function restoreOriginal(slot: Slot, store: Store): void {
+  if (!slot.released) return;
+  const text = storedText(slot, store);
+  const block = withText(slot.block, text);
+  slot.block = block;
+  slot.blocks.original = block;
+  slot.text = text;
+  slot.released = undefined;
+}
+
+function storedText(slot: Slot, store: Store): string {
+  const entry = slot.entryId === undefined ? undefined : store.fetch(slot.entryId);
+  if (entry === undefined)
+    throw new GardenerError('NOT_FOUND', `the original of block ${slot.key} is no longer in the store`);
+  return entry.original;
+}
+
+/** The block with its text taken out, every other field as it was (in the same order). */
+function shellOf(slot: Slot): Block | undefined {
+  const block = slot.block;
+  if (block.type === 'text') return { ...block, text: '' };
+  if (block.type !== 'tool_result') return undefined;
+  if (typeof block.content === 'string') return { ...block, content: '' };
+  const parts = block.content;
+  if (Array.isArray(parts) && parts.length === 1 && parts[0]?.type === 'text')
+    return { ...block, content: [{ ...parts[0], text: '' }] };
+  return undefined;
+}
+
+/** A shell with its text put back where shellOf took it from. */
+function withText(shell: Block, text: string): Block {
+  if (shell.type === 'text') return { ...shell, text };
+  if (shell.type !== 'tool_result') return shell;
+  if (typeof shell.content === 'string') return { ...shell, content: text };
+  const part = shell.content?.[0];
+  return { ...shell, content: [{ ...part, text } as typeof part & { type: 'text' }] };
+}
+
+/**
+ * What a one-shot garden does once a transcript is synced: it takes the messages (the door handed
+ * them over; the transcript's array is emptied) and keeps only shells of them, so that the
+ * originals its slots drop are held by nothing. Returns the transcript without its messages. A
+ * later sync finds no messages to compare with and reads the transcript anew (slots are kept by key).
+ */
+export function takeMessages(view: View, transcript: Transcript): Transcript {
+  view.inputs.length = 0;
+  view.sources.length = 0;
+  for (const entry of view.messages) {
+    if (entry.passthrough || entry.shell) continue;
+    entry.source = { ...entry.source, content: entry.isString ? '' : [] };
+    entry.shell = true;
+  }
+  const rest: Transcript = { ...transcript, messages: [] };
+  transcript.messages.length = 0;
+  return rest;
+}
+
+/** Before a render: the originals of slots shown in their original form are read back. */
+export function restoreShown(view: View, store: Store): void {
+  for (const slot of view.all) if (slot.released && slot.form === 'original') restoreOriginal(slot, store);
+}
