@@ -352,19 +352,35 @@ function showPassages(
       [hit.text, hit.form] = summary.trim() !== '' ? [summary, 'summary'] : [head(original), 'snippet'];
       continue;
     }
-    let room = Math.floor(share * CHARS_PER_TOKEN);
-    // The rate is a guess for the lines shown (code and logs hold fewer characters a token than
-    // prose): one count of what they take corrects it.
-    for (let pass = 0; pass < ROOM_PASSES; pass++) {
-      room = Math.max(MIN_PASSAGE_CHARS, room);
-      const text = original.length <= room ? original : show(room);
-      hit.text = text;
-      if (text === original) break;
-      const used = budget.tokenizer.count(text);
-      if (Math.abs(used - share) <= share * ROOM_TOLERANCE) break;
-      room = Math.floor((room * share) / Math.max(1, used));
-    }
+    hit.text = fitPassages(original, show, share, budget.tokenizer);
   }
+}
+
+/**
+ * The passages that take about `share` tokens. The rate is a guess for the lines shown (code and
+ * logs hold fewer characters a token than prose): counts of what they take correct it, and a last
+ * showing never goes over the share, so the hits after this one keep their room (fitToBudget stops
+ * at the first hit that does not fit).
+ */
+function fitPassages(
+  original: string,
+  show: (room: number) => string,
+  share: number,
+  tokenizer: Tokenizer,
+): string {
+  let room = Math.floor(share * CHARS_PER_TOKEN);
+  let text = '';
+  let used = 0;
+  for (let pass = 0; pass < ROOM_PASSES; pass++) {
+    if (pass > 0) room = Math.floor((room * share) / Math.max(1, used));
+    room = Math.max(MIN_PASSAGE_CHARS, room);
+    text = original.length <= room ? original : show(room);
+    if (text === original) return text;
+    used = tokenizer.count(text);
+    if (Math.abs(used - share) <= share * ROOM_TOLERANCE) break;
+  }
+  if (used <= share) return text;
+  return show(Math.max(MIN_PASSAGE_CHARS, Math.floor(((room * share) / used) * (1 - ROOM_TOLERANCE))));
 }
 
 function round(score: number): number {
