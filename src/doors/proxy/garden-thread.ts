@@ -10,13 +10,8 @@ import {
 } from './garden-protocol.js';
 import { closeGardenWorker, spawnGardenWorker } from './garden-spawn.js';
 import type { GardenedRequest, RequestGardener } from './request-gardener.js';
+import { BIG_BODY_BYTES, createThreadRoute, type ThreadRoute } from './thread-route.js';
 
-/**
- * A body at least this big may take seconds to garden (a huge new tool output to count, compress
- * and store): it goes to a thread of its own, so the other conversations' requests never queue
- * behind it.
- */
-export const BIG_BODY_BYTES = 4 * 1024 * 1024;
 /**
  * How long a request queued behind a big body on the same thread waits before it goes out as it
  * came: long enough for a long conversation's big body of known blocks (parsed and matched in tens
@@ -40,6 +35,8 @@ const OWNERS_REMEMBERED = 4096;
 interface Job {
   id: number;
   bytes: number;
+  /** Its new bytes are BIG_BODY_BYTES or more: its gardening may take seconds. */
+  heavy: boolean;
   raw: Buffer;
   claim: Int32Array;
   resolve: (gardened: GardenedRequest) => void;
@@ -63,8 +60,8 @@ interface Thread {
 }
 
 /**
- * Both garden threads: bodies under BIG_BODY_BYTES on one, bigger ones on the other (started when
- * the first one comes). Each keeps the gardens of the conversations it gardens; a conversation whose
+ * Both garden threads: bodies with under BIG_BODY_BYTES new on their conversation's thread (a new
+ * one on the first), those with more on the other (started when the first one comes). Each keeps the gardens of the conversations it gardens; a conversation whose
  * bodies cross the line moves: the thread it leaves drops its garden, the other opens it from the
  * store (its saved forms and pins), as a restarted thread does.
  */
@@ -73,23 +70,23 @@ interface Threads {
   big: Thread;
   /** The thread that gardened each conversation last (`project\0session`), least recent first. */
   owners: Map<string, Thread>;
+  route: ThreadRoute<Thread>;
 }
 
 /** Starts the garden thread for ordinary bodies; resolves once its store is open and its tokenizer loaded. */
 export async function startGardenThread(options: ThreadOptions): Promise<RequestGardener> {
-  const threads: Threads = {
-    small: newThread(options, 0),
-    big: newThread({ ...options, niceness: BIG_THREAD_NICENESS }, 1),
-    owners: new Map(),
-  };
+  const small = newThread(options, 0);
+  const big = newThread({ ...options, niceness: BIG_THREAD_NICENESS }, 1);
+  const threads: Threads = { small, big, owners: new Map(), route: createThreadRoute(small, big) };
   await start(threads, threads.small, true);
   let nextId = 1;
   return {
     garden(raw: Buffer, headers: IncomingHttpHeaders, kind) {
-      const thread = raw.byteLength >= BIG_BODY_BYTES ? threads.big : threads.small;
+      const { thread, newBytes } = threads.route.pick(raw);
       return new Promise((resolve) => {
         const claim = new Int32Array(new SharedArrayBuffer(4));
-        const job: Job = { id: nextId++, bytes: raw.byteLength, raw, claim, resolve };
+        const heavy = newBytes >= BIG_BODY_BYTES;
+        const job: Job = { id: nextId++, bytes: raw.byteLength, heavy, raw, claim, resolve };
         thread.jobs.set(job.id, job);
         bound(thread, job);
         void ready(threads, thread).then((running) => {
@@ -183,8 +180,7 @@ function passThrough(thread: Thread, job: Job, reason: string): void {
 function bound(thread: Thread, job: Job): void {
   if (job.bytes > thread.options.budget * MIN_BYTES_PER_TOKEN) return;
   let bigAhead = false;
-  for (const ahead of thread.jobs.values())
-    if (ahead !== job && ahead.bytes >= BIG_BODY_BYTES) bigAhead = true;
+  for (const ahead of thread.jobs.values()) if (ahead !== job && ahead.heavy) bigAhead = true;
   if (!bigAhead) return;
   job.timer = setTimeout(() => {
     if (Atomics.compareExchange(job.claim, 0, JOB_QUEUED, JOB_GIVEN_UP) === JOB_QUEUED)
@@ -219,8 +215,10 @@ function listen(threads: Threads, thread: Thread, current: Worker): void {
       ? Buffer.from(message.body.buffer, message.body.byteOffset, message.body.byteLength)
       : job.raw;
     const { record, modelled } = message;
-    if (record.gardened && record.project !== undefined && record.session !== undefined)
+    if (record.gardened && record.project !== undefined && record.session !== undefined) {
       claim(threads, thread, record.project, record.session);
+      threads.route.gardened(`${record.project}\0${record.session}`, job.raw, thread);
+    }
     const handle = message.handle ? message.handle * 2 + thread.tag : undefined;
     job.resolve({ body, record, ...(handle ? { handle } : {}), ...(modelled ? { modelled } : {}) });
   });
