@@ -63,6 +63,36 @@ describe('a door session', () => {
     session.close();
   });
 
+  it('holds settling while a request waits: a slice stops after its block, the next waits for the request', async () => {
+    const session = openSession({ store, scope: scope(), budget: 200_000, config: { keepLastTurns: 40 } });
+    session.next(agentSession(10, { calls: 2, lines: 120 }));
+    const pending = () => session.garden.pressure({ settle: false }).by_class['pending']?.count ?? 0;
+    const before = pending();
+    // A request already waiting: one block is stored, not a slice's worth.
+    expect(session.garden.settle({ yieldTo: () => true }).ingested).toBe(1);
+    expect(pending()).toBe(before - 1);
+
+    let waiting = false;
+    const settling = session.settleSoon(() => waiting);
+    // A request comes in between two slices (timers run between them)…
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    waiting = true;
+    const held = pending();
+    expect(held).toBeGreaterThan(0);
+    // …and while it is gardened and sent, no slice runs; the request itself is answered meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(pending()).toBe(held);
+    expect(session.next(agentSession(11, { calls: 2, lines: 120 })).request.messages.length).toBeGreaterThan(
+      0,
+    );
+    waiting = false;
+    const report = await settling;
+    expect(report.error).toBeUndefined();
+    expect(report.pending).toBe(0);
+    expect(pending()).toBe(0);
+    session.close();
+  });
+
   it('waits for another writer without blocking, then stores', async () => {
     const server = openDoorStore({ path: join(dirname(store.path), 'server.db') }, { server: true });
     const session = openSession({

@@ -77,6 +77,8 @@ export interface CompactAllOptions {
 export interface SettleOptions {
   /** Stop once `performance.now()` passes this, after at least one block (a time-sliced settle). */
   deadline?: number;
+  /** Stop, after at least one block, once this says true (a request is waiting for the thread). */
+  yieldTo?: () => boolean;
 }
 
 export interface SettleResult {

@@ -50,8 +50,11 @@ export interface DoorSession {
    * transcript as it came) and the error, never a half-rendered request.
    */
   nextOrOriginal(transcript: Transcript, options?: NextOptions): NextOutcome;
-  /** Stores pending blocks in slices off the event loop; concurrent calls share one run. */
-  settleSoon(): Promise<SettleReport>;
+  /**
+   * Stores pending blocks in slices off the event loop; concurrent calls share one run. While
+   * `yieldTo` says true (a request waits for this thread), settling holds between blocks.
+   */
+  settleSoon(yieldTo?: () => boolean): Promise<SettleReport>;
   /** Settles in slices, then saves the state. */
   closeSoon(): Promise<void>;
   /** Settles and saves now (a one-shot command's end). */
@@ -110,8 +113,8 @@ function sessionOver(garden: Garden, scope: Scope): DoorSession {
         return { gardened: false, request: toRequest(transcript), error };
       }
     },
-    settleSoon() {
-      settling ??= settleInSlices(garden).finally(() => {
+    settleSoon(yieldTo) {
+      settling ??= settleInSlices(garden, undefined, yieldTo).finally(() => {
         settling = undefined;
       });
       return settling;

@@ -18,6 +18,11 @@ export type ThreadOptions = Omit<ConversationOptions, 'tokenizer' | 'settings'> 
    * big-body thread yields the CPU to the proxy's thread and the other conversations' gardening.
    */
   niceness?: number;
+  /**
+   * One Int32 on shared memory: the thread's requests given to it and not yet sent upstream (the
+   * proxy's thread counts them). Settling holds while it is over 0.
+   */
+  inFlight?: Int32Array;
 };
 
 /** Who works a queued job: the garden thread when it takes it first, else it went out as it came. */

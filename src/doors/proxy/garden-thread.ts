@@ -48,6 +48,8 @@ interface Thread {
   /** In the handles this thread's gardens get (local × 2 + tag), so settle and done find it again. */
   tag: 0 | 1;
   options: ThreadOptions;
+  /** Its requests not yet sent upstream (shared with the thread: its settling holds while any are). */
+  inFlight: Int32Array;
   jobs: Map<number, Job>;
   worker: Worker | undefined;
   /** Set while the thread starts: its first job waits for it. */
@@ -71,13 +73,21 @@ interface Threads {
   /** The thread that gardened each conversation last (`project\0session`), least recent first. */
   owners: Map<string, Thread>;
   route: ThreadRoute<Thread>;
+  /** Handles of gardened requests counted in flight until they are sent (settle) or done. */
+  sending: Set<number>;
 }
 
 /** Starts the garden thread for ordinary bodies; resolves once its store is open and its tokenizer loaded. */
 export async function startGardenThread(options: ThreadOptions): Promise<RequestGardener> {
   const small = newThread(options, 0);
   const big = newThread({ ...options, niceness: BIG_THREAD_NICENESS }, 1);
-  const threads: Threads = { small, big, owners: new Map(), route: createThreadRoute(small, big) };
+  const threads: Threads = {
+    small,
+    big,
+    owners: new Map(),
+    route: createThreadRoute(small, big),
+    sending: new Set(),
+  };
   await start(threads, threads.small, true);
   let nextId = 1;
   return {
@@ -87,6 +97,7 @@ export async function startGardenThread(options: ThreadOptions): Promise<Request
         const claim = new Int32Array(new SharedArrayBuffer(4));
         const heavy = newBytes >= BIG_BODY_BYTES;
         const job: Job = { id: nextId++, bytes: raw.byteLength, heavy, raw, claim, resolve };
+        Atomics.add(thread.inFlight, 0, 1);
         thread.jobs.set(job.id, job);
         bound(thread, job);
         void ready(threads, thread).then((running) => {
@@ -106,9 +117,12 @@ export async function startGardenThread(options: ThreadOptions): Promise<Request
       });
     },
     settle(gardened) {
-      if (gardened.handle) toHandle(threads, gardened.handle, (handle) => ({ type: 'settle', handle }));
+      if (!gardened.handle) return;
+      sent(threads, gardened.handle);
+      toHandle(threads, gardened.handle, (handle) => ({ type: 'settle', handle }));
     },
     done(gardened, usage) {
+      if (gardened.handle) sent(threads, gardened.handle);
       if (gardened.handle)
         toHandle(threads, gardened.handle, (handle) => ({
           type: 'done',
@@ -121,9 +135,11 @@ export async function startGardenThread(options: ThreadOptions): Promise<Request
 }
 
 function newThread(options: ThreadOptions, tag: 0 | 1): Thread {
+  const inFlight = new Int32Array(new SharedArrayBuffer(4));
   return {
     tag,
-    options,
+    options: { ...options, inFlight },
+    inFlight,
     jobs: new Map(),
     worker: undefined,
     starting: undefined,
@@ -164,6 +180,12 @@ function start(threads: Threads, thread: Thread, strict: boolean): Promise<void>
   return thread.starting;
 }
 
+/** A gardened request went upstream (or will not): its thread's settling need not hold for it. */
+function sent(threads: Threads, handle: number): void {
+  if (!threads.sending.delete(handle)) return;
+  Atomics.sub(handle % 2 === 1 ? threads.big.inFlight : threads.small.inFlight, 0, 1);
+}
+
 function toHandle(threads: Threads, handle: number, message: (local: number) => ToThread): void {
   const thread = handle % 2 === 1 ? threads.big : threads.small;
   if (thread.running) thread.worker!.postMessage(message(Math.floor(handle / 2)));
@@ -172,6 +194,7 @@ function toHandle(threads: Threads, handle: number, message: (local: number) => 
 function passThrough(thread: Thread, job: Job, reason: string): void {
   clearTimeout(job.timer);
   thread.jobs.delete(job.id);
+  Atomics.sub(thread.inFlight, 0, 1);
   debug('proxy', 'request passed through unchanged', { reason });
   job.resolve({ body: job.raw, record: { gardened: false, failOpen: reason } });
 }
@@ -220,6 +243,8 @@ function listen(threads: Threads, thread: Thread, current: Worker): void {
       threads.route.gardened(`${record.project}\0${record.session}`, job.raw, thread);
     }
     const handle = message.handle ? message.handle * 2 + thread.tag : undefined;
+    if (handle) threads.sending.add(handle);
+    else Atomics.sub(thread.inFlight, 0, 1);
     job.resolve({ body, record, ...(handle ? { handle } : {}), ...(modelled ? { modelled } : {}) });
   });
   current.on('error', (error) => debug('proxy', 'the garden thread failed', { error: String(error) }));

@@ -26,7 +26,11 @@ function serve(port: NonNullable<typeof parentPort>, options: ThreadOptions): vo
   if (options.niceness !== undefined) lowerPriority(options.niceness);
   try {
     defaultTokenizer().count('gardener');
-    gardener = createProxyGardener(options);
+    const { inFlight } = options;
+    gardener = createProxyGardener({
+      ...options,
+      ...(inFlight ? { requestWaiting: () => Atomics.load(inFlight, 0) > 0 } : {}),
+    });
   } catch (error) {
     const code = error instanceof GardenerError ? error.code : 'INTERNAL';
     post({ type: 'failed', code, message: error instanceof Error ? error.message : String(error) });

@@ -20,7 +20,10 @@ import { usageCost } from '../../core/cache/index.js';
 import { requestWindow } from './unmanaged.js';
 import { inputTotal, type Usage } from './usage.js';
 
-export type ProxyGardenerOptions = ConversationOptions;
+export type ProxyGardenerOptions = ConversationOptions & {
+  /** True while a request waits for this gardener or is on its way upstream: settling holds meanwhile. */
+  requestWaiting?: () => boolean;
+};
 
 /** A request body as it goes upstream, and what gardening did to it (fields of the request's record). */
 export interface Gardened {
@@ -112,7 +115,7 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
       return gardened.modelled ? { modelled: gardened.modelled } : {};
     },
     settle(gardened) {
-      void gardened.session?.settleSoon().then((report) => {
+      void gardened.session?.settleSoon(options.requestWaiting).then((report) => {
         if (report.error)
           debug('proxy', 'settling failed; blocks stay pending', { error: describe(report.error) });
       });

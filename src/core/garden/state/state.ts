@@ -124,7 +124,7 @@ export function settleWhere(
   // A copy: settling takes slots out of the pending index.
   for (const slot of [...state.view.index.pending]) {
     if (!slot.pending || !which(slot)) continue;
-    if (options.deadline !== undefined && result.ingested > 0 && performance.now() >= options.deadline) {
+    if (result.ingested > 0 && stopNow(options)) {
       result.pending++;
       continue;
     }
@@ -134,6 +134,10 @@ export function settleWhere(
     tally(result.byClass, slot);
   }
   return result;
+}
+
+function stopNow({ deadline, yieldTo }: SettleOptions): boolean {
+  return (deadline !== undefined && performance.now() >= deadline) || (yieldTo?.() ?? false);
 }
 
 /** Blocks the engine may shorten now must be stored first: those before the window and oversized ones. */
