@@ -1,11 +1,12 @@
 // The world around the proxy for benchmarks/proxy-overhead.ts, in its own process (as Claude Code and
 // the API are): a minimal SSE upstream that stamps when a request arrived and when it wrote its first
 // byte, and a client that stamps when it sent and when the first byte came. One clock for all stamps.
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 const THINK_MS = Number(process.argv[2] ?? 300);
-const stamps = new Map<string, { arrived: number; firstWrite: number }>();
+const stamps = new Map<string, { arrived: number; firstWrite: number; hash: string }>();
 
 const upstream = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
@@ -13,7 +14,9 @@ const upstream = http.createServer((req, res) => {
   req.on('end', () => {
     const arrived = performance.now();
     const tag = String(req.headers['x-bench-tag']);
-    const size = Buffer.concat(chunks).length;
+    const received = Buffer.concat(chunks);
+    const size = received.length;
+    const hash = createHash('sha256').update(received).digest('hex').slice(0, 16);
     setTimeout(() => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const id = `toolu_${tag.replace(/\W/g, '')}`;
@@ -30,7 +33,7 @@ const upstream = http.createServer((req, res) => {
         usage,
       };
       res.write(frame({ type: 'message_start', message }));
-      stamps.set(tag, { arrived, firstWrite: performance.now() });
+      stamps.set(tag, { arrived, firstWrite: performance.now(), hash });
       const input = JSON.stringify({ command: `pytest -k case_${tag}` });
       res.write(
         frame({

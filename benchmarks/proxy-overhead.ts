@@ -11,8 +11,14 @@
  *
  * The client and the upstream (a minimal SSE server that "thinks" --think-ms before its first byte)
  * run in a child process, benchmarks/proxy-overhead-world.ts, on one clock; the proxy has this
- * process to itself, as in real use.
+ * process to itself, as in real use. The upstream hashes every body it gets through the proxy: the
+ * digest printed at the end changes when anything sent upstream does.
+ *
+ * Where the proxy's time goes before the upstream has the body comes from each request's record
+ * (`phases`): p50 / p95 of each phase over the session, and the mean of each over the calls whose
+ * added time is at or over its p95 (what the slowest calls spent it on).
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { fork } from 'node:child_process';
 import os, { tmpdir } from 'node:os';
@@ -43,6 +49,7 @@ interface CallResult {
   arrived: number;
   firstWrite: number;
   id: string;
+  hash: string;
 }
 const waiting = new Map<string, (result: CallResult) => void>();
 const upstreamUrl = await new Promise<string>((resolve) => {
@@ -60,6 +67,7 @@ const call = (base: string, tag: string, body: string) =>
 const dir = mkdtempSync(join(tmpdir(), 'gardener-proxy-bench-'));
 const gardenMs: number[] = [];
 const gardenCpuMs: number[] = [];
+const phases: Array<Record<string, number>> = [];
 const proxy = await openProxy({
   upstream: new URL(upstreamUrl),
   host: '127.0.0.1',
@@ -72,6 +80,9 @@ const proxy = await openProxy({
   onRecord: (record) => {
     if (record.gardenMs !== undefined) gardenMs.push(record.gardenMs);
     if (record.gardenCpuMs !== undefined) gardenCpuMs.push(record.gardenCpuMs);
+    // Older builds (a before/after comparison) have no phases in their records.
+    const phased = (record as { phases?: Record<string, number> }).phases;
+    if (record.kind === 'messages') phases.push(phased ?? {});
   },
 });
 
@@ -92,6 +103,7 @@ const history: Array<{ role: string; content: Array<Record<string, unknown>> }> 
 ];
 const added: number[] = [];
 const firstByteAdded: number[] = [];
+const upstreamBodies = createHash('sha256');
 const loop = monitorEventLoopDelay({ resolution: 1 });
 loop.enable();
 for (let n = 0; n < CALLS; n++) {
@@ -105,6 +117,7 @@ for (let n = 0; n < CALLS; n++) {
   });
   const d = await call(upstreamUrl, `d${n}`, body);
   const p = await call(proxy.server.url, `p${n}`, body);
+  upstreamBodies.update(p.hash);
   added.push(p.arrived - p.sent - (d.arrived - d.sent));
   firstByteAdded.push(p.firstByte - p.firstWrite - (d.firstByte - d.firstWrite));
   history.push({
@@ -156,6 +169,29 @@ const windows = (values: number[]) => {
 };
 console.log(`  p95 per ${WINDOW} calls, added before the upstream: ${windows(added)} ms`);
 console.log(`  p95 per ${WINDOW} calls, first byte added: ${windows(firstByteAdded)} ms`);
+/** Each phase's p50 / p95, and its mean over the calls at or over the added p95. */
+const PHASES = ['read', 'queue', 'parse', 'match', 'engine', 'pricing', 'bytes', 'back', 'send'];
+if (phases.some((p) => Object.keys(p).length > 0)) {
+  const slow = added.map((a, i) => (a >= pct(added, 95) ? i : -1)).filter((i) => i >= 0);
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+  console.log(
+    `  phases before the upstream has the body (ms): p50 / p95 · mean over the ${slow.length} slowest calls`,
+  );
+  for (const phase of PHASES) {
+    const all = phases.map((p) => p[phase] ?? 0);
+    const worst = mean(slow.map((i) => phases[i]?.[phase] ?? 0));
+    console.log(
+      `    ${phase.padEnd(8)} ${pct(all, 50).toFixed(2)} / ${pct(all, 95).toFixed(2)} · ${worst.toFixed(2)}`,
+    );
+  }
+  const tail = [...PHASES]
+    .map((phase) => mean(slow.map((i) => phases[i]?.[phase] ?? 0)))
+    .reduce((a, b) => a + b, 0);
+  console.log(
+    `    (phases of the slowest calls sum to ${tail.toFixed(1)} ms of their mean added ${mean(slow.map((i) => added[i]!)).toFixed(1)} ms)`,
+  );
+}
+console.log(`  bodies sent upstream through the proxy, digest ${upstreamBodies.digest('hex').slice(0, 16)}`);
 console.log(
   `  event-loop delay while serving and settling: p50 ${ms(loop.percentile(50) / 1e6)} · p99 ${ms(loop.percentile(99) / 1e6)} · max ${ms(loop.max / 1e6)}`,
 );

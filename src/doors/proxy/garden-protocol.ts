@@ -25,6 +25,11 @@ export type ThreadOptions = Omit<ConversationOptions, 'tokenizer' | 'settings'> 
   inFlight?: Int32Array;
 };
 
+/** Milliseconds on a clock both threads share (`performance.now()` starts with each thread). */
+export function clock(): number {
+  return performance.timeOrigin + performance.now();
+}
+
 /** Who works a queued job: the garden thread when it takes it first, else it went out as it came. */
 export const JOB_QUEUED = 0;
 export const JOB_TAKEN = 1;
@@ -58,6 +63,9 @@ export type FromThread =
       record: Gardened['record'];
       handle?: number;
       modelled?: ModelledBills;
+      /** When the thread took the job and when it posted this (ms, `clock()`): the record's queue and back phases. */
+      takenAt: number;
+      doneAt: number;
     }
   /** The job was given up before the thread took it: nothing was done. */
   | { type: 'skipped'; id: number }

@@ -4,6 +4,7 @@ import { debug } from '../../debug.js';
 import {
   JOB_GIVEN_UP,
   JOB_QUEUED,
+  clock,
   type FromThread,
   type ThreadOptions,
   type ToThread,
@@ -39,6 +40,8 @@ interface Job {
   heavy: boolean;
   raw: Buffer;
   claim: Int32Array;
+  /** When it was given (ms, `clock()`). */
+  givenAt: number;
   resolve: (gardened: GardenedRequest) => void;
   timer?: NodeJS.Timeout;
 }
@@ -96,7 +99,15 @@ export async function startGardenThread(options: ThreadOptions): Promise<Request
       return new Promise((resolve) => {
         const claim = new Int32Array(new SharedArrayBuffer(4));
         const heavy = newBytes >= BIG_BODY_BYTES;
-        const job: Job = { id: nextId++, bytes: raw.byteLength, heavy, raw, claim, resolve };
+        const job: Job = {
+          id: nextId++,
+          bytes: raw.byteLength,
+          heavy,
+          raw,
+          claim,
+          givenAt: clock(),
+          resolve,
+        };
         Atomics.add(thread.inFlight, 0, 1);
         thread.jobs.set(job.id, job);
         bound(thread, job);
@@ -238,6 +249,11 @@ function listen(threads: Threads, thread: Thread, current: Worker): void {
       ? Buffer.from(message.body.buffer, message.body.byteOffset, message.body.byteLength)
       : job.raw;
     const { record, modelled } = message;
+    record.phases = {
+      ...record.phases,
+      queue: message.takenAt - job.givenAt,
+      back: clock() - message.doneAt,
+    };
     if (record.gardened && record.project !== undefined && record.session !== undefined) {
       claim(threads, thread, record.project, record.session);
       threads.route.gardened(`${record.project}\0${record.session}`, job.raw, thread);

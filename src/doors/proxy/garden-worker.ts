@@ -7,6 +7,7 @@ import {
   JOB_GIVEN_UP,
   JOB_QUEUED,
   JOB_TAKEN,
+  clock,
   type FromThread,
   type ThreadOptions,
   type ToThread,
@@ -26,11 +27,7 @@ function serve(port: NonNullable<typeof parentPort>, options: ThreadOptions): vo
   if (options.niceness !== undefined) lowerPriority(options.niceness);
   try {
     defaultTokenizer().count('gardener');
-    const { inFlight } = options;
-    gardener = createProxyGardener({
-      ...options,
-      ...(inFlight ? { requestWaiting: () => Atomics.load(inFlight, 0) > 0 } : {}),
-    });
+    gardener = openGardener(options);
   } catch (error) {
     const code = error instanceof GardenerError ? error.code : 'INTERNAL';
     post({ type: 'failed', code, message: error instanceof Error ? error.message : String(error) });
@@ -40,6 +37,7 @@ function serve(port: NonNullable<typeof parentPort>, options: ThreadOptions): vo
   let nextHandle = 1;
 
   const garden = (job: Extract<ToThread, { type: 'garden' }>) => {
+    const takenAt = clock();
     if (Atomics.compareExchange(job.claim, 0, JOB_QUEUED, JOB_TAKEN) === JOB_GIVEN_UP)
       return post({ type: 'skipped', id: job.id });
     const raw = Buffer.from(job.raw.buffer, job.raw.byteOffset, job.raw.byteLength);
@@ -62,6 +60,8 @@ function serve(port: NonNullable<typeof parentPort>, options: ThreadOptions): vo
         record,
         ...(handle ? { handle } : {}),
         ...(modelled ? { modelled } : {}),
+        takenAt,
+        doneAt: clock(),
       },
       body ? [body.buffer as ArrayBuffer] : [],
     );
@@ -97,6 +97,15 @@ function serve(port: NonNullable<typeof parentPort>, options: ThreadOptions): vo
     }
   });
   post({ type: 'ready' });
+}
+
+/** The thread's gardener: its settling holds while the proxy's thread counts a request in flight. */
+function openGardener(options: ThreadOptions): ProxyGardener {
+  const { inFlight } = options;
+  return createProxyGardener({
+    ...options,
+    ...(inFlight ? { requestWaiting: () => Atomics.load(inFlight, 0) > 0 } : {}),
+  });
 }
 
 /** Lowers this thread's CPU priority; elsewhere than Linux the call would lower the whole process's, so not there. */

@@ -38,6 +38,7 @@ export interface Gardened {
     | 'failOpen'
     | 'gardenMs'
     | 'gardenCpuMs'
+    | 'phases'
     | 'rawTokens'
     | 'sentTokens'
     | 'budget'
@@ -129,10 +130,11 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
 }
 
 function gardenMessages(gardening: Gardening, raw: Buffer, headers: IncomingHttpHeaders): Gardened {
+  const parseStarted = performance.now();
   const parsed = gardening.parser.parse(raw);
   if (typeof parsed === 'string') return passThrough(raw, parsed);
   const { body } = parsed;
-  let base: Gardened['record'] = { gardened: false };
+  let base: Gardened['record'] = { gardened: false, phases: { parse: performance.now() - parseStarted } };
   try {
     const who = identify(body, headers);
     gardening.parser.keep(who.session, raw, parsed);
@@ -140,6 +142,7 @@ function gardenMessages(gardening: Gardening, raw: Buffer, headers: IncomingHttp
     debug('proxy', 'body parsed', { session: who.session, messages: count, reused: parsed.reused });
     const scope = gardening.conversations.scopeOf(who.session, who.cwd);
     base = {
+      ...base,
       gardened: false,
       session: who.session,
       project: scope.project,
@@ -181,13 +184,17 @@ function render(gardening: Gardening, request: Request): Gardened {
   const { raw, body, scope, base, headers } = request;
   const started = performance.now();
   const cpu = process.cpuUsage();
+  const phases = { ...base.phases };
   const session = gardening.conversations.session(scope, body['tools']);
   const taken = takeBreakpoints(body['messages'] as never);
   const messages = gardening.conversations.reuse(scope, taken.messages);
   adoptMatched(body['messages'] as unknown[], taken.messages, messages);
   const transcript = toTranscript({ ...body, messages }, scope.session);
   const injectedBefore = session.garden.counters().injectedTokens;
+  const matched = performance.now();
+  phases.match = matched - started;
   const outcome = session.nextOrOriginal(transcript);
+  phases.engine = performance.now() - matched;
   if (!outcome.gardened) return passThrough(raw, `gardening failed: ${describe(outcome.error)}`, base);
   // The client's breakpoints; gardener's own goes on in outgoing().
   const rendered = restoreBreakpoints(outcome.request, taken.breakpoints);
@@ -196,8 +203,9 @@ function render(gardening: Gardening, request: Request): Gardened {
     outcome.pressure.by_form.summary.count === 0 &&
     outcome.pressure.by_form.stub.count === 0 &&
     session.garden.counters().injectedTokens === injectedBefore;
-  const { out, modelled } = outgoing(gardening, session, request, rendered, untouched);
+  const { out, modelled } = outgoing(gardening, session, request, rendered, untouched, phases);
   const record = gardenedRecord(outcome, base, requestWindow(base.model, headers['anthropic-beta']));
+  record.phases = phases;
   record.gardenMs = performance.now() - started;
   record.gardenCpuMs = cpuMs(process.cpuUsage(cpu));
   return { body: out, session, ...(modelled ? { modelled } : {}), record };
@@ -213,20 +221,26 @@ function outgoing(
   request: Request,
   rendered: MessagesRequest,
   untouched: boolean,
+  phases: NonNullable<Gardened['record']['phases']>,
 ): { out: Buffer; modelled?: ModelledBills } {
   const { raw, body } = request;
   if (request.count) return { out: untouched ? raw : gardening.bytes(rendered) };
   let track = gardening.tracks.get(session);
   if (!track) gardening.tracks.set(session, (track = createCacheTrack()));
   const at = Date.now();
+  const started = performance.now();
   const original = gardening.originalUnits(body as unknown as MessagesRequest);
   const placed = untouched
     ? { request: rendered, units: original }
     : placeFrontier(rendered, track, gardening.tokenizer, at);
+  const priced = performance.now();
   const out = untouched ? raw : gardening.bytes(placed.request);
+  const serialised = performance.now();
+  phases.bytes = serialised - priced;
   let modelled: ModelledBills;
   try {
     modelled = recordRequest(track, placed.units, original, at);
+    phases.pricing = priced - started + (performance.now() - serialised);
   } catch (error) {
     // A request the model cannot bill (more breakpoints than it allows) claims nothing.
     debug('proxy', 'cache model could not bill the request', { error: describe(error) });

@@ -2,6 +2,16 @@ import type { GardenEvent } from '../../core/garden/index.js';
 import type { ModelledBills } from '../../core/cache/index.js';
 import type { Usage } from './usage.js';
 
+/**
+ * Where a request's time went before the upstream had its body, wall milliseconds: reading the
+ * body; waiting for the garden thread (behind other work, and the way there); parsing it; taking the
+ * breakpoints off and matching the previous request; the engine (sync, plan, render); the cache
+ * model's pricing; serialising the request; the way back to the proxy's thread; sending it upstream.
+ */
+export type RequestPhases = Partial<
+  Record<'read' | 'queue' | 'parse' | 'match' | 'engine' | 'pricing' | 'bytes' | 'back' | 'send', number>
+>;
+
 /** What the proxy did with one request: the dashboard, the JSON log and `gardener run`'s summary read it. */
 export interface RequestRecord {
   /** Milliseconds since the epoch when the request arrived. */
@@ -30,6 +40,7 @@ export interface RequestRecord {
    * the garden thread, the whole process's CPU over that time (Node 20 has no per-thread figure).
    */
   gardenCpuMs?: number;
+  phases?: RequestPhases;
   /** Estimated tokens of the request as the client sent it, and as sent upstream. */
   rawTokens?: number;
   sentTokens?: number;

@@ -98,12 +98,14 @@ async function handle(options: ProxyServerOptions, req: IncomingMessage, res: Se
   let gardened: GardenedRequest | undefined;
   if (record.kind === 'messages' || record.kind === 'count_tokens') {
     const raw = await readBody(req, MAX_BODY_BYTES);
+    const read = performance.now() - started;
     if (raw === undefined) {
       sendError(res, 413, 'request_too_large', `gardener proxy: request body over ${MAX_BODY_BYTES} bytes`);
       return finish({ status: 413 });
     }
     gardened = await options.gardener.garden(raw, req.headers, record.kind);
     Object.assign(record, gardened.record);
+    record.phases = { ...gardened.record.phases, read };
   }
   const answer = await forward(options, req, res, record, gardened);
   if (answer === undefined) return finish();
@@ -119,6 +121,7 @@ async function forward(
   record: RequestRecord,
   gardened: GardenedRequest | undefined,
 ): Promise<IncomingMessage | undefined> {
+  const from = performance.now();
   const controller = new AbortController();
   res.on('close', () => {
     if (res.writableFinished) return;
@@ -135,7 +138,7 @@ async function forward(
       signal: controller.signal,
       ...(options.upstreamIdleMs ? { idleMs: options.upstreamIdleMs } : {}),
       // Store the request's new blocks while the model thinks: done before its first byte, as a rule.
-      ...(gardened ? { onSent: () => options.gardener.settle(gardened) } : {}),
+      ...(gardened ? { onSent: () => sent(options, record, gardened, from) } : {}),
     });
   } catch (error) {
     if (gardened) {
@@ -153,6 +156,17 @@ async function forward(
     );
     return undefined;
   }
+}
+
+/** The whole body is upstream (since `from`): the record's send phase ends, and the request's new blocks settle. */
+function sent(
+  options: ProxyServerOptions,
+  record: RequestRecord,
+  gardened: GardenedRequest,
+  from: number,
+): void {
+  if (record.phases) record.phases.send = performance.now() - from;
+  options.gardener.settle(gardened);
 }
 
 /** Streams the answer to the client as it comes; once it ended, tells gardening the usage it read. */
