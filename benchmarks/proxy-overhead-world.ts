@@ -138,10 +138,56 @@ async function one(base: string, tag: string, body: string) {
   };
 }
 
+/** A test-runner log of about 2k tokens, different every call. */
+function output(call: number): string {
+  const lines = [`$ pytest tests/test_case_${call}.py -v`];
+  for (let i = 0; i < 90; i++)
+    lines.push(`tests/test_case_${call}.py::test_${i}_${(call * 7919 + i) % 1000} PASSED [${i}%]`);
+  if (call % 5 === 0)
+    lines.push(
+      `FAILED tests/test_case_${call}.py::test_edge - AssertionError: expected ${call} got ${call + 1}`,
+    );
+  return lines.join('\n');
+}
+
+/**
+ * benchmarks/proxy-overhead.ts's session, driven from here so that building and sending its bodies
+ * (megabytes by the end) costs the proxy's process nothing: each call straight to the upstream, then
+ * the same body through the proxy; only the stamps go back.
+ */
+async function session({ direct, proxy, calls }: { direct: string; proxy: string; calls: number }) {
+  const history: Array<{ role: string; content: Array<Record<string, unknown>> }> = [
+    { role: 'user', content: [{ type: 'text', text: 'Run the whole test suite, case by case.' }] },
+  ];
+  for (let n = 0; n < calls; n++) {
+    const body = JSON.stringify({
+      model: 'claude-sonnet-4-5',
+      max_tokens: 1024,
+      stream: true,
+      metadata: { user_id: JSON.stringify({ session_id: 'bench-session' }) },
+      system: [{ type: 'text', text: 'You are a coding agent.', cache_control: { type: 'ephemeral' } }],
+      messages: history,
+    });
+    const d = await one(direct, `d${n}`, body);
+    const p = await one(proxy, `p${n}`, body);
+    process.send!({ type: 'pair', n, d, p });
+    history.push({
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: p.id, name: 'Bash', input: { command: 'pytest' } }],
+    });
+    history.push({
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: p.id, content: output(n) }],
+    });
+  }
+  process.send!({ type: 'session-done' });
+}
+
 upstream.listen(0, '127.0.0.1', () => {
   process.send!({ type: 'ready', url: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}` });
 });
-process.on('message', (message: { type: string } & Call) => {
+process.on('message', (message: { type: string } & Call & { proxy: string; calls: number }) => {
+  if (message.type === 'session') void session({ direct: message.base, ...message });
   if (message.type === 'call')
     void call(message).then(
       (result) => process.send!({ type: 'result', ...result }),

@@ -10,8 +10,8 @@
  * --in-process gardens on the proxy's own thread (as before the garden thread), for a comparison.
  *
  * The client and the upstream (a minimal SSE server that "thinks" --think-ms before its first byte)
- * run in a child process, benchmarks/proxy-overhead-world.ts, on one clock; the proxy has this
- * process to itself, as in real use. The upstream hashes every body it gets through the proxy: the
+ * run in a child process, benchmarks/proxy-overhead-world.ts, on one clock; the client builds and
+ * sends its bodies there too, so the proxy has this process to itself, as in real use. The upstream hashes every body it gets through the proxy: the
  * digest printed at the end changes when anything sent upstream does.
  *
  * Where the proxy's time goes before the upstream has the body comes from each request's record
@@ -51,18 +51,16 @@ interface CallResult {
   id: string;
   hash: string;
 }
-const waiting = new Map<string, (result: CallResult) => void>();
+type Pair = { n: number; d: CallResult; p: CallResult };
+const pairs: Pair[] = [];
+let sessionDone: () => void = () => undefined;
 const upstreamUrl = await new Promise<string>((resolve) => {
-  world.on('message', (message: { type: string; url?: string } & CallResult) => {
+  world.on('message', (message: { type: string; url?: string } & Pair) => {
     if (message.type === 'ready') resolve(message.url!);
-    if (message.type === 'result') waiting.get(message.tag)?.(message);
+    if (message.type === 'pair') pairs.push(message);
+    if (message.type === 'session-done') sessionDone();
   });
 });
-const call = (base: string, tag: string, body: string) =>
-  new Promise<CallResult>((resolve) => {
-    waiting.set(tag, resolve);
-    world.send({ type: 'call', base, tag, body });
-  });
 
 const dir = mkdtempSync(join(tmpdir(), 'gardener-proxy-bench-'));
 const gardenMs: number[] = [];
@@ -86,48 +84,20 @@ const proxy = await openProxy({
   },
 });
 
-/** A test-runner log of about 2k tokens, different every call. */
-function output(call: number): string {
-  const lines = [`$ pytest tests/test_case_${call}.py -v`];
-  for (let i = 0; i < 90; i++)
-    lines.push(`tests/test_case_${call}.py::test_${i}_${(call * 7919 + i) % 1000} PASSED [${i}%]`);
-  if (call % 5 === 0)
-    lines.push(
-      `FAILED tests/test_case_${call}.py::test_edge - AssertionError: expected ${call} got ${call + 1}`,
-    );
-  return lines.join('\n');
-}
-
-const history: Array<{ role: string; content: Array<Record<string, unknown>> }> = [
-  { role: 'user', content: [{ type: 'text', text: 'Run the whole test suite, case by case.' }] },
-];
 const added: number[] = [];
 const firstByteAdded: number[] = [];
 const upstreamBodies = createHash('sha256');
 const loop = monitorEventLoopDelay({ resolution: 1 });
 loop.enable();
-for (let n = 0; n < CALLS; n++) {
-  const body = JSON.stringify({
-    model: 'claude-sonnet-4-5',
-    max_tokens: 1024,
-    stream: true,
-    metadata: { user_id: JSON.stringify({ session_id: 'bench-session' }) },
-    system: [{ type: 'text', text: 'You are a coding agent.', cache_control: { type: 'ephemeral' } }],
-    messages: history,
-  });
-  const d = await call(upstreamUrl, `d${n}`, body);
-  const p = await call(proxy.server.url, `p${n}`, body);
-  upstreamBodies.update(p.hash);
+// The client's session runs in the child (its bodies are built and sent there): only stamps come back.
+await new Promise<void>((resolve) => {
+  sessionDone = resolve;
+  world.send({ type: 'session', base: upstreamUrl, proxy: proxy.server.url, calls: CALLS });
+});
+for (const { d, p } of pairs) {
   added.push(p.arrived - p.sent - (d.arrived - d.sent));
   firstByteAdded.push(p.firstByte - p.firstWrite - (d.firstByte - d.firstWrite));
-  history.push({
-    role: 'assistant',
-    content: [{ type: 'tool_use', id: p.id, name: 'Bash', input: { command: 'pytest' } }],
-  });
-  history.push({
-    role: 'user',
-    content: [{ type: 'tool_result', tool_use_id: p.id, content: output(n) }],
-  });
+  upstreamBodies.update(p.hash);
 }
 // Let the last settle finish inside the measured window.
 await new Promise((resolve) => setTimeout(resolve, 500));
