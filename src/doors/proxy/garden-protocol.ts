@@ -19,8 +19,8 @@ export type ThreadOptions = Omit<ConversationOptions, 'tokenizer' | 'settings'> 
    */
   niceness?: number;
   /**
-   * One Int32 on shared memory: the thread's requests given to it and not yet sent upstream (the
-   * proxy's thread counts them). Settling holds while it is over 0.
+   * One Int32 on shared memory: requests that came in and are not upstream yet (the proxy's thread
+   * counts them). Settling holds while it is over 0.
    */
   inFlight?: Int32Array;
 };

@@ -51,8 +51,6 @@ interface Thread {
   /** In the handles this thread's gardens get (local × 2 + tag), so settle and done find it again. */
   tag: 0 | 1;
   options: ThreadOptions;
-  /** Its requests not yet sent upstream (shared with the thread: its settling holds while any are). */
-  inFlight: Int32Array;
   jobs: Map<number, Job>;
   worker: Worker | undefined;
   /** Set while the thread starts: its first job waits for it. */
@@ -76,20 +74,20 @@ interface Threads {
   /** The thread that gardened each conversation last (`project\0session`), least recent first. */
   owners: Map<string, Thread>;
   route: ThreadRoute<Thread>;
-  /** Handles of gardened requests counted in flight until they are sent (settle) or done. */
-  sending: Set<number>;
 }
 
 /** Starts the garden thread for ordinary bodies; resolves once its store is open and its tokenizer loaded. */
 export async function startGardenThread(options: ThreadOptions): Promise<RequestGardener> {
-  const small = newThread(options, 0);
-  const big = newThread({ ...options, niceness: BIG_THREAD_NICENESS }, 1);
+  // Requests that came in and are not upstream yet, whichever thread gardens them: both threads'
+  // settling holds while any are (on two cores it would take the request's CPU).
+  const inFlight = new Int32Array(new SharedArrayBuffer(4));
+  const small = newThread({ ...options, inFlight }, 0);
+  const big = newThread({ ...options, inFlight, niceness: BIG_THREAD_NICENESS }, 1);
   const threads: Threads = {
     small,
     big,
     owners: new Map(),
     route: createThreadRoute(small, big),
-    sending: new Set(),
   };
   await start(threads, threads.small, true);
   let nextId = 1;
@@ -108,7 +106,6 @@ export async function startGardenThread(options: ThreadOptions): Promise<Request
           givenAt: clock(),
           resolve,
         };
-        Atomics.add(thread.inFlight, 0, 1);
         thread.jobs.set(job.id, job);
         bound(thread, job);
         void ready(threads, thread).then((running) => {
@@ -127,13 +124,18 @@ export async function startGardenThread(options: ThreadOptions): Promise<Request
         });
       });
     },
+    arrived() {
+      Atomics.add(inFlight, 0, 1);
+      let sent = false;
+      return () => {
+        if (!sent) Atomics.sub(inFlight, 0, 1);
+        sent = true;
+      };
+    },
     settle(gardened) {
-      if (!gardened.handle) return;
-      sent(threads, gardened.handle);
-      toHandle(threads, gardened.handle, (handle) => ({ type: 'settle', handle }));
+      if (gardened.handle) toHandle(threads, gardened.handle, (handle) => ({ type: 'settle', handle }));
     },
     done(gardened, usage) {
-      if (gardened.handle) sent(threads, gardened.handle);
       if (gardened.handle)
         toHandle(threads, gardened.handle, (handle) => ({
           type: 'done',
@@ -146,11 +148,9 @@ export async function startGardenThread(options: ThreadOptions): Promise<Request
 }
 
 function newThread(options: ThreadOptions, tag: 0 | 1): Thread {
-  const inFlight = new Int32Array(new SharedArrayBuffer(4));
   return {
     tag,
-    options: { ...options, inFlight },
-    inFlight,
+    options,
     jobs: new Map(),
     worker: undefined,
     starting: undefined,
@@ -191,12 +191,6 @@ function start(threads: Threads, thread: Thread, strict: boolean): Promise<void>
   return thread.starting;
 }
 
-/** A gardened request went upstream (or will not): its thread's settling need not hold for it. */
-function sent(threads: Threads, handle: number): void {
-  if (!threads.sending.delete(handle)) return;
-  Atomics.sub(handle % 2 === 1 ? threads.big.inFlight : threads.small.inFlight, 0, 1);
-}
-
 function toHandle(threads: Threads, handle: number, message: (local: number) => ToThread): void {
   const thread = handle % 2 === 1 ? threads.big : threads.small;
   if (thread.running) thread.worker!.postMessage(message(Math.floor(handle / 2)));
@@ -205,7 +199,6 @@ function toHandle(threads: Threads, handle: number, message: (local: number) => 
 function passThrough(thread: Thread, job: Job, reason: string): void {
   clearTimeout(job.timer);
   thread.jobs.delete(job.id);
-  Atomics.sub(thread.inFlight, 0, 1);
   debug('proxy', 'request passed through unchanged', { reason });
   job.resolve({ body: job.raw, record: { gardened: false, failOpen: reason } });
 }
@@ -259,8 +252,6 @@ function listen(threads: Threads, thread: Thread, current: Worker): void {
       threads.route.gardened(`${record.project}\0${record.session}`, job.raw, thread);
     }
     const handle = message.handle ? message.handle * 2 + thread.tag : undefined;
-    if (handle) threads.sending.add(handle);
-    else Atomics.sub(thread.inFlight, 0, 1);
     job.resolve({ body, record, ...(handle ? { handle } : {}), ...(modelled ? { modelled } : {}) });
   });
   current.on('error', (error) => debug('proxy', 'the garden thread failed', { error: String(error) }));

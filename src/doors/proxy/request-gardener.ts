@@ -20,6 +20,11 @@ export interface RequestGardener {
     headers: IncomingHttpHeaders,
     kind: 'messages' | 'count_tokens',
   ): Promise<GardenedRequest>;
+  /**
+   * A request came in (its body not read yet): settling holds until the function returned is called,
+   * once the request is upstream or will not go (calling it again does nothing).
+   */
+  arrived?(): () => void;
   /** The request went upstream: store its new blocks while the model thinks. */
   settle(gardened: GardenedRequest): void;
   /** Its answer ended; the provider's usage when it was read (calibrates the session's pressure). */

@@ -95,22 +95,45 @@ async function handle(options: ProxyServerOptions, req: IncomingMessage, res: Se
     );
     return finish({ status: 403 });
   }
+  const gardenable = record.kind === 'messages' || record.kind === 'count_tokens';
+  // Until the upstream has the body, the garden threads' settling holds (it would take the request's CPU).
+  const upstreamHasIt = (gardenable && options.gardener.arrived?.()) || (() => undefined);
+  try {
+    finish(await gardenAndForward(options, { req, res, record, started, upstreamHasIt }));
+  } finally {
+    upstreamHasIt();
+  }
+}
+
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  record: RequestRecord;
+  started: number;
+  upstreamHasIt: () => void;
+}
+
+/** Reads and gardens a Messages body, sends the request upstream, relays the answer; what the record lacks. */
+async function gardenAndForward(
+  options: ProxyServerOptions,
+  { req, res, record, started, upstreamHasIt }: Exchange,
+): Promise<Partial<RequestRecord>> {
   let gardened: GardenedRequest | undefined;
   if (record.kind === 'messages' || record.kind === 'count_tokens') {
     const raw = await readBody(req, MAX_BODY_BYTES);
     const read = performance.now() - started;
     if (raw === undefined) {
       sendError(res, 413, 'request_too_large', `gardener proxy: request body over ${MAX_BODY_BYTES} bytes`);
-      return finish({ status: 413 });
+      return { status: 413 };
     }
     gardened = await options.gardener.garden(raw, req.headers, record.kind);
     Object.assign(record, gardened.record);
     record.phases = { ...gardened.record.phases, read };
   }
-  const answer = await forward(options, req, res, record, gardened);
-  if (answer === undefined) return finish();
+  const answer = await forward(options, req, res, record, gardened, upstreamHasIt);
+  if (answer === undefined) return {};
   await relay(options, answer, res, record, gardened);
-  finish();
+  return {};
 }
 
 /** Sends the request upstream; undefined when it could not be (the client got an error or left). */
@@ -120,6 +143,7 @@ async function forward(
   res: ServerResponse,
   record: RequestRecord,
   gardened: GardenedRequest | undefined,
+  upstreamHasIt: () => void,
 ): Promise<IncomingMessage | undefined> {
   const from = performance.now();
   const controller = new AbortController();
@@ -138,7 +162,10 @@ async function forward(
       signal: controller.signal,
       ...(options.upstreamIdleMs ? { idleMs: options.upstreamIdleMs } : {}),
       // Store the request's new blocks while the model thinks: done before its first byte, as a rule.
-      ...(gardened ? { onSent: () => sent(options, record, gardened, from) } : {}),
+      onSent: () => {
+        upstreamHasIt();
+        if (gardened) sent(options, record, gardened, from);
+      },
     });
   } catch (error) {
     if (gardened) {
