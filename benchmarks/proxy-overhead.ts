@@ -5,21 +5,22 @@
  * 100 calls, so a figure that grows with the session shows. Each call is sent twice, side by side: straight
  * to the upstream and through the proxy, with the same history; the figures are the differences.
  *
- *   npx tsx benchmarks/proxy-overhead.ts [--calls 200] [--budget 60000] [--think-ms 300] [--in-process]
+ *   npx tsx benchmarks/proxy-overhead.ts [--calls 200] [--budget 60000] [--think-ms 300] [--in-process] [--hashes file]
  *
  * --in-process gardens on the proxy's own thread (as before the garden thread), for a comparison.
  *
  * The client and the upstream (a minimal SSE server that "thinks" --think-ms before its first byte)
  * run in a child process, benchmarks/proxy-overhead-world.ts, on one clock; the client builds and
- * sends its bodies there too, so the proxy has this process to itself, as in real use. The upstream hashes every body it gets through the proxy: the
- * digest printed at the end changes when anything sent upstream does.
+ * sends its bodies there too, so the proxy has this process to itself, as in real use. The upstream
+ * hashes every body it gets through the proxy: the digest printed at the end changes when anything
+ * sent upstream does (--hashes writes each call's, to find the first call two builds differ at).
  *
  * Where the proxy's time goes before the upstream has the body comes from each request's record
  * (`phases`): p50 / p95 of each phase over the session, and the mean of each over the calls whose
  * added time is at or over its p95 (what the slowest calls spent it on).
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { fork } from 'node:child_process';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     budget: { type: 'string', default: '60000' },
     'think-ms': { type: 'string', default: '300' },
     'in-process': { type: 'boolean', default: false },
+    hashes: { type: 'string' },
   },
 });
 const CALLS = Number(values.calls);
@@ -99,6 +101,7 @@ for (const { d, p } of pairs) {
   firstByteAdded.push(p.firstByte - p.firstWrite - (d.firstByte - d.firstWrite));
   upstreamBodies.update(p.hash);
 }
+if (values.hashes) writeFileSync(values.hashes, pairs.map(({ p }) => p.hash).join('\n') + '\n');
 // Let the last settle finish inside the measured window.
 await new Promise((resolve) => setTimeout(resolve, 500));
 loop.disable();
