@@ -6,8 +6,11 @@ import { FORMS, emptyCounters, type Form, type GardenCounters, type GardenEvent 
 export const STATE_KEY = 'garden';
 /** Events kept in the saved state (the counters keep the totals). */
 export const SAVED_EVENTS = 20;
-/** Form changes per saved chunk: an event rewrites the chunk it adds to, never all the forms. */
-export const FORM_CHUNK_ENTRIES = 256;
+/**
+ * Form changes per saved chunk: an event rewrites the chunk it adds to, never all the forms; small,
+ * because the open chunk is rewritten (redacted, deflated) at every event on the request path.
+ */
+export const FORM_CHUNK_ENTRIES = 32;
 
 /** Session-state key of the n-th chunk of saved forms. */
 export function formChunkKey(n: number): string {
