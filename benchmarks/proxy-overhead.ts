@@ -134,27 +134,27 @@ console.log(
 );
 /** p95 of each run of WINDOW calls: flat when the proxy's cost does not grow with the session. */
 const WINDOW = 100;
-const windows = (values: number[]) => {
+const windows = (values: number[], p = 95, digits = 1) => {
   const out: string[] = [];
   for (let start = 0; start < values.length; start += WINDOW)
-    out.push(pct(values.slice(start, start + WINDOW), 95).toFixed(1));
+    out.push(pct(values.slice(start, start + WINDOW), p).toFixed(digits));
   return out.join(' ');
 };
 console.log(`  p95 per ${WINDOW} calls, added before the upstream: ${windows(added)} ms`);
 console.log(`  p95 per ${WINDOW} calls, first byte added: ${windows(firstByteAdded)} ms`);
-/** Each phase's p50 / p95, and its mean over the calls at or over the added p95. */
+/** Each phase's p50 / p95, its mean over the calls at or over the added p95, and its p50 per window of calls. */
 const PHASES = ['read', 'queue', 'parse', 'match', 'engine', 'pricing', 'bytes', 'back', 'send'];
 if (phases.some((p) => Object.keys(p).length > 0)) {
   const slow = added.map((a, i) => (a >= pct(added, 95) ? i : -1)).filter((i) => i >= 0);
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
   console.log(
-    `  phases before the upstream has the body (ms): p50 / p95 · mean over the ${slow.length} slowest calls`,
+    `  phases before the upstream has the body (ms): p50 / p95 · mean over the ${slow.length} slowest calls · p50 per ${WINDOW} calls`,
   );
   for (const phase of PHASES) {
     const all = phases.map((p) => p[phase] ?? 0);
     const worst = mean(slow.map((i) => phases[i]?.[phase] ?? 0));
     console.log(
-      `    ${phase.padEnd(8)} ${pct(all, 50).toFixed(2)} / ${pct(all, 95).toFixed(2)} · ${worst.toFixed(2)}`,
+      `    ${phase.padEnd(8)} ${pct(all, 50).toFixed(2)} / ${pct(all, 95).toFixed(2)} · ${worst.toFixed(2)} · ${windows(all, 50, 2)}`,
     );
   }
   const tail = [...PHASES]
