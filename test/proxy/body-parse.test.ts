@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createBodyParser, type ParsedBody } from '../../src/doors/proxy/body-parse.js';
-import { scanBody } from '../../src/doors/proxy/body-scan.js';
+import { scanBody } from '../../src/core/transcript/index.js';
 
 type Message = { role: string; content: unknown };
 

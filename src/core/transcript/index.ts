@@ -1,5 +1,7 @@
 /** The transcript package's face: everything outside src/core/transcript imports it from here. */
 export { blockText, contentBlocks, toolResultText } from './blocks.js';
+export { commonPrefix, scanBody, scanElements } from './body-scan.js';
+export type { BodyShape } from './body-scan.js';
 export { exportPieces, exportTranscripts } from './export.js';
 export { isMessageLine, selectBranch, str } from './formats/claude-code-chain.js';
 export type { CcLine } from './formats/claude-code-chain.js';

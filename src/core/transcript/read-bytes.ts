@@ -32,7 +32,7 @@ export function inputReadError(error: unknown, file: string): GardenerError {
  * shortcut for regular files (it is 0 for `/dev/zero` and pipes), so at most maxBytes + one chunk
  * is ever held.
  */
-export async function readFileBounded(file: string, maxBytes: number): Promise<Uint8Array> {
+export async function readFileBounded(file: string, maxBytes: number): Promise<Buffer> {
   let handle;
   try {
     handle = await open(file, 'r');
@@ -86,7 +86,7 @@ export async function readStreamBounded(
   stream: AsyncIterable<Uint8Array | string>,
   maxBytes: number,
   where = '<stdin>',
-): Promise<Uint8Array> {
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of stream) {

@@ -5,9 +5,10 @@ import { GardenerError, isGardenerError } from '../../errors.js';
 import { DEFAULT_MAX_BYTES, decodeInput } from './decode.js';
 import { readFileBounded, readStreamBounded } from './read-bytes.js';
 import { detect } from './detect.js';
+import { headOf, parseBodyByMessages } from './read-body.js';
 import { claudeCodeImporter } from './formats/claude-code.js';
 import type { FormatImporter } from './formats/importer.js';
-import { clearJsonCache, isPlainObject } from './formats/json-input.js';
+import { clearJsonCache, isPlainObject, primeDocument } from './formats/json-input.js';
 import { getFormat } from './formats/registry.js';
 import type { Transcript } from './types.js';
 
@@ -51,8 +52,11 @@ export async function readInput(
   const where = isStdin ? '<stdin>' : pathOrDash;
   const forced = options.from !== undefined ? getFormat(options.from) : undefined;
   try {
-    const text = await readText(pathOrDash, isStdin, maxBytes, options.stdin);
-    const importer = forced ?? detect(text, isStdin ? undefined : pathOrDash).importer;
+    const input = await readText(pathOrDash, isStdin, maxBytes, options.stdin, forced?.reads !== 'text');
+    const importer = forced ?? detect(input.text, isStdin ? undefined : pathOrDash).importer;
+    // A text importer (never detected for a JSON object) reads a body read by messages whole.
+    const text = input.bytes && importer.reads === 'text' ? decodeInput(input.bytes, where) : input.text;
+    input.bytes = undefined;
     const transcripts = parseWith(importer, text, where, options);
     if (transcripts.length === 0) {
       throw new GardenerError(
@@ -74,19 +78,24 @@ export async function readInput(
 }
 
 /**
- * The input's text. The bytes are read in a function of their own so that nothing holds them once
- * decoded: a large input is not kept twice while it is parsed.
+ * The input's text. A request body is parsed from its bytes a message at a time when the importer
+ * may read JSON: the text is then its head, standing for the parsed body, and the bytes are kept
+ * until the importer is known. Otherwise the bytes are decoded whole, in a function of their own so
+ * that nothing holds them once decoded: a large input is not kept twice while it is parsed.
  */
 async function readText(
   pathOrDash: string,
   isStdin: boolean,
   maxBytes: number,
   stdin: ReadInputOptions['stdin'],
-): Promise<string> {
+  json: boolean,
+): Promise<{ text: string; bytes?: Buffer | undefined }> {
   const bytes = isStdin
     ? await readStreamBounded(stdin ?? process.stdin, maxBytes)
     : await readFileBounded(pathOrDash, maxBytes);
-  return decodeInput(bytes, isStdin ? '<stdin>' : pathOrDash);
+  const body = json ? parseBodyByMessages(bytes) : undefined;
+  if (body === undefined) return { text: decodeInput(bytes, isStdin ? '<stdin>' : pathOrDash) };
+  return { text: primeDocument(headOf(bytes), body), bytes };
 }
 
 /** Runs an importer; a non-gardener error (an importer bug on odd input) still names the file. */

@@ -1,5 +1,5 @@
 import { DEFAULT_POOL_SIZE } from '../kit/pool.js';
-import { commonPrefix, scanBody, scanElements, type BodyShape } from './body-scan.js';
+import { commonPrefix, scanBody, scanElements, type BodyShape } from '../../core/transcript/index.js';
 
 type Json = Record<string, unknown>;
 

@@ -26,6 +26,7 @@ export const adpImporter: FormatImporter = {
   name: 'adp',
   description:
     'Agent Data Protocol dataset rows with a "trajectory" of {role: system|user|ai, text} turns (nebius SWE-agent)',
+  reads: 'json',
   sniff(text) {
     const values = sniffValues(jsonShape(text));
     return values.length > 0 && values.every(isTrajectoryRow) ? SCORE_ROWS : 0;

@@ -40,6 +40,7 @@ const TYPED_KINDS: Record<string, Kind> = {
 export const agentSdkImporter: FormatImporter = {
   name: 'agent-sdk',
   description: 'Claude Agent SDK message stream (SDKMessage JSONL / JSON array, TypeScript or Python)',
+  reads: 'json',
   sniff(text) {
     let score = 0;
     for (const value of sniffValues(jsonShape(text))) score = Math.max(score, recordScore(value));

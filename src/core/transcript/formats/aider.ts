@@ -42,6 +42,7 @@ const MODEL_LINE = /^(?:Main model|Models?): (\S+)/;
 export const aiderImporter: FormatImporter = {
   name: 'aider',
   description: 'aider chat history markdown (.aider.chat.history.md, "# aider chat started at")',
+  reads: 'text',
   sniff(text, fileName) {
     const head = text.slice(0, SNIFF_CHARS);
     if (/^\s*[[{]/.test(head)) return 0;

@@ -20,6 +20,7 @@ export const anthropicImporter: FormatImporter = {
   name: 'anthropic',
   description:
     'Anthropic Messages API request body (or an array of them, or a bare message array); gardener JSONL exports',
+  reads: 'json',
   sniff(text) {
     const shape = jsonShape(text);
     const values = sniffValues(shape);

@@ -25,6 +25,7 @@ const WRAPPER = /^\s*(<[a-z][\w-]*>|Caveat:)/;
 export const claudeCodeImporter: FormatImporter = {
   name: 'claude-code',
   description: 'Claude Code session log (~/.claude/projects/*/<session>.jsonl, agent-*.jsonl)',
+  reads: 'json',
   sniff(text) {
     const values = sniffValues(jsonShape(text));
     return values.some(isClaudeCodeLine) ? SCORE_CERTAIN : 0;

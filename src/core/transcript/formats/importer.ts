@@ -16,6 +16,11 @@ export interface ParseOptions {
 export interface FormatImporter {
   name: string;
   description: string;
+  /**
+   * What `sniff` and `parse` read of the text: `json` only through json-input (so a document parsed
+   * there from the bytes can stand in for the text), `text` the characters themselves.
+   */
+  reads: 'json' | 'text';
   /** 0 (not this format) … 1 (certainly this format). Cheap: looks at the start of the text. */
   sniff(text: string, fileName?: string): number;
   /** Throws `GardenerError('INPUT_INVALID')` naming the file and line when the text is malformed. */

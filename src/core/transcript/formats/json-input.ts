@@ -37,6 +37,17 @@ export function clearJsonCache(): void {
   cachedShape = undefined;
 }
 
+/**
+ * Makes `text` stand for a document parsed elsewhere (from the input's bytes, a piece at a time):
+ * until the cache is cleared, sniffers and importers that read JSON get `value` for it.
+ */
+export function primeDocument(text: string, value: unknown): string {
+  cachedText = stripBom(text);
+  cachedParse = { ok: true, value };
+  cachedShape = undefined;
+  return text;
+}
+
 function parseDocument(text: string): DocParse {
   if (text === cachedText && cachedParse) return cachedParse;
   cachedShape = undefined;

@@ -20,6 +20,7 @@ const SCORE_SHAPED = 0.8;
 export const miniSweAgentImporter: FormatImporter = {
   name: 'mini-swe-agent',
   description: 'mini-swe-agent trajectory (*.traj.json, trajectory_format mini-swe-agent-1)',
+  reads: 'json',
   sniff(text, fileName) {
     const shape = jsonShape(text);
     if (shape.kind !== 'document' || !isPlainObject(shape.value)) return 0;

@@ -27,6 +27,7 @@ export const openaiImporter: FormatImporter = {
   name: 'openai',
   description:
     'OpenAI chat messages with tool calls: a request, an array of messages, or dataset rows holding "messages"',
+  reads: 'json',
   sniff(text) {
     const shape = jsonShape(text);
     const values = sniffValues(shape);

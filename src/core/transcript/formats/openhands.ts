@@ -30,6 +30,7 @@ const SILENT_OBSERVATIONS = new Set(['null', 'agent_state_changed']);
 export const openhandsImporter: FormatImporter = {
   name: 'openhands',
   description: 'OpenHands event list (actions and observations linked by "cause")',
+  reads: 'json',
   sniff(text) {
     const values = sniffValues(jsonShape(text));
     const events = values.filter(isEvent).length;

@@ -22,6 +22,7 @@ const SCORE_ONE = 0.75;
 export const sweAgentImporter: FormatImporter = {
   name: 'swe-agent',
   description: 'SWE-agent trajectory (.traj: history + trajectory)',
+  reads: 'json',
   sniff(text) {
     const shape = jsonShape(text);
     if (shape.kind !== 'document' || !isPlainObject(shape.value)) return 0;
