@@ -522,6 +522,9 @@ async function context(sessions: Session[], args: Args): Promise<void> {
       console.log(
         `  recall output, knowing context   @1 ${pct(c.knowing.at1, out)} @5 ${pct(c.knowing.at5, out)} · holder among the five ${pct(c.holderAt5, out)}`,
       );
+      console.log(
+        `  blind recall spent a hit on an entry in context for ${pct(c.crowded, out)}; showed the needle only there for ${pct(c.blindFromContext, out)}`,
+      );
     }
     for (const miss of result.misses) misses.push(JSON.stringify({ budget, ...miss }));
   }

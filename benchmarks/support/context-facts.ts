@@ -42,6 +42,10 @@ export interface ContextCounts {
   knowing: FactCounts;
   /** The holder among the hits (entry level, knowing), @5. */
   holderAt5: number;
+  /** Needles whose blind recall spent one of its five hits on an entry the context shows in full. */
+  crowded: number;
+  /** Needles the blind recall showed only in such an entry (the message asking, in context itself). */
+  blindFromContext: number;
 }
 
 export interface ContextMiss {
@@ -59,7 +63,15 @@ export interface ContextMiss {
 }
 
 function emptyCounts(): ContextCounts {
-  return { needles: 0, inContext: 0, blind: emptyFactCounts(), knowing: emptyFactCounts(), holderAt5: 0 };
+  return {
+    needles: 0,
+    inContext: 0,
+    blind: emptyFactCounts(),
+    knowing: emptyFactCounts(),
+    holderAt5: 0,
+    crowded: 0,
+    blindFromContext: 0,
+  };
 }
 
 /** Replays every session at `budget`; counts by split, and the dev needles the knowing recall misses @5. */
@@ -107,6 +119,10 @@ export async function contextFacts(
             const blind = run.recallResult!(query, { limit: LIMIT });
             const knowing = run.recallResult!(query, { limit: LIMIT, inContext: (id) => run.inContext!(id) });
             const blindAt5 = count(split.blind, stub, blind, needle.text);
+            const seen = blind.hits.filter((h) => run.inContext!(h.id));
+            if (seen.length > 0) split.crowded++;
+            const unseen = { ...blind, hits: blind.hits.filter((h) => !run.inContext!(h.id)) };
+            if (blindAt5 && !occursIn(recallText(unseen, LIMIT), needle.text)) split.blindFromContext++;
             const found = count(split.knowing, stub, knowing, needle.text);
             const holds = (original: string) => occursIn(original, needle.text);
             const originals = run.recallResult!(query, {
