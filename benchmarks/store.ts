@@ -8,11 +8,20 @@
  *            output's own recall hint (what its stub prints: `recall("…")`) finds it, once the session
  *            is stored.
  *
- * Run: npx tsx benchmarks/store.ts [perf|quality|all] [--sessions DIR] [--entries N] [--db FILE] [--shared-project] [--misses FILE]
+ *   context  issue 21's literal set: each session replayed through the engine at a budget (the bench's
+ *            `gardener` strategy); for needles not in the rendered context at their use, the stub
+ *            instruction and the recall output @1/@5 for the later text, with recall blind to the
+ *            context (as before) and knowing what it shows in full (as the engine's recall does).
+ *
+ * Run: npx tsx benchmarks/store.ts [perf|quality|context|all] [--sessions DIR] [--entries N] [--db FILE] [--shared-project] [--misses FILE]
+ *        [--budgets 32000,16000] [--held-out] [--context-misses FILE]
  *   --misses FILE     writes each dev needle whose holder is not in the first five entries (JSON lines:
  *                     the query, the holder's rank among 100, what outranks it), to classify the misses
  *   --shared-project  quality with the sessions of one folder in one project (each session still asks
  *                     as itself), as a user's project holds many sessions; by default a project a session.
+ *   --budgets         the budgets of the context pass (default 32000,16000)
+ *   --held-out        the context pass prints the held-out split too (choose on dev; look at it at the end)
+ *   --context-misses  writes each dev needle of the context pass that the knowing recall misses @5
  */
 import Database from 'better-sqlite3';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +29,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emptyFactCounts, recallText, stubInstructionText } from '../src/doors/bench/facts.js';
+import { contextFacts } from './support/context-facts.js';
 import { recallQuery } from '../src/doors/bench/fidelity.js';
 import { holdoutFiles } from '../src/doors/bench/split.js';
 import { findNeedles, occursIn } from '../src/doors/bench/needles.js';
@@ -57,13 +67,16 @@ const BASE_PRIORITY: Record<ContentClass, number> = {
 };
 
 interface Args {
-  mode: 'perf' | 'quality' | 'all';
+  mode: 'perf' | 'quality' | 'context' | 'all';
   sessions: string;
   entries: number;
   db: string;
   sharedProject: boolean;
   /** Where to write the dev split's entry-level @5 misses (one JSON line each), for diagnosis. */
   misses?: string;
+  budgets: number[];
+  heldOut: boolean;
+  contextMisses?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -73,10 +86,15 @@ function parseArgs(argv: string[]): Args {
     entries: 100_000,
     db: path.join(os.tmpdir(), `gardener-bench-store-${process.pid}.db`),
     sharedProject: false,
+    budgets: [32_000, 16_000],
+    heldOut: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === 'perf' || a === 'quality' || a === 'all') args.mode = a;
+    if (a === 'perf' || a === 'quality' || a === 'context' || a === 'all') args.mode = a;
+    else if (a === '--budgets') args.budgets = (argv[++i] ?? '').split(',').map(Number);
+    else if (a === '--held-out') args.heldOut = true;
+    else if (a === '--context-misses') args.contextMisses = path.resolve(argv[++i] ?? '');
     else if (a === '--sessions') args.sessions = path.resolve(argv[++i] ?? '');
     else if (a === '--entries') args.entries = Number(argv[++i]);
     else if (a === '--db') args.db = path.resolve(argv[++i] ?? '');
@@ -336,11 +354,17 @@ function perf(sessions: Session[], args: Args): void {
   const tokenizer = defaultTokenizer();
   tokenizer.count('warm up the tokenizer before timing');
   let q = 0;
+  const knowingMs: number[] = [];
   for (const { session, query } of queries) {
     const project = `bench-project-${q++ % passes}`;
     const t0 = performance.now();
-    recall(store2, query, { project, session: session.id }, { limit: 5 });
+    const blind = recall(store2, query, { project, session: session.id }, { limit: 5 });
     recallMs.push(performance.now() - t0);
+    // As an engine asks: its first two hits in context in full, so two more are ranked and shown.
+    const seen = new Set(blind.hits.slice(0, 2).map((h) => h.id));
+    const t1 = performance.now();
+    recall(store2, query, { project, session: session.id }, { limit: 5, inContext: (id) => seen.has(id) });
+    knowingMs.push(performance.now() - t1);
   }
   const words = [
     'error',
@@ -366,6 +390,7 @@ function perf(sessions: Session[], args: Args): void {
   }
   store2.close();
   console.log(summary('recall, needle queries (long text)', recallMs));
+  console.log(summary('recall, needle queries, 2 in context', knowingMs));
   console.log(summary('recall, short keyword queries', shortMs));
   for (const suffix of ['', '-wal', '-shm']) rmSync(args.db + suffix, { force: true });
 }
@@ -481,6 +506,41 @@ function quality(sessions: Session[], args: Args): void {
     );
 }
 
+async function context(sessions: Session[], args: Args): Promise<void> {
+  const tokenizer = defaultTokenizer();
+  const misses: string[] = [];
+  for (const budget of args.budgets) {
+    const t0 = Date.now();
+    const result = await contextFacts(sessions, budget, tokenizer);
+    console.log(
+      `\n## context: replayed at budget ${budget.toLocaleString('en-US')} (${((Date.now() - t0) / 1000).toFixed(0)} s)`,
+    );
+    const splits = args.heldOut ? (['dev', 'heldOut'] as const) : (['dev'] as const);
+    for (const name of splits) {
+      const c = result[name];
+      const out = c.blind.n;
+      console.log(
+        `${name}: ${c.needles} needles used, ${c.inContext} in context at their use, ${out} not (stubbed or summarised)`,
+      );
+      console.log(`  stub's first instruction        ${pct(c.blind.stub, out)}`);
+      console.log(
+        `  recall output, blind to context  @1 ${pct(c.blind.at1, out)} @5 ${pct(c.blind.at5, out)}`,
+      );
+      console.log(
+        `  recall output, knowing context   @1 ${pct(c.knowing.at1, out)} @5 ${pct(c.knowing.at5, out)} · holder among the five ${pct(c.holderAt5, out)}`,
+      );
+      console.log(
+        `  blind recall spent a hit on an entry in context for ${pct(c.crowded, out)}; showed the needle only there for ${pct(c.blindFromContext, out)}`,
+      );
+    }
+    for (const miss of result.misses) misses.push(JSON.stringify({ budget, ...miss }));
+  }
+  if (args.contextMisses !== undefined) {
+    writeFileSync(args.contextMisses, misses.map((m) => `${m}\n`).join(''));
+    console.log(`${misses.length} dev misses @5 of the knowing recall written to ${args.contextMisses}`);
+  }
+}
+
 /** A dev needle whose holder is not in the first five: where it ranks among 100, and what outranks it. */
 function describeMiss(
   store: GardenerStore,
@@ -563,6 +623,7 @@ async function main(): Promise<void> {
     `${sessions.length} sessions, ${items.toLocaleString('en-US')} blocks from ${args.sessions} (prepared in ${((Date.now() - t0) / 1000).toFixed(1)} s; ${note})`,
   );
   if (args.mode === 'quality' || args.mode === 'all') quality(sessions, args);
+  if (args.mode === 'context' || args.mode === 'all') await context(sessions, args);
   if (args.mode === 'perf' || args.mode === 'all') perf(sessions, args);
 }
 

@@ -119,7 +119,13 @@ export interface Garden {
   observeCost(costs: { managed: number; unmanaged: number }): void;
   /** The provider's `usage.input_tokens` for the last rendered request (calibrates pressure). */
   observeUsage(inputTokens: number): void;
+  /**
+   * Searches the store as the model's recall does: entries it sees in full in the context rendered
+   * now take no hit's place (RecallResult.inContext names them).
+   */
   recall(query: string, options?: RecallOptions): RecallResult;
+  /** Whether the model sees the entry in full in the context as synced now. */
+  inContext(id: string): boolean;
   /** An entry by id; with a query or a line range, also that part of its original (`inside`). */
   fetch(id: string, options?: InsideOptions): FetchResult | undefined;
   /** Brings an entry back to its original form in context (an event). */

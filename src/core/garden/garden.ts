@@ -34,7 +34,7 @@ import { originalBlock, restoreShown, takeMessages } from './ingest/release.js';
 import { appendInjection, turnInjection } from './render/turn-injection.js';
 import type { Form } from './types.js';
 import { emptyView, slotTokens } from './state/view.js';
-import { inTranscriptOrder } from './state/view-index.js';
+import { inTranscriptOrder, shownInFull } from './state/view-index.js';
 import { protection, windowStart } from './plan/window.js';
 
 /** What openGardenWith needs: the options with the compressor named. */
@@ -67,11 +67,15 @@ export function openGardenWith(options: GardenWithOptions): Garden {
     observeUsage: (inputTokens) => observeUsage(state, inputTokens),
     recall(query, recallOptions) {
       settle(state);
-      const result = recall(state.store, query, state.scope, recallOptions);
-      for (const hit of result.hits)
-        for (const slot of slotsOf(state, hit.id)) state.access.set(slot.key, state.view.turns);
+      // The model's own recall: what it sees in full takes no hit's place (recallOptions may say otherwise).
+      const inContext = (id: string) => shownInFull(state.view.index, id);
+      const result = recall(state.store, query, state.scope, { inContext, ...recallOptions });
+      // What matched is what the model is after now, shown or in context: it is not stale.
+      for (const id of [...result.hits.map((hit) => hit.id), ...(result.inContext ?? [])])
+        for (const slot of slotsOf(state, id)) state.access.set(slot.key, state.view.turns);
       return result;
     },
+    inContext: (id) => shownInFull(state.view.index, id),
     fetch: (id, options) => fetch(state, id, options),
     recallIntoContext: (id) => recallIntoContext(state, id),
     forget: (id, forgetOptions = {}) => forget(state, id, forgetOptions.purge === true),

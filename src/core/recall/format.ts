@@ -15,6 +15,8 @@ export interface RecallWire {
   }>;
   coverage: { entries_scanned: number; time_range: [string, string] | null };
   truncated: boolean;
+  /** Entries that matched but are in the model's context in full, so not shown. */
+  in_context?: string[];
 }
 
 function iso(ms: number): string {
@@ -40,6 +42,7 @@ export function recallWire(result: RecallResult): RecallWire {
       time_range: from !== undefined && to !== undefined ? [iso(from), iso(to)] : null,
     },
     truncated: result.truncated,
+    ...(result.inContext ? { in_context: result.inContext } : {}),
   };
 }
 
@@ -80,6 +83,10 @@ export function formatRecallText(result: RecallResult, style: TextStyle = PLAIN)
     out.push(hit.text.replace(/\s+$/, '').replace(/^/gm, '    '));
     out.push('');
   }
+  if (result.inContext)
+    out.push(
+      `already in your context in full, not repeated: ${result.inContext.map((id) => style.id(id)).join(', ')}`,
+    );
   const { entriesScanned, from, to } = result.coverage;
   const footer = [
     `${result.hits.length} ${result.hits.length === 1 ? 'hit' : 'hits'}`,

@@ -8,6 +8,7 @@ import { fitToBudget } from './budget.js';
 import { parseQuery } from './query.js';
 import { PASSAGE_CHARS, preparePassages } from './passages.js';
 import { findTokens, head } from './snippet.js';
+import { pickTop, recallResult } from './in-context.js';
 import { selectTerms, type SelectedTerm, type TermSelection } from './terms-select.js';
 
 export const DEFAULT_RECALL_LIMIT = 5;
@@ -195,7 +196,7 @@ export function recall(
         noteSessionBonus,
     })),
   ].sort((a, b) => b.score - a.score || (a.entry?.seq ?? 0) - (b.entry?.seq ?? 0));
-  const top = ranked.slice(0, limit);
+  const { top, inContext } = pickTop(ranked, limit, options.inContext);
 
   const tokenizer = options.tokenizer ?? defaultTokenizer();
   const maxTokens = options.maxTokens ?? (options.full ? DEFAULT_FULL_RECALL_TOKENS : DEFAULT_RECALL_TOKENS);
@@ -206,15 +207,7 @@ export function recall(
   );
   if (deps.writable && options.touch !== false) deps.search.touch(seqs, now);
 
-  const coverage = deps.search.coverage(searchScope);
-  const result: RecallResult = {
-    hits: fitted.items,
-    coverage: { entriesScanned: coverage.count },
-    truncated: fitted.truncated,
-  };
-  if (coverage.from !== null) result.coverage.from = coverage.from;
-  if (coverage.to !== null) result.coverage.to = coverage.to;
-  return result;
+  return recallResult(fitted, deps.search.coverage(searchScope), inContext);
 }
 
 /** Every query word found in the store, with its idf: what a hit's passages are chosen by. */

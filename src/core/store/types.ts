@@ -92,6 +92,11 @@ export interface RecallOptions {
   touch?: boolean;
   /** Counts the returned texts against maxTokens (default: cl100k; a short process may pass an estimate). */
   tokenizer?: Tokenizer;
+  /**
+   * Entries the model sees in full in its context now (an engine knows them): they take no hit's
+   * place or budget, and are named in `RecallResult.inContext` instead.
+   */
+  inContext?: (id: string) => boolean;
 }
 
 export interface RecallHit {
@@ -115,6 +120,8 @@ export interface RecallResult {
   coverage: { entriesScanned: number; from?: number; to?: number };
   /** True when hits were cut to fit maxTokens. */
   truncated: boolean;
+  /** Entries that ranked among the hits but are in the model's context in full (RecallOptions.inContext). */
+  inContext?: string[];
 }
 
 export interface Note {

@@ -1,4 +1,5 @@
 import type { MessageParam, MessagesRequest, Transcript } from '../../core/transcript/index.js';
+import type { RecallOptions, RecallResult } from '../../core/store/index.js';
 import type { Meter } from './measure.js';
 
 /** The context strategies `gardener bench` compares (docs/BENCH.md). */
@@ -68,6 +69,13 @@ export interface StrategyRun {
   recall?(query: string, limit: number): string[];
   /** What the model reads from that recall: the output of the first hit, and of all `limit`. */
   recallShown?(query: string, limit: number): { first: string; all: string };
+  /**
+   * The model's recall in the strategy's store and scope, as it is called now (options as given: pass
+   * `inContext` for recall that knows what the context shows, as the engine's does).
+   */
+  recallResult?(query: string, options: RecallOptions): RecallResult;
+  /** Whether the model sees a stored entry in full in the context of the last call rendered. */
+  inContext?(id: string): boolean;
   close(): void;
 }
 

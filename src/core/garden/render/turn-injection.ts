@@ -7,6 +7,7 @@ import { latestTypedText, newestTypedText } from '../plan/recent.js';
 import type { InjectMode } from '../types.js';
 import type { RetrievalWords } from './labels.js';
 import type { View } from '../state/view.js';
+import { shownInFull } from '../state/view-index.js';
 
 /** The newest user message with the injected block appended (after any tool_result blocks, as the API wants). */
 export function appendInjection(message: MessageParam, text: string): MessageParam {
@@ -45,14 +46,14 @@ export function turnInjection(input: {
   if (input.mode === 'off' || last?.role !== 'user' || last.passthrough) return undefined;
   const typed = newestTypedText(view);
   if (typed === '' && input.mode !== 'full') return undefined;
-  const inContext = (id: string) => view.index.byEntry.get(id)?.some((s) => s.form === 'original') ?? false;
+  const inContext = (id: string) => shownInFull(view.index, id);
   return buildInjection({
     mode: input.mode,
     maxTokens: input.maxTokens,
     query: typed || latestTypedText(view),
     notes: store.notes(scope, { pinnedOnly: true }),
     compacted: compactedSummary(view),
-    recall: (query, maxTokens) => recall(store, query, scope, { maxTokens, limit: RECALL_LIMIT }),
+    recall: (query, maxTokens) => recall(store, query, scope, { maxTokens, limit: RECALL_LIMIT, inContext }),
     inContext,
     tokenizer: input.tokenizer,
     words: input.words,

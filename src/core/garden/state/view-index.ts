@@ -198,3 +198,8 @@ export function slotOrder(slot: Slot): number {
 export function inTranscriptOrder(slots: Iterable<Slot>): Slot[] {
   return [...slots].sort((a, b) => slotOrder(a) - slotOrder(b));
 }
+
+/** Whether the model sees a stored entry in full: one of its slots is in its original form. */
+export function shownInFull(index: ViewIndex, id: string): boolean {
+  return index.byEntry.get(id)?.some((slot) => slot.form === 'original') ?? false;
+}

@@ -89,6 +89,10 @@ export function createGardenerStrategy(): Strategy {
         config: { now, keepLastTurns: PROXY_KEEP_LAST_TURNS },
       });
       const { transcript, calls } = bench;
+      // The model's recall knows what the engine shows it in full (garden.recall).
+      const inContext = (id: string): boolean => session.garden.inContext(id);
+      const asked = (query: string, limit: number) =>
+        recall(db, query, scope, { limit, touch: false, maxTokens: RECALL_MAX_TOKENS, inContext });
       return {
         context(index) {
           call = index;
@@ -108,14 +112,15 @@ export function createGardenerStrategy(): Strategy {
         },
         recall(query, limit) {
           if (query === '') return [];
-          const result = recall(db, query, scope, { limit, touch: false, maxTokens: RECALL_MAX_TOKENS });
-          return result.hits.map((hit) => db.fetch(hit.id)?.original ?? '');
+          return asked(query, limit).hits.map((hit) => db.fetch(hit.id)?.original ?? '');
         },
         recallShown(query, limit) {
           if (query === '') return { first: '', all: '' };
-          const result = recall(db, query, scope, { limit, touch: false, maxTokens: RECALL_MAX_TOKENS });
+          const result = asked(query, limit);
           return { first: recallText(result, 1), all: recallText(result, limit) };
         },
+        recallResult: (query, recallOptions) => recall(db, query, scope, { touch: false, ...recallOptions }),
+        inContext,
         close() {
           session.close();
         },

@@ -58,7 +58,10 @@ export const COMMANDS: readonly SlashCommand[] = [
     help: 'search what this project stored, in every session',
     run: (host, arg) =>
       needs(arg, 'a query') ??
-      text(formatRecallText(host.session().garden.recall(arg, { limit: 8 })).trimEnd()),
+      // The user asks, not the model: every match is shown, in the model's context or not.
+      text(
+        formatRecallText(host.session().garden.recall(arg, { limit: 8, inContext: () => false })).trimEnd(),
+      ),
   },
   {
     name: 'show',

@@ -24,7 +24,7 @@ export const recallTool: AgentTool<z.infer<typeof input>> = {
       full,
       maxTokens: full ? RECALL_MAX_TOKENS * 4 : RECALL_MAX_TOKENS,
     });
-    if (result.hits.length === 0) return ok(`nothing stored matches "${query}"`);
+    if (result.hits.length === 0 && !result.inContext) return ok(`nothing stored matches "${query}"`);
     return ok(formatRecallText(result).trimEnd());
   },
 };
