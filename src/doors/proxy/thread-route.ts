@@ -1,4 +1,4 @@
-import { commonPrefix } from './body-scan.js';
+import { commonPrefix } from '../../core/transcript/index.js';
 
 /**
  * Bytes of a body new to the proxy (not shared with an earlier body) from which it may take seconds
