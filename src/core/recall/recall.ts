@@ -6,6 +6,7 @@ import type { RecallHit, RecallOptions, RecallResult, Scope, Store, StoreIndex }
 import { defaultTokenizer, type Tokenizer } from '../tokens/index.js';
 import { fitToBudget } from './budget.js';
 import { parseQuery } from './query.js';
+import { passageWords, type PassageWords } from './passage-words.js';
 import { PASSAGE_CHARS, preparePassages } from './passages.js';
 import { findTokens, head } from './snippet.js';
 import { pickTop, recallResult } from './in-context.js';
@@ -200,7 +201,11 @@ export function recall(
 
   const tokenizer = options.tokenizer ?? defaultTokenizer();
   const maxTokens = options.maxTokens ?? (options.full ? DEFAULT_FULL_RECALL_TOKENS : DEFAULT_RECALL_TOKENS);
-  const hits = buildHits(deps, top, selection, options.full === true, now, { tokens: maxTokens, tokenizer });
+  const inPassages = passageWords(selection, typeof query === 'string' ? query : '');
+  const hits = buildHits(deps, top, selection, inPassages, options.full === true, now, {
+    tokens: maxTokens,
+    tokenizer,
+  });
   const fitted = fitToBudget(hits, maxTokens, tokenizer);
   const seqs = top.flatMap((r) =>
     r.entry && fitted.items.some((h) => h.id === r.entry?.id) ? [r.entry.seq] : [],
@@ -210,17 +215,11 @@ export function recall(
   return recallResult(fitted, deps.search.coverage(searchScope), inContext);
 }
 
-/** Every query word found in the store, with its idf: what a hit's passages are chosen by. */
-function passageWords(selection: TermSelection): { words: string[]; weight: (token: string) => number } {
-  const idf = new Map<string, number>();
-  for (const [token, df] of selection.counts) if (df > 0) idf.set(token, Math.log(1 + selection.docs / df));
-  return { words: [...idf.keys()], weight: (token) => idf.get(token) ?? 0 };
-}
-
 function buildHits(
   deps: StoreIndex,
   top: Ranked[],
   selection: TermSelection,
+  inPassages: PassageWords,
   full: boolean,
   now: number,
   budget: { tokens: number; tokenizer: Tokenizer },
@@ -228,7 +227,6 @@ function buildHits(
   const terms: SelectedTerm[] = selection.terms;
   const weights = new Map(terms.map((t) => [t.token, Math.log(1 + selection.docs / t.df)]));
   const byWeight = terms.map((t) => t.token).sort((a, b) => (weights.get(b) ?? 0) - (weights.get(a) ?? 0));
-  const inPassages = passageWords(selection);
   const texts = deps.search.texts(top.flatMap((r) => (r.entry ? [r.entry.seq] : [])));
   const pending: PendingPassages[] = [];
   const hits = top.map(({ entry, note, score }): RecallHit => {
@@ -315,15 +313,16 @@ interface PendingPassages {
 }
 
 /**
- * Fills in the passages of the hits that show them, each within a share of the recall budget left
- * by the other hits (notes, summaries): a hit beside short ones shows more of its original, whole
- * when it fits, instead of leaving the budget unused. Shares are in tokens, turned into characters
- * at a guessed rate and corrected once by counting.
+ * Fills in the passages of the hits that show them, best first, each within a share of the recall
+ * budget left by the other hits (notes, summaries) and by the ones before it: a hit beside short
+ * ones shows more of its original, whole when it fits, and what a hit leaves of its share (shown
+ * whole in less, passages that fit in less, a summary instead) goes to the hits after it rather than
+ * unused. Shares are in tokens, turned into characters at a guessed rate and corrected once by counting.
  */
 function showPassages(
   pending: readonly PendingPassages[],
   hits: readonly RecallHit[],
-  words: ReturnType<typeof passageWords>,
+  words: PassageWords,
   budget: { tokens: number; tokenizer: Tokenizer },
 ): void {
   // A short original is shown whole: it takes what it takes, and leaves the rest to the long ones.
@@ -331,21 +330,25 @@ function showPassages(
   const long = pending.filter((p) => p.original.length > MIN_PASSAGE_CHARS);
   if (long.length === 0) return;
   const others = hits.reduce((n, h) => n + (h.text === '' ? 0 : budget.tokenizer.count(h.text)), 0);
-  // The budget counts the hits' texts only (fitToBudget), so the texts may fill it.
-  const left = Math.max(0, budget.tokens - others);
   const weights = roomWeights(
     long.map((p) => p.hit),
     hits[0]?.score ?? 0,
   );
-  const total = weights.reduce((a, b) => a + b, 0);
+  let total = weights.reduce((a, b) => a + b, 0);
+  // The budget counts the hits' texts only (fitToBudget), so the texts may fill it.
+  let rest = Math.max(0, budget.tokens - others);
   for (const [i, { hit, original, summary }] of long.entries()) {
-    const share = (left * (weights[i] ?? 0)) / total;
+    const weight = weights[i] ?? 0;
+    const share = (rest * weight) / total;
+    total -= weight;
     const show = preparePassages(original, words.words, words.weight);
     if (show === undefined) {
       [hit.text, hit.form] = summary.trim() !== '' ? [summary, 'summary'] : [head(original), 'snippet'];
+      rest = Math.max(0, rest - budget.tokenizer.count(hit.text));
       continue;
     }
     hit.text = fitPassages(original, show, share, budget.tokenizer);
+    rest = Math.max(0, rest - budget.tokenizer.count(hit.text));
   }
 }
 
