@@ -26,6 +26,8 @@ export interface CacheTrack {
   frontierKey: string | undefined;
   /** Units of the messages sent, by message object (only new ones are serialised and hashed). */
   units: UnitsMemo;
+  /** The same for the requests as the client sent them. */
+  original: UnitsMemo;
 }
 
 export function createCacheTrack(): CacheTrack {
@@ -35,7 +37,17 @@ export function createCacheTrack(): CacheTrack {
     lastKeys: [],
     frontierKey: undefined,
     units: createUnitsMemo(),
+    original: createUnitsMemo(),
   };
+}
+
+/** The cache units of a request as the client sent it (the unmanaged side), priced from its last one. */
+export function originalUnits(
+  track: CacheTrack,
+  request: MessagesRequest,
+  tokenizer: Tokenizer,
+): readonly CacheUnit[] {
+  return requestUnits(request, tokenizer, track.original);
 }
 
 /** A message block as a cache unit sees it, with where it sits. */
@@ -148,7 +160,7 @@ export function placeFrontier(
   track: CacheTrack,
   tokenizer: Tokenizer,
   at: number,
-): { request: MessagesRequest; units: CacheUnit[] } {
+): { request: MessagesRequest; units: readonly CacheUnit[] } {
   let units = requestUnits(request, tokenizer, track.units);
   let room = MAX_CACHE_BREAKPOINTS - countBreakpoints(request);
   if (room <= 0) return { request, units };

@@ -6,12 +6,17 @@ import type { Scope } from '../../core/store/index.js';
 import { defaultTokenizer, type Tokenizer } from '../../core/tokens/index.js';
 import type { MessagesRequest } from '../../core/transcript/index.js';
 import { restoreBreakpoints, takeBreakpoints } from './cache-breakpoints.js';
-import { createCacheTrack, placeFrontier, recordRequest, type CacheTrack } from '../../core/cache/index.js';
+import {
+  createCacheTrack,
+  originalUnits,
+  placeFrontier,
+  recordRequest,
+  type CacheTrack,
+} from '../../core/cache/index.js';
 import { createBodyParser, type BodyParser } from './body-parse.js';
 import { createConversations, type ConversationOptions, type Conversations } from './conversations.js';
 import { identify } from './identity.js';
 import type { RequestRecord } from './records.js';
-import { createOriginalUnits, type OriginalUnits } from './original-units.js';
 import { createRequestBytes, type RequestBytes } from './request-bytes.js';
 import { adoptMatched } from './reuse.js';
 import { toTranscript } from './transcript.js';
@@ -81,7 +86,6 @@ interface Gardening {
   tokenizer: Tokenizer;
   tracks: WeakMap<DoorSession, CacheTrack>;
   parser: BodyParser;
-  originalUnits: OriginalUnits;
   /** Serialises a rendered request, reusing each unchanged message's bytes. */
   bytes: RequestBytes;
 }
@@ -104,7 +108,6 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
     tokenizer,
     tracks: new WeakMap(),
     parser: createBodyParser(),
-    originalUnits: createOriginalUnits(tokenizer),
     bytes: createRequestBytes(),
   };
   return {
@@ -229,7 +232,7 @@ function outgoing(
   if (!track) gardening.tracks.set(session, (track = createCacheTrack()));
   const at = Date.now();
   const started = performance.now();
-  const original = gardening.originalUnits(body as unknown as MessagesRequest);
+  const original = originalUnits(track, body as unknown as MessagesRequest, gardening.tokenizer);
   const placed = untouched
     ? { request: rendered, units: original }
     : placeFrontier(rendered, track, gardening.tokenizer, at);
