@@ -3,6 +3,7 @@ import { createCacheTrack, originalUnits, requestUnits } from '../../src/core/ca
 import { createUnitsMemo } from '../../src/core/cache/cache-units.js';
 import { defaultTokenizer } from '../../src/core/tokens/index.js';
 import type { MessageParam, MessagesRequest } from '../../src/core/transcript/index.js';
+import { watched } from '../support/watched.js';
 
 const tokenizer = defaultTokenizer();
 const tools = [{ name: 'Bash', description: 'Runs a command', input_schema: { type: 'object' } }];
@@ -16,16 +17,6 @@ function turn(n: number, marked: boolean): MessageParam[] {
       content: [marked ? { ...result, cache_control: { type: 'ephemeral' } } : result],
     } as MessageParam,
   ];
-}
-
-/** A message whose every property read is counted. */
-function watched(message: MessageParam, reads: { count: number }): MessageParam {
-  return new Proxy(message, {
-    get(target, key, receiver) {
-      reads.count++;
-      return Reflect.get(target, key, receiver) as unknown;
-    },
-  });
 }
 
 describe('the cache units of a request, priced from the last one', () => {

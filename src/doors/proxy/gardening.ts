@@ -5,7 +5,7 @@ import type { Form } from '../../core/garden/index.js';
 import type { Scope } from '../../core/store/index.js';
 import { defaultTokenizer, type Tokenizer } from '../../core/tokens/index.js';
 import type { MessagesRequest } from '../../core/transcript/index.js';
-import { restoreBreakpoints, takeBreakpoints } from './cache-breakpoints.js';
+import { restoreBreakpoints, takeBreakpoints, type Taken } from './cache-breakpoints.js';
 import {
   createCacheTrack,
   originalUnits,
@@ -85,6 +85,8 @@ interface Gardening {
   conversations: Conversations;
   tokenizer: Tokenizer;
   tracks: WeakMap<DoorSession, CacheTrack>;
+  /** What was taken off each conversation's last request (its breakpoints), to take the next one's from. */
+  taken: WeakMap<DoorSession, Taken>;
   parser: BodyParser;
   /** Serialises a rendered request, reusing each unchanged message's bytes. */
   bytes: RequestBytes;
@@ -107,6 +109,7 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
     conversations: createConversations(options),
     tokenizer,
     tracks: new WeakMap(),
+    taken: new WeakMap(),
     parser: createBodyParser(),
     bytes: createRequestBytes(),
   };
@@ -189,7 +192,8 @@ function render(gardening: Gardening, request: Request): Gardened {
   const cpu = process.cpuUsage();
   const phases = { ...base.phases };
   const session = gardening.conversations.session(scope, body['tools']);
-  const taken = takeBreakpoints(body['messages'] as never);
+  const taken = takeBreakpoints(body['messages'] as never, gardening.taken.get(session));
+  gardening.taken.set(session, taken);
   const messages = gardening.conversations.reuse(scope, taken.messages);
   adoptMatched(body['messages'] as unknown[], taken.messages, messages);
   const transcript = toTranscript({ ...body, messages }, scope.session);
