@@ -1,5 +1,12 @@
 import type { IncomingMessage } from 'node:http';
-import { createWarmMemory } from './warm-memory.js';
+
+/** Room a warmed buffer leaves over the body it was sized from: a conversation's next body is a little longer. */
+const SPARE_SLACK = 1 / 8;
+const SPARE_MIN_SLACK = 64 * 1024;
+/** A body under this share of the warmed buffer gets fresh memory: a small body keeps no big buffer alive. */
+const SPARE_MIN_USE = 1 / 2;
+/** Writing one byte a page makes the kernel map the whole buffer. */
+const PAGE_BYTES = 4096;
 
 /** Reads request bodies; the memory for the next one can be readied while the proxy is idle. */
 export interface BodyReader {
@@ -10,15 +17,34 @@ export interface BodyReader {
    * end, which would hold the body twice). Undefined when the body is over `max` bytes.
    */
   read(req: IncomingMessage, max: number): Promise<Buffer | undefined>;
-  /** Readies memory for a next body of about `bytes` (warm-memory.ts): once a request is upstream. */
+  /**
+   * Readies memory for a next body of about `bytes`, mapped now: fresh memory costs a page fault a
+   * page when first written, which a megabytes-long body would otherwise pay chunk by chunk as it
+   * arrives. Called once a request is upstream, while the model thinks.
+   */
   warm(bytes: number): void;
 }
 
 export function createBodyReader(): BodyReader {
-  const memory = createWarmMemory((bytes) => new SharedArrayBuffer(bytes));
+  let spare: SharedArrayBuffer | undefined;
+  /** Memory for a body of stated length: the warmed buffer when the body fits it well (used once), else fresh. */
+  const place = (stated: number): Buffer => {
+    if (spare && spare.byteLength >= stated && stated >= spare.byteLength * SPARE_MIN_USE) {
+      const into = Buffer.from(spare, 0, stated);
+      spare = undefined;
+      return into;
+    }
+    return Buffer.from(new SharedArrayBuffer(stated));
+  };
   return {
-    read: (req, max) => readInto(req, max, (stated) => Buffer.from(memory.take(stated), 0, stated)),
-    warm: (bytes) => memory.warm(bytes),
+    read: (req, max) => readInto(req, max, place),
+    warm(bytes) {
+      const size = Math.ceil(bytes + Math.max(SPARE_MIN_SLACK, bytes * SPARE_SLACK));
+      if (spare && spare.byteLength >= size) return;
+      spare = new SharedArrayBuffer(size);
+      const view = new Uint8Array(spare);
+      for (let at = 0; at < size; at += PAGE_BYTES) view[at] = 0;
+    },
   };
 }
 

@@ -118,13 +118,9 @@ function lowerPriority(niceness: number): void {
   }
 }
 
-/**
- * Bytes on an ArrayBuffer of their own, so they can be transferred (not copied) to the other
- * thread: a rendered body is (RequestBytes), from its first byte, with room after it.
- */
+/** Bytes in an ArrayBuffer of their own, so they can be transferred (not copied) to the other thread. */
 function ownBytes(buffer: Buffer): Uint8Array {
-  if (buffer.byteOffset === 0 && !(buffer.buffer instanceof SharedArrayBuffer))
-    return new Uint8Array(buffer.buffer, 0, buffer.byteLength);
+  if (buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength) return buffer;
   const copy = new Uint8Array(buffer.byteLength);
   copy.set(buffer);
   return copy;

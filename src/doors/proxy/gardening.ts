@@ -122,13 +122,10 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
       return gardened.modelled ? { modelled: gardened.modelled } : {};
     },
     settle(gardened) {
-      if (!gardened.session) return;
-      void gardened.session.settleSoon(options.requestWaiting).then((report) => {
+      void gardened.session?.settleSoon(options.requestWaiting).then((report) => {
         if (report.error)
           debug('proxy', 'settling failed; blocks stay pending', { error: describe(report.error) });
       });
-      // The request is upstream: the memory for the next body is readied while the model thinks.
-      gardening.bytes.warm(gardened.body.length);
     },
     retire(scope) {
       gardening.conversations.retire(scope);

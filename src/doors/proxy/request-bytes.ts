@@ -1,5 +1,4 @@
 import type { MessagesRequest } from '../../core/transcript/index.js';
-import { createWarmMemory } from './warm-memory.js';
 
 /**
  * The bytes of a rendered request, exactly `Buffer.from(JSON.stringify(request))`, with each
@@ -7,20 +6,13 @@ import { createWarmMemory } from './warm-memory.js';
  * every message it did not change (a message's rendering is kept until one of its blocks changes),
  * so a call serialises and encodes only its new or changed messages, and copies the rest. Nothing
  * here changes a message in place (a breakpoint goes on a copy), so an object stands for its bytes.
- * Each body is on an ArrayBuffer of its own, from its first byte (room may follow): it can be
- * transferred whole to another thread.
  */
-export interface RequestBytes {
-  (request: MessagesRequest): Buffer;
-  /** Readies memory for a next body of about `bytes` (warm-memory.ts): once a request is upstream. */
-  warm(bytes: number): void;
-}
+export type RequestBytes = (request: MessagesRequest) => Buffer;
 
 const COMMA = Buffer.from(',');
 
 export function createRequestBytes(): RequestBytes {
   const byMessage = new WeakMap<object, Buffer>();
-  const memory = createWarmMemory((bytes) => new ArrayBuffer(bytes));
   const messageBytes = (message: unknown): Buffer => {
     // JSON.stringify gives null for a value it cannot write inside an array.
     if (typeof message !== 'object' || message === null)
@@ -29,18 +21,7 @@ export function createRequestBytes(): RequestBytes {
     if (!bytes) byMessage.set(message, (bytes = Buffer.from(JSON.stringify(message))));
     return bytes;
   };
-  const join = (parts: readonly Buffer[]): Buffer => {
-    let size = 0;
-    for (const part of parts) size += part.length;
-    const out = Buffer.from(memory.take(size), 0, size);
-    let at = 0;
-    for (const part of parts) {
-      out.set(part, at);
-      at += part.length;
-    }
-    return out;
-  };
-  const bytes = (request: MessagesRequest): Buffer => {
+  return (request) => {
     const parts: Buffer[] = [];
     let text = '{';
     let first = true;
@@ -63,7 +44,6 @@ export function createRequestBytes(): RequestBytes {
       first = false;
     }
     parts.push(Buffer.from(`${text}}`));
-    return join(parts);
+    return Buffer.concat(parts);
   };
-  return Object.assign(bytes, { warm: (size: number) => memory.warm(size) });
 }
