@@ -1,7 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { readBody } from '../../src/doors/proxy/body-read.js';
+import { createBodyReader } from '../../src/doors/proxy/body-read.js';
+
+const readBody = (req: IncomingMessage, max: number) => createBodyReader().read(req, max);
 
 function request(chunks: string[], length?: number): IncomingMessage {
   const stream = Readable.from(chunks.map((chunk) => Buffer.from(chunk))) as unknown as IncomingMessage;
@@ -25,5 +27,26 @@ describe('reading a request body', () => {
   it('gives up on a body over the limit, stated or not', async () => {
     expect(await readBody(request(['abcdef'], 6), 5)).toBeUndefined();
     expect(await readBody(request(['abc', 'def']), 5)).toBeUndefined();
+  });
+
+  it('reads the next body into the memory warmed for it, once', async () => {
+    const reader = createBodyReader();
+    reader.warm(100_000);
+    const first = await reader.read(request(['x'.repeat(90_000), 'yz'], 90_002), 1_000_000);
+    expect(first?.toString()).toBe('x'.repeat(90_000) + 'yz');
+    expect(first?.length).toBe(90_002);
+    // The warmed buffer, with room left for a longer next body.
+    expect(first?.buffer.byteLength).toBeGreaterThan(100_000);
+    const second = await reader.read(request(['abc'], 3), 100);
+    expect(second?.buffer.byteLength).toBe(3);
+  });
+
+  it('gives a small body fresh memory, not a warmed buffer many times its size', async () => {
+    const reader = createBodyReader();
+    reader.warm(100_000);
+    const small = await reader.read(request(['abc'], 3), 100);
+    expect(small?.buffer.byteLength).toBe(3);
+    const big = await reader.read(request(['x'.repeat(100_000)], 100_000), 1_000_000);
+    expect(big?.buffer.byteLength).toBeGreaterThan(100_000);
   });
 });

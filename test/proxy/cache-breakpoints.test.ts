@@ -7,10 +7,31 @@ import {
 } from '../../src/doors/proxy/cache-breakpoints.js';
 import type { MessageParam } from '../../src/core/transcript/types.js';
 import { blocksOf } from './json.js';
+import { watched } from '../support/watched.js';
 
 const ephemeral = { type: 'ephemeral' as const };
 
 describe('cache breakpoints across gardening', () => {
+  it('takes them from the last request: the messages it shares are not read again, the rest are', () => {
+    const reads = { count: 0 };
+    const marked = (text: string) =>
+      ({ role: 'user', content: [{ type: 'text', text, cache_control: ephemeral }] }) as MessageParam;
+    const shared = [marked('a'), { role: 'assistant', content: 'b' } as MessageParam];
+    const first = takeBreakpoints(shared.map((message) => watched(message, reads)));
+    expect(reads.count).toBeGreaterThan(0);
+    reads.count = 0;
+    const next = [...first.from, { role: 'user', content: 'c' } as MessageParam, marked('d')];
+    const taken = takeBreakpoints(next, first);
+    expect(reads.count).toBe(0);
+    expect(taken.messages).toEqual(takeBreakpoints(next).messages);
+    expect(taken.breakpoints).toEqual(takeBreakpoints(next).breakpoints);
+    expect(taken.breakpoints.map((mark) => mark.message)).toEqual([0, 3]);
+    // A changed message, and everything after it, is taken afresh.
+    const changed = takeBreakpoints([shared[0]!, marked('b2')], taken);
+    expect(changed.breakpoints.map((mark) => mark.message)).toEqual([0, 1]);
+    expect(changed.messages).toEqual(takeBreakpoints([shared[0]!, marked('b2')]).messages);
+  });
+
   it('takes them off message blocks and puts them back at the same places', () => {
     const untouched = { role: 'user' as const, content: 'plain' };
     const messages = [

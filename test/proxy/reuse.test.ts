@@ -3,8 +3,19 @@ import { takeBreakpoints } from '../../src/doors/proxy/cache-breakpoints.js';
 import { adoptMatched, reuseMessages } from '../../src/doors/proxy/reuse.js';
 import type { MessageParam } from '../../src/core/transcript/types.js';
 import { blocksOf, type JsonMessage } from './json.js';
+import { watched } from '../support/watched.js';
 
 describe('objects of an equal history are reused', () => {
+  it('passes over a message that is the previous object itself, reading nothing of it', () => {
+    const reads = { count: 0 };
+    const kept = watched({ role: 'user', content: [{ type: 'text', text: 'task' }] }, reads);
+    const fresh = { role: 'assistant', content: [{ type: 'text', text: 'a' }] } as MessageParam;
+    const out = reuseMessages([kept], [kept, fresh]);
+    expect(out[0]).toBe(kept);
+    expect(out[1]).toBe(fresh);
+    expect(reads.count).toBe(0);
+  });
+
   it('gives back the previous objects for equal messages and blocks, fresh ones for changed ones', () => {
     const previous: JsonMessage[] = [
       { role: 'user', content: 'task' },

@@ -20,22 +20,34 @@ import type { MessageParam, MessagesRequest } from '../transcript/index.js';
 export interface CacheTrack {
   sent: PromptCache;
   unmanaged: PromptCache;
-  /** Unit keys of the last request sent: the first unit that differs is where an event changed it. */
-  lastKeys: string[];
+  /** Units of the last request sent: the first unit that differs is where an event changed it. */
+  lastSent: readonly CacheUnit[];
   /** Key of the unit gardener marked last time (a candidate again while the prefix up to it holds). */
   frontierKey: string | undefined;
   /** Units of the messages sent, by message object (only new ones are serialised and hashed). */
   units: UnitsMemo;
+  /** The same for the requests as the client sent them. */
+  original: UnitsMemo;
 }
 
 export function createCacheTrack(): CacheTrack {
   return {
     sent: createPromptCache(),
     unmanaged: createPromptCache(),
-    lastKeys: [],
+    lastSent: [],
     frontierKey: undefined,
     units: createUnitsMemo(),
+    original: createUnitsMemo(),
   };
+}
+
+/** The cache units of a request as the client sent it (the unmanaged side), priced from its last one. */
+export function originalUnits(
+  track: CacheTrack,
+  request: MessagesRequest,
+  tokenizer: Tokenizer,
+): readonly CacheUnit[] {
+  return requestUnits(request, tokenizer, track.original);
 }
 
 /** A message block as a cache unit sees it, with where it sits. */
@@ -70,7 +82,7 @@ function pickPlaces(
   track: CacheTrack,
   frontier: number | undefined,
 ): Picks {
-  const changed = firstDifference(track.lastKeys, units);
+  const changed = firstDifference(track.lastSent, units);
   const picks: Picks = {};
   let unit = units.length;
   for (const message of request.messages)
@@ -97,9 +109,14 @@ function pickPlaces(
   return picks;
 }
 
-function firstDifference(keys: readonly string[], units: readonly CacheUnit[]): number {
+function firstDifference(before: readonly CacheUnit[], units: readonly CacheUnit[]): number {
   let i = 0;
-  while (i < units.length && i < keys.length && keys[i] === (units[i] as CacheUnit).key) i++;
+  while (
+    i < units.length &&
+    i < before.length &&
+    (before[i] as CacheUnit).key === (units[i] as CacheUnit).key
+  )
+    i++;
   return i;
 }
 
@@ -148,7 +165,7 @@ export function placeFrontier(
   track: CacheTrack,
   tokenizer: Tokenizer,
   at: number,
-): { request: MessagesRequest; units: CacheUnit[] } {
+): { request: MessagesRequest; units: readonly CacheUnit[] } {
   let units = requestUnits(request, tokenizer, track.units);
   let room = MAX_CACHE_BREAKPOINTS - countBreakpoints(request);
   if (room <= 0) return { request, units };
@@ -203,6 +220,6 @@ export function recordRequest(
   original: readonly CacheUnit[],
   at: number,
 ): ModelledBills {
-  track.lastKeys = sent.map((unit) => unit.key);
+  track.lastSent = sent;
   return { sent: track.sent.request(sent, at), raw: track.unmanaged.request(original, at) };
 }

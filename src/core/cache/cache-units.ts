@@ -11,9 +11,40 @@ type Json = Record<string, unknown>;
  * A Messages request as the prompt cache sees it (prompt-cache.ts): one unit per tool, system block
  * and message block, in the API's cache order (tools, system, messages), each keyed by its content
  * without `cache_control` and flagged where it carries a breakpoint. The first block of a message
- * carries the message's role and overhead, so a changed role is a changed prefix.
+ * carries the message's role and overhead, so a changed role is a changed prefix. With a memo, the
+ * messages the last request priced with it shares (the same objects, from the first on) are not
+ * walked again: their units are that request's.
  */
-export function requestUnits(request: MessagesRequest, tokenizer: Tokenizer, memo?: UnitsMemo): CacheUnit[] {
+export function requestUnits(
+  request: MessagesRequest,
+  tokenizer: Tokenizer,
+  memo?: UnitsMemo,
+): readonly CacheUnit[] {
+  const last = memo?.last;
+  const sameHead = last !== undefined && last.tools === request.tools && last.system === request.system;
+  const units = sameHead ? last.units.slice(0, last.head) : headUnits(request, tokenizer, memo);
+  const head = units.length;
+  const shared = last ? sharedMessages(last.messages, request.messages) : 0;
+  const starts = shared > 0 ? (last as PricedRequest).starts.slice(0, shared) : [];
+  if (shared > 0) {
+    const from = (last as PricedRequest).head;
+    const to = from + ((last as PricedRequest).starts[shared] as number);
+    for (let i = from; i < to; i++) units.push((last as PricedRequest).units[i] as CacheUnit);
+  }
+  for (let m = shared; m < request.messages.length; m++) {
+    starts.push(units.length - head);
+    pushMessageUnits(units, request.messages[m] as MessageParam, tokenizer, memo);
+  }
+  starts.push(units.length - head);
+  if (memo) {
+    const { tools, system } = request;
+    memo.last = { tools, system, messages: request.messages.slice(), units, head, starts };
+  }
+  return units;
+}
+
+/** The units of the tools and the system. */
+function headUnits(request: MessagesRequest, tokenizer: Tokenizer, memo: UnitsMemo | undefined): CacheUnit[] {
   const units: CacheUnit[] = [];
   for (const tool of (request.tools ?? []) as unknown as Json[])
     units.push(fixedUnit(tool, memo, () => tokenizer.count(JSON.stringify(tool))));
@@ -25,20 +56,44 @@ export function requestUnits(request: MessagesRequest, tokenizer: Tokenizer, mem
       units.push(
         fixedUnit(block, memo, () => tokenizer.count(typeof block['text'] === 'string' ? block['text'] : '')),
       );
-  for (const message of request.messages) pushMessageUnits(units, message, tokenizer, memo);
   return units;
+}
+
+/** How many messages, from the first, are the same objects in both lists. */
+function sharedMessages(before: readonly MessageParam[], now: readonly MessageParam[]): number {
+  const most = Math.min(before.length, now.length);
+  let m = 0;
+  while (m < most && before[m] === now[m]) m++;
+  return m;
 }
 
 /**
  * Keys and counts of a message's units (and of a tool's or system block's), remembered per object: a door that renders the same
  * objects call after call (the engine keeps a message's rendering until one of its blocks changes)
  * then serialises, hashes and counts only what is new. Content is never changed in place here (a
- * breakpoint is placed on a copy), so the object stands for its content; breakpoints are read afresh.
+ * breakpoint is placed on a copy), so the object stands for its content, and for its breakpoints too:
+ * a message the last request had, the same object, has the same units.
  */
-export type UnitsMemo = WeakMap<object, readonly CacheUnit[]>;
+export interface UnitsMemo {
+  readonly objects: WeakMap<object, readonly CacheUnit[]>;
+  /** The last request priced with this memo. */
+  last?: PricedRequest;
+}
+
+/** A request's units, with what it was priced from (its messages: a copy of the list, the same objects). */
+interface PricedRequest {
+  tools: unknown;
+  system: unknown;
+  messages: readonly MessageParam[];
+  units: readonly CacheUnit[];
+  /** Units of the tools and the system (the first ones). */
+  head: number;
+  /** Where each message's units start, after the head; then where the last one's end. */
+  starts: readonly number[];
+}
 
 export function createUnitsMemo(): UnitsMemo {
-  return new WeakMap();
+  return { objects: new WeakMap() };
 }
 
 /** Puts a message's units at the end of `into` (no list of its own: a request has thousands). */
@@ -49,7 +104,7 @@ function pushMessageUnits(
   memo: UnitsMemo | undefined,
 ): void {
   const content = message.content;
-  let known = memo?.get(message);
+  let known = memo?.objects.get(message);
   if (!known) {
     const blocks: Json[] =
       typeof content === 'string' ? [{ type: 'text', text: content }] : (content as unknown as Json[]);
@@ -60,7 +115,7 @@ function pushMessageUnits(
             key: j === 0 ? keyOf(block, `${message.role}\u0000`) : keyOf(block),
             tokens: countBlock(tokenizer, block as unknown as Block) + (j === 0 ? MESSAGE_OVERHEAD : 0),
           }));
-    memo?.set(message, known);
+    memo?.objects.set(message, known);
   }
   // The remembered units carry no breakpoint and are shared, never changed: a marked block gets a
   // copy. A string content (one text block of its own) and an empty one carry none.
@@ -80,10 +135,10 @@ function pushMessageUnits(
  * (a client sends the same tools every call: they are not serialised, hashed and counted again).
  */
 function fixedUnit(block: Json, memo: UnitsMemo | undefined, count: () => number): CacheUnit {
-  let known = memo?.get(block)?.[0];
+  let known = memo?.objects.get(block)?.[0];
   if (!known) {
     known = { key: keyOf(block), tokens: count() };
-    memo?.set(block, [known]);
+    memo?.objects.set(block, [known]);
   }
   const ttl = ttlOf(block);
   return ttl ? { ...known, breakpoint: ttl } : known;

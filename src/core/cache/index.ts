@@ -6,7 +6,13 @@ export {
   countBreakpoints,
   markBlock,
 } from './cache-frontier.js';
-export { billedTokens, createCacheTrack, placeFrontier, recordRequest } from './cache-track.js';
+export {
+  billedTokens,
+  createCacheTrack,
+  originalUnits,
+  placeFrontier,
+  recordRequest,
+} from './cache-track.js';
 export type { CacheTrack, ModelledBills } from './cache-track.js';
 export { requestUnits } from './cache-units.js';
 export { PRICE, createPromptCache, usageCost } from './prompt-cache.js';

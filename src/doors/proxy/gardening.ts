@@ -5,13 +5,18 @@ import type { Form } from '../../core/garden/index.js';
 import type { Scope } from '../../core/store/index.js';
 import { defaultTokenizer, type Tokenizer } from '../../core/tokens/index.js';
 import type { MessagesRequest } from '../../core/transcript/index.js';
-import { restoreBreakpoints, takeBreakpoints } from './cache-breakpoints.js';
-import { createCacheTrack, placeFrontier, recordRequest, type CacheTrack } from '../../core/cache/index.js';
+import { restoreBreakpoints, takeBreakpoints, type Taken } from './cache-breakpoints.js';
+import {
+  createCacheTrack,
+  originalUnits,
+  placeFrontier,
+  recordRequest,
+  type CacheTrack,
+} from '../../core/cache/index.js';
 import { createBodyParser, type BodyParser } from './body-parse.js';
 import { createConversations, type ConversationOptions, type Conversations } from './conversations.js';
 import { identify } from './identity.js';
 import type { RequestRecord } from './records.js';
-import { createOriginalUnits, type OriginalUnits } from './original-units.js';
 import { createRequestBytes, type RequestBytes } from './request-bytes.js';
 import { adoptMatched } from './reuse.js';
 import { toTranscript } from './transcript.js';
@@ -80,8 +85,9 @@ interface Gardening {
   conversations: Conversations;
   tokenizer: Tokenizer;
   tracks: WeakMap<DoorSession, CacheTrack>;
+  /** What was taken off each conversation's last request (its breakpoints), to take the next one's from. */
+  taken: WeakMap<DoorSession, Taken>;
   parser: BodyParser;
-  originalUnits: OriginalUnits;
   /** Serialises a rendered request, reusing each unchanged message's bytes. */
   bytes: RequestBytes;
 }
@@ -103,8 +109,8 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
     conversations: createConversations(options),
     tokenizer,
     tracks: new WeakMap(),
+    taken: new WeakMap(),
     parser: createBodyParser(),
-    originalUnits: createOriginalUnits(tokenizer),
     bytes: createRequestBytes(),
   };
   return {
@@ -186,7 +192,8 @@ function render(gardening: Gardening, request: Request): Gardened {
   const cpu = process.cpuUsage();
   const phases = { ...base.phases };
   const session = gardening.conversations.session(scope, body['tools']);
-  const taken = takeBreakpoints(body['messages'] as never);
+  const taken = takeBreakpoints(body['messages'] as never, gardening.taken.get(session));
+  gardening.taken.set(session, taken);
   const messages = gardening.conversations.reuse(scope, taken.messages);
   adoptMatched(body['messages'] as unknown[], taken.messages, messages);
   const transcript = toTranscript({ ...body, messages }, scope.session);
@@ -229,7 +236,7 @@ function outgoing(
   if (!track) gardening.tracks.set(session, (track = createCacheTrack()));
   const at = Date.now();
   const started = performance.now();
-  const original = gardening.originalUnits(body as unknown as MessagesRequest);
+  const original = originalUnits(track, body as unknown as MessagesRequest, gardening.tokenizer);
   const placed = untouched
     ? { request: rendered, units: original }
     : placeFrontier(rendered, track, gardening.tokenizer, at);

@@ -15,6 +15,7 @@ export function reuseMessages(
   if (!previous) return next;
   return next.map((message, m) => {
     const before = previous[m];
+    if (before === message) return before;
     if (!before || before.role !== message.role) return message;
     if (isDeepStrictEqual(before, message)) return before;
     if (!Array.isArray(message.content) || !Array.isArray(before.content)) return message;

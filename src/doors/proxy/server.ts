@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { debug } from '../../debug.js';
-import { readBody } from './body-read.js';
+import { createBodyReader, type BodyReader } from './body-read.js';
 import { isLoopbackHostHeader } from './loopback.js';
 import type { RequestRecord } from './records.js';
 import type { GardenedRequest, RequestGardener } from './request-gardener.js';
@@ -35,8 +35,9 @@ type Kind = RequestRecord['kind'];
 
 /** Starts the proxy: `/v1/messages` and its `count_tokens` gardened, everything else forwarded as is. */
 export function startProxyServer(options: ProxyServerOptions): Promise<ProxyServer> {
+  const reader = createBodyReader();
   const server = http.createServer((req, res) => {
-    handle(options, req, res).catch((error: unknown) => {
+    handle(options, reader, req, res).catch((error: unknown) => {
       debug('proxy', 'request failed', { error: String(error) });
       if (!res.headersSent) sendError(res, 502, 'api_error', `gardener proxy: ${String(error)}`);
       else res.destroy();
@@ -69,7 +70,12 @@ function kindOf(req: IncomingMessage): Kind {
   return 'other';
 }
 
-async function handle(options: ProxyServerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(
+  options: ProxyServerOptions,
+  reader: BodyReader,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const started = performance.now();
   const record: RequestRecord = {
     at: Date.now(),
@@ -99,13 +105,14 @@ async function handle(options: ProxyServerOptions, req: IncomingMessage, res: Se
   // Until the upstream has the body, the garden threads' settling holds (it would take the request's CPU).
   const upstreamHasIt = (gardenable && options.gardener.arrived?.()) || (() => undefined);
   try {
-    finish(await gardenAndForward(options, { req, res, record, started, upstreamHasIt }));
+    finish(await gardenAndForward(options, { reader, req, res, record, started, upstreamHasIt }));
   } finally {
     upstreamHasIt();
   }
 }
 
 interface Exchange {
+  reader: BodyReader;
   req: IncomingMessage;
   res: ServerResponse;
   record: RequestRecord;
@@ -116,11 +123,12 @@ interface Exchange {
 /** Reads and gardens a Messages body, sends the request upstream, relays the answer; what the record lacks. */
 async function gardenAndForward(
   options: ProxyServerOptions,
-  { req, res, record, started, upstreamHasIt }: Exchange,
+  { reader, req, res, record, started, upstreamHasIt }: Exchange,
 ): Promise<Partial<RequestRecord>> {
   let gardened: GardenedRequest | undefined;
+  let afterSent: () => void = () => undefined;
   if (record.kind === 'messages' || record.kind === 'count_tokens') {
-    const raw = await readBody(req, MAX_BODY_BYTES);
+    const raw = await reader.read(req, MAX_BODY_BYTES);
     const read = performance.now() - started;
     if (raw === undefined) {
       sendError(res, 413, 'request_too_large', `gardener proxy: request body over ${MAX_BODY_BYTES} bytes`);
@@ -129,8 +137,10 @@ async function gardenAndForward(
     gardened = await options.gardener.garden(raw, req.headers, record.kind);
     Object.assign(record, gardened.record);
     record.phases = { ...gardened.record.phases, read };
+    // The conversation's next body goes into memory readied while the model thinks.
+    afterSent = () => reader.warm(raw.length);
   }
-  const answer = await forward(options, req, res, record, gardened, upstreamHasIt);
+  const answer = await forward(options, req, res, record, gardened, upstreamHasIt, afterSent);
   if (answer === undefined) return {};
   await relay(options, answer, res, record, gardened);
   return {};
@@ -144,6 +154,7 @@ async function forward(
   record: RequestRecord,
   gardened: GardenedRequest | undefined,
   upstreamHasIt: () => void,
+  afterSent: () => void,
 ): Promise<IncomingMessage | undefined> {
   const from = performance.now();
   const controller = new AbortController();
@@ -165,6 +176,7 @@ async function forward(
       onSent: () => {
         upstreamHasIt();
         if (gardened) sent(options, record, gardened, from);
+        afterSent();
       },
     });
   } catch (error) {
