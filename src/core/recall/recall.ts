@@ -10,6 +10,7 @@ import { passageWords, type PassageWords } from './passage-words.js';
 import { PASSAGE_CHARS, preparePassages } from './passages.js';
 import { findTokens, head } from './snippet.js';
 import { pickTop, recallResult } from './in-context.js';
+import { echoPenalty, fewEchoes } from './echo.js';
 import { selectTerms, type SelectedTerm, type TermSelection } from './terms-select.js';
 
 export const DEFAULT_RECALL_LIMIT = 5;
@@ -22,12 +23,6 @@ const CANDIDATES = 60;
 /** Score = relevance (0–1, bm25 relative to the best) + these shares of priority and recency. */
 const W_PRIORITY = 0.15;
 const W_RECENCY = 0.1;
-/**
- * Text the agent has anyway ranks lower: its own prose (message text, no tool behind it) shares
- * the wording of any query the agent writes, so bm25 over-ranks it, and prompts are never compacted.
- * What a recall is after is mostly tool output (measured by benchmarks/store.ts quality).
- */
-const ECHO_PENALTY = 0.3;
 /**
  * Entries that name things (files, tests, errors, identifiers in backticks) rank higher by this
  * share of log(1 + names): a recall is mostly after a name, and a listing, a grep or a traceback
@@ -104,17 +99,6 @@ function checkOptions(options: RecallOptions): { limit: number; classes: Content
 }
 
 /**
- * Prompts, and message prose with no tool behind it. A text a call produced is a tool's output even
- * without a tool block: formats that write the call in the agent's message (mini-swe-agent's
- * ```bash, SWE-agent's `<function=…>`) return its output as a plain message, often prose
- * (`File created successfully at: …`), and that output is what a recall is after.
- */
-function isEcho(entry: Candidate): boolean {
-  if (entry.fromCall === 1) return false;
-  return entry.class === 'prompt' || (entry.class === 'prose' && entry.sourceTool === null);
-}
-
-/**
  * The names bonus of each candidate entry, and the bonus a note gets. An entry stored before names
  * were counted gets the mean bonus of the counted candidates (neither favoured nor held back); a
  * note gets the highest, so the bonus never ranks an entry above a note of equal relevance.
@@ -185,7 +169,7 @@ export function recall(
         W_RECENCY * recency(entry.lastAccess, now) +
         namesBonus.entry(entry) +
         W_SESSION * entry.inSession -
-        (isEcho(entry) ? ECHO_PENALTY : 0),
+        echoPenalty(entry),
     })),
     ...notes.map((note): Ranked => ({
       note,
@@ -197,7 +181,7 @@ export function recall(
         noteSessionBonus,
     })),
   ].sort((a, b) => b.score - a.score || (a.entry?.seq ?? 0) - (b.entry?.seq ?? 0));
-  const { top, inContext } = pickTop(ranked, limit, options.inContext);
+  const { top, inContext } = pickTop(fewEchoes(ranked, limit), limit, options.inContext);
 
   const tokenizer = options.tokenizer ?? defaultTokenizer();
   const maxTokens = options.maxTokens ?? (options.full ? DEFAULT_FULL_RECALL_TOKENS : DEFAULT_RECALL_TOKENS);
