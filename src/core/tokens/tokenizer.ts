@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { loadRanks, pieceTokens, type RankTable, type Ranks } from './bpe.js';
 import { hashText } from '../format/index.js';
 import { RANK_FILE, readRankFile } from './ranks-file.js';
+import { forEachPiece, pieceSplitters } from './pieces.js';
 
 /** Counts tokens of text. Implementations must be deterministic. */
 export interface Tokenizer {
@@ -70,19 +71,17 @@ export function rankTableLoaded(): boolean {
 export function createTiktokenCounter(): Tokenizer {
   const textCache = new Map<string, number>();
   const pieceCache = new Map<string, number>();
-  let splitter: RegExp | undefined;
+  let splitters: { sticky: RegExp; global: RegExp } | undefined;
 
   const countUncached = (text: string): number => {
-    splitter ??= new RegExp(load().pattern.source, 'gu');
+    splitters ??= pieceSplitters(load().pattern);
     let total = 0;
-    for (const match of text.matchAll(splitter)) {
-      const piece = match[0];
-      if (piece.length <= LONG_PIECE) {
-        total += countPiece(piece);
-        continue;
-      }
-      for (let i = 0; i < piece.length; i += LONG_PIECE) total += countPiece(piece.slice(i, i + LONG_PIECE));
-    }
+    forEachPiece(text, splitters.sticky, splitters.global, (piece) => {
+      if (piece.length <= LONG_PIECE) total += countPiece(piece);
+      else
+        for (let i = 0; i < piece.length; i += LONG_PIECE)
+          total += countPiece(piece.slice(i, i + LONG_PIECE));
+    });
     return total;
   };
 
