@@ -12,4 +12,7 @@ if (args.length === 1 && VERSION_ONLY.has(args[0] as string)) {
   process.stdout.write(`${packageVersion()}\n`);
   process.exitCode = 0;
 } else if (args[0] === 'recall') await import('./recall-process.js');
-else await import('./process.js');
+else {
+  if (args[0] === 'compress') (await import('./batch-heap.js')).sizeHeapForBatch();
+  await import('./process.js');
+}

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { countMessage, countRequest, IMAGE_TOKENS, MESSAGE_OVERHEAD } from '../../src/core/tokens/count.js';
-import { createTiktokenCounter } from '../../src/core/tokens/tokenizer.js';
+import { createTiktokenCounter, textCacheKey } from '../../src/core/tokens/tokenizer.js';
 
 const require = createRequire(import.meta.url);
 
@@ -51,5 +51,15 @@ describe('cl100k tokenizer', () => {
     expect(countRequest(tokenizer, { system: 'sys', messages: [message] })).toBe(
       expected + tokenizer.count('sys'),
     );
+  });
+});
+
+describe('the count cache', () => {
+  it('keys a text past a few words by its digest, so a full cache stays small', () => {
+    expect(textCacheKey('ok')).toBe('ok');
+    const line = 'INFO job 12 step 7 ok (49 ms) in src/build_12.ts';
+    expect(textCacheKey(line)).toHaveLength(28);
+    expect(textCacheKey(line)).toBe(textCacheKey(line.slice(0)));
+    expect(textCacheKey(line)).not.toBe(textCacheKey(`${line}.`));
   });
 });

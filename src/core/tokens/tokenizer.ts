@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { loadRanks, pieceTokens, type RankTable, type Ranks } from './bpe.js';
 import { hashText } from '../format/index.js';
 import { RANK_FILE, readRankFile } from './ranks-file.js';
+import { forEachPiece, pieceSplitters } from './pieces.js';
 
 /** Counts tokens of text. Implementations must be deterministic. */
 export interface Tokenizer {
@@ -12,8 +13,12 @@ export interface Tokenizer {
   count(text: string): number;
 }
 
-/** Texts shorter than this are cached by themselves; longer ones by their SHA-1. */
-const SHORT_TEXT = 256;
+/**
+ * Texts shorter than this are cached by themselves; longer ones by their SHA-1 (28 characters of
+ * base64). A full cache holds MAX_TEXT_CACHE keys for the life of the process: kept whole up to
+ * 256 characters, they took ~10 MB of a compress process's heap; digested past 32, ~3 MB.
+ */
+const SHORT_TEXT = 32;
 /** Caches are cleared wholesale past these sizes: simple, bounded, and still hit on repeats. */
 const MAX_TEXT_CACHE = 50_000;
 const MAX_PIECE_CACHE = 500_000;
@@ -66,19 +71,17 @@ export function rankTableLoaded(): boolean {
 export function createTiktokenCounter(): Tokenizer {
   const textCache = new Map<string, number>();
   const pieceCache = new Map<string, number>();
-  let splitter: RegExp | undefined;
+  let splitters: { sticky: RegExp; global: RegExp } | undefined;
 
   const countUncached = (text: string): number => {
-    splitter ??= new RegExp(load().pattern.source, 'gu');
+    splitters ??= pieceSplitters(load().pattern);
     let total = 0;
-    for (const match of text.matchAll(splitter)) {
-      const piece = match[0];
-      if (piece.length <= LONG_PIECE) {
-        total += countPiece(piece);
-        continue;
-      }
-      for (let i = 0; i < piece.length; i += LONG_PIECE) total += countPiece(piece.slice(i, i + LONG_PIECE));
-    }
+    forEachPiece(text, splitters.sticky, splitters.global, (piece) => {
+      if (piece.length <= LONG_PIECE) total += countPiece(piece);
+      else
+        for (let i = 0; i < piece.length; i += LONG_PIECE)
+          total += countPiece(piece.slice(i, i + LONG_PIECE));
+    });
     return total;
   };
 
@@ -96,7 +99,7 @@ export function createTiktokenCounter(): Tokenizer {
     name: 'cl100k_base',
     count(text: string): number {
       if (text.length === 0) return 0;
-      const key = text.length < SHORT_TEXT ? text : digest(text);
+      const key = textCacheKey(text);
       let n = textCache.get(key);
       if (n === undefined) {
         n = countUncached(text);
@@ -106,6 +109,11 @@ export function createTiktokenCounter(): Tokenizer {
       return n;
     },
   };
+}
+
+/** The key a counted text is cached under: the text itself when short, else its digest. Exported for tests. */
+export function textCacheKey(text: string): string {
+  return text.length < SHORT_TEXT ? text : digest(text);
 }
 
 /** The SHA-1 of a text's UTF-8 bytes; a huge text is encoded a slice at a time, never whole, just to be looked up. */

@@ -118,6 +118,9 @@ function addMessage(run: SyncRun, m: number, strippedHere: number): void {
       : [{ type: 'text', text: message.content as string }]
     : (message.content as Block[]);
   blocks.forEach((block, b) => addBlock(run, entry, m, b, block));
+  // An array filled by push keeps room for 16 more: a copy holds just the slots (most messages
+  // hold one; at 20,000 messages the spare room was 2.5 MB of a one-shot process's heap).
+  entry.slots = entry.slots.slice();
   const identity = entry.slots[0]?.key ?? `m${m}`;
   if (strippedHere > 0 && !deps.strippedSeen.has(identity)) {
     deps.strippedSeen.add(identity);
