@@ -3,3 +3,4 @@ export { change, compact, count, formatBytes, integer } from './numbers.js';
 export { textTable } from './table.js';
 export { lineSlices, textSlices } from './slices.js';
 export { hashJson, hashText } from './json-hash.js';
+export { forEachMatch } from './matches.js';

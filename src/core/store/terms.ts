@@ -4,6 +4,7 @@
  * src, foo, bar, ts), but keeps `parseConfigFile` whole; the parts of such camelCase identifiers
  * go into the `terms` column so a query for "config file" finds it.
  */
+import { forEachMatch } from '../format/index.js';
 
 /**
  * An identifier with an inner upper-case letter: parseConfig, HTTPServer, XMLHttpRequest2.
@@ -84,23 +85,29 @@ const FILE_NAME = /\.[A-Za-z][A-Za-z0-9]{0,7}\.*$/;
  */
 export function indexTerms(...texts: Array<string | undefined>): string {
   const seen = new Set<string>();
+  const full = () => seen.size >= MAX_TERMS;
+  // Made once a call, not once a word: the visitors are called for every word of the texts.
+  const addParts = (identifier: RegExpExecArray) => {
+    const parts = identifierParts(identifier[0]);
+    if (parts.length < 2) return true;
+    for (const part of parts) {
+      seen.add(part);
+      if (full()) return false;
+    }
+    return true;
+  };
+  const addRun = (run: RegExpExecArray) => {
+    if (run[0].length <= MAX_RUN) forEachMatch(run[0], CAMEL_IDENTIFIER, addParts);
+    return !full();
+  };
   for (const text of texts) {
     if (!text) continue;
     for (const key of compoundKeys(text)) {
       seen.add(key);
-      if (seen.size >= MAX_TERMS) return [...seen].join(' ');
+      if (full()) return [...seen].join(' ');
     }
-    for (const run of text.matchAll(ALNUM_RUN)) {
-      if (run[0].length > MAX_RUN) continue;
-      for (const match of run[0].matchAll(CAMEL_IDENTIFIER)) {
-        const parts = identifierParts(match[0]);
-        if (parts.length < 2) continue;
-        for (const part of parts) {
-          seen.add(part);
-          if (seen.size >= MAX_TERMS) return [...seen].join(' ');
-        }
-      }
-    }
+    forEachMatch(text, ALNUM_RUN, addRun);
+    if (full()) break;
   }
   return [...seen].join(' ');
 }

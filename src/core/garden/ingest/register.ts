@@ -66,9 +66,11 @@ function pendingSlot(
   kind: Slot['kind'],
   text: string,
   deps: IngestDeps,
-  extra: Partial<Slot>,
+  extra: Pick<Slot, 'cls' | 'tool'>,
 ): Slot {
-  // Written out, not spread from position(): see fixedSlot.
+  // Written out, not spread from position(): see fixedSlot. Every field settling (settle.ts) or a
+  // one-shot garden (release.ts) may set later is declared here: added after the literal, they
+  // would go to a property array of their own beside each slot.
   return {
     key: place.key,
     message: place.message,
@@ -87,8 +89,17 @@ function pendingSlot(
     tokens: { original: countBlock(deps.tokenizer, block) },
     form: 'original',
     pending: true,
-    ...(place.call !== undefined ? { call: place.call } : {}),
-    ...extra,
+    call: place.call,
+    cls: extra.cls,
+    tool: extra.tool,
+    entryId: undefined,
+    note: undefined,
+    namesLeftOut: undefined,
+    sourceTool: undefined,
+    sourcePath: undefined,
+    forgotten: undefined,
+    released: undefined,
+    children: undefined,
   };
 }
 

@@ -93,6 +93,9 @@ function addMessage(run: SyncRun, m: number, strippedHere: number): void {
     slots: [],
     turn,
     figures: undefined,
+    // Set by render and by a one-shot garden; declared here to be held in the object itself.
+    rendered: undefined,
+    shell: undefined,
   };
   view.messages.push(entry);
   view.uncounted.add(m);

@@ -2,6 +2,7 @@
  * Distinctive terms of a block (file paths, error names, identifiers): what makes a block
  * "referenced" when the recent turns mention them, and what a recall hint is made of.
  */
+import { forEachMatch } from '../../format/index.js';
 
 /** Characters of a block scanned for terms: bounded cost on huge blocks. */
 const SCAN_CHARS = 64_000;
@@ -35,20 +36,20 @@ export function extractTerms(text: string): string[] {
   // A match of PATH, ERROR_NAME or IDENTIFIER never spans two runs, and \b at a run's edge is the
   // same inside the run as in the text: running them per run finds what they found on the text.
   const runs = termRuns(sample);
-  for (const run of runs)
-    for (const match of run.matchAll(PATH)) {
-      const term = match[0];
-      if (!NOT_A_PATH.test(term) && /[A-Za-z]/.test(term)) add(term);
-    }
-  for (const run of runs)
-    for (const match of run.matchAll(ERROR_NAME)) if (match[0].length >= MIN_IDENTIFIER) add(match[0]);
+  const addPath = (match: RegExpExecArray) => {
+    if (!NOT_A_PATH.test(match[0]) && /[A-Za-z]/.test(match[0])) add(match[0]);
+  };
+  const addName = (match: RegExpExecArray) => {
+    if (match[0].length >= MIN_IDENTIFIER) add(match[0]);
+  };
+  for (const run of runs) forEachMatch(run, PATH, addPath);
+  for (const run of runs) forEachMatch(run, ERROR_NAME, addName);
   // Bounded quantifier: linear on the whole sample.
   for (const match of sample.matchAll(BACKTICKED)) {
     const inner = (match[1] ?? '').trim();
     if (/^[\w./:-]+$/.test(inner)) add(inner);
   }
-  for (const run of runs)
-    for (const match of run.matchAll(IDENTIFIER)) if (match[0].length >= MIN_IDENTIFIER) add(match[0]);
+  for (const run of runs) forEachMatch(run, IDENTIFIER, addName);
   return [...found];
 }
 

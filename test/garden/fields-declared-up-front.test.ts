@@ -1,0 +1,58 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { classify } from '../../src/core/classify/index.js';
+import { compress } from '../../src/core/compress/index.js';
+import { releaseOriginal, takeMessages } from '../../src/core/garden/ingest/release.js';
+import { settleSlot } from '../../src/core/garden/ingest/settle.js';
+import { syncView, type SyncDeps } from '../../src/core/garden/ingest/sync.js';
+import { TOOL_WORDS } from '../../src/core/garden/render/labels.js';
+import { renderMessages } from '../../src/core/garden/render/render.js';
+import { emptyView } from '../../src/core/garden/state/view.js';
+import { emptyCounters } from '../../src/core/garden/types.js';
+import { defaultTokenizer } from '../../src/core/tokens/index.js';
+import { agentSession, tempStore } from './helpers.js';
+
+const { store, cleanup } = tempStore();
+afterAll(cleanup);
+
+/**
+ * V8 keeps the fields an object literal declares in the object itself; a field added later goes to
+ * a property array of its own. A compress run holds a slot for every block and a view entry for
+ * every message, so what settling, releasing and rendering set must already be there.
+ */
+describe('the fields of slots and view entries', () => {
+  it('are all declared when a block is registered: settling, releasing and rendering add none', () => {
+    const session = agentSession(8, { lines: 40 });
+    session.messages.splice(
+      5,
+      0,
+      { role: 'assistant', content: 'Next?' },
+      { role: 'user', content: 'Go on.' },
+    );
+    const deps: SyncDeps = {
+      store,
+      scope: { project: 'test', session: `fields-${Math.random()}` },
+      tokenizer: defaultTokenizer(),
+      classify,
+      compress,
+      counters: emptyCounters(),
+      words: TOOL_WORDS,
+      releaseOriginals: true,
+      savedForms: new Map(),
+      strippedSeen: new Set(),
+    };
+    const { view } = syncView(session, emptyView(), deps);
+    const pending = view.all.filter((slot) => slot.pending);
+    expect(pending.length).toBeGreaterThan(8);
+    const slotKeys = pending.map((slot) => Object.keys(slot).sort());
+    const entryKeys = view.messages.map((entry) => Object.keys(entry).sort());
+    takeMessages(view, session);
+    for (const slot of pending) {
+      settleSlot(slot, deps);
+      releaseOriginal(slot);
+    }
+    expect(pending.some((slot) => slot.released)).toBe(true);
+    renderMessages(view);
+    expect(pending.map((slot) => Object.keys(slot).sort())).toEqual(slotKeys);
+    expect(view.messages.map((entry) => Object.keys(entry).sort())).toEqual(entryKeys);
+  });
+});
