@@ -2,14 +2,16 @@
  * Calls `visit` with each match of a global pattern in text, the matches `text.matchAll(pattern)`
  * gives, until `visit` returns false. matchAll copies the pattern and makes an iterator on every
  * call: run on every word of every block a batch stores, those copies were most of what extracting
- * terms allocated. The pattern is read from the start whatever its lastIndex, and left at 0.
+ * terms allocated. The pattern is read from `from` (the start by default) whatever its lastIndex,
+ * and left at 0.
  */
 export function forEachMatch(
   text: string,
   pattern: RegExp,
   visit: (match: RegExpExecArray) => boolean | void,
+  from = 0,
 ): void {
-  pattern.lastIndex = 0;
+  pattern.lastIndex = from;
   try {
     for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
       if (visit(match) === false) return;

@@ -1,3 +1,5 @@
+import { forEachMatch } from '../format/index.js';
+
 /**
  * The pieces a pre-tokenizer pattern cuts a text into: the matches `text.matchAll(global)` gives,
  * without its match array per piece. A batch counts millions of pieces, and those arrays were the
@@ -14,18 +16,12 @@ export function forEachPiece(
   let at = 0;
   sticky.lastIndex = 0;
   while (at < text.length) {
-    if (!sticky.test(text) || sticky.lastIndex === at) return execFrom(text, at, global, visit);
+    if (!sticky.test(text) || sticky.lastIndex === at) {
+      forEachMatch(text, global, (match) => visit(match[0]), at);
+      return;
+    }
     visit(text.slice(at, sticky.lastIndex));
     at = sticky.lastIndex;
-  }
-}
-
-/** matchAll's loop from `at` on: an empty match steps one code point (the pattern is unicode). */
-function execFrom(text: string, at: number, global: RegExp, visit: (piece: string) => void): void {
-  global.lastIndex = at;
-  for (let match = global.exec(text); match !== null; match = global.exec(text)) {
-    visit(match[0]);
-    if (match[0] === '') global.lastIndex += (text.codePointAt(global.lastIndex) ?? 0) > 0xffff ? 2 : 1;
   }
 }
 
