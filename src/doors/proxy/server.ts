@@ -235,7 +235,8 @@ async function relay(
   const answered = res.writableFinished ? seen : undefined;
   options.gardener.done(gardened, answered);
   // The cache model's bill, made when the request went out, counts for an answered request only.
-  if (answered && gardened.modelled) record.modelled = gardened.modelled;
+  const modelled = answered ? await gardened.priced : undefined;
+  if (modelled) record.modelled = modelled;
 }
 
 /** Reads usage from an answer as it passes (SSE events, or the whole JSON body). */
