@@ -1,4 +1,4 @@
-import { createUnitsMemo, requestUnits, type UnitsMemo } from './cache-units.js';
+import { createUnitsMemo, requestUnits, type PricedRequest, type UnitsMemo } from './cache-units.js';
 import {
   createPromptCache,
   usageCost,
@@ -6,7 +6,7 @@ import {
   type CacheUsage,
   type PromptCache,
 } from './prompt-cache.js';
-import { compactionFrontier, countBreakpoints, MAX_CACHE_BREAKPOINTS } from './cache-frontier.js';
+import { compactionFrontierFrom, headBreakpoints, MAX_CACHE_BREAKPOINTS } from './cache-frontier.js';
 import type { Tokenizer } from '../tokens/index.js';
 import type { MessageParam, MessagesRequest } from '../transcript/index.js';
 
@@ -28,6 +28,12 @@ export interface CacheTrack {
   units: UnitsMemo;
   /** The same for the requests as the client sent them. */
   original: UnitsMemo;
+  /** The units placeFrontier returned last, and the request of `units` they were priced as. */
+  placed: { units: readonly CacheUnit[]; serial: number } | undefined;
+  /** The request of `units` whose units went out last (lastSent), when they were placeFrontier's. */
+  sentSerial: number | undefined;
+  /** The compaction frontier of a request of `units`, and how many messages it had. */
+  frontier: { serial: number; at: number | undefined; length: number } | undefined;
 }
 
 export function createCacheTrack(): CacheTrack {
@@ -38,6 +44,9 @@ export function createCacheTrack(): CacheTrack {
     frontierKey: undefined,
     units: createUnitsMemo(),
     original: createUnitsMemo(),
+    placed: undefined,
+    sentSerial: undefined,
+    frontier: undefined,
   };
 }
 
@@ -59,7 +68,7 @@ interface Place {
 
 type Json = Record<string, unknown>;
 
-/** The places placeFrontier weighs, found in one walk over the message blocks (none other is kept). */
+/** The places placeFrontier weighs (none other is looked for). */
 interface Picks {
   /** The last place before the first unit that changed since the last request sent. */
   last?: Place;
@@ -70,47 +79,122 @@ interface Picks {
 }
 
 /**
- * Walks the message blocks that may carry cache_control, in unit order (requestUnits: tools, system,
- * then messages), for the places worth trying for the breakpoint that reads the cache — all before
- * the first unit that changed since the last request sent (an event's first change): the last one
- * just before it, and last time's frontier, whose prefix may still be written — and for the end of
- * the compacted region.
+ * The places worth trying for the breakpoint that reads the cache — all before `changed`, the first
+ * unit that changed since the last request sent (an event's first change): the last one just before
+ * it, and last time's frontier, whose prefix may still be written — and the end of the compacted
+ * region. A place is a message block that may carry cache_control; each is found from its end of the
+ * request, reading only the blocks on the way (`priced`: the request's units, where each message's start).
  */
-function pickPlaces(
+export function pickPlaces(
   request: MessagesRequest,
   units: readonly CacheUnit[],
-  track: CacheTrack,
+  priced: PricedRequest,
+  frontierKey: string | undefined,
+  changed: number,
   frontier: number | undefined,
 ): Picks {
-  const changed = firstDifference(track.lastSent, units);
   const picks: Picks = {};
-  let unit = units.length;
-  for (const message of request.messages)
-    unit -= typeof message.content === 'string' ? 1 : Math.max(1, message.content.length);
-  for (let m = 0; m < request.messages.length; m++) {
-    const content = (request.messages[m] as MessageParam).content;
-    if (typeof content === 'string' || content.length === 0) {
-      unit++;
-      continue;
-    }
-    for (let b = 0; b < content.length; b++, unit++) {
-      const block = content[b] as unknown as Json;
-      const type = block['type'];
-      const empty = type === 'text' && block['text'] === '';
-      if (type === 'thinking' || type === 'redacted_thinking' || empty || block['cache_control']) continue;
-      const place = { unit, message: m, block: b };
-      if (unit < changed) {
-        picks.last = place;
-        if (!picks.previous && units[unit]?.key === track.frontierKey) picks.previous = place;
-      }
-      if (frontier !== undefined && m <= frontier) picks.end = place;
+  const last = placeBefore(request.messages, priced, changed);
+  if (last) picks.last = last;
+  if (frontier !== undefined) {
+    const end = placeBefore(request.messages, priced, priced.head + (priced.starts[frontier + 1] as number));
+    if (end) picks.end = end;
+  }
+  if (frontierKey === undefined) return picks;
+  // Keys only (no block is read) up to the first one that is last time's frontier on a place.
+  for (let unit = priced.head; unit < changed; unit++) {
+    if ((units[unit] as CacheUnit).key !== frontierKey) continue;
+    const place = placeAt(request.messages, priced, unit);
+    if (place) {
+      picks.previous = place;
+      break;
     }
   }
   return picks;
 }
 
-function firstDifference(before: readonly CacheUnit[], units: readonly CacheUnit[]): number {
-  let i = 0;
+/** The last place whose unit is before `limit`, read backwards from there. */
+function placeBefore(
+  messages: readonly MessageParam[],
+  priced: PricedRequest,
+  limit: number,
+): Place | undefined {
+  if (limit <= priced.head) return undefined;
+  let m = messageOf(priced, limit - 1);
+  let b = limit - 1 - priced.head - (priced.starts[m] as number);
+  for (; m >= 0; m--) {
+    const content = (messages[m] as MessageParam).content;
+    if (typeof content !== 'string')
+      for (b = Math.min(b, content.length - 1); b >= 0; b--)
+        if (markable(content[b] as unknown as Json)) return placeOf(priced, m, b);
+    b = Number.POSITIVE_INFINITY;
+  }
+  return undefined;
+}
+
+/** The place of a unit, if its block may carry cache_control. */
+function placeAt(messages: readonly MessageParam[], priced: PricedRequest, unit: number): Place | undefined {
+  const m = messageOf(priced, unit);
+  const content = (messages[m] as MessageParam).content;
+  const b = unit - priced.head - (priced.starts[m] as number);
+  if (typeof content === 'string' || b >= content.length) return undefined;
+  return markable(content[b] as unknown as Json) ? placeOf(priced, m, b) : undefined;
+}
+
+function placeOf(priced: PricedRequest, message: number, block: number): Place {
+  return { unit: priced.head + (priced.starts[message] as number) + block, message, block };
+}
+
+/** The message a unit after the head belongs to (binary search of where each one starts). */
+function messageOf(priced: PricedRequest, unit: number): number {
+  const at = unit - priced.head;
+  let low = 0;
+  let high = priced.starts.length - 2;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if ((priced.starts[mid] as number) <= at) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/** A block gardener may put its breakpoint on: not thinking, not empty text, not marked already. */
+function markable(block: Json): boolean {
+  const type = block['type'];
+  if (type === 'thinking' || type === 'redacted_thinking' || block['cache_control']) return false;
+  return !(type === 'text' && block['text'] === '');
+}
+
+/**
+ * The first unit that differs from the last request sent. When that request's units were placed
+ * from the request the memo priced before this one, the units both share are not compared again.
+ */
+function firstChanged(
+  track: CacheTrack,
+  units: readonly CacheUnit[],
+  priced: PricedRequest,
+  before?: number,
+): number {
+  const from = before !== undefined && track.sentSerial === before ? priced.sameUnits : 0;
+  return firstDifference(track.lastSent, units, Math.min(from, track.lastSent.length));
+}
+
+/** The compaction frontier, read from where the last request's stopped when the messages up to it are the same. */
+function frontierOf(
+  track: CacheTrack,
+  messages: readonly MessageParam[],
+  priced: PricedRequest,
+  before?: number,
+): number | undefined {
+  const known = track.frontier;
+  let from = 1;
+  if (known && before !== undefined && known.serial === before)
+    from = Math.min(known.at === undefined ? known.length : known.at + 1, priced.sameMessages);
+  return compactionFrontierFrom(messages, from);
+}
+
+function firstDifference(before: readonly CacheUnit[], units: readonly CacheUnit[], from: number): number {
+  let i = from;
   while (
     i < units.length &&
     i < before.length &&
@@ -166,15 +250,19 @@ export function placeFrontier(
   tokenizer: Tokenizer,
   at: number,
 ): { request: MessagesRequest; units: readonly CacheUnit[] } {
+  const before = track.units.last?.serial;
   let units = requestUnits(request, tokenizer, track.units);
-  let room = MAX_CACHE_BREAKPOINTS - countBreakpoints(request);
-  if (room <= 0) return { request, units };
-  const frontier = compactionFrontier(request.messages);
-  const { last, previous, end } = pickPlaces(request, units, track, frontier);
+  let priced = track.units.last as PricedRequest;
+  let room = MAX_CACHE_BREAKPOINTS - headBreakpoints(request) - (priced.breaks.at(-1) as number);
+  if (room <= 0) return placed(track, request, units, priced);
+  const frontier = frontierOf(track, request.messages, priced, before);
+  track.frontier = { serial: priced.serial, at: frontier, length: request.messages.length };
+  const changed = firstChanged(track, units, priced, before);
+  const { last, previous, end } = pickPlaces(request, units, priced, track.frontierKey, changed, frontier);
   let read: { place: Place; cost: number } | undefined;
   for (const place of previous && previous !== last ? [last, previous] : [last]) {
     if (!place) continue;
-    const cost = usageCost(track.sent.peek(withMarks(units, [place.unit]), at));
+    const cost = usageCost(track.sent.peek(units, at, place.unit));
     if (!read || cost < read.cost || (cost === read.cost && place.unit > read.place.unit))
       read = { place, cost };
   }
@@ -186,6 +274,8 @@ export function placeFrontier(
       out = freed;
       room++;
       units = requestUnits(out, tokenizer, track.units);
+      priced = track.units.last as PricedRequest;
+      track.frontier.serial = priced.serial;
     }
   }
   const chosen = [read?.place, room >= 2 || !read ? settle : undefined].filter(
@@ -193,13 +283,22 @@ export function placeFrontier(
   );
   for (const place of chosen) out = markBlock(out, place);
   if (read) track.frontierKey = units[read.place.unit]?.key;
-  return {
-    request: out,
-    units: withMarks(
-      units,
-      chosen.map((place) => place.unit),
-    ),
-  };
+  const marked = withMarks(
+    units,
+    chosen.map((place) => place.unit),
+  );
+  return placed(track, out, marked, priced);
+}
+
+/** placeFrontier's answer, remembered as placed: when it is what goes out, the next request compares from it. */
+function placed(
+  track: CacheTrack,
+  request: MessagesRequest,
+  units: readonly CacheUnit[],
+  priced: PricedRequest,
+): { request: MessagesRequest; units: readonly CacheUnit[] } {
+  track.placed = { units, serial: priced.serial };
+  return { request, units };
 }
 
 /** The cache model's bill of one request, as the client had it (unmanaged) and as it went out. */
@@ -221,5 +320,6 @@ export function recordRequest(
   at: number,
 ): ModelledBills {
   track.lastSent = sent;
+  track.sentSerial = track.placed?.units === sent ? track.placed.serial : undefined;
   return { sent: track.sent.request(sent, at), raw: track.unmanaged.request(original, at) };
 }
