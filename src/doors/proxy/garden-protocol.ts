@@ -58,8 +58,12 @@ export type FromThread =
   | {
       type: 'gardened';
       id: number;
-      /** The rendered body, transferred; absent when it is the client's own bytes, unchanged. */
+      /**
+       * The rendered body, transferred, or on shared memory the thread writes the conversation's next
+       * body over once `inUse` is 0; absent when it is the client's own bytes, unchanged.
+       */
       body?: Uint8Array;
+      inUse?: Int32Array;
       record: Gardened['record'];
       handle?: number;
       /** A 'priced' message with the cache model's bill follows (the thread prices after posting this). */

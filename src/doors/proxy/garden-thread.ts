@@ -266,7 +266,9 @@ function listen(threads: Threads, thread: Thread, current: Worker): void {
     const pricing = message.pricing
       ? { priced: new Promise<ModelledBills | undefined>((resolve) => thread.pricing.set(job.id, resolve)) }
       : {};
-    job.resolve({ body, record, ...(handle ? { handle } : {}), ...pricing });
+    const { inUse } = message;
+    const release = inUse ? { release: () => void Atomics.store(inUse, 0, 0) } : {};
+    job.resolve({ body, record, ...(handle ? { handle } : {}), ...pricing, ...release });
   });
   current.on('error', (error) => debug('proxy', 'the garden thread failed', { error: String(error) }));
   current.on('exit', (code) => {

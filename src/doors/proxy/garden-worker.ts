@@ -97,7 +97,7 @@ function postBack(
 ): void {
   // The client's own bytes need not go back: the proxy's thread has them.
   const body = gardened.body === raw ? undefined : ownBytes(gardened.body);
-  const { record, price } = gardened;
+  const { record, price, inUse } = gardened;
   post(
     {
       type: 'gardened',
@@ -105,10 +105,11 @@ function postBack(
       ...(body ? { body } : {}),
       record,
       ...more,
+      ...(inUse ? { inUse } : {}),
       ...(price ? { pricing: true as const } : {}),
       doneAt: clock(),
     },
-    body ? [body.buffer as ArrayBuffer] : [],
+    body && !(body.buffer instanceof SharedArrayBuffer) ? [body.buffer] : [],
   );
   if (!price) return;
   const modelled = price();
@@ -134,8 +135,12 @@ function lowerPriority(niceness: number): void {
   }
 }
 
-/** Bytes in an ArrayBuffer of their own, so they can be transferred (not copied) to the other thread. */
+/**
+ * Bytes the other thread gets without a copy: on shared memory as they are, else in an ArrayBuffer
+ * of their own, to be transferred.
+ */
 function ownBytes(buffer: Buffer): Uint8Array {
+  if (buffer.buffer instanceof SharedArrayBuffer) return buffer;
   if (buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength) return buffer;
   const copy = new Uint8Array(buffer.byteLength);
   copy.set(buffer);

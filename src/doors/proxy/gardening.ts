@@ -17,7 +17,8 @@ import { createBodyParser, type BodyParser } from './body-parse.js';
 import { createConversations, type ConversationOptions, type Conversations } from './conversations.js';
 import { identify } from './identity.js';
 import type { RequestRecord } from './records.js';
-import { createRequestBytes, type RequestBytes } from './request-bytes.js';
+import { createMessageBytes, createRequestBytes, type RequestBytes } from './request-bytes.js';
+import { createSharedBodies, type SharedBodies } from './shared-body.js';
 import { adoptMatched } from './reuse.js';
 import { toTranscript } from './transcript.js';
 import type { ModelledBills } from '../../core/cache/index.js';
@@ -64,6 +65,11 @@ export interface Gardened {
    * Call it once, before the conversation's next request (the guard reads it there).
    */
   price?: () => ModelledBills | undefined;
+  /**
+   * When `body` is on shared memory kept for the conversation's next body: 1 until the caller
+   * stores 0, once it will not send the bytes again (the memory is written over after that).
+   */
+  inUse?: Int32Array;
 }
 
 /** The proxy's door to the engine: one garden per conversation, opened through the door kit's pool. */
@@ -96,6 +102,8 @@ interface Gardening {
   parser: BodyParser;
   /** Serialises a rendered request, reusing each unchanged message's bytes. */
   bytes: RequestBytes;
+  /** The same on shared memory, written over the conversation's last body from its first new message. */
+  shared: SharedBodies;
 }
 
 /** A Messages request as the proxy gardens it. */
@@ -111,13 +119,15 @@ interface Request {
 
 export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardener {
   const tokenizer = options.tokenizer ?? defaultTokenizer();
+  const messageBytes = createMessageBytes();
   const gardening: Gardening = {
     conversations: createConversations(options),
     tokenizer,
     tracks: new WeakMap(),
     taken: new WeakMap(),
     parser: createBodyParser(),
-    bytes: createRequestBytes(),
+    bytes: createRequestBytes(messageBytes),
+    shared: createSharedBodies(messageBytes),
   };
   return {
     garden: (raw, headers) => gardenMessages(gardening, raw, headers),
@@ -136,6 +146,7 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
     retire(scope) {
       gardening.conversations.retire(scope);
       gardening.parser.forget(scope.session);
+      gardening.shared.forget(conversationKey(scope));
     },
     close: () => gardening.conversations.close(),
   };
@@ -216,12 +227,12 @@ function render(gardening: Gardening, request: Request): Gardened {
     outcome.pressure.by_form.summary.count === 0 &&
     outcome.pressure.by_form.stub.count === 0 &&
     session.garden.counters().injectedTokens === injectedBefore;
-  const { out, price } = outgoing(gardening, session, request, rendered, untouched, phases);
+  const { out, price, inUse } = outgoing(gardening, session, request, rendered, untouched, phases);
   const record = gardenedRecord(outcome, base, requestWindow(base.model, headers['anthropic-beta']));
   record.phases = phases;
   record.gardenMs = performance.now() - started;
   record.gardenCpuMs = cpuMs(process.cpuUsage(cpu));
-  const gardened: Gardened = { body: out, session, record };
+  const gardened: Gardened = { body: out, session, record, ...(inUse ? { inUse } : {}) };
   if (price)
     gardened.price = () => {
       gardened.price = undefined;
@@ -244,7 +255,7 @@ function outgoing(
   rendered: MessagesRequest,
   untouched: boolean,
   phases: NonNullable<Gardened['record']['phases']>,
-): { out: Buffer; price?: () => ModelledBills | undefined } {
+): { out: Buffer; price?: () => ModelledBills | undefined; inUse?: Int32Array } {
   const { raw, body } = request;
   if (request.count) return { out: untouched ? raw : gardening.bytes(rendered) };
   let track = gardening.tracks.get(session);
@@ -254,7 +265,8 @@ function outgoing(
   const placed = untouched ? undefined : placeFrontier(rendered, track, gardening.tokenizer, at);
   const priced = performance.now();
   phases.pricing = priced - started;
-  const out = placed ? gardening.bytes(placed.request) : raw;
+  const shared = placed && gardening.shared.write(conversationKey(request.scope), placed.request);
+  const out = shared ? shared.bytes : placed ? gardening.bytes(placed.request) : raw;
   phases.bytes = performance.now() - priced;
   const price = (): ModelledBills | undefined => {
     try {
@@ -268,7 +280,12 @@ function outgoing(
       return undefined;
     }
   };
-  return { out, price };
+  return { out, price, ...(shared ? { inUse: shared.inUse } : {}) };
+}
+
+/** A conversation's key among the shared bodies. */
+function conversationKey(scope: Scope): string {
+  return `${scope.project}\0${scope.session}`;
 }
 
 /** The record of a gardened request: its pressure by class and form, its budget, its event. */

@@ -13,6 +13,8 @@ export interface GardenedRequest {
    * priced after the body came back, so it may come a little later (undefined: it could not be billed).
    */
   priced?: Promise<ModelledBills | undefined>;
+  /** Call once the body will not be sent again: its memory may then hold the conversation's next body. */
+  release?: () => void;
 }
 
 /** What the proxy's server asks of gardening: a body in, a body out (the original when gardening failed). */
@@ -43,13 +45,14 @@ export function inProcessGardener(gardener: ProxyGardener): RequestGardener {
     garden(raw, headers, kind) {
       const gardened =
         kind === 'messages' ? gardener.garden(raw, headers) : gardener.gardenCount(raw, headers);
-      const { body, record } = gardened;
+      const { body, record, inUse } = gardened;
       // On this thread there is no later moment before the next request can come: priced now.
       const priced = gardened.price ? { priced: Promise.resolve(gardened.price()) } : {};
-      if (!gardened.session) return Promise.resolve({ body, record, ...priced });
+      const release = inUse ? { release: () => Atomics.store(inUse, 0, 0) } : {};
+      if (!gardened.session) return Promise.resolve({ body, record, ...priced, ...release });
       const handle = nextHandle++;
       open.set(handle, gardened);
-      return Promise.resolve({ body, record, handle, ...priced });
+      return Promise.resolve({ body, record, handle, ...priced, ...release });
     },
     settle(request) {
       const gardened = request.handle ? open.get(request.handle) : undefined;

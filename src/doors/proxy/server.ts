@@ -141,6 +141,8 @@ async function gardenAndForward(
     afterSent = () => reader.warm(raw.length);
   }
   const answer = await forward(options, req, res, record, gardened, upstreamHasIt, afterSent);
+  // No attempt sends the body after this: its memory may hold the conversation's next one.
+  gardened?.release?.();
   if (answer === undefined) return {};
   await relay(options, answer, res, record, gardened);
   return {};
