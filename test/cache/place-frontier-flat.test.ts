@@ -11,7 +11,7 @@ import {
   type CacheUnit,
 } from '../../src/core/cache/index.js';
 import { headBreakpoints } from '../../src/core/cache/cache-frontier.js';
-import { pickPlaces } from '../../src/core/cache/cache-track.js';
+import { pickPlaces } from '../../src/core/cache/cache-places.js';
 import { createUnitsMemo, type PricedRequest } from '../../src/core/cache/cache-units.js';
 import { defaultTokenizer } from '../../src/core/tokens/index.js';
 import type { MessageParam, MessagesRequest } from '../../src/core/transcript/index.js';
