@@ -8,10 +8,10 @@ import {
 } from './prompt-cache.js';
 import { compactionFrontierFrom, headBreakpoints, MAX_CACHE_BREAKPOINTS } from './cache-frontier.js';
 import { pickPlaces, type Place } from './cache-places.js';
-
-type Json = Record<string, unknown>;
 import type { Tokenizer } from '../tokens/index.js';
 import type { MessageParam, MessagesRequest } from '../transcript/index.js';
+
+type Json = Record<string, unknown>;
 
 /**
  * One conversation's prompt cache as the core's model sees it (prompt-cache.ts): fed with every
