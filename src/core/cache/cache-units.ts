@@ -88,7 +88,7 @@ function headUnits(request: MessagesRequest, tokenizer: Tokenizer, memo: UnitsMe
 }
 
 /** How many messages, from the first, are the same objects in both lists. */
-function sharedMessages(before: readonly MessageParam[], now: readonly MessageParam[]): number {
+export function sharedMessages(before: readonly unknown[], now: readonly unknown[]): number {
   const most = Math.min(before.length, now.length);
   let m = 0;
   while (m < most && before[m] === now[m]) m++;

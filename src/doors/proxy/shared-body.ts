@@ -1,3 +1,4 @@
+import { sharedMessages } from '../../core/cache/index.js';
 import type { MessagesRequest } from '../../core/transcript/index.js';
 import { requestPieces, type MessageBytes } from './request-bytes.js';
 
@@ -66,7 +67,7 @@ export function createSharedBodies(messageBytes: MessageBytes): SharedBodies {
       const pieces = { head: Buffer.from(head), messages, tail: Buffer.from(tail) };
       const last = kept.get(conversation);
       const reusable = last && Atomics.load(last.inUse, 0) === 0 && last.head.equals(pieces.head);
-      const from = reusable ? sameObjects(last.messages, messages) : 0;
+      const from = reusable ? sharedMessages(last.messages, messages) : 0;
       const start = from > 0 ? (last!.ends[from - 1] as number) : pieces.head.length;
       const size = start + sizeOf(messageBytes, messages, from, messages.length) + pieces.tail.length;
       if (reusable && size <= last.memory.byteLength) return writeFrom(last, from, pieces, messageBytes);
@@ -118,12 +119,4 @@ function sizeOf(messageBytes: MessageBytes, messages: readonly unknown[], from: 
   let size = 0;
   for (let m = from; m < to; m++) size += messageBytes(messages[m]).length + (m > 0 ? 1 : 0);
   return size;
-}
-
-/** How many messages, from the first, are the same objects in both lists. */
-function sameObjects(before: readonly unknown[], now: readonly unknown[]): number {
-  const most = Math.min(before.length, now.length);
-  let m = 0;
-  while (m < most && before[m] === now[m]) m++;
-  return m;
 }
