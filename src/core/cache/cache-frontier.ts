@@ -18,7 +18,12 @@ const SHORTENED = '[gardener:';
  * Undefined when there is none.
  */
 export function compactionFrontier(messages: readonly MessageParam[]): number | undefined {
-  for (let m = 1; m < messages.length; m++) {
+  return compactionFrontierFrom(messages, 1);
+}
+
+/** compactionFrontier when the messages before `from` are known to hold no such result. */
+export function compactionFrontierFrom(messages: readonly MessageParam[], from: number): number | undefined {
+  for (let m = Math.max(1, from); m < messages.length; m++) {
     const content = messages[m]?.content;
     if (!Array.isArray(content)) continue;
     for (const block of content as unknown as Block[]) {
@@ -32,20 +37,25 @@ export function compactionFrontier(messages: readonly MessageParam[]): number | 
 
 /** Blocks with cache_control in a request (tools, system, messages, tool_result contents). */
 export function countBreakpoints(request: MessagesRequest): number {
-  let count = countIn(request.tools as unknown as Block[] | undefined);
-  if (Array.isArray(request.system)) count += countIn(request.system as unknown as Block[]);
+  let count = headBreakpoints(request);
   for (const message of request.messages)
-    if (Array.isArray(message.content)) count += countIn(message.content as unknown as Block[]);
+    if (Array.isArray(message.content)) count += breakpointsIn(message.content as unknown as Block[]);
   return count;
 }
 
+/** Blocks with cache_control among the tools and the system. */
+export function headBreakpoints(request: MessagesRequest): number {
+  const tools = breakpointsIn(request.tools as unknown as Block[] | undefined);
+  return tools + (Array.isArray(request.system) ? breakpointsIn(request.system as unknown as Block[]) : 0);
+}
+
 /** Breakpoints on blocks (and on a tool_result's own parts), in a loop: a request has thousands of blocks. */
-function countIn(blocks: readonly Block[] | undefined): number {
+export function breakpointsIn(blocks: readonly Block[] | undefined): number {
   let count = 0;
   for (const block of blocks ?? []) {
     if (block['cache_control']) count++;
     if (block['type'] === 'tool_result' && Array.isArray(block['content']))
-      count += countIn(block['content'] as Block[]);
+      count += breakpointsIn(block['content'] as Block[]);
   }
   return count;
 }

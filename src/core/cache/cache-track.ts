@@ -1,4 +1,4 @@
-import { createUnitsMemo, requestUnits, type UnitsMemo } from './cache-units.js';
+import { createUnitsMemo, requestUnits, type PricedRequest, type UnitsMemo } from './cache-units.js';
 import {
   createPromptCache,
   usageCost,
@@ -6,9 +6,12 @@ import {
   type CacheUsage,
   type PromptCache,
 } from './prompt-cache.js';
-import { compactionFrontier, countBreakpoints, MAX_CACHE_BREAKPOINTS } from './cache-frontier.js';
+import { compactionFrontierFrom, headBreakpoints, MAX_CACHE_BREAKPOINTS } from './cache-frontier.js';
+import { pickPlaces, type Place } from './cache-places.js';
 import type { Tokenizer } from '../tokens/index.js';
 import type { MessageParam, MessagesRequest } from '../transcript/index.js';
+
+type Json = Record<string, unknown>;
 
 /**
  * One conversation's prompt cache as the core's model sees it (prompt-cache.ts): fed with every
@@ -28,6 +31,12 @@ export interface CacheTrack {
   units: UnitsMemo;
   /** The same for the requests as the client sent them. */
   original: UnitsMemo;
+  /** The units placeFrontier returned last, and the request of `units` they were priced as. */
+  placed: { units: readonly CacheUnit[]; serial: number } | undefined;
+  /** The request of `units` whose units went out last (lastSent), when they were placeFrontier's. */
+  sentSerial: number | undefined;
+  /** The compaction frontier of a request of `units`, and how many messages it had. */
+  frontier: { serial: number; at: number | undefined; length: number } | undefined;
 }
 
 export function createCacheTrack(): CacheTrack {
@@ -38,6 +47,9 @@ export function createCacheTrack(): CacheTrack {
     frontierKey: undefined,
     units: createUnitsMemo(),
     original: createUnitsMemo(),
+    placed: undefined,
+    sentSerial: undefined,
+    frontier: undefined,
   };
 }
 
@@ -50,67 +62,36 @@ export function originalUnits(
   return requestUnits(request, tokenizer, track.original);
 }
 
-/** A message block as a cache unit sees it, with where it sits. */
-interface Place {
-  unit: number;
-  message: number;
-  block: number;
-}
-
-type Json = Record<string, unknown>;
-
-/** The places placeFrontier weighs, found in one walk over the message blocks (none other is kept). */
-interface Picks {
-  /** The last place before the first unit that changed since the last request sent. */
-  last?: Place;
-  /** The first place before that unit whose key is last time's frontier. */
-  previous?: Place;
-  /** The last place at or before the compaction frontier's message. */
-  end?: Place;
-}
-
 /**
- * Walks the message blocks that may carry cache_control, in unit order (requestUnits: tools, system,
- * then messages), for the places worth trying for the breakpoint that reads the cache — all before
- * the first unit that changed since the last request sent (an event's first change): the last one
- * just before it, and last time's frontier, whose prefix may still be written — and for the end of
- * the compacted region.
+ * The first unit that differs from the last request sent. When that request's units were placed
+ * from the request the memo priced before this one, the units both share are not compared again.
  */
-function pickPlaces(
-  request: MessagesRequest,
-  units: readonly CacheUnit[],
+function firstChanged(
   track: CacheTrack,
-  frontier: number | undefined,
-): Picks {
-  const changed = firstDifference(track.lastSent, units);
-  const picks: Picks = {};
-  let unit = units.length;
-  for (const message of request.messages)
-    unit -= typeof message.content === 'string' ? 1 : Math.max(1, message.content.length);
-  for (let m = 0; m < request.messages.length; m++) {
-    const content = (request.messages[m] as MessageParam).content;
-    if (typeof content === 'string' || content.length === 0) {
-      unit++;
-      continue;
-    }
-    for (let b = 0; b < content.length; b++, unit++) {
-      const block = content[b] as unknown as Json;
-      const type = block['type'];
-      const empty = type === 'text' && block['text'] === '';
-      if (type === 'thinking' || type === 'redacted_thinking' || empty || block['cache_control']) continue;
-      const place = { unit, message: m, block: b };
-      if (unit < changed) {
-        picks.last = place;
-        if (!picks.previous && units[unit]?.key === track.frontierKey) picks.previous = place;
-      }
-      if (frontier !== undefined && m <= frontier) picks.end = place;
-    }
-  }
-  return picks;
+  units: readonly CacheUnit[],
+  priced: PricedRequest,
+  before?: number,
+): number {
+  const from = before !== undefined && track.sentSerial === before ? priced.sameUnits : 0;
+  return firstDifference(track.lastSent, units, Math.min(from, track.lastSent.length));
 }
 
-function firstDifference(before: readonly CacheUnit[], units: readonly CacheUnit[]): number {
-  let i = 0;
+/** The compaction frontier, read from where the last request's stopped when the messages up to it are the same. */
+function frontierOf(
+  track: CacheTrack,
+  messages: readonly MessageParam[],
+  priced: PricedRequest,
+  before?: number,
+): number | undefined {
+  const known = track.frontier;
+  let from = 1;
+  if (known && before !== undefined && known.serial === before)
+    from = Math.min(known.at === undefined ? known.length : known.at + 1, priced.sameMessages);
+  return compactionFrontierFrom(messages, from);
+}
+
+function firstDifference(before: readonly CacheUnit[], units: readonly CacheUnit[], from: number): number {
+  let i = from;
   while (
     i < units.length &&
     i < before.length &&
@@ -166,15 +147,19 @@ export function placeFrontier(
   tokenizer: Tokenizer,
   at: number,
 ): { request: MessagesRequest; units: readonly CacheUnit[] } {
+  const before = track.units.last?.serial;
   let units = requestUnits(request, tokenizer, track.units);
-  let room = MAX_CACHE_BREAKPOINTS - countBreakpoints(request);
-  if (room <= 0) return { request, units };
-  const frontier = compactionFrontier(request.messages);
-  const { last, previous, end } = pickPlaces(request, units, track, frontier);
+  let priced = track.units.last as PricedRequest;
+  let room = MAX_CACHE_BREAKPOINTS - headBreakpoints(request) - (priced.breaks.at(-1) as number);
+  if (room <= 0) return placed(track, request, units, priced);
+  const frontier = frontierOf(track, request.messages, priced, before);
+  track.frontier = { serial: priced.serial, at: frontier, length: request.messages.length };
+  const changed = firstChanged(track, units, priced, before);
+  const { last, previous, end } = pickPlaces(request, units, priced, track.frontierKey, changed, frontier);
   let read: { place: Place; cost: number } | undefined;
   for (const place of previous && previous !== last ? [last, previous] : [last]) {
     if (!place) continue;
-    const cost = usageCost(track.sent.peek(withMarks(units, [place.unit]), at));
+    const cost = usageCost(track.sent.peek(units, at, place.unit));
     if (!read || cost < read.cost || (cost === read.cost && place.unit > read.place.unit))
       read = { place, cost };
   }
@@ -186,6 +171,8 @@ export function placeFrontier(
       out = freed;
       room++;
       units = requestUnits(out, tokenizer, track.units);
+      priced = track.units.last as PricedRequest;
+      track.frontier.serial = priced.serial;
     }
   }
   const chosen = [read?.place, room >= 2 || !read ? settle : undefined].filter(
@@ -193,13 +180,22 @@ export function placeFrontier(
   );
   for (const place of chosen) out = markBlock(out, place);
   if (read) track.frontierKey = units[read.place.unit]?.key;
-  return {
-    request: out,
-    units: withMarks(
-      units,
-      chosen.map((place) => place.unit),
-    ),
-  };
+  const marked = withMarks(
+    units,
+    chosen.map((place) => place.unit),
+  );
+  return placed(track, out, marked, priced);
+}
+
+/** placeFrontier's answer, remembered as placed: when it is what goes out, the next request compares from it. */
+function placed(
+  track: CacheTrack,
+  request: MessagesRequest,
+  units: readonly CacheUnit[],
+  priced: PricedRequest,
+): { request: MessagesRequest; units: readonly CacheUnit[] } {
+  track.placed = { units, serial: priced.serial };
+  return { request, units };
 }
 
 /** The cache model's bill of one request, as the client had it (unmanaged) and as it went out. */
@@ -221,5 +217,6 @@ export function recordRequest(
   at: number,
 ): ModelledBills {
   track.lastSent = sent;
+  track.sentSerial = track.placed?.units === sent ? track.placed.serial : undefined;
   return { sent: track.sent.request(sent, at), raw: track.unmanaged.request(original, at) };
 }

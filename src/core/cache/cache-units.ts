@@ -4,6 +4,7 @@ import { countBlock, MESSAGE_OVERHEAD } from '../tokens/index.js';
 import type { Tokenizer } from '../tokens/index.js';
 import type { Block, MessageParam, MessagesRequest } from '../transcript/index.js';
 import type { BreakpointTtl, CacheUnit } from './prompt-cache.js';
+import { breakpointsIn } from './cache-frontier.js';
 
 type Json = Record<string, unknown>;
 
@@ -26,21 +27,48 @@ export function requestUnits(
   const head = units.length;
   const shared = last ? sharedMessages(last.messages, request.messages) : 0;
   const starts = shared > 0 ? (last as PricedRequest).starts.slice(0, shared) : [];
+  const breaks = shared > 0 ? (last as PricedRequest).breaks.slice(0, shared) : [];
   if (shared > 0) {
     const from = (last as PricedRequest).head;
     const to = from + ((last as PricedRequest).starts[shared] as number);
     for (let i = from; i < to; i++) units.push((last as PricedRequest).units[i] as CacheUnit);
   }
+  let marks = shared > 0 ? ((last as PricedRequest).breaks[shared] as number) : 0;
   for (let m = shared; m < request.messages.length; m++) {
+    const message = request.messages[m] as MessageParam;
     starts.push(units.length - head);
-    pushMessageUnits(units, request.messages[m] as MessageParam, tokenizer, memo);
+    breaks.push(marks);
+    pushMessageUnits(units, message, tokenizer, memo);
+    if (Array.isArray(message.content)) marks += breakpointsIn(message.content as unknown as Json[]);
   }
   starts.push(units.length - head);
+  breaks.push(marks);
   if (memo) {
     const { tools, system } = request;
-    memo.last = { tools, system, messages: request.messages.slice(), units, head, starts };
+    memo.last = {
+      tools,
+      system,
+      messages: request.messages.slice(),
+      units,
+      head,
+      starts,
+      breaks,
+      serial: (last?.serial ?? 0) + 1,
+      sameMessages: shared,
+      sameUnits: last ? sameUnits(last, units, head, starts[shared] as number) : 0,
+    };
   }
   return units;
+}
+
+/**
+ * How many units, from the first, have the last request's keys: its head's, while they match, and
+ * when the whole head does, the shared messages' too (`shared`: their units after the head).
+ */
+function sameUnits(last: PricedRequest, units: readonly CacheUnit[], head: number, shared: number): number {
+  let i = 0;
+  while (i < head && i < last.head && (last.units[i] as CacheUnit).key === (units[i] as CacheUnit).key) i++;
+  return i === head && head === last.head ? head + shared : i;
 }
 
 /** The units of the tools and the system. */
@@ -60,7 +88,7 @@ function headUnits(request: MessagesRequest, tokenizer: Tokenizer, memo: UnitsMe
 }
 
 /** How many messages, from the first, are the same objects in both lists. */
-function sharedMessages(before: readonly MessageParam[], now: readonly MessageParam[]): number {
+export function sharedMessages(before: readonly unknown[], now: readonly unknown[]): number {
   const most = Math.min(before.length, now.length);
   let m = 0;
   while (m < most && before[m] === now[m]) m++;
@@ -81,7 +109,7 @@ export interface UnitsMemo {
 }
 
 /** A request's units, with what it was priced from (its messages: a copy of the list, the same objects). */
-interface PricedRequest {
+export interface PricedRequest {
   tools: unknown;
   system: unknown;
   messages: readonly MessageParam[];
@@ -90,6 +118,14 @@ interface PricedRequest {
   head: number;
   /** Where each message's units start, after the head; then where the last one's end. */
   starts: readonly number[];
+  /** Breakpoints (as countBreakpoints counts them) in the messages before each one; then in all. */
+  breaks: readonly number[];
+  /** Counts the requests priced with the memo: which one this is. */
+  serial: number;
+  /** Messages, from the first, that are the same objects as the request priced before this one's. */
+  sameMessages: number;
+  /** Units, from the first, with the same keys as the request priced before this one's. */
+  sameUnits: number;
 }
 
 export function createUnitsMemo(): UnitsMemo {

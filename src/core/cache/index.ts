@@ -14,6 +14,6 @@ export {
   recordRequest,
 } from './cache-track.js';
 export type { CacheTrack, ModelledBills } from './cache-track.js';
-export { requestUnits } from './cache-units.js';
+export { requestUnits, sharedMessages } from './cache-units.js';
 export { PRICE, createPromptCache, usageCost } from './prompt-cache.js';
 export type { CacheUnit, CacheUsage, PromptCacheOptions } from './prompt-cache.js';

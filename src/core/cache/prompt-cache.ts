@@ -66,8 +66,11 @@ export interface PromptCacheOptions {
 export interface PromptCache {
   /** Bills one request sent at `at` (ms) and records what it wrote. */
   request(units: readonly CacheUnit[], at: number): CacheUsage;
-  /** What the request would be billed now, recording nothing (to choose where a breakpoint goes). */
-  peek(units: readonly CacheUnit[], at: number): CacheUsage;
+  /**
+   * What the request would be billed now, recording nothing (to choose where a breakpoint goes);
+   * `mark`: a unit billed as if it carried a 5-minute breakpoint.
+   */
+  peek(units: readonly CacheUnit[], at: number, mark?: number): CacheUsage;
 }
 
 interface Entry {
@@ -85,7 +88,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
   const entries = new Map<string, Entry>();
   const prefix = createPrefixState(entries);
 
-  const bill = (units: readonly CacheUnit[], at: number, commit: boolean): CacheUsage => {
+  const bill = (units: readonly CacheUnit[], at: number, commit: boolean, extra?: number): CacheUsage => {
     // One pass: the breakpoints, and the tokens of the prefix ending at each unit.
     const marks: number[] = [];
     const ends = prefix.ends(units.length);
@@ -93,7 +96,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     for (let i = 0; i < units.length; i++) {
       const unit = units[i] as CacheUnit;
       ends[i] = total += unit.tokens;
-      if (unit.breakpoint) marks.push(i);
+      if (unit.breakpoint || i === extra) marks.push(i);
     }
     if (marks.length > maxBreakpoints)
       throw new RangeError(`${marks.length} cache breakpoints; the API allows at most ${maxBreakpoints}`);
@@ -123,7 +126,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     let writtenTo = readEnd;
     for (const mark of marks) {
       if (mark <= readEnd || (ends[mark] as number) < minTokens) continue;
-      const long = units[mark]?.breakpoint === '1h';
+      const long = mark !== extra && units[mark]?.breakpoint === '1h';
       const tokens = (ends[mark] as number) - (writtenTo >= 0 ? (ends[writtenTo] as number) : 0);
       if (long) written1h += tokens;
       else written5m += tokens;
@@ -141,7 +144,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
   };
   return {
     request: (units, at) => bill(units, at, true),
-    peek: (units, at) => bill(units, at, false),
+    peek: (units, at, mark) => bill(units, at, false, mark),
   };
 }
 

@@ -58,15 +58,22 @@ export type FromThread =
   | {
       type: 'gardened';
       id: number;
-      /** The rendered body, transferred; absent when it is the client's own bytes, unchanged. */
+      /**
+       * The rendered body, transferred, or on shared memory the thread writes the conversation's next
+       * body over once `inUse` is 0; absent when it is the client's own bytes, unchanged.
+       */
       body?: Uint8Array;
+      inUse?: Int32Array;
       record: Gardened['record'];
       handle?: number;
-      modelled?: ModelledBills;
+      /** A 'priced' message with the cache model's bill follows (the thread prices after posting this). */
+      pricing?: true;
       /** When the thread took the job and when it posted this (ms, `clock()`): the record's queue and back phases. */
       takenAt: number;
       doneAt: number;
     }
+  /** The cache model's bill of a gardened job, priced after its bytes went back (none: it could not be billed). */
+  | { type: 'priced'; id: number; modelled?: ModelledBills }
   /** The job was given up before the thread took it: nothing was done. */
   | { type: 'skipped'; id: number }
   | { type: 'closed' };

@@ -11,6 +11,7 @@ import {
 } from './garden-protocol.js';
 import { closeGardenWorker, spawnGardenWorker } from './garden-spawn.js';
 import type { GardenedRequest, RequestGardener } from './request-gardener.js';
+import type { ModelledBills } from '../../core/cache/index.js';
 import { BIG_BODY_BYTES, createThreadRoute, type ThreadRoute } from './thread-route.js';
 
 /**
@@ -52,6 +53,8 @@ interface Thread {
   tag: 0 | 1;
   options: ThreadOptions;
   jobs: Map<number, Job>;
+  /** Jobs whose body came back and whose bill is still to come (a 'priced' message), by id. */
+  pricing: Map<number, (modelled: ModelledBills | undefined) => void>;
   worker: Worker | undefined;
   /** Set while the thread starts: its first job waits for it. */
   starting: Promise<void> | undefined;
@@ -152,6 +155,7 @@ function newThread(options: ThreadOptions, tag: 0 | 1): Thread {
     tag,
     options,
     jobs: new Map(),
+    pricing: new Map(),
     worker: undefined,
     starting: undefined,
     running: false,
@@ -196,6 +200,12 @@ function toHandle(threads: Threads, handle: number, message: (local: number) => 
   if (thread.running) thread.worker!.postMessage(message(Math.floor(handle / 2)));
 }
 
+/** A job's bill came (or never will: undefined). */
+function priced(thread: Thread, id: number, modelled: ModelledBills | undefined): void {
+  thread.pricing.get(id)?.(modelled);
+  thread.pricing.delete(id);
+}
+
 function passThrough(thread: Thread, job: Job, reason: string): void {
   clearTimeout(job.timer);
   thread.jobs.delete(job.id);
@@ -232,6 +242,7 @@ function claim(threads: Threads, thread: Thread, project: string, session: strin
 
 function listen(threads: Threads, thread: Thread, current: Worker): void {
   current.on('message', (message: FromThread) => {
+    if (message.type === 'priced') return priced(thread, message.id, message.modelled);
     if (message.type !== 'gardened' && message.type !== 'skipped') return;
     const job = thread.jobs.get(message.id);
     if (!job || message.type === 'skipped') return;
@@ -241,7 +252,7 @@ function listen(threads: Threads, thread: Thread, current: Worker): void {
     const body = message.body
       ? Buffer.from(message.body.buffer, message.body.byteOffset, message.body.byteLength)
       : job.raw;
-    const { record, modelled } = message;
+    const { record } = message;
     record.phases = {
       ...record.phases,
       queue: message.takenAt - job.givenAt,
@@ -252,16 +263,24 @@ function listen(threads: Threads, thread: Thread, current: Worker): void {
       threads.route.gardened(`${record.project}\0${record.session}`, job.raw, thread);
     }
     const handle = message.handle ? message.handle * 2 + thread.tag : undefined;
-    job.resolve({ body, record, ...(handle ? { handle } : {}), ...(modelled ? { modelled } : {}) });
+    const pricing = message.pricing
+      ? { priced: new Promise<ModelledBills | undefined>((resolve) => thread.pricing.set(job.id, resolve)) }
+      : {};
+    const { inUse } = message;
+    const release = inUse ? { release: () => void Atomics.store(inUse, 0, 0) } : {};
+    job.resolve({ body, record, ...(handle ? { handle } : {}), ...pricing, ...release });
   });
   current.on('error', (error) => debug('proxy', 'the garden thread failed', { error: String(error) }));
   current.on('exit', (code) => {
+    // Bills it had not sent yet will not come: their requests are recorded without one.
+    for (const id of [...thread.pricing.keys()]) priced(thread, id, undefined);
     if (thread.closing) return;
     thread.running = false;
     thread.worker = undefined;
     // Its requests go out as they came; a new thread opens the gardens from the store again.
     for (const job of [...thread.jobs.values()])
       passThrough(thread, job, `the garden thread stopped (exit ${code})`);
+
     for (const [key, owner] of threads.owners) if (owner === thread) threads.owners.delete(key);
     debug('proxy', 'restarting the garden thread', { code });
     void start(threads, thread, false);

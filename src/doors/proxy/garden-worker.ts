@@ -49,22 +49,7 @@ function serve(port: NonNullable<typeof parentPort>, options: ThreadOptions): vo
       open.set(handle, gardened);
       if (open.size > MAX_OPEN_HANDLES) open.delete(open.keys().next().value as number);
     }
-    // The client's own bytes need not go back: the proxy's thread has them.
-    const body = gardened.body === raw ? undefined : ownBytes(gardened.body);
-    const { record, modelled } = gardened;
-    post(
-      {
-        type: 'gardened',
-        id: job.id,
-        ...(body ? { body } : {}),
-        record,
-        ...(handle ? { handle } : {}),
-        ...(modelled ? { modelled } : {}),
-        takenAt,
-        doneAt: clock(),
-      },
-      body ? [body.buffer as ArrayBuffer] : [],
-    );
+    postBack(post, job.id, raw, gardened, { ...(handle ? { handle } : {}), takenAt });
   };
 
   port.on('message', (message: ToThread) => {
@@ -99,6 +84,38 @@ function serve(port: NonNullable<typeof parentPort>, options: ThreadOptions): vo
   post({ type: 'ready' });
 }
 
+/**
+ * Posts a gardened body back, then prices it: off the request's path, and before the next job (the
+ * regret guard reads the bill at the conversation's next request).
+ */
+function postBack(
+  post: (message: FromThread, transfer?: ArrayBuffer[]) => void,
+  id: number,
+  raw: Buffer,
+  gardened: Gardened,
+  more: { handle?: number; takenAt: number },
+): void {
+  // The client's own bytes need not go back: the proxy's thread has them.
+  const body = gardened.body === raw ? undefined : ownBytes(gardened.body);
+  const { record, price, inUse } = gardened;
+  post(
+    {
+      type: 'gardened',
+      id,
+      ...(body ? { body } : {}),
+      record,
+      ...more,
+      ...(inUse ? { inUse } : {}),
+      ...(price ? { pricing: true as const } : {}),
+      doneAt: clock(),
+    },
+    body && !(body.buffer instanceof SharedArrayBuffer) ? [body.buffer] : [],
+  );
+  if (!price) return;
+  const modelled = price();
+  post({ type: 'priced', id, ...(modelled ? { modelled } : {}) });
+}
+
 /** The thread's gardener: its settling holds while the proxy's thread counts a request in flight. */
 function openGardener(options: ThreadOptions): ProxyGardener {
   const { inFlight } = options;
@@ -118,8 +135,12 @@ function lowerPriority(niceness: number): void {
   }
 }
 
-/** Bytes in an ArrayBuffer of their own, so they can be transferred (not copied) to the other thread. */
+/**
+ * Bytes the other thread gets without a copy: on shared memory as they are, else in an ArrayBuffer
+ * of their own, to be transferred.
+ */
 function ownBytes(buffer: Buffer): Uint8Array {
+  if (buffer.buffer instanceof SharedArrayBuffer) return buffer;
   if (buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength) return buffer;
   const copy = new Uint8Array(buffer.byteLength);
   copy.set(buffer);

@@ -17,7 +17,8 @@ import { createBodyParser, type BodyParser } from './body-parse.js';
 import { createConversations, type ConversationOptions, type Conversations } from './conversations.js';
 import { identify } from './identity.js';
 import type { RequestRecord } from './records.js';
-import { createRequestBytes, type RequestBytes } from './request-bytes.js';
+import { createMessageBytes, createRequestBytes, type RequestBytes } from './request-bytes.js';
+import { createSharedBodies, type SharedBodies } from './shared-body.js';
 import { adoptMatched } from './reuse.js';
 import { toTranscript } from './transcript.js';
 import type { ModelledBills } from '../../core/cache/index.js';
@@ -58,6 +59,17 @@ export interface Gardened {
   session?: DoorSession;
   /** The cache model's bill of the request as the client sent it and as it went out (not for count_tokens). */
   modelled?: ModelledBills;
+  /**
+   * The pricing left for after the bytes went back (the request does not wait for it): bills both
+   * sides under the cache model, reports them to the session's regret guard and sets `modelled`.
+   * Call it once, before the conversation's next request (the guard reads it there).
+   */
+  price?: () => ModelledBills | undefined;
+  /**
+   * When `body` is on shared memory kept for the conversation's next body: 1 until the caller
+   * stores 0, once it will not send the bytes again (the memory is written over after that).
+   */
+  inUse?: Int32Array;
 }
 
 /** The proxy's door to the engine: one garden per conversation, opened through the door kit's pool. */
@@ -90,6 +102,8 @@ interface Gardening {
   parser: BodyParser;
   /** Serialises a rendered request, reusing each unchanged message's bytes. */
   bytes: RequestBytes;
+  /** The same on shared memory, written over the conversation's last body from its first new message. */
+  shared: SharedBodies;
 }
 
 /** A Messages request as the proxy gardens it. */
@@ -105,13 +119,15 @@ interface Request {
 
 export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardener {
   const tokenizer = options.tokenizer ?? defaultTokenizer();
+  const messageBytes = createMessageBytes();
   const gardening: Gardening = {
     conversations: createConversations(options),
     tokenizer,
     tracks: new WeakMap(),
     taken: new WeakMap(),
     parser: createBodyParser(),
-    bytes: createRequestBytes(),
+    bytes: createRequestBytes(messageBytes),
+    shared: createSharedBodies(messageBytes),
   };
   return {
     garden: (raw, headers) => gardenMessages(gardening, raw, headers),
@@ -130,6 +146,7 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
     retire(scope) {
       gardening.conversations.retire(scope);
       gardening.parser.forget(scope.session);
+      gardening.shared.forget(conversationKey(scope));
     },
     close: () => gardening.conversations.close(),
   };
@@ -210,17 +227,26 @@ function render(gardening: Gardening, request: Request): Gardened {
     outcome.pressure.by_form.summary.count === 0 &&
     outcome.pressure.by_form.stub.count === 0 &&
     session.garden.counters().injectedTokens === injectedBefore;
-  const { out, modelled } = outgoing(gardening, session, request, rendered, untouched, phases);
+  const { out, price, inUse } = outgoing(gardening, session, request, rendered, untouched, phases);
   const record = gardenedRecord(outcome, base, requestWindow(base.model, headers['anthropic-beta']));
   record.phases = phases;
   record.gardenMs = performance.now() - started;
   record.gardenCpuMs = cpuMs(process.cpuUsage(cpu));
-  return { body: out, session, ...(modelled ? { modelled } : {}), record };
+  const gardened: Gardened = { body: out, session, record, ...(inUse ? { inUse } : {}) };
+  if (price)
+    gardened.price = () => {
+      gardened.price = undefined;
+      const modelled = price();
+      if (modelled) gardened.modelled = modelled;
+      return modelled;
+    };
+  return gardened;
 }
 
 /**
- * What goes upstream for a Messages request: gardener's breakpoint placed under the cache model,
- * and both sides priced for the session's regret guard. A count_tokens body is not cached: as rendered.
+ * What goes upstream for a Messages request: gardener's breakpoint placed under the cache model.
+ * Pricing both sides for the session's regret guard is left to `price`, once the bytes are on their
+ * way. A count_tokens body is not cached: as rendered.
  */
 function outgoing(
   gardening: Gardening,
@@ -229,32 +255,37 @@ function outgoing(
   rendered: MessagesRequest,
   untouched: boolean,
   phases: NonNullable<Gardened['record']['phases']>,
-): { out: Buffer; modelled?: ModelledBills } {
+): { out: Buffer; price?: () => ModelledBills | undefined; inUse?: Int32Array } {
   const { raw, body } = request;
   if (request.count) return { out: untouched ? raw : gardening.bytes(rendered) };
   let track = gardening.tracks.get(session);
   if (!track) gardening.tracks.set(session, (track = createCacheTrack()));
   const at = Date.now();
   const started = performance.now();
-  const original = originalUnits(track, body as unknown as MessagesRequest, gardening.tokenizer);
-  const placed = untouched
-    ? { request: rendered, units: original }
-    : placeFrontier(rendered, track, gardening.tokenizer, at);
+  const placed = untouched ? undefined : placeFrontier(rendered, track, gardening.tokenizer, at);
   const priced = performance.now();
-  const out = untouched ? raw : gardening.bytes(placed.request);
-  const serialised = performance.now();
-  phases.bytes = serialised - priced;
-  let modelled: ModelledBills;
-  try {
-    modelled = recordRequest(track, placed.units, original, at);
-    phases.pricing = priced - started + (performance.now() - serialised);
-  } catch (error) {
-    // A request the model cannot bill (more breakpoints than it allows) claims nothing.
-    debug('proxy', 'cache model could not bill the request', { error: describe(error) });
-    return { out };
-  }
-  session.garden.observeCost({ managed: usageCost(modelled.sent), unmanaged: usageCost(modelled.raw) });
-  return { out, modelled };
+  phases.pricing = priced - started;
+  const shared = placed && gardening.shared.write(conversationKey(request.scope), placed.request);
+  const out = shared ? shared.bytes : placed ? gardening.bytes(placed.request) : raw;
+  phases.bytes = performance.now() - priced;
+  const price = (): ModelledBills | undefined => {
+    try {
+      const original = originalUnits(track, body as unknown as MessagesRequest, gardening.tokenizer);
+      const modelled = recordRequest(track, placed ? placed.units : original, original, at);
+      session.garden.observeCost({ managed: usageCost(modelled.sent), unmanaged: usageCost(modelled.raw) });
+      return modelled;
+    } catch (error) {
+      // A request the model cannot bill (more breakpoints than it allows) claims nothing.
+      debug('proxy', 'cache model could not bill the request', { error: describe(error) });
+      return undefined;
+    }
+  };
+  return { out, price, ...(shared ? { inUse: shared.inUse } : {}) };
+}
+
+/** A conversation's key among the shared bodies. */
+function conversationKey(scope: Scope): string {
+  return `${scope.project}\0${scope.session}`;
 }
 
 /** The record of a gardened request: its pressure by class and form, its budget, its event. */

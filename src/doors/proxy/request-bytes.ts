@@ -9,11 +9,22 @@ import type { MessagesRequest } from '../../core/transcript/index.js';
  */
 export type RequestBytes = (request: MessagesRequest) => Buffer;
 
+/** A request as JSON.stringify writes it: the text before its messages, the messages, the text after. */
+export interface RequestPieces {
+  head: string;
+  /** Undefined when the request has no messages array (then `head` is all of it but `tail`). */
+  messages: readonly unknown[] | undefined;
+  tail: string;
+}
+
+/** Serialised bytes of a message, kept per object. */
+export type MessageBytes = (message: unknown) => Buffer;
+
 const COMMA = Buffer.from(',');
 
-export function createRequestBytes(): RequestBytes {
+export function createMessageBytes(): MessageBytes {
   const byMessage = new WeakMap<object, Buffer>();
-  const messageBytes = (message: unknown): Buffer => {
+  return (message) => {
     // JSON.stringify gives null for a value it cannot write inside an array.
     if (typeof message !== 'object' || message === null)
       return Buffer.from(JSON.stringify(message) ?? 'null');
@@ -21,29 +32,42 @@ export function createRequestBytes(): RequestBytes {
     if (!bytes) byMessage.set(message, (bytes = Buffer.from(JSON.stringify(message))));
     return bytes;
   };
-  return (request) => {
-    const parts: Buffer[] = [];
-    let text = '{';
-    let first = true;
-    // Own enumerable string keys in JSON.stringify's order; values it cannot write are left out.
-    for (const [key, value] of Object.entries(request)) {
-      const head = `${first ? '' : ','}${JSON.stringify(key)}:`;
-      if (key === 'messages' && Array.isArray(value)) {
-        parts.push(Buffer.from(`${text}${head}[`));
-        for (let i = 0; i < value.length; i++) {
-          if (i > 0) parts.push(COMMA);
-          parts.push(messageBytes(value[i]));
-        }
-        text = ']';
-        first = false;
-        continue;
-      }
-      const json = JSON.stringify(value) as string | undefined;
-      if (json === undefined) continue;
-      text += head + json;
+}
+
+/** The request's keys in JSON.stringify's order, cut around its messages array. */
+export function requestPieces(request: MessagesRequest): RequestPieces {
+  let head = '{';
+  let tail = '';
+  let messages: readonly unknown[] | undefined;
+  let first = true;
+  // Own enumerable string keys in JSON.stringify's order; values it cannot write are left out.
+  for (const [key, value] of Object.entries(request)) {
+    const name = `${first ? '' : ','}${JSON.stringify(key)}:`;
+    if (key === 'messages' && Array.isArray(value) && !messages) {
+      head += `${name}[`;
+      messages = value;
+      tail = ']';
       first = false;
+      continue;
     }
-    parts.push(Buffer.from(`${text}}`));
+    const json = JSON.stringify(value) as string | undefined;
+    if (json === undefined) continue;
+    if (messages) tail += name + json;
+    else head += name + json;
+    first = false;
+  }
+  return { head, messages, tail: `${tail}}` };
+}
+
+export function createRequestBytes(messageBytes: MessageBytes = createMessageBytes()): RequestBytes {
+  return (request) => {
+    const { head, messages, tail } = requestPieces(request);
+    const parts: Buffer[] = [Buffer.from(head)];
+    for (let i = 0; i < (messages?.length ?? 0); i++) {
+      if (i > 0) parts.push(COMMA);
+      parts.push(messageBytes(messages![i]));
+    }
+    parts.push(Buffer.from(tail));
     return Buffer.concat(parts);
   };
 }

@@ -8,8 +8,13 @@ export interface GardenedRequest {
   body: Buffer;
   record: Gardened['record'];
   handle?: number;
-  /** The cache model's bill of the request, raw and as sent (the record's `modelled` once answered). */
-  modelled?: ModelledBills;
+  /**
+   * The cache model's bill of the request, raw and as sent (the record's `modelled` once answered):
+   * priced after the body came back, so it may come a little later (undefined: it could not be billed).
+   */
+  priced?: Promise<ModelledBills | undefined>;
+  /** Call once the body will not be sent again: its memory may then hold the conversation's next body. */
+  release?: () => void;
 }
 
 /** What the proxy's server asks of gardening: a body in, a body out (the original when gardening failed). */
@@ -40,11 +45,14 @@ export function inProcessGardener(gardener: ProxyGardener): RequestGardener {
     garden(raw, headers, kind) {
       const gardened =
         kind === 'messages' ? gardener.garden(raw, headers) : gardener.gardenCount(raw, headers);
-      const { body, record, modelled } = gardened;
-      if (!gardened.session) return Promise.resolve({ body, record, ...(modelled ? { modelled } : {}) });
+      const { body, record, inUse } = gardened;
+      // On this thread there is no later moment before the next request can come: priced now.
+      const priced = gardened.price ? { priced: Promise.resolve(gardened.price()) } : {};
+      const release = inUse ? { release: () => Atomics.store(inUse, 0, 0) } : {};
+      if (!gardened.session) return Promise.resolve({ body, record, ...priced, ...release });
       const handle = nextHandle++;
       open.set(handle, gardened);
-      return Promise.resolve({ body, record, handle, ...(modelled ? { modelled } : {}) });
+      return Promise.resolve({ body, record, handle, ...priced, ...release });
     },
     settle(request) {
       const gardened = request.handle ? open.get(request.handle) : undefined;

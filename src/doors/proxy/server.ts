@@ -141,6 +141,8 @@ async function gardenAndForward(
     afterSent = () => reader.warm(raw.length);
   }
   const answer = await forward(options, req, res, record, gardened, upstreamHasIt, afterSent);
+  // No attempt sends the body after this: its memory may hold the conversation's next one.
+  gardened?.release?.();
   if (answer === undefined) return {};
   await relay(options, answer, res, record, gardened);
   return {};
@@ -235,7 +237,8 @@ async function relay(
   const answered = res.writableFinished ? seen : undefined;
   options.gardener.done(gardened, answered);
   // The cache model's bill, made when the request went out, counts for an answered request only.
-  if (answered && gardened.modelled) record.modelled = gardened.modelled;
+  const modelled = answered ? await gardened.priced : undefined;
+  if (modelled) record.modelled = modelled;
 }
 
 /** Reads usage from an answer as it passes (SSE events, or the whole JSON body). */
