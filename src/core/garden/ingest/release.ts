@@ -96,9 +96,26 @@ export function takeMessages(view: View, transcript: Transcript): Transcript {
 export function shellMessage(view: View, m: number): MessageParam | undefined {
   const entry = view.messages[m];
   if (entry === undefined || entry.passthrough || entry.shell) return undefined;
-  entry.source = { ...entry.source, content: entry.isString ? '' : [] };
+  entry.source = messageShell(entry.source, entry.isString);
   entry.shell = true;
   return entry.source;
+}
+
+/** Shells of messages that hold a role and content alone, by role and kind of content: shared, frozen. */
+const SHARED_SHELLS = new Map<string, MessageParam>();
+
+/** A message's shell; one that holds nothing but its role is the one shell of its role. */
+function messageShell(source: MessageParam, isString: boolean): MessageParam {
+  const keys = Object.keys(source);
+  if (keys.length !== 2 || keys[0] !== 'role' || keys[1] !== 'content')
+    return { ...source, content: isString ? '' : [] };
+  const id = `${source.role}${isString ? ':string' : ':blocks'}`;
+  const known = SHARED_SHELLS.get(id);
+  if (known !== undefined) return known;
+  const content = isString ? '' : (Object.freeze([]) as unknown as []);
+  const shell: MessageParam = Object.freeze({ role: source.role, content });
+  SHARED_SHELLS.set(id, shell);
+  return shell;
 }
 
 /** Before a render: the originals of slots shown in their original form are read back. */
