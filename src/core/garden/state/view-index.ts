@@ -35,7 +35,7 @@ export interface BudgetTally {
  * figures, which also give what a shortened slot adds to the compacted tally, and its share of
  * the budget tally. One object a slot: the index holds one for every block of the session.
  */
-interface Contribution extends SlotFigures {
+export interface Contribution extends SlotFigures {
   /** The part of the budget tally it adds to, and how much. */
   part: keyof BudgetTally;
   tokens: number;
@@ -62,8 +62,6 @@ export interface ViewIndex {
   budget: BudgetTally;
   /** The pressure report's sums by form and class (pressure-tally.ts). */
   pressure: PressureTally;
-  /** What each slot adds to the tallies. */
-  contributions: Map<Slot, Contribution>;
 }
 
 export function emptyIndex(): ViewIndex {
@@ -77,7 +75,6 @@ export function emptyIndex(): ViewIndex {
     compacted: { blocks: 0, before: 0, after: 0, byClass: new Map() },
     budget: { fixed: 0, prompts: 0, smallest: 0 },
     pressure: emptyPressureTally(),
-    contributions: new Map(),
   };
 }
 
@@ -114,7 +111,7 @@ export function indexSlot(index: ViewIndex, slot: Slot): void {
   }
   untally(index, slot);
   const contribution = contributionOf(slot);
-  index.contributions.set(slot, contribution);
+  slot.tally = contribution;
   addTally(index, contribution, 1);
 }
 
@@ -148,8 +145,8 @@ export function smallestTokens(slot: Slot): number {
 }
 
 /** What a slot not protected for good adds to `budget.smallest` (plan/budget-check.ts). */
-export function smallestTallied(index: ViewIndex, slot: Slot): number {
-  const contribution = index.contributions.get(slot);
+export function smallestTallied(slot: Slot): number {
+  const contribution = slot.tally;
   return contribution?.part === 'smallest' ? contribution.tokens : 0;
 }
 
@@ -181,9 +178,9 @@ function removeFrom(map: Map<string, Slot[]>, key: string, slot: Slot): void {
 }
 
 function untally(index: ViewIndex, slot: Slot): void {
-  const contribution = index.contributions.get(slot);
+  const contribution = slot.tally;
   if (!contribution) return;
-  index.contributions.delete(slot);
+  slot.tally = undefined;
   addTally(index, contribution, -1);
 }
 
