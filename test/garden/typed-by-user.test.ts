@@ -59,3 +59,17 @@ describe('typedByUser for SWE-agent observations', () => {
     expect(typedByUser({ format: 'swe-agent', messages })(2, 0)).toBe(false);
   });
 });
+
+describe('typedByUser as a sync reads (messages added after the test is made)', () => {
+  it('finds the first user message (the task, typed whatever it reads like) among those added so far', () => {
+    const log = (n: number) =>
+      Array.from({ length: 12 }, (_, k) => `2024-05-01 12:00:${10 + k} ERROR job ${n}: exit ${k}`).join('\n');
+    const messages: MessageParam[] = [];
+    const typed = typedByUser({ format: 'mini-swe-agent', messages });
+    messages.push({ role: 'user', content: [{ type: 'text', text: log(1) }] });
+    expect(typed(0, 0)).toBe(true);
+    messages.push({ role: 'assistant', content: 'THOUGHT: run it again.\n```bash\nmake\n```' });
+    messages.push({ role: 'user', content: [{ type: 'text', text: log(2) }] });
+    expect(typed(2, 0)).toBe(false);
+  });
+});

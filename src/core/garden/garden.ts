@@ -30,6 +30,7 @@ import {
 } from './state/state.js';
 import { eligibleSteps, withReattachedMedia } from './plan/steps.js';
 import { syncView } from './ingest/sync.js';
+import { settleAsRead } from './state/settle-as-read.js';
 import { originalBlock, restoreShown, takeMessages } from './ingest/release.js';
 import { appendInjection, turnInjection } from './render/turn-injection.js';
 import type { Form } from './types.js';
@@ -183,10 +184,12 @@ function createState(options: GardenWithOptions): GardenState {
 const emptyStore = { sessionStateGet: () => undefined } as unknown as Store;
 
 function sync(state: GardenState, transcript: Transcript) {
+  const asRead = state.config.oneShot ? settleAsRead(state, transcript) : undefined;
   const { view, result } = syncView(transcript, state.view, {
     ...state.deps,
     savedForms: state.savedForms,
     strippedSeen: state.strippedSeen,
+    ...(asRead ? { afterMessage: asRead.afterMessage } : {}),
   });
   state.view = view;
   state.transcript = state.config.oneShot ? takeMessages(view, transcript) : transcript;
@@ -198,11 +201,12 @@ function sync(state: GardenState, transcript: Transcript) {
   const settled = settleOutsideWindow(state, workingWindow(state));
   stubForgotten(state);
   result.pending = view.index.pending.size;
-  for (const [cls, row] of Object.entries(settled.byClass)) {
-    const into = (result.byClass[cls] ??= { blocks: 0, tokens: 0 });
-    into.blocks += row.blocks;
-    into.tokens += row.tokens;
-  }
+  for (const { byClass } of asRead ? [asRead.result, settled] : [settled])
+    for (const [cls, row] of Object.entries(byClass)) {
+      const into = (result.byClass[cls] ??= { blocks: 0, tokens: 0 });
+      into.blocks += row.blocks;
+      into.tokens += row.tokens;
+    }
   return result;
 }
 

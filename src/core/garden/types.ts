@@ -1,5 +1,6 @@
 import type { ContentClass } from '../classify/index.js';
 import type { Block } from '../transcript/index.js';
+import type { Contribution } from './state/view-index.js';
 
 /** How a block is rendered now (docs/DESIGN.md "Words"). */
 export type Form = 'original' | 'summary' | 'stub';
@@ -102,6 +103,8 @@ export interface Slot {
    * its shell, `text` and `blocks.original` are empty until the store gives them back.
    */
   released?: true;
+  /** What the slot adds to its view's tallies while it is in the view's index (state/view-index.ts). */
+  tally?: Contribution | undefined;
 }
 
 /** One compaction event: a batch of form changes (or an explicit recall / forget). */

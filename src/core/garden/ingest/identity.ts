@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { hashJson, hashText } from '../../format/index.js';
 import type { Block } from '../../transcript/index.js';
 
@@ -7,7 +7,15 @@ const KEY_HASH_LENGTH = 16;
 
 /** SHA-1 of a string, truncated: a content fingerprint, not a security measure. */
 export function fingerprint(text: string): string {
-  return createHash('sha1').update(text).digest('hex').slice(0, KEY_HASH_LENGTH);
+  return shortHex(createHash('sha1').update(text));
+}
+
+/**
+ * The first KEY_HASH_LENGTH hex characters of a digest, as a string of their own: a slice of the
+ * whole hex digest would keep all 40 characters alive in every block key.
+ */
+function shortHex(hash: Hash): string {
+  return hash.digest().toString('hex', 0, KEY_HASH_LENGTH / 2);
 }
 
 /** Content fingerprints by block object: a door that passes the same objects again pays nothing. */
@@ -60,7 +68,5 @@ export function messageKey(message: number, content: unknown): string {
 /** fingerprint(`t:${text}`) of a text block, fingerprint(JSON.stringify(block)) of any other; a huge one hashed in slices. */
 function contentFingerprint(block: Block): string {
   const hash = createHash('sha1');
-  return (block.type === 'text' ? hashText(hash.update('t:'), block.text) : hashJson(hash, block))
-    .digest('hex')
-    .slice(0, KEY_HASH_LENGTH);
+  return shortHex(block.type === 'text' ? hashText(hash.update('t:'), block.text) : hashJson(hash, block));
 }

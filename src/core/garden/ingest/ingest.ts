@@ -78,6 +78,8 @@ export function fixedSlot(
     blocks: { original: block },
     tokens: { original: tokens ?? countBlock(tokenizer, block) },
     form: 'original',
+    // Set as the slot is indexed; declared here to be held in the object itself.
+    tally: undefined,
   };
 }
 

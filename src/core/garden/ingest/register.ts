@@ -100,6 +100,7 @@ function pendingSlot(
     forgotten: undefined,
     released: undefined,
     children: undefined,
+    tally: undefined,
   };
 }
 
@@ -151,5 +152,6 @@ function ingestMedia(block: Block, place: BlockPlace, part: number, deps: Ingest
     media,
     ...variants,
     form: 'original',
+    tally: undefined,
   };
 }

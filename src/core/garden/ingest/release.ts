@@ -1,6 +1,6 @@
 import { GardenerError } from '../../../errors.js';
 import type { Store } from '../../store/index.js';
-import type { Block, Transcript } from '../../transcript/index.js';
+import type { Block, MessageParam, Transcript } from '../../transcript/index.js';
 import type { View } from '../state/view.js';
 import type { Slot } from '../types.js';
 
@@ -82,14 +82,40 @@ function withText(shell: Block, text: string): Block {
 export function takeMessages(view: View, transcript: Transcript): Transcript {
   view.inputs.length = 0;
   view.sources.length = 0;
-  for (const entry of view.messages) {
-    if (entry.passthrough || entry.shell) continue;
-    entry.source = { ...entry.source, content: entry.isString ? '' : [] };
-    entry.shell = true;
-  }
+  for (let m = 0; m < view.messages.length; m++) shellMessage(view, m);
   const rest: Transcript = { ...transcript, messages: [] };
   transcript.messages.length = 0;
   return rest;
+}
+
+/**
+ * Message `m` of the view keeps only a shell (its role and other fields, no content): its slots
+ * hold what it is rendered from. Returns the shell, or undefined when the message keeps its source
+ * (passed through as is) or is a shell already.
+ */
+export function shellMessage(view: View, m: number): MessageParam | undefined {
+  const entry = view.messages[m];
+  if (entry === undefined || entry.passthrough || entry.shell) return undefined;
+  entry.source = messageShell(entry.source, entry.isString);
+  entry.shell = true;
+  return entry.source;
+}
+
+/** Shells of messages that hold a role and content alone, by role and kind of content: shared, frozen. */
+const SHARED_SHELLS = new Map<string, MessageParam>();
+
+/** A message's shell; one that holds nothing but its role is the one shell of its role. */
+function messageShell(source: MessageParam, isString: boolean): MessageParam {
+  const keys = Object.keys(source);
+  if (keys.length !== 2 || keys[0] !== 'role' || keys[1] !== 'content')
+    return { ...source, content: isString ? '' : [] };
+  const id = `${source.role}${isString ? ':string' : ':blocks'}`;
+  const known = SHARED_SHELLS.get(id);
+  if (known !== undefined) return known;
+  const content = isString ? '' : (Object.freeze([]) as unknown as []);
+  const shell: MessageParam = Object.freeze({ role: source.role, content });
+  SHARED_SHELLS.set(id, shell);
+  return shell;
 }
 
 /** Before a render: the originals of slots shown in their original form are read back. */

@@ -88,8 +88,19 @@ function detachDerived(slot: Slot): void {
   if (slot.note !== undefined) slot.note = fresh(slot.note);
   for (const form of ['summary', 'stub'] as const) {
     const block = slot.blocks[form];
-    if (block !== undefined) slot.blocks[form] = fresh(block);
+    if (block !== undefined) slot.blocks[form] = freshText(block);
   }
+}
+
+/**
+ * A shortened block with a fresh copy of its text. Its other fields (the type, a tool_use_id) are
+ * the strings of the block it was made from, which the slot holds anyway: copied, each shortened
+ * form of a tool result held two more strings of its own.
+ */
+function freshText(block: Block): Block {
+  if (block.type === 'text') return { ...block, text: fresh(block.text) };
+  if (block.type === 'tool_result') return { ...block, content: fresh(block.content) };
+  return fresh(block);
 }
 
 function fresh<T>(value: T): T {

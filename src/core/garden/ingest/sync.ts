@@ -34,7 +34,15 @@ export interface SyncDeps extends IngestDeps {
   savedForms: Map<string, Form>;
   /** Messages whose injected regions were already counted (a door re-sends its history every call). */
   strippedSeen: Set<string>;
+  /**
+   * Called once message `m` and its blocks are in the view, before the next is read. Adding a
+   * message reads the ones before it back to `READ_BACK` (user text: typed-by-user.ts, actionBefore).
+   */
+  afterMessage?: (m: number) => void;
 }
+
+/** How many messages before the one being added the sync reads: those a caller may not take yet. */
+export const READ_BACK = 2;
 
 /** One sync's working set. */
 interface SyncRun {
@@ -64,17 +72,17 @@ export function syncView(
   view.reading = reading;
   const removed = truncateView(view, keep);
   const result: SyncResult = { added: 0, pending: 0, known: view.blocks, stripped: 0, byClass: {} };
-  const strippedCounts: number[] = [];
+  // The rule reads the messages up to the one asked about: each is added as it is read.
+  const typed = typedByUser({ format: transcript.format, meta: transcript.meta, messages: view.sources });
+  const run: SyncRun = { view, deps, result, removed, typed };
   for (let m = keep; m < transcript.messages.length; m++) {
     const message = transcript.messages[m] as MessageParam;
     const s = KNOWN_ROLES.has(message.role) ? stripMessage(message) : { message, stripped: 0 };
     view.inputs.push(recordInput(message));
     view.sources.push(s.message);
-    strippedCounts.push(s.stripped);
+    addMessage(run, m, s.stripped);
+    deps.afterMessage?.(m);
   }
-  const typed = typedByUser({ format: transcript.format, meta: transcript.meta, messages: view.sources });
-  const run: SyncRun = { view, deps, result, removed, typed };
-  for (let m = keep; m < transcript.messages.length; m++) addMessage(run, m, strippedCounts[m - keep] ?? 0);
   return { view, result };
 }
 

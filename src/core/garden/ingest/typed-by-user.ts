@@ -46,10 +46,15 @@ const OBSERVATION_CLASSES: ReadonlySet<ContentClass> = new Set(['log', 'code', '
 /** Tells whether block `blockIndex` of message `messageIndex` is text the user typed. */
 export type TypedTest = (messageIndex: number, blockIndex: number) => boolean;
 
-/** The rule above for one transcript; classification results are cached per message. */
+/**
+ * The rule above for one transcript; classification results are cached per message. A test reads
+ * message `messageIndex` and the two before it, and the roles of the messages before it: the
+ * messages after it need not be in `transcript.messages` yet (a sync adds each as it reads it).
+ */
 export function typedByUser(transcript: Pick<Transcript, 'format' | 'meta' | 'messages'>): TypedTest {
   const observations = observationIndices(transcript.meta?.['observations']);
-  const firstUser = transcript.messages.findIndex((m) => m.role === 'user');
+  // Found at the first test of a user message: that message or one before it is the first.
+  let firstUser: number | undefined;
   const textBased = FORMATS_WITHOUT_TOOL_BLOCKS.has(transcript.format);
   const cache = new Map<string, boolean>();
 
@@ -62,6 +67,7 @@ export function typedByUser(transcript: Pick<Transcript, 'format' | 'meta' | 'me
         : message.content[blockIndex];
     if (block === undefined || block.type !== 'text') return false;
     if (observations !== undefined) return !observations.has(messageIndex);
+    firstUser ??= transcript.messages.findIndex((m) => m.role === 'user');
     if (messageIndex === firstUser) return true;
     if (OBSERVATION_LABEL.test(block.text)) return false;
     if (!textBased) return true;

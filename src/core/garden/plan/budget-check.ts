@@ -54,7 +54,7 @@ export function budgetFigures(
     const why = protection(slot, window, pinned);
     if (why !== 'window' && why !== 'pinned') continue;
     figures[why] += slotTokens(slot);
-    shortenable -= smallestTallied(view.index, slot);
+    shortenable -= smallestTallied(slot);
   }
   figures.framing = MESSAGE_OVERHEAD * view.messages.length;
   figures.protected =

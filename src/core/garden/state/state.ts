@@ -80,10 +80,15 @@ function viewTotals(view: View): MessageFigures {
 
 /** The working window for a budget (default: the garden's). */
 export function workingWindow(state: GardenState, limit = state.budget): WorkingWindow {
-  const maxTokens = Math.floor(state.config.windowMaxShare * limit);
+  const maxTokens = windowMaxTokens(state, limit);
   const { view } = state;
   const size = (m: number) => originalMessageTokens(view.messages[m] as MessageView);
   return { start: windowStart(view, state.config.keepLastTurns, size, maxTokens), maxTokens };
+}
+
+/** The most tokens the working window holds verbatim under a budget (see WorkingWindow). */
+export function windowMaxTokens(state: GardenState, limit = state.budget): number {
+  return Math.floor(state.config.windowMaxShare * limit);
 }
 
 /** What the step rules need to know besides the view. */
@@ -128,12 +133,17 @@ export function settleWhere(
       result.pending++;
       continue;
     }
-    settleSlot(slot, state.deps);
-    slotChanged(state.view, slot);
-    result.ingested++;
-    tally(result.byClass, slot);
+    settleOne(state, slot, result);
   }
   return result;
+}
+
+/** Stores one pending slot and counts it in `result`. */
+export function settleOne(state: GardenState, slot: Slot, result: SettleResult): void {
+  settleSlot(slot, state.deps);
+  slotChanged(state.view, slot);
+  result.ingested++;
+  tally(result.byClass, slot);
 }
 
 function stopNow({ deadline, yieldTo }: SettleOptions): boolean {

@@ -1,6 +1,5 @@
 import type { Form, Slot } from '../types.js';
 import {
-  breakdownClass,
   emptyPressureTally,
   slotFigures,
   slotTokens,
@@ -31,12 +30,15 @@ export interface BudgetTally {
   smallest: number;
 }
 
-/** What one slot adds to the tallies, so it can be taken out when the slot changes. */
-interface Contribution {
-  /** Shortened slots only. */
-  compacted?: { cls: string; before: number; after: number };
-  budget: { part: keyof BudgetTally; tokens: number };
-  pressure: SlotFigures;
+/**
+ * What one slot adds to the tallies, so it can be taken out when the slot changes: its pressure
+ * figures, which also give what a shortened slot adds to the compacted tally, and its share of
+ * the budget tally. One object a slot: the index holds one for every block of the session.
+ */
+export interface Contribution extends SlotFigures {
+  /** The part of the budget tally it adds to, and how much. */
+  part: keyof BudgetTally;
+  tokens: number;
 }
 
 /**
@@ -60,8 +62,6 @@ export interface ViewIndex {
   budget: BudgetTally;
   /** The pressure report's sums by form and class (pressure-tally.ts). */
   pressure: PressureTally;
-  /** What each slot adds to the tallies. */
-  contributions: Map<Slot, Contribution>;
 }
 
 export function emptyIndex(): ViewIndex {
@@ -75,7 +75,6 @@ export function emptyIndex(): ViewIndex {
     compacted: { blocks: 0, before: 0, after: 0, byClass: new Map() },
     budget: { fixed: 0, prompts: 0, smallest: 0 },
     pressure: emptyPressureTally(),
-    contributions: new Map(),
   };
 }
 
@@ -111,21 +110,31 @@ export function indexSlot(index: ViewIndex, slot: Slot): void {
     else if (!list.includes(slot)) list.push(slot);
   }
   untally(index, slot);
-  const contribution: Contribution = { budget: budgetPart(slot), pressure: slotFigures(slot) };
-  if (slot.form !== 'original')
-    contribution.compacted = {
-      cls: breakdownClass(slot),
-      before: slotTokens(slot, 'original'),
-      after: slotTokens(slot),
-    };
-  index.contributions.set(slot, contribution);
+  const contribution = contributionOf(slot);
+  slot.tally = contribution;
   addTally(index, contribution, 1);
 }
 
-function budgetPart(slot: Slot): Contribution['budget'] {
-  if (slot.kind === 'fixed') return { part: 'fixed', tokens: slotTokens(slot) };
-  if (slot.typed || slot.cls === 'prompt') return { part: 'prompts', tokens: slotTokens(slot) };
-  return { part: 'smallest', tokens: smallestTokens(slot) };
+function contributionOf(slot: Slot): Contribution {
+  const f = slotFigures(slot);
+  const part = budgetPart(slot);
+  return {
+    form: f.form,
+    cls: f.cls,
+    rendered: f.rendered,
+    orig: f.orig,
+    sum: f.sum,
+    entry: f.entry,
+    part,
+    tokens: part === 'smallest' ? smallestTokens(slot) : f.rendered,
+  };
+}
+
+/** Fixed content and typed prompts count as rendered; every other slot by its smallest form. */
+function budgetPart(slot: Slot): keyof BudgetTally {
+  if (slot.kind === 'fixed') return 'fixed';
+  if (slot.typed || slot.cls === 'prompt') return 'prompts';
+  return 'smallest';
 }
 
 /** Tokens of a slot in its smallest form. */
@@ -136,9 +145,9 @@ export function smallestTokens(slot: Slot): number {
 }
 
 /** What a slot not protected for good adds to `budget.smallest` (plan/budget-check.ts). */
-export function smallestTallied(index: ViewIndex, slot: Slot): number {
-  const budget = index.contributions.get(slot)?.budget;
-  return budget?.part === 'smallest' ? budget.tokens : 0;
+export function smallestTallied(slot: Slot): number {
+  const contribution = slot.tally;
+  return contribution?.part === 'smallest' ? contribution.tokens : 0;
 }
 
 /** Adds an image or document to the media index (after the copies before it in the transcript). */
@@ -169,24 +178,24 @@ function removeFrom(map: Map<string, Slot[]>, key: string, slot: Slot): void {
 }
 
 function untally(index: ViewIndex, slot: Slot): void {
-  const contribution = index.contributions.get(slot);
+  const contribution = slot.tally;
   if (!contribution) return;
-  index.contributions.delete(slot);
+  slot.tally = undefined;
   addTally(index, contribution, -1);
 }
 
 function addTally(index: ViewIndex, contribution: Contribution, sign: 1 | -1): void {
-  index.budget[contribution.budget.part] += sign * contribution.budget.tokens;
-  tallyFigures(index.pressure, contribution.pressure, sign);
-  const shortened = contribution.compacted;
-  if (!shortened) return;
+  index.budget[contribution.part] += sign * contribution.tokens;
+  tallyFigures(index.pressure, contribution, sign);
+  // A shortened slot: what it saves, in the compacted tally.
+  if (contribution.form === 'original') return;
   const tally = index.compacted;
   tally.blocks += sign;
-  tally.before += sign * shortened.before;
-  tally.after += sign * shortened.after;
-  const count = (tally.byClass.get(shortened.cls) ?? 0) + sign;
-  if (count === 0) tally.byClass.delete(shortened.cls);
-  else tally.byClass.set(shortened.cls, count);
+  tally.before += sign * contribution.orig;
+  tally.after += sign * contribution.rendered;
+  const count = (tally.byClass.get(contribution.cls) ?? 0) + sign;
+  if (count === 0) tally.byClass.delete(contribution.cls);
+  else tally.byClass.set(contribution.cls, count);
 }
 
 /** The order of slots in the transcript, as one number (a tool_result's media parts right after it). */
