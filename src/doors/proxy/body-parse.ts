@@ -1,4 +1,5 @@
 import { DEFAULT_POOL_SIZE } from '../kit/pool.js';
+import { keptByConversation } from './kept-by-conversation.js';
 import { commonPrefix, scanBody, scanElements, type BodyShape } from '../../core/transcript/index.js';
 
 type Json = Record<string, unknown>;
@@ -39,14 +40,10 @@ interface Kept {
 }
 
 export function createBodyParser(): BodyParser {
-  const kept = new Map<string, Kept>();
-  let keptBytes = 0;
-
-  const forget = (conversation: string) => {
-    const old = kept.get(conversation);
-    if (old) keptBytes -= old.raw.length;
-    kept.delete(conversation);
-  };
+  const kept = keptByConversation<Kept>((body) => body.raw.length, {
+    maxBytes: MAX_KEPT_TOTAL_BYTES,
+    maxCount: KEPT_BODIES,
+  });
 
   return {
     parse(raw) {
@@ -59,14 +56,10 @@ export function createBodyParser(): BodyParser {
       }
       return parseWhole(raw);
     },
-    forget,
+    forget: (conversation) => kept.forget(conversation),
     keep(conversation, raw, parsed) {
-      forget(conversation);
-      if (!parsed.shape || raw.length > MAX_KEPT_BODY_BYTES) return;
-      kept.set(conversation, { raw, shape: parsed.shape, body: parsed.body });
-      keptBytes += raw.length;
-      while (kept.size > KEPT_BODIES || keptBytes > MAX_KEPT_TOTAL_BYTES)
-        forget(kept.keys().next().value as string);
+      if (!parsed.shape || raw.length > MAX_KEPT_BODY_BYTES) return kept.forget(conversation);
+      kept.keep(conversation, { raw, shape: parsed.shape, body: parsed.body });
     },
   };
 }

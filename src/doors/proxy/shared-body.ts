@@ -1,5 +1,6 @@
 import { sharedMessages } from '../../core/cache/index.js';
 import type { MessagesRequest } from '../../core/transcript/index.js';
+import { keptByConversation } from './kept-by-conversation.js';
 import { requestPieces, type MessageBytes } from './request-bytes.js';
 
 /** A body bigger than this is not kept on shared memory: it is written into fresh memory each time. */
@@ -43,24 +44,11 @@ export interface SharedBodies {
 const COMMA = 0x2c;
 
 export function createSharedBodies(messageBytes: MessageBytes): SharedBodies {
-  const kept = new Map<string, SharedBody>();
-  let keptBytes = 0;
-  const forget = (conversation: string) => {
-    const body = kept.get(conversation);
-    if (body) keptBytes -= body.memory.byteLength;
-    kept.delete(conversation);
-  };
-  const keep = (conversation: string, body: SharedBody) => {
-    forget(conversation);
-    kept.set(conversation, body);
-    keptBytes += body.memory.byteLength;
-    for (const [oldest] of kept) {
-      if (keptBytes <= MAX_SHARED_TOTAL_BYTES || oldest === conversation) break;
-      forget(oldest);
-    }
-  };
+  const kept = keptByConversation<SharedBody>((body) => body.memory.byteLength, {
+    maxBytes: MAX_SHARED_TOTAL_BYTES,
+  });
   return {
-    forget,
+    forget: (conversation) => kept.forget(conversation),
     write(conversation, request) {
       const { head, messages, tail } = requestPieces(request);
       if (!messages) return undefined;
@@ -75,7 +63,7 @@ export function createSharedBodies(messageBytes: MessageBytes): SharedBodies {
         from > 0 ? pieces.head.length + sizeOf(messageBytes, messages, 0, from) + size - start : size;
       if (whole > MAX_SHARED_BODY_BYTES) return undefined;
       const body = newBody(pieces.head, whole);
-      keep(conversation, body);
+      kept.keep(conversation, body);
       return writeFrom(body, 0, pieces, messageBytes);
     },
   };
