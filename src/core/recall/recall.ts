@@ -181,7 +181,7 @@ export function recall(
         noteSessionBonus,
     })),
   ].sort((a, b) => b.score - a.score || (a.entry?.seq ?? 0) - (b.entry?.seq ?? 0));
-  const { top, inContext } = pickTop(fewEchoes(ranked, limit), limit, options.inContext);
+  const { top, inContext } = pickTop(fewEchoes(ranked, limit, options.inContext), limit, options.inContext);
 
   const tokenizer = options.tokenizer ?? defaultTokenizer();
   const maxTokens = options.maxTokens ?? (options.full ? DEFAULT_FULL_RECALL_TOKENS : DEFAULT_RECALL_TOKENS);
