@@ -1,0 +1,59 @@
+import type { Candidate } from '../store/index.js';
+
+/** Entries past the first `limit` whose texts are compared with the ones ranked above them. */
+const LOOK_AHEAD = 12;
+/**
+ * Two entries repeat each other when this share of the lines of the shorter one are lines of the
+ * other. Chosen on the dev split of the needles (benchmarks/store.ts context and quality).
+ */
+const REPEAT_SHARE = 0.8;
+
+type Texts = Map<number, { original: string; summary: string }>;
+
+/**
+ * The ranked, with each entry that repeats one ranked above it moved to the end, and the texts of
+ * the entries compared (loaded once, for the hits to show). An agent reads a file again, reruns a
+ * command, greps the same lines: each repeat matches a query as well as the first, and together
+ * they take the places of the hits with one text. Only the first `limit + LOOK_AHEAD` entries the
+ * model does not see in full (`inContext`) are compared: those are the ones that can become hits.
+ */
+export function fewRepeats<T extends { entry?: Candidate | undefined }>(
+  ranked: readonly T[],
+  limit: number,
+  inContext: ((id: string) => boolean) | undefined,
+  load: (seqs: number[]) => Texts,
+): { ranked: T[]; texts: Texts } {
+  const window = ranked
+    .flatMap((r) => (r.entry && inContext?.(r.entry.id) !== true ? [r.entry] : []))
+    .slice(0, limit + LOOK_AHEAD);
+  const texts = load(window.map((e) => e.seq));
+  const taken: Array<Set<string>> = [];
+  const repeats = new Set<number>();
+  for (const entry of window) {
+    const lines = lineSet(texts.get(entry.seq)?.original ?? '');
+    if (lines.size === 0) continue;
+    if (taken.some((other) => repeatsOf(lines, other))) repeats.add(entry.seq);
+    else taken.push(lines);
+  }
+  if (repeats.size === 0) return { ranked: [...ranked], texts };
+  const isRepeat = (r: T) => r.entry !== undefined && repeats.has(r.entry.seq);
+  return { ranked: [...ranked.filter((r) => !isRepeat(r)), ...ranked.filter(isRepeat)], texts };
+}
+
+/** The distinct non-blank lines of a text, trimmed. */
+function lineSet(text: string): Set<string> {
+  const lines = new Set<string>();
+  for (const line of text.split('\n')) {
+    const trimmed = line.trim();
+    if (trimmed !== '') lines.add(trimmed);
+  }
+  return lines;
+}
+
+/** Whether most lines of the shorter of two texts are lines of the other. */
+function repeatsOf(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let shared = 0;
+  for (const line of small) if (large.has(line)) shared++;
+  return shared >= REPEAT_SHARE * small.size;
+}
