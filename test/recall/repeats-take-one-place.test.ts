@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatRecallText } from '../../src/core/recall/format.js';
 import { recall } from '../../src/core/recall/recall.js';
+
 import { entry, SCOPE, tempStore, type TempStore } from '../store/support.js';
 
 /** An agent reads a file again, reruns a command: the repeat matches a query as well as the first. */
@@ -46,6 +48,15 @@ describe('recall gives one place to an output the agent got twice', () => {
     expect(ids).toHaveLength(2);
     expect(ids).toContain(other);
     expect(ids.filter((id) => id === first || id === again)).toHaveLength(1);
+  });
+
+  it('names the repeat on the hit it repeats, so its id stays in view', () => {
+    const result = recall(t.store, query, SCOPE, { touch: false, limit: 2 });
+    const { hits } = result;
+    const twin = hits.find((h) => h.id === first || h.id === again)!;
+    const moved = twin.id === first ? again : first;
+    expect(twin.relevanceSignal).toContain(`repeat:${moved}`);
+    expect(formatRecallText(result)).toContain(`repeat:${moved}`);
   });
 
   it('still shows the repeat when nothing else matches', () => {

@@ -10,34 +10,52 @@ const REPEAT_SHARE = 0.8;
 
 type Texts = Map<number, { original: string; summary: string }>;
 
+/** Entries of a hit that repeat it, named on it at most. */
+const MAX_NAMED_REPEATS = 2;
+
+export interface Distinct<T> {
+  ranked: T[];
+  /** The texts of the entries compared, loaded once for the hits to show. */
+  texts: Texts;
+  /** The ids of the entries moved for repeating it, by the seq of the entry they repeat. */
+  repeats: Map<number, string[]>;
+}
+
 /**
- * The ranked, with each entry that repeats one ranked above it moved to the end, and the texts of
- * the entries compared (loaded once, for the hits to show). An agent reads a file again, reruns a
- * command, greps the same lines: each repeat matches a query as well as the first, and together
- * they take the places of the hits with one text. Only the first `limit + LOOK_AHEAD` entries the
- * model does not see in full (`inContext`) are compared: those are the ones that can become hits.
+ * The ranked, with each entry that repeats one ranked above it moved to the end (and named on the
+ * one it repeats, so its id stays in view). An agent reads a file again, reruns a command, greps the
+ * same lines: each repeat matches a query as well as the first, and together they take the places
+ * of the hits with one text. Only the first `limit + LOOK_AHEAD` entries the model does not see in
+ * full (`inContext`) are compared: those are the ones that can become hits.
  */
 export function fewRepeats<T extends { entry?: Candidate | undefined }>(
   ranked: readonly T[],
   limit: number,
   inContext: ((id: string) => boolean) | undefined,
   load: (seqs: number[]) => Texts,
-): { ranked: T[]; texts: Texts } {
+): Distinct<T> {
   const window = ranked
     .flatMap((r) => (r.entry && inContext?.(r.entry.id) !== true ? [r.entry] : []))
     .slice(0, limit + LOOK_AHEAD);
   const texts = load(window.map((e) => e.seq));
-  const taken: Array<Set<string>> = [];
-  const repeats = new Set<number>();
+  const taken: Array<{ seq: number; lines: Set<string> }> = [];
+  const repeats = new Map<number, string[]>();
+  const moved = new Set<number>();
   for (const entry of window) {
     const lines = lineSet(texts.get(entry.seq)?.original ?? '');
     if (lines.size === 0) continue;
-    if (taken.some((other) => repeatsOf(lines, other))) repeats.add(entry.seq);
-    else taken.push(lines);
+    const first = taken.find((other) => repeatsOf(lines, other.lines));
+    if (!first) {
+      taken.push({ seq: entry.seq, lines });
+      continue;
+    }
+    moved.add(entry.seq);
+    const named = repeats.get(first.seq) ?? [];
+    if (named.length < MAX_NAMED_REPEATS) repeats.set(first.seq, [...named, entry.id]);
   }
-  if (repeats.size === 0) return { ranked: [...ranked], texts };
-  const isRepeat = (r: T) => r.entry !== undefined && repeats.has(r.entry.seq);
-  return { ranked: [...ranked.filter((r) => !isRepeat(r)), ...ranked.filter(isRepeat)], texts };
+  if (moved.size === 0) return { ranked: [...ranked], texts, repeats };
+  const isMoved = (r: T) => r.entry !== undefined && moved.has(r.entry.seq);
+  return { ranked: [...ranked.filter((r) => !isMoved(r)), ...ranked.filter(isMoved)], texts, repeats };
 }
 
 /** The distinct non-blank lines of a text, trimmed. */
