@@ -7,6 +7,8 @@ const LOOK_AHEAD = 12;
  * other. Chosen on the dev split of the needles (benchmarks/store.ts context and quality).
  */
 const REPEAT_SHARE = 0.8;
+/** Lines are compared within this much of each text: enough to tell two reads apart, cheap on huge ones. */
+const COMPARED_CHARS = 4_000;
 
 type Texts = Map<number, { original: string; summary: string }>;
 
@@ -58,10 +60,10 @@ export function fewRepeats<T extends { entry?: Candidate | undefined }>(
   return { ranked: [...ranked.filter((r) => !isMoved(r)), ...ranked.filter(isMoved)], texts, repeats };
 }
 
-/** The distinct non-blank lines of a text, trimmed. */
+/** The distinct non-blank lines of a text's first COMPARED_CHARS, trimmed. */
 function lineSet(text: string): Set<string> {
   const lines = new Set<string>();
-  for (const line of text.split('\n')) {
+  for (const line of text.slice(0, COMPARED_CHARS).split('\n')) {
     const trimmed = line.trim();
     if (trimmed !== '') lines.add(trimmed);
   }
