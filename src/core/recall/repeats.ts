@@ -12,7 +12,7 @@ const COMPARED_CHARS = 4_000;
 
 type Texts = Map<number, { original: string; summary: string }>;
 
-/** Entries of a hit that repeat it, named on it at most. */
+/** At most this many of the entries that repeat a hit are named on it. */
 const MAX_NAMED_REPEATS = 2;
 
 export interface Distinct<T> {
