@@ -1,7 +1,7 @@
 import type { Candidate } from '../store/index.js';
 
 /** Entries past the first `limit` whose texts are compared with the ones ranked above them. */
-const LOOK_AHEAD = 12;
+const LOOK_AHEAD = 6;
 /**
  * Two entries repeat each other when this share of the lines of the shorter one are lines of the
  * other. Chosen on the dev split of the needles (benchmarks/store.ts context and quality).
