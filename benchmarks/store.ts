@@ -403,7 +403,7 @@ function quality(sessions: Session[], args: Args): void {
   let at1 = 0;
   let at5 = 0;
   let emptyQueries = 0;
-  const hints = { n: 0, at1: 0, at5: 0 };
+  const hints = { n: 0, at1: 0, at5: 0, named: 0 };
   const byKind = new Map<string, { n: number; at1: number; at5: number }>();
   const facts = { dev: emptyFactCounts(), heldOut: emptyFactCounts() };
   const entryLevel = { dev: { n: 0, at1: 0, at5: 0 }, heldOut: { n: 0, at1: 0, at5: 0 } };
@@ -473,10 +473,13 @@ function quality(sessions: Session[], args: Args): void {
     // Each tool output's hint was made as the engine makes it, just before the output was stored;
     // the model would ask it later, when the stub is in its context.
     for (const { id, hint } of stubHints) {
-      const found = recall(store, hint, scope, { limit: 5, touch: false }).hits.map((h) => h.id);
+      const { hits } = recall(store, hint, scope, { limit: 5, touch: false });
+      const found = hits.map((h) => h.id);
       hints.n++;
       if (found[0] === id) hints.at1++;
       if (found.includes(id)) hints.at5++;
+      // Moved out of the five for repeating a hit, and named on it (`repeat:ID`).
+      else if (hits.some((h) => h.relevanceSignal.includes(`repeat:${id}`))) hints.named++;
     }
   }
   store.close();
@@ -488,7 +491,7 @@ function quality(sessions: Session[], args: Args): void {
   console.log(`recall@1  ${((100 * at1) / n).toFixed(1)}%  (${at1}/${n})`);
   console.log(`recall@5  ${((100 * at5) / n).toFixed(1)}%  (${at5}/${n})`);
   console.log(
-    `a tool output's own recall hint: @1 ${((100 * hints.at1) / Math.max(1, hints.n)).toFixed(1)}%  @5 ${((100 * hints.at5) / Math.max(1, hints.n)).toFixed(1)}%  (${hints.n} tool outputs)`,
+    `a tool output's own recall hint: @1 ${((100 * hints.at1) / Math.max(1, hints.n)).toFixed(1)}%  @5 ${((100 * hints.at5) / Math.max(1, hints.n)).toFixed(1)}%  (${hints.n} tool outputs; ${pct(hints.named, hints.n)} more named as a repeat of a hit)`,
   );
   for (const [name, e] of Object.entries(entryLevel))
     console.log(`entry level (${name}, ${e.n} needles): @1 ${pct(e.at1, e.n)} @5 ${pct(e.at5, e.n)}`);

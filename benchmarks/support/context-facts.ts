@@ -11,7 +11,7 @@ import {
   type FactCounts,
 } from '../../src/doors/bench/facts.js';
 import { splitCalls } from '../../src/doors/bench/calls.js';
-import { contextTexts, recallQuery } from '../../src/doors/bench/fidelity.js';
+import { contextTexts, keptInContext, recallQuery } from '../../src/doors/bench/fidelity.js';
 import { createMeter } from '../../src/doors/bench/measure.js';
 import { findNeedles, occursIn, type Needle } from '../../src/doors/bench/needles.js';
 import { createGardenerStrategy } from '../../src/doors/bench/strategies/gardener.js';
@@ -104,8 +104,7 @@ export async function contextFacts(
           const texts = contextTexts(rendered.request);
           for (const needle of due) {
             split.needles++;
-            const own = needle.usedRole === 'user' ? needle.usedText : undefined;
-            if (texts.some((text) => text !== own && occursIn(text, needle.text))) {
+            if (keptInContext(texts, needle)) {
               split.inContext++;
               continue;
             }

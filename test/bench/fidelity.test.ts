@@ -105,7 +105,7 @@ describe('fidelity', () => {
     });
   });
 
-  it('does not count the user text that uses a needle as keeping it', () => {
+  it('counts a needle the user’s own text brings at that call as kept in context (docs/BENCH.md)', () => {
     const needle: Needle = {
       text: 'Q-7781',
       kind: 'number',
@@ -122,7 +122,7 @@ describe('fidelity', () => {
     const fidelity = createFidelity([needle]);
     const run: StrategyRun = { context: () => ({ request: { messages: [] }, events: 0 }), close() {} };
     fidelity.check(3, { messages: [{ role: 'user', content: 'what about Q-7781?' }] }, run);
-    expect(fidelity.result().inContext).toBe(0);
+    expect(fidelity.result()).toMatchObject({ inContext: 1, withRecall: 1, outOfContext: 0 });
     expect(recallQuery(needle)).toBe('what about ?');
   });
 

@@ -16,21 +16,31 @@ const ECHO_PENALTY = 0.3;
  */
 const MAX_ECHO_HITS = 1;
 
-/** The ranked, with the agent's own texts past the first `MAX_ECHO_HITS` among the first `limit` moved to the end. */
+/**
+ * The ranked, with the agent's own texts past the first `MAX_ECHO_HITS` among the first `limit`
+ * places moved to the end. An entry the model sees in full (`inContext`) takes no place, as recall
+ * names it rather than shows it, so the places are counted past it; a text of the agent's that the
+ * model sees still takes the agent's one place (the next is a look-alike of what it has).
+ */
 export function fewEchoes<T extends { entry?: Candidate | undefined }>(
   ranked: readonly T[],
   limit: number,
+  inContext?: (id: string) => boolean,
 ): T[] {
   const kept: T[] = [];
   const later: T[] = [];
+  let places = 0;
   let echoes = 0;
   for (const r of ranked) {
+    const seen = r.entry !== undefined && inContext?.(r.entry.id) === true;
     const echo = r.entry !== undefined && isEcho(r.entry);
-    if (echo && kept.length < limit && echoes >= MAX_ECHO_HITS) later.push(r);
-    else {
-      if (echo) echoes++;
-      kept.push(r);
+    if (echo && !seen && places < limit && echoes >= MAX_ECHO_HITS) {
+      later.push(r);
+      continue;
     }
+    if (echo) echoes++;
+    if (!seen) places++;
+    kept.push(r);
   }
   // Held back to the end: when entries the model has in context leave places, tool output fills them first.
   return [...kept, ...later];

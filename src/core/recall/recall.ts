@@ -11,6 +11,7 @@ import { PASSAGE_CHARS, preparePassages } from './passages.js';
 import { findTokens, head } from './snippet.js';
 import { pickTop, recallResult } from './in-context.js';
 import { echoPenalty, fewEchoes } from './echo.js';
+import { fewRepeats, type Distinct } from './repeats.js';
 import { selectTerms, type SelectedTerm, type TermSelection } from './terms-select.js';
 
 export const DEFAULT_RECALL_LIMIT = 5;
@@ -181,12 +182,14 @@ export function recall(
         noteSessionBonus,
     })),
   ].sort((a, b) => b.score - a.score || (a.entry?.seq ?? 0) - (b.entry?.seq ?? 0));
-  const { top, inContext } = pickTop(fewEchoes(ranked, limit), limit, options.inContext);
+  const distinct = fewRepeats(ranked, limit, options.inContext, (seqs) => deps.search.texts(seqs));
+  const ordered = fewEchoes(distinct.ranked, limit, options.inContext);
+  const { top, inContext } = pickTop(ordered, limit, options.inContext);
 
   const tokenizer = options.tokenizer ?? defaultTokenizer();
   const maxTokens = options.maxTokens ?? (options.full ? DEFAULT_FULL_RECALL_TOKENS : DEFAULT_RECALL_TOKENS);
   const inPassages = passageWords(selection, typeof query === 'string' ? query : '');
-  const hits = buildHits(deps, top, selection, inPassages, options.full === true, now, {
+  const hits = buildHits(deps, top, distinct, selection, inPassages, options.full === true, now, {
     tokens: maxTokens,
     tokenizer,
   });
@@ -202,6 +205,7 @@ export function recall(
 function buildHits(
   deps: StoreIndex,
   top: Ranked[],
+  distinct: Pick<Distinct<Ranked>, 'texts' | 'repeats'>,
   selection: TermSelection,
   inPassages: PassageWords,
   full: boolean,
@@ -211,7 +215,9 @@ function buildHits(
   const terms: SelectedTerm[] = selection.terms;
   const weights = new Map(terms.map((t) => [t.token, Math.log(1 + selection.docs / t.df)]));
   const byWeight = terms.map((t) => t.token).sort((a, b) => (weights.get(b) ?? 0) - (weights.get(a) ?? 0));
-  const texts = deps.search.texts(top.flatMap((r) => (r.entry ? [r.entry.seq] : [])));
+  const loaded = distinct.texts;
+  const missing = top.flatMap((r) => (r.entry && !loaded.has(r.entry.seq) ? [r.entry.seq] : []));
+  const texts = missing.length === 0 ? loaded : new Map([...loaded, ...deps.search.texts(missing)]);
   const pending: PendingPassages[] = [];
   const hits = top.map(({ entry, note, score }): RecallHit => {
     if (note) {
@@ -241,6 +247,7 @@ function buildHits(
       .slice(0, MAX_KEYWORD_SIGNALS);
     signals.push(...keywords.map((k) => `keyword:${k}`));
     if (now - e.lastAccess <= RECENT_MS || terms.length === 0) signals.push('recent');
+    for (const id of distinct.repeats.get(e.seq) ?? []) signals.push(`repeat:${id}`);
 
     let text: string;
     let form: RecallHit['form'];

@@ -80,6 +80,15 @@ export function contextTexts(request: MessagesRequest): string[] {
 }
 
 /**
+ * docs/BENCH.md: at the call that uses it, a needle is kept in context when the rendered context
+ * holds it anywhere. A user text that used it is part of that context (a pasted log, a quoted file):
+ * the model reads the needle there and needs no recall for it.
+ */
+export function keptInContext(texts: readonly string[], needle: Needle): boolean {
+  return texts.some((text) => occursIn(text, needle.text));
+}
+
+/**
  * The recall query for a needle: the text that used it, with the needle taken out. When that leaves
  * nothing (a Read or Glob whose input is just the path), docs/BENCH.md falls back to the needle's tool
  * call: the name and arguments of the call whose result held it, minus the needle.
@@ -93,8 +102,7 @@ export function recallQuery(needle: Needle): string {
 
 /**
  * Tracks fidelity over one strategy's replay of a session. At the call that used a needle, it is
- * kept in context when it occurs in the rendered context (a user text that used it excluded: it is
- * part of that context itself).
+ * kept in context when it occurs in the rendered context (keptInContext).
  */
 export function createFidelity(needles: readonly Needle[]): {
   check(call: number, request: MessagesRequest, run: StrategyRun): void;
@@ -121,8 +129,7 @@ export function createFidelity(needles: readonly Needle[]): {
       if (!due) return;
       const texts = contextTexts(request);
       for (const needle of due) {
-        const own = needle.usedRole === 'user' ? needle.usedText : undefined;
-        if (texts.some((text) => text !== own && occursIn(text, needle.text))) {
+        if (keptInContext(texts, needle)) {
           kept(needle, false);
           fidelity.factsShown1 += 1;
           fidelity.factsShown5 += 1;
