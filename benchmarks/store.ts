@@ -255,8 +255,13 @@ function summary(label: string, values: number[]): string {
   return `${label.padEnd(34)} n=${String(sorted.length).padStart(7)}  p50 ${percentile(sorted, 0.5).toFixed(3)} ms  p95 ${percentile(sorted, 0.95).toFixed(3)} ms  p99 ${percentile(sorted, 0.99).toFixed(3)} ms  max ${(sorted.at(-1) ?? NaN).toFixed(1)} ms`;
 }
 
+/** The benchmark's database and the files the store keeps beside it (WAL, shared memory, the clean-close stamp). */
+function removeDatabase(file: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-verified']) rmSync(file + suffix, { force: true });
+}
+
 function freshStore(file: string): GardenerStore {
-  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  removeDatabase(file);
   return openStore({ path: file });
 }
 
@@ -392,7 +397,7 @@ function perf(sessions: Session[], args: Args): void {
   console.log(summary('recall, needle queries (long text)', recallMs));
   console.log(summary('recall, needle queries, 2 in context', knowingMs));
   console.log(summary('recall, short keyword queries', shortMs));
-  for (const suffix of ['', '-wal', '-shm']) rmSync(args.db + suffix, { force: true });
+  removeDatabase(args.db);
 }
 
 function quality(sessions: Session[], args: Args): void {
@@ -483,7 +488,7 @@ function quality(sessions: Session[], args: Args): void {
     }
   }
   store.close();
-  for (const suffix of ['', '-wal', '-shm']) rmSync(args.db + suffix, { force: true });
+  removeDatabase(args.db);
   const n = queries.length;
   console.log(
     `\n## quality: ${n} needles in ${sessions.length} sessions (${emptyQueries} queries empty once the needle is removed, even with the tool-call fallback; ${args.sharedProject ? 'a project a folder of sessions' : 'a project a session'})`,
