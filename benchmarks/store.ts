@@ -21,7 +21,8 @@
  *                     as itself), as a user's project holds many sessions; by default a project a session.
  *   --budgets         the budgets of the context pass (default 32000,16000)
  *   --held-out        the context pass prints the held-out split too (choose on dev; look at it at the end)
- *   --context-misses  writes each dev needle of the context pass that the knowing recall misses @5
+ *   --context-misses  writes each dev needle of the context pass that the knowing recall misses @5 or
+ *                     the stub's first instruction does not show (`missed` says which)
  */
 import Database from 'better-sqlite3';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
@@ -545,7 +546,7 @@ async function context(sessions: Session[], args: Args): Promise<void> {
   }
   if (args.contextMisses !== undefined) {
     writeFileSync(args.contextMisses, misses.map((m) => `${m}\n`).join(''));
-    console.log(`${misses.length} dev misses @5 of the knowing recall written to ${args.contextMisses}`);
+    console.log(`${misses.length} dev misses (knowing recall @5 or the stub's instruction) written to ${args.contextMisses}`);
   }
 }
 

@@ -50,6 +50,8 @@ export interface ContextCounts {
 
 export interface ContextMiss {
   needle: string;
+  /** What missed it: the knowing recall @5, the stub's first instruction, or both. */
+  missed: string[];
   query: string;
   file: string;
   holderHead: string;
@@ -131,9 +133,10 @@ export async function contextFacts(
               maxTokens: Number.MAX_SAFE_INTEGER,
             });
             if (originals.hits.some((h) => holds(h.text))) split.holderAt5++;
-            if (!found && !session.heldOut)
+            if ((!found || !stub) && !session.heldOut)
               misses.push({
                 needle: needle.text,
+                missed: [...(found ? [] : ['recall @5']), ...(stub ? [] : ["stub's instruction"])],
                 query: query.slice(0, 600),
                 file: session.file,
                 holderHead: (holder?.text ?? '').slice(0, 200),
