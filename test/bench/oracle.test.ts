@@ -3,7 +3,7 @@ import { createCostMeter } from '../../src/doors/bench/cost.js';
 import { createFidelity } from '../../src/doors/bench/fidelity.js';
 import { createMeter } from '../../src/doors/bench/measure.js';
 import { findNeedles, type Needle } from '../../src/doors/bench/needles.js';
-import { arrivalForm, demotions } from '../../src/doors/bench/oracle/plan.js';
+import { arrivalForm, assignNeedles, demotions } from '../../src/doors/bench/oracle/plan.js';
 import { toBenchSession } from '../../src/doors/bench/session.js';
 import { oracleStrategy } from '../../src/doors/bench/strategies/oracle.js';
 import { contentBlocks, toolResultText } from '../../src/core/transcript/blocks.js';
@@ -103,6 +103,14 @@ describe('oracle plan', () => {
     expect(arrivalForm([], 'x', tokens)).toBe('stub');
     expect(arrivalForm([needle('a.py', 5)], 'see a.py', tokens)).toBe('summary');
     expect(arrivalForm([needle('a.py', 5), needle('b.py', 6)], 'see a.py', tokens)).toBe('original');
+  });
+
+  it("gives a block no needle that the user's own text uses: that text is in the context it is used at", () => {
+    const blocks = [{ key: '2:0', message: 2, text: 'FAILED src/pkg/vat_rules.py:41' }];
+    const byAgent = needle('src/pkg/vat_rules.py:41', 5);
+    const byUser = { ...byAgent, usedRole: 'user' as const };
+    expect(assignNeedles([byAgent], blocks, []).get('2:0')).toEqual([byAgent]);
+    expect(assignNeedles([byUser], blocks, []).size).toBe(0);
   });
 
   it('shortens what was used first, then what the summary covers, then what is needed last', () => {

@@ -11,8 +11,10 @@ export interface OracleBlock {
 
 /**
  * Which block each needle depends on. A needle needs no tool result when a verbatim text (user,
- * assistant, tool call input, all kept as they are by the oracle) before its use already holds it;
- * otherwise its first tool result that holds it owns it.
+ * assistant, tool call input, all kept as they are by the oracle) before its use already holds it,
+ * or when the user's own text uses it: that text is in the context of the call it is used at
+ * (docs/BENCH.md "kept in context", src/doors/bench/fidelity.ts keptInContext). Otherwise its first
+ * tool result that holds it owns it.
  */
 export function assignNeedles(
   needles: readonly Needle[],
@@ -21,6 +23,7 @@ export function assignNeedles(
 ): Map<string, Needle[]> {
   const owned = new Map<string, Needle[]>();
   for (const needle of needles) {
+    if (needle.usedRole === 'user') continue;
     if (verbatim.some((v) => v.message < needle.usedMessageIndex && occursIn(v.text, needle.text))) continue;
     const owner = blocks.find((b) => b.message < needle.usedMessageIndex && occursIn(b.text, needle.text));
     if (!owner) continue;
