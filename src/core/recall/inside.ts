@@ -1,13 +1,7 @@
 import { GardenerError } from '../../errors.js';
 import { ftsTokens } from '../store/index.js';
-import {
-  lineWeights,
-  numberedLines,
-  rankPassages,
-  splitLines,
-  tokensByLine,
-  type Lines,
-} from './passages.js';
+import { coveringLines } from './cover-lines.js';
+import { lineWeights, numberedLines, splitLines, tokensByLine, type Lines } from './passages.js';
 
 /**
  * Characters one page of an original holds (about 6k tokens): under the 30,000 characters of a
@@ -21,7 +15,7 @@ const GREP_LINE_CHARS = 480;
 /** What a line number and its bar add to a line. */
 const LINE_NUMBER_CHARS = 8;
 /**
- * When no line holds the query, up to this many of the lines that best match its words are shown
+ * When no line holds the query, up to this many of the lines that best cover its words are shown
  * (with context, a page at most), however weak: a search inside one entry has a page of room.
  */
 const BEST_PASSAGES = 40;
@@ -101,13 +95,9 @@ function matchingLines(
   if (all.length > 0) return { at: all, match: 'words' };
   const inside = new Map([...byLine].filter(([line]) => inRange(line + 1)));
   const weights = lineWeights(inside, lines.texts.length, () => 1);
-  const best = rankPassages(inside, weights, lines.texts.length, {
-    context: 0,
-    max: BEST_PASSAGES,
-    minShare: 0,
-  });
+  const best = coveringLines(inside, weights, BEST_PASSAGES);
   return best.length > 0
-    ? { at: best.map((p) => p.first).sort((a, b) => a - b), match: 'best' }
+    ? { at: best.map((line) => line + 1).sort((a, b) => a - b), match: 'best' }
     : { at: [], match: 'none' };
 }
 
