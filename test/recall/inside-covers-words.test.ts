@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coveringLines } from '../../src/core/recall/cover-lines.js';
-import { readInside } from '../../src/core/recall/inside.js';
+import { PAGE_CHARS, readInside } from '../../src/core/recall/inside.js';
 
 /** A `find` listing: hundreds of deep paths sharing the same common words, a few lines with a rare one. */
 function listing(): { text: string; rare: string } {
@@ -22,7 +22,35 @@ describe('a search inside an entry that no line fully matches', () => {
     expect(result.text).toContain(rare);
     expect(result.text).toContain('string_json_path_');
   });
+
+  it('shows as many short lines as fit in half a page, and fewer long ones', () => {
+    const names = Array.from({ length: 60 }, (_, i) => `zeta${String.fromCharCode(97 + (i % 26))}${i}`);
+    const short = Array.from({ length: 3_000 }, (_, i) => `/srv/app/module_${i}.py`);
+    names.forEach((name, i) => (short[40 * i + 20] = `/srv/app/${name}.py`));
+    const query = `${names.join(' ')} absentword`;
+    const shortResult = readInside(short.join('\n'), { query });
+    expect(shortResult.match).toBe('best');
+    for (const name of names) expect(shortResult.text).toContain(name);
+    const long = short.map((line) => `${line} ${'-'.repeat(300)}`);
+    const longResult = readInside(long.join('\n'), { query });
+    expect(longResult.matches).toBeLessThan(names.length);
+    expect(longResult.text.length).toBeLessThanOrEqual(PAGE_CHARS / 2);
+  });
 });
+
+/** The first `n` lines coveringLines chooses. */
+function firstLines(
+  byLine: ReadonlyMap<number, ReadonlySet<string>>,
+  weights: ReadonlyMap<string, number>,
+  n: number,
+) {
+  const out: number[] = [];
+  for (const line of coveringLines(byLine, weights)) {
+    if (out.length >= n) break;
+    out.push(line);
+  }
+  return out;
+}
 
 describe('coveringLines', () => {
   const weights = new Map([
@@ -36,7 +64,7 @@ describe('coveringLines', () => {
     const byLine = new Map<number, Set<string>>();
     for (let line = 0; line < 50; line++) byLine.set(line, new Set(['a', 'b', 'c']));
     byLine.set(70, new Set(['z']));
-    const chosen = coveringLines(byLine, weights, 3);
+    const chosen = firstLines(byLine, weights, 3);
     expect(chosen[0]).toBe(0);
     expect(chosen).toContain(70);
   });
@@ -46,6 +74,6 @@ describe('coveringLines', () => {
       [3, new Set(['a'])],
       [5, new Set(['z'])],
     ]);
-    expect(coveringLines(byLine, weights, 10)).toEqual([5, 3]);
+    expect(firstLines(byLine, weights, 10)).toEqual([5, 3]);
   });
 });

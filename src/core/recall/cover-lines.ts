@@ -57,22 +57,20 @@ function pop(heap: Candidate[]): Candidate | undefined {
 }
 
 /**
- * Up to `max` 0-based lines that together best cover the words: chosen one at a time, each the line
- * whose words add most given what the lines chosen before show (a word's weight falls by
- * SHOWN_DISCOUNT each time it is shown). In the order chosen. Lazy: a line's gain is computed again
- * only when its old gain would still put it first.
+ * The 0-based lines that together best cover the words, in the order chosen: each the line whose
+ * words add most given what the lines chosen before show (a word's weight falls by SHOWN_DISCOUNT
+ * each time it is shown). The caller stops when it has enough. Lazy: a line's gain is computed
+ * again only when its old gain would still put it first.
  */
-export function coveringLines(
+export function* coveringLines(
   byLine: ReadonlyMap<number, ReadonlySet<string>>,
   weights: ReadonlyMap<string, number>,
-  max: number,
-): number[] {
+): Generator<number, void, undefined> {
   const none = new Map<string, number>();
   const heap: Candidate[] = [];
   for (const [line, held] of byLine) push(heap, { line, bound: gain(held, weights, none) });
   const shown = new Map<string, number>();
-  const chosen: number[] = [];
-  for (let top = pop(heap); top && chosen.length < max; top = pop(heap)) {
+  for (let top = pop(heap); top; top = pop(heap)) {
     const held = byLine.get(top.line) ?? new Set<string>();
     const now = { line: top.line, bound: gain(held, weights, shown) };
     const next = heap[0];
@@ -80,9 +78,8 @@ export function coveringLines(
       push(heap, now);
       continue;
     }
-    if (now.bound <= 0) break;
-    chosen.push(now.line);
+    if (now.bound <= 0) return;
+    yield now.line;
     for (const t of held) shown.set(t, (shown.get(t) ?? 0) + 1);
   }
-  return chosen;
 }
