@@ -546,7 +546,9 @@ async function context(sessions: Session[], args: Args): Promise<void> {
   }
   if (args.contextMisses !== undefined) {
     writeFileSync(args.contextMisses, misses.map((m) => `${m}\n`).join(''));
-    console.log(`${misses.length} dev misses (knowing recall @5 or the stub's instruction) written to ${args.contextMisses}`);
+    console.log(
+      `${misses.length} dev misses (knowing recall @5 or the stub's instruction) written to ${args.contextMisses}`,
+    );
   }
 }
 

@@ -1,13 +1,7 @@
 import { GardenerError } from '../../errors.js';
 import { ftsTokens } from '../store/index.js';
-import {
-  lineWeights,
-  numberedLines,
-  rankPassages,
-  splitLines,
-  tokensByLine,
-  type Lines,
-} from './passages.js';
+import { coveringLines } from './cover-lines.js';
+import { lineWeights, numberedLines, splitLines, tokensByLine, type Lines } from './passages.js';
 
 /**
  * Characters one page of an original holds (about 6k tokens): under the 30,000 characters of a
@@ -21,10 +15,11 @@ const GREP_LINE_CHARS = 480;
 /** What a line number and its bar add to a line. */
 const LINE_NUMBER_CHARS = 8;
 /**
- * When no line holds the query, up to this many of the lines that best match its words are shown
- * (with context, a page at most), however weak: a search inside one entry has a page of room.
+ * When no line holds the query, the lines that best cover its words are shown, however weak, with
+ * their context, until they fill this many characters: half a page, about what forty lines with
+ * context took, but as many short lines of a listing as fit and fewer long ones of a file.
  */
-const BEST_PASSAGES = 40;
+const BEST_CHARS = PAGE_CHARS / 2;
 
 /** 1-based, inclusive; `last` undefined: to the end. */
 export interface LineRange {
@@ -101,14 +96,35 @@ function matchingLines(
   if (all.length > 0) return { at: all, match: 'words' };
   const inside = new Map([...byLine].filter(([line]) => inRange(line + 1)));
   const weights = lineWeights(inside, lines.texts.length, () => 1);
-  const best = rankPassages(inside, weights, lines.texts.length, {
-    context: 0,
-    max: BEST_PASSAGES,
-    minShare: 0,
-  });
-  return best.length > 0
-    ? { at: best.map((p) => p.first).sort((a, b) => a - b), match: 'best' }
-    : { at: [], match: 'none' };
+  const best = bestLines(lines, coveringLines(inside, weights), from, to);
+  return best.length > 0 ? { at: best.sort((a, b) => a - b), match: 'best' } : { at: [], match: 'none' };
+}
+
+/** Characters a line takes on a page of search results. */
+function shownChars(lines: Lines, n: number): number {
+  return Math.min((lines.texts[n - 1] ?? '').length, GREP_LINE_CHARS) + LINE_NUMBER_CHARS;
+}
+
+/**
+ * The 1-based lines, taken in the order given (0-based), while they and the lines of context around
+ * them fill BEST_CHARS (the first always).
+ */
+function bestLines(lines: Lines, ranked: Iterable<number>, from: number, to: number): number[] {
+  const shown = new Set<number>();
+  const at: number[] = [];
+  let chars = 0;
+  for (const line of ranked) {
+    const n = line + 1;
+    const around: number[] = [];
+    for (let m = Math.max(from, n - GREP_CONTEXT); m <= Math.min(to, n + GREP_CONTEXT); m++)
+      if (!shown.has(m)) around.push(m);
+    const more = around.reduce((sum, m) => sum + shownChars(lines, m), 0);
+    if (chars + more > BEST_CHARS && at.length > 0) break;
+    chars += more;
+    for (const m of around) shown.add(m);
+    at.push(n);
+  }
+  return at;
 }
 
 /** Matching lines widened by GREP_CONTEXT, merged where they touch, within [from, to]. */

@@ -110,9 +110,9 @@ export function rankPassages(
   byLine: ReadonlyMap<number, ReadonlySet<string>>,
   weights: ReadonlyMap<string, number>,
   lineCount: number,
-  options: { context?: number; max?: number; minShare?: number } = {},
+  options: { max?: number; minShare?: number } = {},
 ): Passage[] {
-  const context = options.context ?? PASSAGE_CONTEXT;
+  const context = PASSAGE_CONTEXT;
   const seeds: Passage[] = [];
   for (const [line, held] of byLine) {
     const first = Math.max(0, line - context);
