@@ -167,7 +167,7 @@ console.log(
   `  direct (no proxy) until the upstream has the body: p50 ${ms(pct(direct, 50))} · p95 ${ms(pct(direct, 95))}; p50 per ${WINDOW} calls ${windows(direct, 50)} ms`,
 );
 /** Each phase's p50 / p95, its mean over the calls at or over the added p95, and its p50 per window of calls. */
-const PHASES = ['read', 'queue', 'parse', 'match', 'engine', 'report', 'pricing', 'bytes', 'back', 'send'];
+const PHASES = ['read', 'queue', 'parse', 'match', 'engine', 'pricing', 'bytes', 'back', 'send'];
 if (phases.some((p) => Object.keys(p).length > 0)) {
   const slow = added.map((a, i) => (a >= pct(added, 95) ? i : -1)).filter((i) => i >= 0);
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
