@@ -5,9 +5,10 @@
  * 100 calls, so a figure that grows with the session shows. Each call is sent twice, side by side: straight
  * to the upstream and through the proxy, with the same history; the figures are the differences.
  *
- *   npx tsx benchmarks/proxy-overhead.ts [--calls 200] [--budget 60000] [--think-ms 300] [--in-process] [--hashes file] [--world-gc-anytime]
+ *   npx tsx benchmarks/proxy-overhead.ts [--calls 200] [--budget 60000] [--think-ms 300] [--in-process] [--hashes file] [--world-gc-anytime] [--built]
  *
- * --in-process gardens on the proxy's own thread (as before the garden thread), for a comparison.
+ * --in-process gardens on the proxy's own thread (as before the garden thread), for a comparison;
+ * --built runs the proxy from dist/ (`npm run build` first), as `gardener proxy` does: no tsx in its threads.
  * The child process below collects its garbage before each call, so that its own pauses do not land in
  * one of the timed calls at random; --world-gc-anytime lets it collect when V8 likes (as before).
  *
@@ -28,7 +29,7 @@ import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { openProxy } from '../src/doors/proxy/runtime.js';
+import type { openProxy as OpenProxy } from '../src/doors/proxy/runtime.js';
 import { watchGc } from './proxy-overhead-gc.js';
 
 const { values } = parseArgs({
@@ -39,8 +40,13 @@ const { values } = parseArgs({
     'in-process': { type: 'boolean', default: false },
     hashes: { type: 'string' },
     'world-gc-anytime': { type: 'boolean', default: false },
+    built: { type: 'boolean', default: false },
   },
 });
+// --built: the proxy as `gardener proxy` runs it (dist/, `npm run build`), its threads without tsx.
+const { openProxy } = (await import(
+  values.built ? '../dist/doors/proxy/runtime.js' : '../src/doors/proxy/runtime.js'
+)) as { openProxy: typeof OpenProxy };
 const CALLS = Number(values.calls);
 const BUDGET = Number(values.budget);
 /** The "model" thinks this long before its first byte (a real one: hundreds of ms or more). */
