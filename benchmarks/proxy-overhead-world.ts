@@ -4,9 +4,12 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { watchGc } from './proxy-overhead-gc.js';
 
 const THINK_MS = Number(process.argv[2] ?? 300);
 const stamps = new Map<string, { arrived: number; firstWrite: number; hash: string }>();
+/** This process's collections: a pause while a call is on its way is the world's time, not the proxy's. */
+const gc = watchGc();
 
 const upstream = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
@@ -127,7 +130,9 @@ async function one(base: string, tag: string, body: string) {
     text += decoder.decode(value, { stream: true });
   }
   const stamp = stamps.get(tag);
+  const origin = performance.timeOrigin;
   return {
+    gcMs: stamp ? gc.within(origin + sent, origin + stamp.arrived) : 0,
     tag,
     status,
     sent,
@@ -151,6 +156,15 @@ function output(call: number): string {
 }
 
 /**
+ * A full collection now, when this process runs with --expose-gc: the megabytes each call builds,
+ * sends and receives here would otherwise be collected in the middle of some later call, direct or
+ * through the proxy at random, and count as the proxy's time (or against it).
+ */
+function collect(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
+/**
  * benchmarks/proxy-overhead.ts's session, driven from here so that building and sending its bodies
  * (megabytes by the end) costs the proxy's process nothing: each call straight to the upstream, then
  * the same body through the proxy; only the stamps go back.
@@ -168,7 +182,9 @@ async function session({ direct, proxy, calls }: { direct: string; proxy: string
       system: [{ type: 'text', text: 'You are a coding agent.', cache_control: { type: 'ephemeral' } }],
       messages: history,
     });
+    collect();
     const d = await one(direct, `d${n}`, body);
+    collect();
     const p = await one(proxy, `p${n}`, body);
     process.send!({ type: 'pair', n, d, p });
     history.push({
@@ -200,5 +216,8 @@ process.on('message', (message: { type: string } & Call & { proxy: string; calls
           ended: performance.now(),
         }),
     );
-  if (message.type === 'stop') upstream.close(() => process.exit(0));
+  if (message.type === 'stop') {
+    gc.stop();
+    upstream.close(() => process.exit(0));
+  }
 });

@@ -5,9 +5,12 @@
  * 100 calls, so a figure that grows with the session shows. Each call is sent twice, side by side: straight
  * to the upstream and through the proxy, with the same history; the figures are the differences.
  *
- *   npx tsx benchmarks/proxy-overhead.ts [--calls 200] [--budget 60000] [--think-ms 300] [--in-process] [--hashes file]
+ *   npx tsx benchmarks/proxy-overhead.ts [--calls 200] [--budget 60000] [--think-ms 300] [--in-process] [--hashes file] [--world-gc-anytime] [--built]
  *
- * --in-process gardens on the proxy's own thread (as before the garden thread), for a comparison.
+ * --in-process gardens on the proxy's own thread (as before the garden thread), for a comparison;
+ * --built runs the proxy from dist/ (`npm run build` first), as `gardener proxy` does: no tsx in its threads.
+ * The child process below collects its garbage before each call, so that its own pauses do not land in
+ * one of the timed calls at random; --world-gc-anytime lets it collect when V8 likes (as before).
  *
  * The client and the upstream (a minimal SSE server that "thinks" --think-ms before its first byte)
  * run in a child process, benchmarks/proxy-overhead-world.ts, on one clock; the client builds and
@@ -26,7 +29,8 @@ import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { openProxy } from '../src/doors/proxy/runtime.js';
+import type { openProxy as OpenProxy } from '../src/doors/proxy/runtime.js';
+import { watchGc } from './proxy-overhead-gc.js';
 
 const { values } = parseArgs({
   options: {
@@ -35,15 +39,24 @@ const { values } = parseArgs({
     'think-ms': { type: 'string', default: '300' },
     'in-process': { type: 'boolean', default: false },
     hashes: { type: 'string' },
+    'world-gc-anytime': { type: 'boolean', default: false },
+    built: { type: 'boolean', default: false },
   },
 });
+// --built: the proxy as `gardener proxy` runs it (dist/, `npm run build`), its threads without tsx.
+const { openProxy } = (await import(
+  values.built ? '../dist/doors/proxy/runtime.js' : '../src/doors/proxy/runtime.js'
+)) as { openProxy: typeof OpenProxy };
 const CALLS = Number(values.calls);
 const BUDGET = Number(values.budget);
 /** The "model" thinks this long before its first byte (a real one: hundreds of ms or more). */
 const THINK_MS = Number(values['think-ms']);
 
 /** The client and the upstream, in a child process: the proxy has this process's event loop to itself. */
-const world = fork(join(import.meta.dirname, 'proxy-overhead-world.ts'), [String(THINK_MS)]);
+const world = fork(join(import.meta.dirname, 'proxy-overhead-world.ts'), [String(THINK_MS)], {
+  // It collects before each call (unless asked not to), so its collections fall outside the timed calls.
+  execArgv: [...process.execArgv, ...(values['world-gc-anytime'] ? [] : ['--expose-gc'])],
+});
 interface CallResult {
   tag: string;
   sent: number;
@@ -52,6 +65,8 @@ interface CallResult {
   firstWrite: number;
   id: string;
   hash: string;
+  /** The world process's collection pauses between `sent` and `arrived`. */
+  gcMs: number;
 }
 type Pair = { n: number; d: CallResult; p: CallResult };
 const pairs: Pair[] = [];
@@ -68,6 +83,8 @@ const dir = mkdtempSync(join(tmpdir(), 'gardener-proxy-bench-'));
 const gardenMs: number[] = [];
 const gardenCpuMs: number[] = [];
 const phases: Array<Record<string, number>> = [];
+/** When each Messages request came in (epoch ms), in the order they came. */
+const arrivedAt: number[] = [];
 const proxy = await openProxy({
   upstream: new URL(upstreamUrl),
   host: '127.0.0.1',
@@ -82,15 +99,22 @@ const proxy = await openProxy({
     if (record.gardenCpuMs !== undefined) gardenCpuMs.push(record.gardenCpuMs);
     // Older builds (a before/after comparison) have no phases in their records.
     const phased = (record as { phases?: Record<string, number> }).phases;
-    if (record.kind === 'messages') phases.push(phased ?? {});
+    if (record.kind === 'messages') {
+      phases.push(phased ?? {});
+      arrivedAt.push(record.at);
+    }
   },
 });
 
 const added: number[] = [];
+const direct: number[] = [];
+/** The world's collection pauses in the call through the proxy, less those in the direct one. */
+const worldGc: number[] = [];
 const firstByteAdded: number[] = [];
 const upstreamBodies = createHash('sha256');
 const loop = monitorEventLoopDelay({ resolution: 1 });
 loop.enable();
+const gc = watchGc();
 // The client's session runs in the child (its bodies are built and sent there): only stamps come back.
 await new Promise<void>((resolve) => {
   sessionDone = resolve;
@@ -98,6 +122,8 @@ await new Promise<void>((resolve) => {
 });
 for (const { d, p } of pairs) {
   added.push(p.arrived - p.sent - (d.arrived - d.sent));
+  direct.push(d.arrived - d.sent);
+  worldGc.push(p.gcMs - d.gcMs);
   firstByteAdded.push(p.firstByte - p.firstWrite - (d.firstByte - d.firstWrite));
   upstreamBodies.update(p.hash);
 }
@@ -105,6 +131,7 @@ if (values.hashes) writeFileSync(values.hashes, pairs.map(({ p }) => p.hash).joi
 // Let the last settle finish inside the measured window.
 await new Promise((resolve) => setTimeout(resolve, 500));
 loop.disable();
+gc.stop();
 
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -142,6 +169,9 @@ const windows = (values: number[], p = 95, digits = 1) => {
 };
 console.log(`  p95 per ${WINDOW} calls, added before the upstream: ${windows(added)} ms`);
 console.log(`  p95 per ${WINDOW} calls, first byte added: ${windows(firstByteAdded)} ms`);
+console.log(
+  `  direct (no proxy) until the upstream has the body: p50 ${ms(pct(direct, 50))} · p95 ${ms(pct(direct, 95))}; p50 per ${WINDOW} calls ${windows(direct, 50)} ms`,
+);
 /** Each phase's p50 / p95, its mean over the calls at or over the added p95, and its p50 per window of calls. */
 const PHASES = ['read', 'queue', 'parse', 'match', 'engine', 'pricing', 'bytes', 'back', 'send'];
 if (phases.some((p) => Object.keys(p).length > 0)) {
@@ -157,6 +187,17 @@ if (phases.some((p) => Object.keys(p).length > 0)) {
       `    ${phase.padEnd(8)} ${pct(all, 50).toFixed(2)} / ${pct(all, 95).toFixed(2)} · ${worst.toFixed(2)} · ${windows(all, 50, 2)}`,
     );
   }
+  // Collection on the proxy's thread while each request was on it (from its arrival to the upstream).
+  const collected = phases.map((p, i) => {
+    const at = arrivedAt[i]!;
+    return gc.within(at, at + PHASES.reduce((sum, phase) => sum + (p[phase] ?? 0), 0));
+  });
+  console.log(
+    `    ${'gc'.padEnd(8)} ${pct(collected, 50).toFixed(2)} / ${pct(collected, 95).toFixed(2)} · ${mean(slow.map((i) => collected[i]!)).toFixed(2)} · ${windows(collected, 95, 2)}  (the proxy thread's, within the phases; p95 per window)`,
+  );
+  console.log(
+    `    ${'world gc'.padEnd(8)} ${pct(worldGc, 50).toFixed(2)} / ${pct(worldGc, 95).toFixed(2)} · ${mean(slow.map((i) => worldGc[i]!)).toFixed(2)} · ${windows(worldGc, 95, 2)}  (the client's and upstream's process: through the proxy less direct; p95 per window)`,
+  );
   const tail = [...PHASES]
     .map((phase) => mean(slow.map((i) => phases[i]?.[phase] ?? 0)))
     .reduce((a, b) => a + b, 0);
