@@ -23,21 +23,31 @@ export function* gathered(pieces: Iterable<string>): Generator<string> {
 
 /**
  * Writes a whole file or nothing: a temporary file beside it, then a rename. The text may come in
- * pieces (written as they come, gathered into larger writes), so a large output is never held whole.
+ * pieces (written as they come, gathered into larger writes), so a large output is never held whole;
+ * a piece that fails to come (its maker threw) leaves no file and fails with its own error.
  */
 export async function writeOutputAtomically(file: string, text: string | Iterable<string>): Promise<void> {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   try {
-    const handle = await open(temp, 'w');
+    const handle = await unwritable(file, open(temp, 'w'));
     try {
       for (const chunk of typeof text === 'string' ? [text] : gathered(text))
-        await handle.writeFile(chunk, 'utf8');
+        await unwritable(file, handle.writeFile(chunk, 'utf8'));
     } finally {
-      await handle.close();
+      await unwritable(file, handle.close());
     }
-    await rename(temp, file);
+    await unwritable(file, rename(temp, file));
   } catch (error) {
     await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** A file operation's failure, as the output's. */
+async function unwritable<T>(file: string, operation: Promise<T>): Promise<T> {
+  try {
+    return await operation;
+  } catch (error) {
     throw new GardenerError('OUTPUT_UNWRITABLE', `cannot write the output: ${(error as Error).message}`, {
       where: file,
       cause: error,
