@@ -2,8 +2,12 @@ import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { GardenerError } from '../../../errors.js';
 
-/** About how much text a writer gathers before it writes: few writes, and never the whole output. */
-const WRITE_CHARS = 1 << 20;
+/**
+ * About how much text a writer gathers before it writes: few writes, and never the whole output.
+ * Gathered pieces outlive the young generation's collections, so a larger batch is old-generation
+ * garbage: 1 MiB batches put ~6 MB on the peak of `gardener compress` (benchmarks/RESULTS.md, compressmem7).
+ */
+const WRITE_CHARS = 1 << 16;
 
 /** Pieces of text gathered into writes of about WRITE_CHARS characters, in order. */
 export function* gathered(pieces: Iterable<string>): Generator<string> {
