@@ -53,6 +53,20 @@ describe('a one-shot garden rebuilds the shortened forms it let go, byte for byt
     expect(texts(oneShot.renderEach().messages)).toEqual(expected);
   });
 
+  it('keeps an original that UTF-8 cannot hold (a lone surrogate) rather than read it back changed', () => {
+    const session = () => {
+      const transcript = agentSession(6, { id: 'surrogate', lines: 80 });
+      const result = (transcript.messages[2]!.content as Array<{ content: string }>)[0]!;
+      result.content = `half a pair: \ud83d, then the log\n${result.content}`;
+      return transcript;
+    };
+    // Nothing shortened: every original is rendered, those let go read back from the store.
+    const { kept, oneShot } = pair(session, (g) => g.compactAll({ minTokens: 1_000_000, keepLastTurns: 2 }));
+    const expected = texts(kept.render({ inject: false }).messages);
+    expect(expected.join('')).toContain('half a pair: \\ud83d');
+    expect(texts(oneShot.renderEach().messages)).toEqual(expected);
+  });
+
   it('keeps its own summary when the store already held the same content with another', () => {
     const log = buildLog('module0', 90);
     // The same text stored earlier in the project, with a summary of another door.

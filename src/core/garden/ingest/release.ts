@@ -33,11 +33,20 @@ export function releaseForms(slot: Slot, summaryStored: boolean): void {
   if (summaryStored) slot.blocks.summary = undefined;
 }
 
-/** Whether settling may drop this slot's original: a text and a shell, stored exactly. */
+/** Whether settling may drop this slot's original: a text and a shell, stored exactly (UTF-8 can hold it). */
 export function releasable(slot: Slot, stored: string): boolean {
   if (slot.released || slot.entryId === undefined || slot.forgotten || stored !== slot.text) return false;
+  if (hasLoneSurrogate(stored)) return false;
   if (slot.kind === 'text') return slot.role === 'user' && !slot.typed;
   return slot.kind === 'tool_result' && (slot.children?.length ?? 0) === 0;
+}
+
+/** A UTF-16 surrogate without its pair: encoded to UTF-8 (as SQLite stores text), it becomes U+FFFD. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether the store would give a text back changed (UTF-8 cannot hold a lone surrogate). */
+export function hasLoneSurrogate(text: string): boolean {
+  return LONE_SURROGATE.test(text);
 }
 
 /** The block as it came, with its text read back from the store when it was dropped. */

@@ -6,7 +6,7 @@ import { classifyText, compressText } from './huge.js';
 import { MIN_COMPRESS_TOKENS, type IngestDeps } from './ingest.js';
 import { BASE_PRIORITY } from '../plan/priority.js';
 import { extractTerms, recallHint, type HintInput } from './terms.js';
-import { releasable, releaseForms, releaseOriginal } from './release.js';
+import { hasLoneSurrogate, releasable, releaseForms, releaseOriginal } from './release.js';
 import { largeFields } from './tool-input.js';
 import type { Slot } from '../types.js';
 import {
@@ -264,13 +264,6 @@ function storeText(
     summaryStored:
       summary.summary !== undefined && !result.deduplicated && !hasLoneSurrogate(summary.summary),
   };
-}
-
-/** A UTF-16 surrogate without its pair: encoded to UTF-8 (as SQLite stores text), it becomes U+FFFD. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-function hasLoneSurrogate(text: string): boolean {
-  return LONE_SURROGATE.test(text);
 }
 
 /**
