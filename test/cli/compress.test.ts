@@ -198,6 +198,20 @@ describe('gardener compress on bad input', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it('writes nothing when a transcript cannot be compacted to the budget, though the output is written as it is rendered', async () => {
+    // Two transcripts: the first fits, the second's typed prompt alone is over the budget.
+    const prompt = (words: number) => Array.from({ length: words }, (_, i) => `word${i}`).join(' ');
+    const body = (text: string) => ({ messages: [{ role: 'user', content: text }] });
+    const file = bad('two.json', JSON.stringify([body('short task'), body(prompt(3_000))]));
+    for (const output of [[], ['-o', path.join(dir, 'never-budget.json')]]) {
+      const run = await runGardener(['compress', file, '--db', db, '--budget', '1000', ...output]);
+      expect(run.code).toBe(5);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(/budget/i);
+    }
+    expect(existsSync(path.join(dir, 'never-budget.json'))).toBe(false);
+  });
+
   it('rejects bad flag values with exit 2', async () => {
     const run = await runGardener(['compress', sessionFile, '--db', db, '--budget', 'lots']);
     expect(run.code).toBe(2);

@@ -58,6 +58,28 @@ describe('exportPieces (anthropic)', () => {
     const pieces = [...exportPieces([transcript('a')], 'anthropic')];
     expect(pieces.filter((p) => p.includes('"role"'))).toHaveLength(2);
   });
+
+  it('reads messages that come as they are read one at a time, each as its piece is asked for', () => {
+    const events: string[] = [];
+    const given = [transcript('a'), transcript('b', { messages: [] }), transcript('c')];
+    const streamed = given.map((t) => ({
+      ...t,
+      messages: (function* () {
+        for (const message of t.messages) {
+          events.push('read');
+          yield message;
+        }
+      })(),
+    }));
+    const pieces: string[] = [];
+    for (const piece of exportPieces(streamed, 'anthropic')) {
+      events.push('piece');
+      pieces.push(piece);
+    }
+    expect(pieces.join('')).toBe(whole(given));
+    expect(events.filter((e) => e === 'read')).toHaveLength(4);
+    expect(events.join(' ')).not.toContain('read read');
+  });
 });
 
 describe('exportPieces (jsonl)', () => {

@@ -1,6 +1,6 @@
 import type { Entry, Note, RecallOptions, RecallResult, Scope, Store } from '../store/index.js';
 import type { Tokenizer } from '../tokens/index.js';
-import type { Block, MessagesRequest, Transcript } from '../transcript/index.js';
+import type { Block, MessageParam, MessagesRequest, Transcript } from '../transcript/index.js';
 import type { BudgetFigures } from './plan/budget-check.js';
 import type { GardenSettings } from './config.js';
 import type { ClassifyFn, CompressFn } from './ingest/ingest.js';
@@ -10,6 +10,14 @@ import type { BreakdownClass, ClassBreakdown, Form, GardenCounters, GardenEvent 
 import type { InsideOptions, InsideResult } from '../recall/index.js';
 
 /** The engine's public surface: what every door calls (docs/DESIGN.md "One core, many doors"). */
+
+/** A request whose messages are rendered as they are read (Garden.renderEach). */
+export interface StreamedRequest {
+  system?: MessagesRequest['system'];
+  tools?: MessagesRequest['tools'];
+  messages: Iterable<MessageParam>;
+  [key: string]: unknown;
+}
 
 export interface GardenOptions {
   store: Store;
@@ -106,6 +114,12 @@ export interface Garden {
   settle(options?: SettleOptions): SettleResult;
   plan(options?: PlanOptions): PlanResult;
   render(options?: RenderOptions): MessagesRequest;
+  /**
+   * render() without recall injection, its messages rendered one at a time as they are read: a
+   * writer holds the message it writes, not the whole request (a one-shot garden reads back what it
+   * let go as it reaches it). Read the messages once, in order, before the next sync or event.
+   */
+  renderEach(): StreamedRequest;
   /**
    * Context pressure now. Settles pending blocks first so every block has its class, unless
    * `settle: false` (the request path): those then count under the class `pending`.

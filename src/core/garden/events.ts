@@ -4,7 +4,7 @@ import { estimate, slotsOf, type GardenState } from './state/state.js';
 import { inTranscriptOrder } from './state/view-index.js';
 import { withReattachedMedia } from './plan/steps.js';
 import { restoreOriginal } from './ingest/release.js';
-import { slotChanged } from './state/view.js';
+import { hasForm, slotChanged } from './state/view.js';
 import { protection, type WorkingWindow } from './plan/window.js';
 
 /** Events kept in memory (events() returns them; the counters keep totals). */
@@ -20,8 +20,8 @@ export function applyEvent(
   const changes = [...forms].filter(([key, form]) => {
     const slot = view.byKey.get(key);
     if (slot === undefined || slot.form === form) return false;
-    // An original a one-shot garden dropped is read back from the store (ingest/release.ts).
-    return slot.blocks[form] !== undefined || (form === 'original' && slot.released === true);
+    // A block a one-shot garden let go is read back or rebuilt (ingest/release.ts, ingest/read-back.ts).
+    return hasForm(slot, form);
   });
   if (changes.length === 0) return undefined;
   const tokensBefore = estimate(state);

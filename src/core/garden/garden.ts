@@ -5,8 +5,16 @@ import { readInside } from '../recall/index.js';
 import { recall } from '../recall/index.js';
 import type { Store } from '../store/index.js';
 import { defaultTokenizer } from '../tokens/index.js';
-import type { Block, MessagesRequest, Transcript } from '../transcript/index.js';
-import type { ChangeResult, FetchResult, Garden, GardenOptions, SettleOptions, SettleResult } from './api.js';
+import type { Block, MessageParam, MessagesRequest, Transcript } from '../transcript/index.js';
+import type {
+  ChangeResult,
+  FetchResult,
+  Garden,
+  GardenOptions,
+  SettleOptions,
+  SettleResult,
+  StreamedRequest,
+} from './api.js';
 import type { CompressFn } from './ingest/ingest.js';
 import type { InsideOptions } from '../recall/index.js';
 import { budgetFigures } from './plan/budget-check.js';
@@ -17,7 +25,8 @@ import { openFormLog, persist, persistAll } from './save-state.js';
 import { loadState } from './persist.js';
 import { plan } from './plan/plan.js';
 import { classBreakdown, pressureReport } from './state/pressure.js';
-import { countFixed, renderMessages } from './render/render.js';
+import { countFixed, eachMessage, heldBlock, renderMessages, type BlockOf } from './render/render.js';
+import { shownBlock } from './ingest/read-back.js';
 import {
   estimate,
   originalEstimate,
@@ -31,10 +40,10 @@ import {
 import { eligibleSteps, withReattachedMedia } from './plan/steps.js';
 import { syncView } from './ingest/sync.js';
 import { settleAsRead } from './state/settle-as-read.js';
-import { originalBlock, restoreShown, takeMessages } from './ingest/release.js';
+import { originalBlock, takeMessages } from './ingest/release.js';
 import { appendInjection, turnInjection } from './render/turn-injection.js';
 import type { Form } from './types.js';
-import { emptyView, slotTokens } from './state/view.js';
+import { emptyView, hasForm, slotTokens } from './state/view.js';
 import { inTranscriptOrder, shownInFull } from './state/view-index.js';
 import { protection, windowStart } from './plan/window.js';
 
@@ -58,6 +67,7 @@ export function openGardenWith(options: GardenWithOptions): Garden {
     settle: (settleOptions) => settle(state, settleOptions),
     plan: (planOptions) => plan(state, planOptions),
     render: (renderOptions = {}) => render(state, renderOptions.inject ?? true),
+    renderEach: () => renderEach(state),
     pressure(pressureOptions = {}) {
       if (pressureOptions.settle !== false) settle(state);
       return pressure(state);
@@ -210,12 +220,22 @@ function sync(state: GardenState, transcript: Transcript) {
   return result;
 }
 
-function render(state: GardenState, inject: boolean): MessagesRequest {
-  const { transcript, anchor, counters } = state;
-  if (transcript === undefined)
+/** How a render gets each slot's block: a one-shot garden rebuilds those it let go. */
+function blockReader(state: GardenState): BlockOf {
+  if (!state.config.oneShot) return heldBlock;
+  return (slot) => shownBlock(slot, state.store, state.config.retrieval);
+}
+
+function synced(state: GardenState): Transcript {
+  if (state.transcript === undefined)
     throw new GardenerError('USAGE', 'render() needs a transcript: call sync() first');
-  if (state.config.oneShot) restoreShown(state.view, state.store);
-  const messages = renderMessages(state.view);
+  return state.transcript;
+}
+
+function render(state: GardenState, inject: boolean): MessagesRequest {
+  const transcript = synced(state);
+  const { anchor } = state;
+  const messages = renderMessages(state.view, blockReader(state));
   const tokens = estimate(state);
   let injected = 0;
   if (inject) {
@@ -234,11 +254,35 @@ function render(state: GardenState, inject: boolean): MessagesRequest {
       injected = injection.tokens;
     }
   }
+  rendered(state, tokens, injected);
+  return withHead(transcript, messages);
+}
+
+function renderEach(state: GardenState): StreamedRequest {
+  const transcript = synced(state);
+  rendered(state, estimate(state), 0);
+  return withHead(transcript, eachMessage(state.view, blockReader(state)));
+}
+
+/** What a render counts and records. */
+function rendered(state: GardenState, tokens: number, injected: number): void {
+  const { counters } = state;
   counters.renders++;
   counters.tokensSaved += Math.max(0, originalEstimate(state) - tokens);
   counters.injectedTokens += injected;
-  state.lastRender = { at: state.config.now(), messages: messages.length, tokens: tokens + injected };
-  const request: MessagesRequest = { ...(transcript.extra ?? {}), messages };
+  state.lastRender = {
+    at: state.config.now(),
+    messages: state.view.messages.length,
+    tokens: tokens + injected,
+  };
+}
+
+/** The request around rendered messages: the transcript's other fields, system prompt and tools. */
+function withHead<M extends Iterable<MessageParam>>(
+  transcript: Transcript,
+  messages: M,
+): StreamedRequest & { messages: M } {
+  const request: StreamedRequest & { messages: M } = { ...(transcript.extra ?? {}), messages };
   if (transcript.system !== undefined) request.system = transcript.system;
   if (transcript.tools !== undefined) request.tools = transcript.tools;
   return request;
@@ -334,8 +378,7 @@ function compactAll(state: GardenState, minTokens: number, keepLastTurns: number
         };
   const forms = new Map<string, Form>();
   for (const slot of state.view.all) {
-    if (slot.form !== 'original' || slot.blocks.summary === undefined || slot.textTokens < minTokens)
-      continue;
+    if (slot.form !== 'original' || !hasForm(slot, 'summary') || slot.textTokens < minTokens) continue;
     if (protection(slot, window, state.pinned) !== undefined) continue;
     if (slotTokens(slot, 'summary') < slotTokens(slot, 'original')) forms.set(slot.key, 'summary');
   }

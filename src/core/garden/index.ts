@@ -12,6 +12,7 @@ export type {
   PlanResult,
   RenderOptions,
   SettleResult,
+  StreamedRequest,
 } from './api.js';
 export {
   resolveGardenConfig,

@@ -1,6 +1,6 @@
 import type { ContentClass } from '../classify/index.js';
 import { PACKED_ORIGINAL, PACKED_SUMMARY, unpack } from './packing.js';
-import type { Entry, Note } from './types.js';
+import type { Entry, Note, StoredSummary } from './types.js';
 
 /** An entries row joined with its project and session names. */
 export interface EntryRow {
@@ -34,6 +34,17 @@ export const ENTRY_COLUMNS = `e.seq, e.id, p.name AS project, s.name AS session,
 
 export const ENTRY_FROM =
   'entries e JOIN projects p ON p.id = e.project_id JOIN sessions s ON s.id = e.session_id';
+
+/** The columns of an entry's summary alone (Store.summaryOf). */
+export type SummaryRow = Pick<EntryRow, 'summary' | 'packing' | 'tokens_summary'>;
+
+export function storedSummary(row: SummaryRow | undefined): StoredSummary | undefined {
+  if (row === undefined) return undefined;
+  return {
+    summary: unpack(row.summary, (row.packing & PACKED_SUMMARY) !== 0),
+    tokensSummary: row.tokens_summary,
+  };
+}
 
 export function toEntry(row: EntryRow): Entry {
   const entry: Entry = {

@@ -4,7 +4,7 @@ import { isNoteId, normalizeId } from './ids.js';
 import { makeIngest } from './ingest.js';
 import { makeNotes } from './notes.js';
 import { redactor, type Redactor } from './redact.js';
-import { ENTRY_COLUMNS, ENTRY_FROM, toEntry, type EntryRow } from './rows.js';
+import { ENTRY_COLUMNS, ENTRY_FROM, storedSummary, toEntry, type EntryRow, type SummaryRow } from './rows.js';
 import { makeScopes } from './scopes.js';
 import { readStateValue, storedStateValue } from './session-state.js';
 import { makeSearch, type Search } from './search.js';
@@ -81,6 +81,9 @@ export interface StoreSettings {
 function storeStatements(db: Database.Database) {
   return {
     byId: db.prepare<[string], EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM ${ENTRY_FROM} WHERE e.id = ?`),
+    summaryById: db.prepare<[string], SummaryRow>(
+      'SELECT summary, packing, tokens_summary FROM entries WHERE id = ?',
+    ),
     byBlockKey: db.prepare<[string, string, string], EntryRow>(
       `SELECT ${ENTRY_COLUMNS}, b.block_key FROM ${ENTRY_FROM} JOIN blocks b ON b.entry_seq = e.seq
      WHERE b.session_id = (SELECT s2.id FROM sessions s2 JOIN projects p2 ON p2.id = s2.project_id WHERE p2.name = ? AND s2.name = ?)
@@ -194,6 +197,7 @@ export function createStore(db: Database.Database, settings: StoreSettings): Gar
     redact,
     ingest: (input) => write('ingest', () => (ingest as NonNullable<typeof ingest>)(input)),
     fetch: (id) => guard(path, () => entry(statements.byId.get(normalizeId(id)))),
+    summaryOf: (id) => guard(path, () => storedSummary(statements.summaryById.get(normalizeId(id)))),
     findByBlockKey: (scope, blockKey) =>
       guard(path, () => entry(statements.byBlockKey.get(scope.project, scope.session, blockKey))),
     forget: (id) =>

@@ -47,6 +47,12 @@ export interface EntryInput {
   redactions?: number;
 }
 
+/** An entry's summary as the store holds it (Store.summaryOf). */
+export interface StoredSummary {
+  summary: string;
+  tokensSummary: number;
+}
+
 export interface Entry {
   id: string;
   scope: Scope;
@@ -204,6 +210,8 @@ export interface Store {
   readonly redact: Redactor;
   /** Byte-exact original (as stored, i.e. after redaction) and metadata; undefined when unknown. */
   fetch(id: string): Entry | undefined;
+  /** An entry's summary as stored and its tokens, without reading its original; undefined when unknown. */
+  summaryOf(id: string): StoredSummary | undefined;
   /** Entry by the engine's block identity within a session. */
   findByBlockKey(scope: Scope, blockKey: string): Entry | undefined;
   /** Soft delete: excluded from recall, still fetchable. Works for note ids too. Returns false when unknown. */

@@ -1,11 +1,14 @@
 import { assertNever } from '../../errors.js';
 import { JSONL_HEADER_KEY } from './formats/anthropic.js';
 import { exportText } from './export-text.js';
-import { toRequest, type Transcript } from './types.js';
+import { toRequest, type MessageParam, type Transcript } from './types.js';
 
 export type ExportFormat = 'anthropic' | 'jsonl' | 'text';
 
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['anthropic', 'jsonl', 'text'];
+
+/** A transcript whose messages may come one at a time as they are read (each read once, in order). */
+export type StreamedTranscript = Omit<Transcript, 'messages'> & { messages: Iterable<MessageParam> };
 
 /**
  * Transcripts as text:
@@ -20,10 +23,14 @@ export function exportTranscripts(transcripts: readonly Transcript[], format: Ex
 
 /**
  * The text of exportTranscripts in pieces, a message at a time for `anthropic` and `jsonl`: a
- * writer holds one piece, not the whole output beside the transcripts it is made from. Joined,
- * the pieces are exactly exportTranscripts' text.
+ * writer holds one piece, not the whole output beside the transcripts it is made from, and messages
+ * that come as they are read are read one at a time. Joined, the pieces are exactly
+ * exportTranscripts' text.
  */
-export function* exportPieces(transcripts: readonly Transcript[], format: ExportFormat): Generator<string> {
+export function* exportPieces(
+  transcripts: readonly StreamedTranscript[],
+  format: ExportFormat,
+): Generator<string> {
   switch (format) {
     case 'anthropic':
       if (transcripts.length === 1) yield* bodyPieces(transcripts[0]!, 0);
@@ -41,7 +48,9 @@ export function* exportPieces(transcripts: readonly Transcript[], format: Export
       for (const transcript of transcripts) yield* jsonlLines(transcript);
       return;
     case 'text':
-      yield exportText(transcripts);
+      yield exportText(
+        transcripts.map((transcript) => ({ ...transcript, messages: [...transcript.messages] })),
+      );
       return;
     default:
       return assertNever(format);
@@ -61,24 +70,22 @@ function nested(value: unknown, depth: number): string {
  * one piece each. The body is written with a placeholder for its messages, so that its other
  * fields keep the place and form JSON.stringify gives them; the messages array replaces it.
  */
-function* bodyPieces(transcript: Transcript, depth: number): Generator<string> {
+function* bodyPieces(transcript: StreamedTranscript, depth: number): Generator<string> {
   const placeholder = `\u0000gardener-messages-${depth}\u0000`;
   const head = nested(toRequest({ ...transcript, messages: placeholder as never }), depth);
   const at = head.indexOf(JSON.stringify(placeholder));
-  const { messages } = transcript;
   yield head.slice(0, at);
-  if (messages.length === 0) yield '[]';
-  else {
-    const inner = INDENT.repeat(depth + 2);
-    yield '[\n';
-    for (const [i, message] of messages.entries())
-      yield `${i === 0 ? '' : ',\n'}${inner}${nested(message, depth + 2)}`;
-    yield `\n${INDENT.repeat(depth + 1)}]`;
+  const inner = INDENT.repeat(depth + 2);
+  let first = true;
+  for (const message of transcript.messages) {
+    yield `${first ? '[\n' : ',\n'}${inner}${nested(message, depth + 2)}`;
+    first = false;
   }
+  yield first ? '[]' : `\n${INDENT.repeat(depth + 1)}]`;
   yield head.slice(at + JSON.stringify(placeholder).length);
 }
 
-function* jsonlLines(transcript: Transcript): Generator<string> {
+function* jsonlLines(transcript: StreamedTranscript): Generator<string> {
   const { messages, ...rest } = transcript;
   const header: Partial<Transcript> = { ...rest };
   delete header.source; // where it was read from is not part of the transcript's content

@@ -3,6 +3,7 @@ export { blockText, contentBlocks, toolResultText } from './blocks.js';
 export { commonPrefix, scanBody, scanElements } from './body-scan.js';
 export type { BodyShape } from './body-scan.js';
 export { exportPieces, exportTranscripts } from './export.js';
+export type { StreamedTranscript } from './export.js';
 export { isMessageLine, selectBranch, str } from './formats/claude-code-chain.js';
 export type { CcLine } from './formats/claude-code-chain.js';
 export { isPlainObject } from './formats/json-input.js';

@@ -1,9 +1,14 @@
-import type { BreakdownClass, ClassBreakdown } from '../../core/garden/index.js';
+import type { BreakdownClass, ClassBreakdown, Garden } from '../../core/garden/index.js';
 import type { Store } from '../../core/store/index.js';
-import { countRequest } from '../../core/tokens/index.js';
+import { countMessage, countRequest, type Tokenizer } from '../../core/tokens/index.js';
 import { defaultTokenizer } from '../../core/tokens/index.js';
-import { toRequest, type Transcript } from '../../core/transcript/index.js';
-import { openSession } from '../kit/session.js';
+import {
+  toRequest,
+  type MessageParam,
+  type StreamedTranscript,
+  type Transcript,
+} from '../../core/transcript/index.js';
+import { openSession, type DoorSession } from '../kit/session.js';
 
 export interface CompressOptions {
   /** Compact only until the transcript fits this many tokens (else: every eligible block). */
@@ -36,6 +41,16 @@ export interface CompressResult {
   stats: CompressStats;
 }
 
+/** Transcripts compressed and ready to be written, each one's messages rendered as they are read. */
+export interface CompressedRun {
+  /** Read each one's messages once, in order, while the store is open; then close(). */
+  transcripts: StreamedTranscript[];
+  /** Complete once every transcript's messages have been read. */
+  stats: CompressStats;
+  /** Closes the transcripts' sessions (the stats' time ends here). */
+  close(): void;
+}
+
 /** The engine never needs to fit anything on the no-budget path; any size will do. */
 const UNBOUNDED_BUDGET = Number.MAX_SAFE_INTEGER;
 
@@ -51,6 +66,26 @@ export function compressTranscripts(
   transcripts: readonly Transcript[],
   options: CompressOptions,
 ): CompressResult {
+  const run = compressForWriting(store, project, transcripts, options);
+  try {
+    const out = run.transcripts.map((transcript) => ({ ...transcript, messages: [...transcript.messages] }));
+    return { transcripts: out, stats: run.stats };
+  } finally {
+    run.close();
+  }
+}
+
+/**
+ * compressTranscripts for a writer: every transcript is synced and compacted (stored, checked and
+ * shortened) before this returns, so a bad input or an impossible budget fails before anything is
+ * written; the messages are then rendered one at a time as the writer reads them.
+ */
+export function compressForWriting(
+  store: Store,
+  project: string,
+  transcripts: readonly Transcript[],
+  options: CompressOptions,
+): CompressedRun {
   const started = performance.now();
   const tokenizer = defaultTokenizer();
   const stats: CompressStats = {
@@ -62,48 +97,85 @@ export function compressTranscripts(
     byClass: {},
     elapsedMs: 0,
   };
-  const out: Transcript[] = [];
-  for (const transcript of transcripts) {
-    const session = openSession({
-      store,
-      scope: { project, session: sessionName(options.session, transcript, transcripts.length) },
-      budget: options.budget ?? UNBOUNDED_BUDGET,
-      tokenizer,
-      config: {
-        keepLastTurns: options.keepLastTurns,
-        minSavingTokens: options.minTokens,
-        inject: 'off',
-        persist: false,
-        oneShot: options.consume === true,
-      },
-    });
-    const { garden } = session;
-    try {
-      // Counted before the engine sees the transcript: a consuming engine takes its messages.
-      stats.messages += transcript.messages.length;
-      stats.tokensBefore += countRequest(tokenizer, toRequest(transcript));
-      let request;
-      if (options.budget !== undefined) {
-        request = session.next(transcript, { target: options.budget, strict: true, inject: false }).request;
-      } else {
-        garden.sync(transcript);
-        garden.compactAll({ minTokens: options.minTokens, keepLastTurns: options.keepLastTurns });
-        request = garden.render({ inject: false });
-      }
-      const compacted: Transcript = { ...transcript, messages: request.messages };
-      if (request.system !== undefined) compacted.system = request.system;
-      if (request.tools !== undefined) compacted.tools = request.tools;
-      out.push(compacted);
-      stats.transcripts += 1;
-      stats.tokensAfter += countRequest(tokenizer, request);
-      stats.events += garden.counters().events;
-      mergeBreakdown(stats.byClass, garden.classStats());
-    } finally {
-      session.close();
+  const sessions: DoorSession[] = [];
+  const close = () => {
+    stats.elapsedMs = performance.now() - started;
+    closeAll(sessions.splice(0));
+  };
+  const out: StreamedTranscript[] = [];
+  try {
+    for (const transcript of transcripts) {
+      const session = openSession({
+        store,
+        scope: { project, session: sessionName(options.session, transcript, transcripts.length) },
+        budget: options.budget ?? UNBOUNDED_BUDGET,
+        tokenizer,
+        config: {
+          keepLastTurns: options.keepLastTurns,
+          minSavingTokens: options.minTokens,
+          inject: 'off',
+          persist: false,
+          oneShot: options.consume === true,
+        },
+      });
+      sessions.push(session);
+      out.push(compressOne(session.garden, transcript, options, { tokenizer, stats }));
     }
+  } catch (error) {
+    close();
+    throw error;
   }
-  stats.elapsedMs = performance.now() - started;
-  return { transcripts: out, stats };
+  return { transcripts: out, stats, close };
+}
+
+/** Closes every session, the rest too when one fails (its failure is thrown once all are closed). */
+function closeAll(sessions: readonly DoorSession[]): void {
+  const [first, ...rest] = sessions;
+  if (first === undefined) return;
+  try {
+    first.close();
+  } finally {
+    closeAll(rest);
+  }
+}
+
+interface Tally {
+  tokenizer: Tokenizer;
+  stats: CompressStats;
+}
+
+/** Syncs and compacts one transcript; its messages render as they are read, and are counted then. */
+function compressOne(
+  garden: Garden,
+  transcript: Transcript,
+  options: CompressOptions,
+  tally: Tally,
+): StreamedTranscript {
+  const { tokenizer, stats } = tally;
+  // Counted before the engine sees the transcript: a consuming engine takes its messages.
+  stats.messages += transcript.messages.length;
+  stats.tokensBefore += countRequest(tokenizer, toRequest(transcript));
+  garden.sync(transcript);
+  if (options.budget !== undefined) garden.plan({ target: options.budget, strict: true });
+  else garden.compactAll({ minTokens: options.minTokens, keepLastTurns: options.keepLastTurns });
+  const request = garden.renderEach();
+  stats.transcripts += 1;
+  stats.tokensAfter += countRequest(tokenizer, { ...request, messages: [] });
+  const compacted: StreamedTranscript = { ...transcript, messages: counted(garden, request.messages, tally) };
+  if (request.system !== undefined) compacted.system = request.system;
+  if (request.tools !== undefined) compacted.tools = request.tools;
+  return compacted;
+}
+
+/** The messages as they are read, each counted; once the last is read, the garden's figures. */
+function* counted(garden: Garden, messages: Iterable<MessageParam>, tally: Tally): Generator<MessageParam> {
+  const { tokenizer, stats } = tally;
+  for (const message of messages) {
+    stats.tokensAfter += countMessage(tokenizer, message);
+    yield message;
+  }
+  stats.events += garden.counters().events;
+  mergeBreakdown(stats.byClass, garden.classStats());
 }
 
 function sessionName(given: string | undefined, transcript: Transcript, count: number): string {

@@ -21,11 +21,32 @@ export function releaseOriginal(slot: Slot): void {
   slot.released = true;
 }
 
-/** Whether settling may drop this slot's original: a text and a shell, stored exactly. */
+/**
+ * A one-shot door also lets go of a settled text's or tool result's shortened forms, which the render
+ * rebuilds byte for byte (ingest/read-back.ts): the stub from the slot's own fields, the summary
+ * from the store's copy when the store holds exactly this one (`summaryStored`: the entry is new,
+ * not one of the same content stored earlier with a summary of its own, and the text survives UTF-8).
+ */
+export function releaseForms(slot: Slot, summaryStored: boolean): void {
+  if (slot.kind !== 'text' && slot.kind !== 'tool_result') return;
+  slot.blocks.stub = undefined;
+  if (summaryStored) slot.blocks.summary = undefined;
+}
+
+/** Whether settling may drop this slot's original: a text and a shell, stored exactly (UTF-8 can hold it). */
 export function releasable(slot: Slot, stored: string): boolean {
   if (slot.released || slot.entryId === undefined || slot.forgotten || stored !== slot.text) return false;
+  if (hasLoneSurrogate(stored)) return false;
   if (slot.kind === 'text') return slot.role === 'user' && !slot.typed;
   return slot.kind === 'tool_result' && (slot.children?.length ?? 0) === 0;
+}
+
+/** A UTF-16 surrogate without its pair: encoded to UTF-8 (as SQLite stores text), it becomes U+FFFD. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether the store would give a text back changed (UTF-8 cannot hold a lone surrogate). */
+export function hasLoneSurrogate(text: string): boolean {
+  return LONE_SURROGATE.test(text);
 }
 
 /** The block as it came, with its text read back from the store when it was dropped. */
@@ -116,9 +137,4 @@ function messageShell(source: MessageParam, isString: boolean): MessageParam {
   const shell: MessageParam = Object.freeze({ role: source.role, content });
   SHARED_SHELLS.set(id, shell);
   return shell;
-}
-
-/** Before a render: the originals of slots shown in their original form are read back. */
-export function restoreShown(view: View, store: Store): void {
-  for (const slot of view.all) if (slot.released && slot.form === 'original') restoreOriginal(slot, store);
 }

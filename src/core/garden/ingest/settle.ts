@@ -6,7 +6,7 @@ import { classifyText, compressText } from './huge.js';
 import { MIN_COMPRESS_TOKENS, type IngestDeps } from './ingest.js';
 import { BASE_PRIORITY } from '../plan/priority.js';
 import { extractTerms, recallHint, type HintInput } from './terms.js';
-import { releasable, releaseOriginal } from './release.js';
+import { hasLoneSurrogate, releasable, releaseForms, releaseOriginal } from './release.js';
 import { largeFields } from './tool-input.js';
 import type { Slot } from '../types.js';
 import {
@@ -20,7 +20,7 @@ import {
 /** Classifies, compresses and stores a pending slot, and builds its shortened forms. */
 export function settleSlot(slot: Slot, deps: IngestDeps): void {
   if (!slot.pending) return;
-  let stored: string | undefined;
+  let stored: Stored | undefined;
   switch (slot.kind) {
     case 'text':
       stored = settleText(slot, deps);
@@ -35,10 +35,20 @@ export function settleSlot(slot: Slot, deps: IngestDeps): void {
     case 'fixed':
       break;
   }
+  const release = deps.releaseOriginals && stored !== undefined ? stored : undefined;
+  if (release) releaseForms(slot, release.summaryStored);
   detachDerived(slot);
   // Cleared rather than deleted: a delete also turns the slot into a dictionary.
   slot.pending = undefined;
-  if (deps.releaseOriginals && stored !== undefined && releasable(slot, stored)) releaseOriginal(slot);
+  if (release && releasable(slot, release.original)) releaseOriginal(slot);
+}
+
+/** What the store holds of a settled text, as a one-shot garden needs to know it (ingest/release.ts). */
+interface Stored {
+  /** The original as the store holds it (redacted unless the store says not). */
+  original: string;
+  /** The store holds this block's summary exactly (releaseForms). */
+  summaryStored: boolean;
 }
 
 /** What storing a text settles on its slot. */
@@ -107,8 +117,8 @@ function fresh<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
-/** Settles a text block; returns the original as the store holds it. */
-function settleText(slot: Slot, deps: IngestDeps): string {
+/** Settles a text block; returns what the store holds of it. */
+function settleText(slot: Slot, deps: IngestDeps): Stored {
   const block = slot.block as Block & { type: 'text' };
   // User text that is not typed (an observation in formats without tool blocks) is tool output.
   const observation = slot.role === 'user' && !slot.typed ? { isUserTyped: false } : {};
@@ -118,11 +128,11 @@ function settleText(slot: Slot, deps: IngestDeps): string {
   // The agent's own text is its reasoning: prose summaries of it keep the opening, needles and actions.
   const stored = storeText(slot, cls, {}, deps, slot.role === 'assistant' ? { reasoning: true } : {});
   setSettled(slot, { ...stored.fields, ...textVariants(deps.tokenizer, block, stored.info) });
-  return stored.original;
+  return stored;
 }
 
-/** Settles a tool result; returns its text as the store holds it. */
-function settleToolResult(slot: Slot, deps: IngestDeps): string {
+/** Settles a tool result; returns what the store holds of it. */
+function settleToolResult(slot: Slot, deps: IngestDeps): Stored {
   const block = slot.block as Block & { type: 'tool_result' };
   const hints = toolHints(slot.tool);
   const cls = classifyText(deps.classify, slot.text, {
@@ -133,7 +143,7 @@ function settleToolResult(slot: Slot, deps: IngestDeps): string {
   });
   const stored = storeText(slot, cls, hints, deps);
   setSettled(slot, { ...stored.fields, ...toolResultVariants(deps.tokenizer, block, stored.info) });
-  return stored.original;
+  return stored;
 }
 
 function settleToolUse(slot: Slot, deps: IngestDeps): void {
@@ -188,11 +198,9 @@ function settleToolUse(slot: Slot, deps: IngestDeps): void {
   });
 }
 
-interface StoredText {
+interface StoredText extends Stored {
   fields: Pick<Slot, StoredFieldName>;
   info: TextLike;
-  /** The original as the store holds it (redacted unless the store says not). */
-  original: string;
 }
 
 type ToolHints = Pick<ClassifyHints, 'toolName' | 'toolInput' | 'path' | 'command'>;
@@ -251,6 +259,10 @@ function storeText(
     fields,
     info: { cls, id: result.id, hint, before, words: deps.words, ...summary },
     original: clean,
+    // Written as given (redacted already): an entry of its own gives it back as it is, unless
+    // UTF-8 cannot hold it (a lone surrogate).
+    summaryStored:
+      summary.summary !== undefined && !result.deduplicated && !hasLoneSurrogate(summary.summary),
   };
 }
 

@@ -11,7 +11,7 @@ import { stripMessage } from './strip-message.js';
 import { typedByUser, type TypedTest } from './typed-by-user.js';
 import type { Form, Slot } from '../types.js';
 import { truncateView } from '../state/view-edit.js';
-import { indexMedia, indexSlot } from '../state/view-index.js';
+import { hasForm, indexMedia, indexSlot } from '../state/view-index.js';
 import type { MessageView, View } from '../state/view.js';
 
 const KNOWN_ROLES: ReadonlySet<string> = new Set(['user', 'assistant']);
@@ -212,10 +212,10 @@ function initialForm(
   media: ReadonlyMap<string, Slot[]>,
   deps: SyncDeps,
 ): Form {
-  if (saved !== undefined && slot.blocks[saved] !== undefined) return saved;
+  if (saved !== undefined && hasForm(slot, saved)) return saved;
   if (slot.media) {
     const earlier = media.get(slot.media.hash) ?? [];
-    if (earlier.some((s) => s.form === 'original') && slot.blocks.stub !== undefined) {
+    if (earlier.some((s) => s.form === 'original') && hasForm(slot, 'stub')) {
       deps.counters.mediaBytesDeduplicated += slot.media.bytes;
       return 'stub';
     }

@@ -42,7 +42,8 @@ export function summaryText(input: TextLike & { summary: string; summaryTokens: 
   return `${summaryHeader({ what: input.cls, before: input.before, after: input.summaryTokens, id: input.id, hint: input.hint, words: input.words })}\n${input.summary}`;
 }
 
-function stubText(input: TextLike): string {
+/** Stub text: one line that says what the original was and how to get it back. */
+export function stubText(input: TextLike): string {
   return stubLine({
     what: input.cls,
     before: input.before,
@@ -59,12 +60,15 @@ export function textVariants(
   block: Block & { type: 'text' },
   info: TextLike,
 ): Variants {
-  const blocks: Partial<Record<Form, Block>> = { original: block, stub: { ...block, text: stubText(info) } };
+  const blocks: Partial<Record<Form, Block>> = {
+    original: block,
+    stub: withShortText(block, stubText(info)),
+  };
   if (info.summary !== undefined && info.summaryTokens !== undefined) {
-    blocks.summary = {
-      ...block,
-      text: summaryText({ ...info, summary: info.summary, summaryTokens: info.summaryTokens }),
-    };
+    blocks.summary = withShortText(
+      block,
+      summaryText({ ...info, summary: info.summary, summaryTokens: info.summaryTokens }),
+    );
   }
   return withTokens(tokenizer, blocks);
 }
@@ -81,20 +85,28 @@ export function toolResultVariants(
   const originalBlock = withoutMedia(block);
   const blocks: Partial<Record<Form, Block>> = { original: originalBlock };
   if (info !== undefined) {
-    const shortened = (text: string): Block => {
-      if (typeof block.content === 'string' || block.content === undefined)
-        return { ...block, content: text };
-      const kept = block.content.filter((part) => part.type !== 'text' && !hasMediaSource(part));
-      return { ...block, content: [{ type: 'text', text }, ...kept] };
-    };
-    blocks.stub = shortened(stubText(info));
+    blocks.stub = withShortText(block, stubText(info));
     if (info.summary !== undefined && info.summaryTokens !== undefined) {
-      blocks.summary = shortened(
+      blocks.summary = withShortText(
+        block,
         summaryText({ ...info, summary: info.summary, summaryTokens: info.summaryTokens }),
       );
     }
   }
   return withTokens(tokenizer, blocks);
+}
+
+/**
+ * A text block or tool_result as its shortened forms show it: its text replaced, every other field
+ * kept; a tool_result's content that was a string stays a string, and its parts that are neither
+ * text nor media (tool references…) are kept after the text.
+ */
+export function withShortText(block: Block, text: string): Block {
+  if (block.type === 'text') return { ...block, text };
+  if (block.type !== 'tool_result') return block;
+  if (typeof block.content === 'string' || block.content === undefined) return { ...block, content: text };
+  const kept = block.content.filter((part) => part.type !== 'text' && !hasMediaSource(part));
+  return { ...block, content: [{ type: 'text', text }, ...kept] };
 }
 
 export interface FieldSummary {

@@ -2,7 +2,7 @@ import { stepLoss } from './cost-model.js';
 import type { Step } from './planner.js';
 import { priority } from './priority.js';
 import type { Form, Slot } from '../types.js';
-import { slotTokens, type View } from '../state/view.js';
+import { hasForm, slotTokens, type View } from '../state/view.js';
 import { inTranscriptOrder, slotOrder } from '../state/view-index.js';
 import { protection, type WorkingWindow } from './window.js';
 
@@ -84,7 +84,7 @@ function makeStep(
   afterSummary: boolean,
 ): Step | undefined {
   const saved = slotTokens(slot, from) - slotTokens(slot, to);
-  if (slot.blocks[to] === undefined || saved < context.minSaving) return undefined;
+  if (!hasForm(slot, to) || saved < context.minSaving) return undefined;
   return {
     key: slot.key,
     message: slot.message,

@@ -4,34 +4,48 @@ import type { Block, MessageParam, ToolResultBlockParam, Transcript } from '../.
 import type { Slot } from '../types.js';
 import { slotTokens, type MessageFigures, type MessageView, type View } from '../state/view.js';
 
+/** The block a slot shows in its form (a one-shot garden rebuilds those it let go: ingest/read-back.ts). */
+export type BlockOf = (slot: Slot) => Block;
+
+/** The block of a slot's form as the slot holds it. */
+export const heldBlock: BlockOf = (slot) => slot.blocks[slot.form] ?? slot.block;
+
 /**
  * Rendering: each block in its current form. Forms are fixed between events and every form's block
  * was built once at ingest, so a message renders byte-identically until one of its forms changes;
  * its rendering is kept until then (view.ts uncount). The returned messages share objects with the
  * input, with each other and with earlier calls' requests: treat them as read-only.
  */
-export function renderMessages(view: View): MessageParam[] {
-  return view.messages.map((entry) => (entry.rendered ??= renderMessage(entry)));
+export function renderMessages(view: View, blockOf: BlockOf = heldBlock): MessageParam[] {
+  return view.messages.map((entry) => (entry.rendered ??= renderMessage(entry, blockOf)));
 }
 
-export function renderMessage(entry: MessageView): MessageParam {
+/**
+ * renderMessages one message at a time, each rendered as it is read and not kept: what a writer
+ * holds is the message it writes. Read it before the next sync or event.
+ */
+export function* eachMessage(view: View, blockOf: BlockOf): Generator<MessageParam> {
+  for (const entry of view.messages) yield entry.rendered ?? renderMessage(entry, blockOf);
+}
+
+export function renderMessage(entry: MessageView, blockOf: BlockOf = heldBlock): MessageParam {
   if (entry.passthrough) return entry.source;
   if (entry.isString) {
     const slot = entry.slots[0];
     if (slot === undefined || (slot.form === 'original' && !entry.shell)) return entry.source;
-    const block = slot.blocks[slot.form];
-    const text = block?.type === 'text' ? block.text : (entry.source.content as string);
+    const block = blockOf(slot);
+    const text = block.type === 'text' ? block.text : (entry.source.content as string);
     return { ...entry.source, content: text };
   }
-  return { ...entry.source, content: entry.slots.map(renderSlot) } as MessageParam;
+  return { ...entry.source, content: entry.slots.map((slot) => renderSlot(slot, blockOf)) } as MessageParam;
 }
 
 /** A block in its form; a tool_result's media parts in theirs. */
-export function renderSlot(slot: Slot): Block {
-  const block = slot.blocks[slot.form] ?? slot.block;
+export function renderSlot(slot: Slot, blockOf: BlockOf = heldBlock): Block {
+  const block = blockOf(slot);
   if (!slot.children || slot.children.length === 0 || block.type !== 'tool_result') return block;
   const parts = new Map<number, Block>();
-  for (const child of slot.children) parts.set(child.part, child.blocks[child.form] ?? child.block);
+  for (const child of slot.children) parts.set(child.part, blockOf(child));
   const original = slot.block as ToolResultBlockParam;
   if (slot.form === 'original' && Array.isArray(original.content)) {
     const content = original.content.map((part, i) => parts.get(i) ?? part);

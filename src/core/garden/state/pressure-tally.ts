@@ -54,13 +54,21 @@ export function slotTokens(slot: Slot, form: Form = slot.form): number {
   return slot.tokens[form] ?? slot.tokens.original ?? 0;
 }
 
+/**
+ * Whether a slot can take a form: the form was built (and counted) when the block was settled. Its
+ * block may not be held: a one-shot garden lets some go and rebuilds them to render (ingest/read-back.ts).
+ */
+export function hasForm(slot: Slot, form: Form): boolean {
+  return slot.tokens[form] !== undefined;
+}
+
 export function slotFigures(slot: Slot): SlotFigures {
   return {
     form: slot.form,
     cls: breakdownClass(slot),
     rendered: slotTokens(slot),
     orig: slotTokens(slot, 'original'),
-    sum: slotTokens(slot, slot.blocks.summary ? 'summary' : 'original'),
+    sum: slotTokens(slot, hasForm(slot, 'summary') ? 'summary' : 'original'),
     entry: slot.entryId !== undefined,
   };
 }

@@ -8,7 +8,7 @@ import {
   type SlotFigures,
 } from './pressure-tally.js';
 
-export { breakdownClass, slotTokens } from './pressure-tally.js';
+export { breakdownClass, hasForm, slotTokens } from './pressure-tally.js';
 
 /** Shortened slots in sum: the turn injection's one line (render/turn-injection.ts). */
 export interface CompactedTally {
@@ -88,7 +88,7 @@ function mayShorten(slot: Slot): boolean {
   if (slot.form === 'stub' || protectedForGood(slot)) return false;
   if (slot.pending) return true;
   const now = slotTokens(slot, slot.form);
-  for (const form of Object.keys(slot.blocks) as Form[])
+  for (const form of Object.keys(slot.tokens) as Form[])
     if (form !== slot.form && slotTokens(slot, form) <= now) return true;
   return false;
 }
@@ -140,7 +140,7 @@ function budgetPart(slot: Slot): keyof BudgetTally {
 /** Tokens of a slot in its smallest form. */
 export function smallestTokens(slot: Slot): number {
   let min = Number.POSITIVE_INFINITY;
-  for (const form of Object.keys(slot.blocks) as Form[]) min = Math.min(min, slotTokens(slot, form));
+  for (const form of Object.keys(slot.tokens) as Form[]) min = Math.min(min, slotTokens(slot, form));
   return Number.isFinite(min) ? min : slotTokens(slot);
 }
 

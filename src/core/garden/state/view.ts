@@ -2,7 +2,7 @@ import type { MessageParam } from '../../transcript/index.js';
 import type { Slot } from '../types.js';
 import { emptyIndex, indexSlot, type ViewIndex } from './view-index.js';
 
-export { slotTokens } from './view-index.js';
+export { hasForm, slotTokens } from './view-index.js';
 
 /** One message of the synced transcript. */
 export interface MessageView {

@@ -26,10 +26,11 @@ export const DEFAULT_KEEP_LAST = 2;
 
 /**
  * SQLite's page cache for compress, in KiB. The command writes every block's entry and reads back
- * only what it checks as it writes; the driver's default cache would fill as the file grows and
- * stay resident beside the transcript.
+ * only what it checks as it writes and the summaries as it renders them; the driver's default cache
+ * would fill as the file grows and stay resident beside the transcript. 256 KiB against 2 MiB: the
+ * peak at 10,000 tool results 2.9 MiB lower, no CPU cost seen (benchmarks/RESULTS.md, compressmem7).
  */
-const STORE_CACHE_KIB = 2048;
+const STORE_CACHE_KIB = 256;
 
 /** `gardener compress [FILE|-]`: transcript in, compacted transcript out, a report on stderr. */
 export function makeCompressCommand(io: CliIo): Command {
@@ -97,27 +98,32 @@ async function runCompress(io: CliIo, file: string, flags: CompressFlags): Promi
     ...(maxBytes !== undefined ? { maxBytes } : {}),
     stdin: io.stdin,
   });
-  const { compressTranscripts } = await import('../compress.js');
-  const result = await withStore(
+  const { compressForWriting } = await import('../compress.js');
+  const stats = await withStore(
     io,
     flags,
-    (store, target) => compressTranscripts(store, target.scope.project, transcripts.splice(0), options),
+    async (store, target) => {
+      // The input's transcripts are handed over (spliced out). Every one is stored and compacted
+      // before a byte is written (a bad input fails with no output); the output is then written as
+      // it is rendered and serialised, a message at a time, never held whole.
+      const run = compressForWriting(store, target.scope.project, transcripts.splice(0), options);
+      try {
+        const output = exportPieces(run.transcripts, flags.to);
+        if (flags.output !== undefined) await writeOutputAtomically(flags.output, output);
+        else for (const chunk of gathered(output)) io.stdout.write(chunk);
+      } finally {
+        run.close();
+      }
+      return run.stats;
+    },
     { redact: flags.redact, cacheKiB: STORE_CACHE_KIB },
   );
-  // From here on only the result is held: the input's transcripts were handed over (spliced out).
-  // The output is written as it is serialised, a message at a time, never held whole.
-  const output = exportPieces(result.transcripts, flags.to);
   const { formatReport } = await import('./compress-report.js');
   const report = flags.json
-    ? `${JSON.stringify({ format, skipped, ...result.stats }, null, 2)}\n`
-    : formatReport(result.stats, { format, skipped });
-  if (flags.output !== undefined) {
-    await writeOutputAtomically(flags.output, output);
-    io.stdout.write(report);
-  } else {
-    for (const chunk of gathered(output)) io.stdout.write(chunk);
-    io.stderr.write(report);
-  }
+    ? `${JSON.stringify({ format, skipped, ...stats }, null, 2)}\n`
+    : formatReport(stats, { format, skipped });
+  if (flags.output !== undefined) io.stdout.write(report);
+  else io.stderr.write(report);
 }
 
 async function listFormats(io: CliIo): Promise<void> {
