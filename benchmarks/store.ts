@@ -16,7 +16,8 @@
  * Run: npx tsx benchmarks/store.ts [perf|quality|context|all] [--sessions DIR] [--entries N] [--db FILE] [--shared-project] [--misses FILE]
  *        [--budgets 32000,16000] [--held-out] [--context-misses FILE]
  *   --misses FILE     writes each dev needle whose holder is not in the first five entries (JSON lines:
- *                     the query, the holder's rank among 100, what outranks it), to classify the misses
+ *                     the query, the holder's rank among 100, what outranks it), to classify the misses,
+ *                     and each whose holder is among the five but whose hit does not show it (miss: shown)
  *   --shared-project  quality with the sessions of one folder in one project (each session still asks
  *                     as itself), as a user's project holds many sessions; by default a project a session.
  *   --budgets         the budgets of the context pass (default 32000,16000)
@@ -31,6 +32,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emptyFactCounts, recallText, stubInstructionText } from '../src/doors/bench/facts.js';
 import { contextFacts } from './support/context-facts.js';
+import { describeShownMiss } from './support/shown-miss.js';
 import { recallQuery } from '../src/doors/bench/fidelity.js';
 import { holdoutFiles } from '../src/doors/bench/split.js';
 import { findNeedles, occursIn } from '../src/doors/bench/needles.js';
@@ -438,7 +440,8 @@ function quality(sessions: Session[], args: Args): void {
         if (holder && occursIn(stubInstructionText(holder.text, holder.tokens, q.query), q.needle))
           split.stub++;
         if (occursIn(recallText(result, 1), q.needle)) split.at1++;
-        if (occursIn(recallText(result, 5), q.needle)) split.at5++;
+        const shown5 = occursIn(recallText(result, 5), q.needle);
+        if (shown5) split.at5++;
         if (hit1) at1++;
         if (hit5) at5++;
         const level = session.heldOut ? entryLevel.heldOut : entryLevel.dev;
@@ -447,6 +450,8 @@ function quality(sessions: Session[], args: Args): void {
         if (hit5) level.at5++;
         if (args.misses !== undefined && !hit5 && !session.heldOut)
           misses.push(JSON.stringify(describeMiss(store, scope, q, holds, positions)));
+        if (args.misses !== undefined && hit5 && !shown5 && !session.heldOut)
+          misses.push(JSON.stringify(describeShownMiss(store, q, result, ids.find(holds)!)));
         if (q.query.trim() === '') emptyQueries++;
         const kind = kindOf(q.needle);
         const k = byKind.get(kind) ?? { n: 0, at1: 0, at5: 0 };
