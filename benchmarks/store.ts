@@ -52,7 +52,7 @@ import { readSessionPaths } from '../src/core/transcript/session-paths.js';
 import type { Transcript } from '../src/core/transcript/types.js';
 import { hintCommand } from '../src/core/classify/tools.js';
 import { extractTerms, recallHint } from '../src/core/garden/ingest/terms.js';
-import { recall } from '../src/core/recall/recall.js';
+import { DEFAULT_RECALL_TOKENS, recall } from '../src/core/recall/recall.js';
 import { parseQuery } from '../src/core/recall/query.js';
 import { selectTerms } from '../src/core/recall/terms-select.js';
 import { ftsTokens } from '../src/core/store/terms.js';
@@ -416,6 +416,9 @@ function quality(sessions: Session[], args: Args): void {
   const facts = { dev: emptyFactCounts(), heldOut: emptyFactCounts() };
   const entryLevel = { dev: { n: 0, at1: 0, at5: 0 }, heldOut: { n: 0, at1: 0, at5: 0 } };
   const misses: string[] = [];
+  const tokenizer = defaultTokenizer();
+  // Tokens of the hits' texts of each later-text recall: what the recall budget bounds.
+  const shownTokens: number[] = [];
   for (const session of sessions) {
     const pending = (bySession.get(session) ?? []).sort((a, b) => a.usedMessageIndex - b.usedMessageIndex);
     if (pending.length === 0) continue;
@@ -440,6 +443,7 @@ function quality(sessions: Session[], args: Args): void {
         if (holder && occursIn(stubInstructionText(holder.text, holder.tokens, q.query), q.needle))
           split.stub++;
         if (occursIn(recallText(result, 1), q.needle)) split.at1++;
+        shownTokens.push(result.hits.reduce((sum, h) => sum + tokenizer.count(h.text), 0));
         const shown5 = occursIn(recallText(result, 5), q.needle);
         if (shown5) split.at5++;
         if (hit1) at1++;
@@ -514,6 +518,10 @@ function quality(sessions: Session[], args: Args): void {
     console.log(
       `facts back (${name}, ${f.n} needles): stub's first instruction ${pct(f.stub, f.n)} · recall output for the later text @1 ${pct(f.at1, f.n)} @5 ${pct(f.at5, f.n)}`,
     );
+  const sorted = [...shownTokens].sort((a, b) => a - b);
+  console.log(
+    `recall output for the later text, the hits' texts: mean ${(sorted.reduce((a, b) => a + b, 0) / Math.max(1, n)).toFixed(0)} · p95 ${percentile(sorted, 0.95)} · max ${sorted.at(-1) ?? 0} tokens (budget ${DEFAULT_RECALL_TOKENS})`,
+  );
   for (const [kind, k] of [...byKind].sort())
     console.log(
       `  ${kind.padEnd(11)} n=${String(k.n).padStart(5)}  @1 ${((100 * k.at1) / k.n).toFixed(1)}%  @5 ${((100 * k.at5) / k.n).toFixed(1)}%`,
