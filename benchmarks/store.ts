@@ -16,7 +16,8 @@
  * Run: npx tsx benchmarks/store.ts [perf|quality|context|all] [--sessions DIR] [--entries N] [--db FILE] [--shared-project] [--misses FILE]
  *        [--budgets 32000,16000] [--held-out] [--context-misses FILE]
  *   --misses FILE     writes each dev needle whose holder is not in the first five entries (JSON lines:
- *                     the query, the holder's rank among 100, what outranks it), to classify the misses
+ *                     the query, the holder's rank among 100, what outranks it), to classify the misses,
+ *                     and each whose holder is among the five but whose hit does not show it (miss: shown)
  *   --shared-project  quality with the sessions of one folder in one project (each session still asks
  *                     as itself), as a user's project holds many sessions; by default a project a session.
  *   --budgets         the budgets of the context pass (default 32000,16000)
@@ -31,6 +32,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emptyFactCounts, recallText, stubInstructionText } from '../src/doors/bench/facts.js';
 import { contextFacts } from './support/context-facts.js';
+import { describeShownMiss } from './support/shown-miss.js';
 import { recallQuery } from '../src/doors/bench/fidelity.js';
 import { holdoutFiles } from '../src/doors/bench/split.js';
 import { findNeedles, occursIn } from '../src/doors/bench/needles.js';
@@ -50,7 +52,7 @@ import { readSessionPaths } from '../src/core/transcript/session-paths.js';
 import type { Transcript } from '../src/core/transcript/types.js';
 import { hintCommand } from '../src/core/classify/tools.js';
 import { extractTerms, recallHint } from '../src/core/garden/ingest/terms.js';
-import { recall } from '../src/core/recall/recall.js';
+import { DEFAULT_RECALL_TOKENS, recall } from '../src/core/recall/recall.js';
 import { parseQuery } from '../src/core/recall/query.js';
 import { selectTerms } from '../src/core/recall/terms-select.js';
 import { ftsTokens } from '../src/core/store/terms.js';
@@ -414,6 +416,9 @@ function quality(sessions: Session[], args: Args): void {
   const facts = { dev: emptyFactCounts(), heldOut: emptyFactCounts() };
   const entryLevel = { dev: { n: 0, at1: 0, at5: 0 }, heldOut: { n: 0, at1: 0, at5: 0 } };
   const misses: string[] = [];
+  const tokenizer = defaultTokenizer();
+  // Tokens of the hits' texts of each later-text recall: what the recall budget bounds.
+  const shownTokens: number[] = [];
   for (const session of sessions) {
     const pending = (bySession.get(session) ?? []).sort((a, b) => a.usedMessageIndex - b.usedMessageIndex);
     if (pending.length === 0) continue;
@@ -438,7 +443,9 @@ function quality(sessions: Session[], args: Args): void {
         if (holder && occursIn(stubInstructionText(holder.text, holder.tokens, q.query), q.needle))
           split.stub++;
         if (occursIn(recallText(result, 1), q.needle)) split.at1++;
-        if (occursIn(recallText(result, 5), q.needle)) split.at5++;
+        shownTokens.push(result.hits.reduce((sum, h) => sum + tokenizer.count(h.text), 0));
+        const shown5 = occursIn(recallText(result, 5), q.needle);
+        if (shown5) split.at5++;
         if (hit1) at1++;
         if (hit5) at5++;
         const level = session.heldOut ? entryLevel.heldOut : entryLevel.dev;
@@ -447,6 +454,8 @@ function quality(sessions: Session[], args: Args): void {
         if (hit5) level.at5++;
         if (args.misses !== undefined && !hit5 && !session.heldOut)
           misses.push(JSON.stringify(describeMiss(store, scope, q, holds, positions)));
+        if (args.misses !== undefined && hit5 && !shown5 && !session.heldOut)
+          misses.push(JSON.stringify(describeShownMiss(store, q, result, ids.find(holds)!)));
         if (q.query.trim() === '') emptyQueries++;
         const kind = kindOf(q.needle);
         const k = byKind.get(kind) ?? { n: 0, at1: 0, at5: 0 };
@@ -509,6 +518,10 @@ function quality(sessions: Session[], args: Args): void {
     console.log(
       `facts back (${name}, ${f.n} needles): stub's first instruction ${pct(f.stub, f.n)} · recall output for the later text @1 ${pct(f.at1, f.n)} @5 ${pct(f.at5, f.n)}`,
     );
+  const sorted = [...shownTokens].sort((a, b) => a - b);
+  console.log(
+    `recall output for the later text, the hits' texts: mean ${(sorted.reduce((a, b) => a + b, 0) / Math.max(1, n)).toFixed(0)} · p95 ${percentile(sorted, 0.95)} · max ${sorted.at(-1) ?? 0} tokens (budget ${DEFAULT_RECALL_TOKENS})`,
+  );
   for (const [kind, k] of [...byKind].sort())
     console.log(
       `  ${kind.padEnd(11)} n=${String(k.n).padStart(5)}  @1 ${((100 * k.at1) / k.n).toFixed(1)}%  @5 ${((100 * k.at5) / k.n).toFixed(1)}%`,

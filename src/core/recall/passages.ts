@@ -1,3 +1,4 @@
+import { closeGaps } from './gaps.js';
 import { findTokens, snippet } from './snippet.js';
 
 /** Lines shown before and after a matching line. */
@@ -223,7 +224,7 @@ export function preparePassages(
     const some = ranked.slice(0, Math.max(MAX_PASSAGES, Math.floor(room / ROOM_PER_PASSAGE)));
     const title = titleOf(lines, some);
     const chosen = joined(
-      widen(lines, fitting(lines, some, room - title.text.length), room - title.text.length),
+      widen(lines, fitting(lines, some, room - title.text.length), room - title.text.length, title.line),
     );
     // Widened into the title line, a passage shows it whole: no need to show it twice.
     const titled =
@@ -352,13 +353,16 @@ function fitting(lines: Lines, passages: readonly Passage[], room: number): Pass
 }
 
 /**
- * Widens the passages a line at a time while they fit in `room` characters and do not run into
- * each other: first LEAD_LINES upwards (the header of the record a match sits in: the failing test,
+ * Widens the passages while they fit in `room` characters: first over the short gaps between them
+ * (closeGaps), then a line at a time without running into each other: LEAD_LINES upwards (the header of the record a match sits in: the failing test,
  * the function, the event), then downwards (what follows a match, a stack trace after its error),
  * then upwards, so the matched line stays near the top of what a cut or a one-line preview keeps.
  */
-function widen(lines: Lines, passages: Passage[], room: number): Passage[] {
+function widen(lines: Lines, passages: Passage[], room: number, title: number): Passage[] {
   let chars = passages.reduce((n, p) => n + shownChars(lines, p.first, p.last) + LABEL_CHARS, 0);
+  chars = closeGaps(passages, title, { room, chars, label: LABEL_CHARS }, (first, last) =>
+    shownChars(lines, first, last),
+  );
   const total = lines.texts.length;
   const free = (n: number) => n >= 1 && n <= total && !passages.some((p) => n >= p.first && n <= p.last);
   const phases = [

@@ -56,6 +56,13 @@ const ROOM_TOLERANCE = 0.05;
  * (benchmarks/store.ts quality).
  */
 const ROOM_DECAY = 0.7;
+/**
+ * A hit whose passages would take this share of its original's characters shows it whole: the few
+ * lines left out are as likely the ones asked for (a line between two windows, one above the
+ * first), and the whole costs little more. Chosen on the dev split of the needles
+ * (benchmarks/store.ts quality).
+ */
+const NEARLY_WHOLE = 0.85;
 /** A hit's score counts as at least this share of the first hit's when the budget is split. */
 const MIN_SCORE_SHARE = 0.05;
 /** A hit shows at least this much of its passages, however full the budget. */
@@ -338,21 +345,22 @@ function showPassages(
       rest = Math.max(0, rest - budget.tokenizer.count(hit.text));
       continue;
     }
-    hit.text = fitPassages(original, show, share, budget.tokenizer);
+    hit.text = fitPassages(original, show, { share, left: rest }, budget.tokenizer);
     rest = Math.max(0, rest - budget.tokenizer.count(hit.text));
   }
 }
 
 /**
- * The passages that take about `share` tokens. The rate is a guess for the lines shown (code and
- * logs hold fewer characters a token than prose): counts of what they take correct it, and a last
- * showing never goes over the share, so the hits after this one keep their room (fitToBudget stops
- * at the first hit that does not fit).
+ * The passages that take about `share` tokens, or the whole original when they would take nearly
+ * all of it and it fits in what is `left` for this hit and the ones after. The rate is a guess for
+ * the lines shown (code and logs hold fewer characters a token than prose): counts of what they
+ * take correct it, and a last showing never goes over the share, so the hits after this one keep
+ * their room (fitToBudget stops at the first hit that does not fit).
  */
 function fitPassages(
   original: string,
   show: (room: number) => string,
-  share: number,
+  { share, left }: { share: number; left: number },
   tokenizer: Tokenizer,
 ): string {
   let room = Math.floor(share * CHARS_PER_TOKEN);
@@ -366,6 +374,7 @@ function fitPassages(
     used = tokenizer.count(text);
     if (Math.abs(used - share) <= share * ROOM_TOLERANCE) break;
   }
+  if (text.length >= NEARLY_WHOLE * original.length && tokenizer.count(original) <= left) return original;
   if (used <= share) return text;
   return show(Math.max(MIN_PASSAGE_CHARS, Math.floor(((room * share) / used) * (1 - ROOM_TOLERANCE))));
 }
