@@ -26,7 +26,10 @@ function before(a: Candidate, b: Candidate): boolean {
   return a.bound > b.bound || (a.bound === b.bound && a.line < b.line);
 }
 
-/** A binary heap of candidates, the first (by `before`) on top. */
+/**
+ * A binary heap of candidates, the first (by `before`) on top. Written here rather than taken from a
+ * package: the two functions are all the lazy greedy needs, and no dependency of the project has one.
+ */
 function push(heap: Candidate[], item: Candidate): void {
   let at = heap.push(item) - 1;
   while (at > 0) {
