@@ -16,7 +16,8 @@
  * Run: npx tsx benchmarks/store.ts [perf|quality|context|all] [--sessions DIR] [--entries N] [--db FILE] [--shared-project] [--misses FILE]
  *        [--budgets 32000,16000] [--held-out] [--context-misses FILE]
  *   --misses FILE     writes each dev needle whose holder is not in the first five entries (JSON lines:
- *                     the query, the holder's rank among 100, what outranks it), to classify the misses,
+ *                     the query, the holder's rank among 100, what outranks it, how many of the query's
+ *                     adjacent word pairs the holder and the five above it hold in order), to classify the misses,
  *                     and each whose holder is among the five but whose hit does not show it (miss: shown)
  *   --shared-project  quality with the sessions of one folder in one project (each session still asks
  *                     as itself), as a user's project holds many sessions; by default a project a session.
@@ -33,6 +34,7 @@ import { fileURLToPath } from 'node:url';
 import { emptyFactCounts, recallText, stubInstructionText } from '../src/doors/bench/facts.js';
 import { contextFacts } from './support/context-facts.js';
 import { describeShownMiss } from './support/shown-miss.js';
+import { pairsHeld, queryPairs } from './support/word-pairs.js';
 import { recallQuery } from '../src/doors/bench/fidelity.js';
 import { holdoutFiles } from '../src/doors/bench/split.js';
 import { findNeedles, occursIn } from '../src/doors/bench/needles.js';
@@ -589,6 +591,7 @@ function describeMiss(
   const holder = [...positions].find(([id, at]) => at === q.messageIndex && holds(id))?.[0];
   const holderText = holder === undefined ? '' : (store.fetch(holder)?.original ?? '');
   const holderWords = new Set(ftsTokens(holderText));
+  const pairs = queryPairs(selection, q.query);
   return {
     needle: q.needle,
     kind: kindOf(q.needle),
@@ -602,6 +605,9 @@ function describeMiss(
     rank,
     holder: rank >= 0 ? brief(deep[rank]!) : undefined,
     top: deep.slice(0, 5).map(brief),
+    pairs: pairs.size,
+    pairsInHolder: holder === undefined ? undefined : pairsHeld(pairs, holderText),
+    pairsInTop: deep.slice(0, 5).map((h) => pairsHeld(pairs, store.fetch(h.id)?.original ?? '')),
   };
 }
 
