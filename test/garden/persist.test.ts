@@ -101,4 +101,35 @@ describe('saved forms in chunks', () => {
     expect(resaved['formChunks']).toBe(1);
     expect(JSON.parse(store.sessionStateGet(scope, formChunkKey(0)) ?? '{}')).toEqual(forms);
   });
+
+  it('with saveLater, saves an event at save(), after two events as if each had been saved', () => {
+    const scope = { project: 'test', session: 'later' };
+    const session = agentSession(14, { lines: 40 });
+    const first = garden(store, 9_000, { inject: 'off', saveLater: true }, 'later');
+    first.sync(session);
+    expect(first.plan().event).toBeDefined();
+    expect(store.sessionStateGet(scope, STATE_KEY)).toBeUndefined();
+    first.setBudget(4_000);
+    expect(first.plan({ strict: false }).event).toBeDefined();
+    expect(store.sessionStateGet(scope, STATE_KEY)).toBeUndefined();
+    const before = JSON.stringify(first.render());
+    first.save();
+    const main = JSON.parse(store.sessionStateGet(scope, STATE_KEY) ?? '{}') as { formChunks: number };
+    expect(main.formChunks).toBe(1);
+
+    const second = garden(store, 4_000, { inject: 'off' }, 'later');
+    second.sync(session);
+    expect(JSON.stringify(second.render())).toBe(before);
+    expect(second.counters().events).toBe(first.counters().events);
+  });
+
+  it('with saveLater, settle() saves what events left unsaved', () => {
+    const scope = { project: 'test', session: 'later-settle' };
+    const first = garden(store, 9_000, { inject: 'off', saveLater: true }, 'later-settle');
+    first.sync(agentSession(14, { lines: 40 }));
+    expect(first.plan().event).toBeDefined();
+    expect(store.sessionStateGet(scope, STATE_KEY)).toBeUndefined();
+    first.settle();
+    expect(store.sessionStateGet(scope, formChunkKey(0))).toBeDefined();
+  });
 });

@@ -10,6 +10,7 @@ import {
   compareSteps,
   selectProfitable,
   selectSteps,
+  type MessageTokens,
   type Step,
 } from '../../src/core/garden/plan/planner.js';
 
@@ -35,6 +36,21 @@ function step(
 }
 
 const tenMessages = new Array<number>(10).fill(1_000);
+
+/** `count` messages of `tokens` each, noting which ones the planner reads. */
+function counted(count: number, tokens: number): { messageTokens: MessageTokens; read: Set<number> } {
+  const read = new Set<number>();
+  return {
+    read,
+    messageTokens: {
+      length: count,
+      at(m) {
+        read.add(m);
+        return tokens;
+      },
+    },
+  };
+}
 
 describe('compareSteps', () => {
   it('orders summaries before stubs, then by priority per token saved, then older first', () => {
@@ -199,6 +215,25 @@ describe('cost model', () => {
     );
     // A stub's loss is its own: the names were already priced in the summary step.
     expect(stepLoss(20, 'stub-after-summary', 40)).toBe(stepLoss(20, 'stub-after-summary'));
+  });
+});
+
+describe('the messages a plan reads', () => {
+  it('reads only those from the cached end down to the cuts it weighs, and chooses as with every count given', () => {
+    const steps = [step('a', 1_990, 900, 10), step('b', 1_995, 900, 10), step('c', 1_997, 900, 40)];
+    const { messageTokens, read } = counted(2_000, 1_000);
+    const input = { steps, need: 1_500, cachedMessages: 1_998, horizon: 10, cold: false };
+    const result = selectSteps({ ...input, messageTokens });
+    expect(Math.min(...read)).toBe(1_990);
+    expect(read.size).toBe(8);
+    expect(result).toEqual(selectSteps({ ...input, messageTokens: new Array<number>(2_000).fill(1_000) }));
+
+    const profit = counted(2_000, 1_000);
+    const profitable = selectProfitable({ ...input, messageTokens: profit.messageTokens }, 0.8);
+    expect(Math.min(...profit.read)).toBe(1_990);
+    expect(profitable).toEqual(
+      selectProfitable({ ...input, messageTokens: new Array<number>(2_000).fill(1_000) }, 0.8),
+    );
   });
 });
 

@@ -154,6 +154,8 @@ export interface Garden {
   classStats(): Partial<Record<BreakdownClass, ClassBreakdown>>;
   counters(): GardenCounters;
   events(): GardenEvent[];
+  /** Saves the forms that events changed since the last save, if any (see the `saveLater` setting). */
+  save(): void;
   /** Saves the state (forms, pins, counters) to the store. The store stays open: it is the caller's. */
   close(): void;
 }

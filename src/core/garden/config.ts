@@ -64,6 +64,12 @@ export interface GardenSettings {
   /** Keep forms, pins and counters in the store's session state (sticky across restarts). Default true. */
   persist?: boolean;
   /**
+   * An event's forms are saved by the next save() (or settle(), close()) instead of at once: a door
+   * that calls save() once its request went out keeps the store's write off the request path.
+   * Default false.
+   */
+  saveLater?: boolean;
+  /**
    * A one-shot door (`gardener compress`): sync takes the transcript's messages (its array is left
    * empty) and an original is dropped from memory once the store holds it exactly, read back from
    * the store when a step needs it. Default false: a door that syncs again keeps everything.
@@ -89,6 +95,7 @@ export interface GardenConfig {
   profitEvents: boolean;
   profitFactor: number;
   persist: boolean;
+  saveLater: boolean;
   oneShot: boolean;
   now: () => number;
   retrieval: RetrievalWords;
@@ -109,6 +116,7 @@ export function resolveGardenConfig(settings: GardenSettings = {}): GardenConfig
     profitEvents: settings.profitEvents ?? true,
     profitFactor: settings.profitFactor ?? DEFAULT_PROFIT_FACTOR,
     persist: settings.persist ?? true,
+    saveLater: settings.saveLater ?? false,
     oneShot: settings.oneShot ?? false,
     now: settings.now ?? Date.now,
     retrieval: settings.retrieval ?? TOOL_WORDS,

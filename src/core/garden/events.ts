@@ -1,5 +1,5 @@
 import type { Form, GardenEvent, Slot } from './types.js';
-import { persist } from './save-state.js';
+import { saveEvent } from './save-state.js';
 import { estimate, slotsOf, type GardenState } from './state/state.js';
 import { inTranscriptOrder } from './state/view-index.js';
 import { withReattachedMedia } from './plan/steps.js';
@@ -46,7 +46,7 @@ export function applyEvent(
   };
   saved.events.push(event);
   if (saved.events.length > KEPT_EVENTS) saved.events.splice(0, saved.events.length - KEPT_EVENTS);
-  persist(state, new Map(changes));
+  saveEvent(state, new Map(changes));
   return event;
 }
 

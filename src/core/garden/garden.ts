@@ -21,7 +21,7 @@ import { budgetFigures } from './plan/budget-check.js';
 import { calibrate, scale } from './plan/calibration.js';
 import { checkBudget, resolveGardenConfig } from './config.js';
 import { applyEvent } from './events.js';
-import { openFormLog, persist, persistAll } from './save-state.js';
+import { openFormLog, persist, persistAll, saveUnsaved } from './save-state.js';
 import { loadState } from './persist.js';
 import { plan } from './plan/plan.js';
 import { classBreakdown, pressureReport } from './state/pressure.js';
@@ -64,7 +64,11 @@ export function openGardenWith(options: GardenWithOptions): Garden {
       state.budget = checkBudget(next);
     },
     sync: (transcript) => sync(state, transcript),
-    settle: (settleOptions) => settle(state, settleOptions),
+    settle(settleOptions) {
+      const result = settle(state, settleOptions);
+      saveUnsaved(state);
+      return result;
+    },
     plan: (planOptions) => plan(state, planOptions),
     render: (renderOptions = {}) => render(state, renderOptions.inject ?? true),
     renderEach: () => renderEach(state),
@@ -108,6 +112,7 @@ export function openGardenWith(options: GardenWithOptions): Garden {
     },
     counters: () => ({ ...state.counters }),
     events: () => [...state.saved.events],
+    save: () => saveUnsaved(state),
     close() {
       // The forms and pins are saved even when storing the last blocks fails.
       try {

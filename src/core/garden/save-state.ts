@@ -11,6 +11,8 @@ export interface FormLog {
   openEntries: number;
   /** The saved forms are all in chunks (not in the main record of an older save). */
   chunked: boolean;
+  /** Forms events gave blocks since the last save, with the `saveLater` setting; the latest wins. */
+  unsaved: Map<string, Form>;
 }
 
 /** The form log of a state just loaded: new changes go to a new chunk after the saved ones. */
@@ -21,7 +23,20 @@ export function openFormLog(saved: SavedState): FormLog {
     openEntries: FORM_CHUNK_ENTRIES,
     // A save with chunks keeps no forms in its main record (saveState).
     chunked: saved.formChunks > 0 || Object.keys(saved.forms).length === 0,
+    unsaved: new Map(),
   };
+}
+
+/** Saves an event's form changes now, or with the `saveLater` setting at the next save (saveUnsaved). */
+export function saveEvent(state: GardenState, changes: ReadonlyMap<string, Form>): void {
+  if (!state.config.persist) return;
+  if (!state.config.saveLater) return persist(state, changes);
+  for (const [key, form] of changes) state.formLog.unsaved.set(key, form);
+}
+
+/** Saves the changes of the events not saved yet, if there are any. */
+export function saveUnsaved(state: GardenState): void {
+  if (state.formLog.unsaved.size > 0) persist(state);
 }
 
 /**
@@ -29,12 +44,13 @@ export function openFormLog(saved: SavedState): FormLog {
  * they are added to the open chunk of forms, so the save does not grow with the session. A state
  * loaded from an older save (its forms in the main record) is saved whole once (persistAll).
  */
-export function persist(state: GardenState, changes?: ReadonlyMap<string, Form>): void {
+export function persist(state: GardenState, given?: ReadonlyMap<string, Form>): void {
   if (!state.config.persist) return;
   if (!state.formLog.chunked) {
     persistAll(state);
     return;
   }
+  const changes = withUnsaved(state.formLog, given);
   if (changes !== undefined && changes.size > 0) {
     const log = state.formLog;
     if (log.openEntries > 0 && log.openEntries + changes.size > FORM_CHUNK_ENTRIES) {
@@ -71,7 +87,20 @@ export function persistAll(state: GardenState): void {
   log.open = {};
   log.openEntries = FORM_CHUNK_ENTRIES;
   log.chunked = true;
+  log.unsaved.clear();
   saveMain(state);
+}
+
+/** The changes to save: those of earlier events not saved yet, then the given ones (taken out of the log). */
+function withUnsaved(
+  log: FormLog,
+  given: ReadonlyMap<string, Form> | undefined,
+): ReadonlyMap<string, Form> | undefined {
+  if (log.unsaved.size === 0) return given;
+  const changes = new Map(log.unsaved);
+  for (const [key, form] of given ?? []) changes.set(key, form);
+  log.unsaved.clear();
+  return changes;
 }
 
 function saveMain(state: GardenState): void {

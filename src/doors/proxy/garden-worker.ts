@@ -50,6 +50,8 @@ function serve(port: NonNullable<typeof parentPort>, options: ThreadOptions): vo
       if (open.size > MAX_OPEN_HANDLES) open.delete(open.keys().next().value as number);
     }
     postBack(post, job.id, raw, gardened, { ...(handle ? { handle } : {}), takenAt });
+    // The event's forms are saved once the body is on its way (the gardens save later: openGardener).
+    gardened.session?.garden.save();
   };
 
   port.on('message', (message: ToThread) => {
@@ -116,11 +118,15 @@ function postBack(
   post({ type: 'priced', id, ...(modelled ? { modelled } : {}) });
 }
 
-/** The thread's gardener: its settling holds while the proxy's thread counts a request in flight. */
+/**
+ * The thread's gardener: its settling holds while the proxy's thread counts a request in flight, and
+ * its gardens save an event's forms when told to, after the body went back.
+ */
 function openGardener(options: ThreadOptions): ProxyGardener {
   const { inFlight } = options;
   return createProxyGardener({
     ...options,
+    settings: { ...options.settings, saveLater: true },
     ...(inFlight ? { requestWaiting: () => Atomics.load(inFlight, 0) > 0 } : {}),
   });
 }

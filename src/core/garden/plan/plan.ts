@@ -5,7 +5,7 @@ import { horizonCalls } from './cost-model.js';
 import { applyEvent, restorations } from '../events.js';
 import { keepOwnWords } from './plan-own.js';
 import { affordableSpend, FORCED_SHARE, profitEventsStopped } from './regret-guard.js';
-import { selectProfitable, selectSteps, type Step } from './planner.js';
+import { selectProfitable, selectSteps, type MessageTokens, type Step } from './planner.js';
 import { messageTokens } from '../render/render.js';
 import {
   estimate,
@@ -16,6 +16,7 @@ import {
 } from '../state/state.js';
 import { eligibleSteps, targetForms } from './steps.js';
 import type { GardenEvent } from '../types.js';
+import type { MessageView } from '../state/view.js';
 
 /**
  * A profit event saves at least this share of the budget: fewer, larger batches, at the same cost
@@ -32,6 +33,12 @@ export const PROFIT_SPACING_CALLS = 3;
 function spacedFromLastEvent(state: GardenState): boolean {
   const last = state.saved.events.findLast((e) => e.kind !== 'restore' && e.changed > 0);
   return last === undefined || state.counters.renders - last.call >= PROFIT_SPACING_CALLS;
+}
+
+/** The messages' rendered tokens, each counted when the planner reads it. */
+function renderedTokens(state: GardenState): MessageTokens {
+  const { messages } = state.view;
+  return { length: messages.length, at: (m) => messageTokens(messages[m] as MessageView) };
 }
 
 function savedBy(steps: readonly Step[]): number {
@@ -75,7 +82,7 @@ export function plan(state: GardenState, options: PlanOptions = {}): PlanResult 
     const input = {
       steps: eligibleSteps(state.view, stepContext(state, window)),
       need: due.need / scale(anchor),
-      messageTokens: state.view.messages.map(messageTokens),
+      messageTokens: renderedTokens(state),
       cachedMessages: cold ? 0 : (lastRender?.messages ?? 0),
       horizon: horizonCalls(state.counters.renders, config.horizonCalls),
       cold: due.kind === 'cold',
@@ -110,7 +117,7 @@ export function plan(state: GardenState, options: PlanOptions = {}): PlanResult 
     const selection = selectProfitable(
       {
         steps: eligibleSteps(state.view, stepContext(state, window)),
-        messageTokens: state.view.messages.map(messageTokens),
+        messageTokens: renderedTokens(state),
         cachedMessages: lastRender?.messages ?? 0,
         horizon: horizonCalls(state.counters.renders, config.horizonCalls),
       },

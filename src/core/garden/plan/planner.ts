@@ -20,12 +20,20 @@ export interface Step {
   afterSummary: boolean;
 }
 
+/**
+ * Rendered tokens of each message now (an array will do): the planner reads only the messages from
+ * the latest cached one down to the cuts it weighs, so a plan near the end reads few.
+ */
+export interface MessageTokens {
+  readonly length: number;
+  at(message: number): number | undefined;
+}
+
 export interface PlanInput {
   steps: readonly Step[];
   /** Tokens to save. */
   need: number;
-  /** Rendered tokens of each message now. */
-  messageTokens: readonly number[];
+  messageTokens: MessageTokens;
   /** Messages the provider has cached (the previous render's length); 0 when the cache is cold. */
   cachedMessages: number;
   horizon: number;
@@ -146,12 +154,18 @@ function insertionPoint(sorted: readonly Step[], step: Step): number {
   return lo;
 }
 
-/** Tokens the cache holds from message `m` to the end of the cached messages. */
-function cachedTokensFrom(messageTokens: readonly number[], cached: number): (m: number) => number {
-  const prefixSums = [0];
-  for (let m = 0; m < messageTokens.length; m++)
-    prefixSums.push((prefixSums[m] ?? 0) + (messageTokens[m] ?? 0));
-  return (m) => Math.max(0, (prefixSums[cached] ?? 0) - (prefixSums[Math.min(m, cached)] ?? 0));
+/**
+ * Tokens the cache holds from message `m` to the end of the cached messages. Each call reads only
+ * the messages between the last `m` asked and this one: the cuts are asked latest first.
+ */
+function cachedTokensFrom(messageTokens: MessageTokens, cached: number): (m: number) => number {
+  let from = cached;
+  let sum = 0;
+  return (m) => {
+    while (from > m) sum += messageTokens.at(--from) ?? 0;
+    while (from < Math.min(m, cached)) sum -= messageTokens.at(from++) ?? 0;
+    return sum;
+  };
 }
 
 function firstMessage(steps: readonly Step[], end: number): number {

@@ -13,11 +13,20 @@ export const heldBlock: BlockOf = (slot) => slot.blocks[slot.form] ?? slot.block
 /**
  * Rendering: each block in its current form. Forms are fixed between events and every form's block
  * was built once at ingest, so a message renders byte-identically until one of its forms changes;
- * its rendering is kept until then (view.ts uncount). The returned messages share objects with the
- * input, with each other and with earlier calls' requests: treat them as read-only.
+ * its rendering is kept until then (view.ts uncount), and so is the list: only the messages new or
+ * changed since the last render are read. The returned messages share objects with the input, with
+ * each other and with earlier calls' requests: treat them as read-only.
  */
 export function renderMessages(view: View, blockOf: BlockOf = heldBlock): MessageParam[] {
-  return view.messages.map((entry) => (entry.rendered ??= renderMessage(entry, blockOf)));
+  const { messages, rendering } = view;
+  const kept = (m: number) => {
+    const entry = messages[m] as MessageView;
+    return (entry.rendered ??= renderMessage(entry, blockOf));
+  };
+  for (const m of view.rerender) rendering[m] = kept(m);
+  view.rerender.clear();
+  for (let m = rendering.length; m < messages.length; m++) rendering.push(kept(m));
+  return rendering.slice();
 }
 
 /**

@@ -12,6 +12,8 @@ export function truncateView(view: View, keep: number): Map<string, Slot> {
   for (let m = keep; m < view.messages.length; m++) uncount(view, m);
   for (let m = keep; m < view.messages.length; m++) view.uncounted.delete(m);
   const gone = view.messages.splice(keep);
+  if (view.rendering.length > keep) view.rendering.length = keep;
+  for (const m of view.rerender) if (m >= keep) view.rerender.delete(m);
   let end = view.all.length;
   while (end > 0 && (view.all[end - 1] as Slot).message >= keep) end--;
   for (const slot of view.all.splice(end)) {

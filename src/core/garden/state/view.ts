@@ -65,6 +65,10 @@ export interface View {
   totals: MessageFigures;
   /** Messages whose figures are not in `totals` yet (new, or one of their slots changed). */
   uncounted: Set<number>;
+  /** The messages as last rendered (render.ts renderMessages), read-only: a prefix of the view's. */
+  rendering: MessageParam[];
+  /** Messages of `rendering` whose rendering was dropped since (one of their slots changed). */
+  rerender: Set<number>;
   /** Top-level slots (media parts not counted). */
   blocks: number;
   /** The messages as handed in, for the next sync's prefix check. */
@@ -87,6 +91,8 @@ export function emptyView(): View {
     turns: 0,
     totals: { rendered: 0, original: 0 },
     uncounted: new Set(),
+    rendering: [],
+    rerender: new Set(),
     blocks: 0,
     inputs: [],
     sources: [],
@@ -118,4 +124,5 @@ export function uncount(view: View, m: number): void {
   message.figures = undefined;
   message.rendered = undefined;
   view.uncounted.add(m);
+  if (m < view.rendering.length) view.rerender.add(m);
 }
