@@ -198,6 +198,10 @@ if (phases.some((p) => Object.keys(p).length > 0)) {
   console.log(
     `    ${'world gc'.padEnd(8)} ${pct(worldGc, 50).toFixed(2)} / ${pct(worldGc, 95).toFixed(2)} · ${mean(slow.map((i) => worldGc[i]!)).toFixed(2)} · ${windows(worldGc, 95, 2)}  (the client's and upstream's process: through the proxy less direct; p95 per window)`,
   );
+  const counted = gc.counts();
+  console.log(
+    `    the proxy thread's collections over the session: ${counted.full} full (mark-compact), ${counted.fullMs.toFixed(0)} ms paused with their incremental steps; ${counted.young} young (scavenge), ${counted.youngMs.toFixed(0)} ms`,
+  );
   const tail = [...PHASES]
     .map((phase) => mean(slow.map((i) => phases[i]?.[phase] ?? 0)))
     .reduce((a, b) => a + b, 0);

@@ -49,4 +49,15 @@ describe('reading a request body', () => {
     const big = await reader.read(request(['x'.repeat(100_000)], 100_000), 1_000_000);
     expect(big?.buffer.byteLength).toBeGreaterThan(100_000);
   });
+
+  it('frees each chunk of its own memory once copied, stated length or not', async () => {
+    for (const stated of [true, false]) {
+      const chunks = [Buffer.alloc(40_000, 'a'), Buffer.alloc(30_000, 'b')];
+      const req = Readable.from(chunks) as unknown as IncomingMessage;
+      req.headers = stated ? { 'content-length': '70000' } : {};
+      const body = await readBody(req, 1_000_000);
+      expect(body?.toString()).toBe('a'.repeat(40_000) + 'b'.repeat(30_000));
+      expect(chunks.map((chunk) => chunk.buffer.byteLength)).toEqual([0, 0]);
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { releaseChunk } from './chunk-release.js';
 
 /** Room a warmed buffer leaves over the body it was sized from: a conversation's next body is a little longer. */
 const SPARE_SLACK = 1 / 8;
@@ -14,7 +15,8 @@ export interface BodyReader {
    * Reads a body whole, into memory the garden thread can read too (a SharedArrayBuffer): the body
    * crosses to it without a copy, and the proxy's thread keeps it to send as it came. When the
    * client states its length the bytes go straight to their place (no list of chunks joined at the
-   * end, which would hold the body twice). Undefined when the body is over `max` bytes.
+   * end, which would hold the body twice); each chunk's own memory is freed as soon as it is copied
+   * (chunk-release.ts). Undefined when the body is over `max` bytes.
    */
   read(req: IncomingMessage, max: number): Promise<Buffer | undefined>;
   /**
@@ -66,9 +68,13 @@ function readInto(
         req.resume();
         return;
       }
-      if (into) into.set(chunk, size);
-      else chunks.push(chunk);
+      const at = size;
       size += chunk.length;
+      if (!into) chunks.push(chunk);
+      else {
+        into.set(chunk, at);
+        releaseChunk(chunk);
+      }
     });
     req.on('end', () => {
       if (size === Infinity) return;
@@ -85,6 +91,7 @@ function shared(chunks: readonly Buffer[], size: number): Buffer {
   for (const chunk of chunks) {
     out.set(chunk, at);
     at += chunk.length;
+    releaseChunk(chunk);
   }
   return out;
 }
