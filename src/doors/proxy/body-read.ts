@@ -68,6 +68,7 @@ function readInto(
         req.resume();
         return;
       }
+      // The size is taken first: a released chunk is detached and reads as empty.
       const at = size;
       size += chunk.length;
       if (!into) chunks.push(chunk);
