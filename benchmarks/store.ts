@@ -468,6 +468,7 @@ function quality(sessions: Session[], args: Args): void {
           misses.push(JSON.stringify(describeShownMiss(store, q, result, ids.find(holds)!)));
         if (indexTerms !== undefined)
           featureRows.push({
+            session: session.id,
             heldOut: session.heldOut,
             needle: q.needle,
             kind: kindOf(q.needle),

@@ -3,7 +3,11 @@
  * --features FILE): coordinate ascent on the entry-level @5 of the dev split (ties broken by @1),
  * each candidate ranked as recall ranks it (score, repeats moved out, the agent's one place).
  *
- * Run: npx tsx benchmarks/support/fit-rank.ts FILE [--held-out] [--only a,b,c]
+ * Run: npx tsx benchmarks/support/fit-rank.ts FILE [--shown] [--logistic] [--folds] [--held-out] [--only a,b,c]
+ *   --shown      a candidate counts when its path holds the needle too (a hit shows its path): closer to
+ *                the recall output measure than the entry level
+ *   --logistic   starts the ascent from a pairwise logistic fit instead of today's weights
+ *   --folds      fits each half of dev's sessions on the other half: what the gain is on sessions not fitted
  *   --held-out   also prints the held-out split with the fitted weights (look at it at the end)
  *   --only       fits only these weights (the others stay at their start)
  */
@@ -46,6 +50,8 @@ const START: Weights = {
   echoBack: 0,
   contained: 0,
   compounds: 0,
+  coverageShare: 0,
+  namesShare: 0,
 };
 
 const TOOL_GROUPS: Record<string, string> = {
@@ -71,7 +77,7 @@ function isEcho(c: CandidateRow): boolean {
 }
 
 /** The features of a candidate, by weight name (names with no count get the query's mean, as recall does). */
-function features(c: CandidateRow, meanNames: number): Weights {
+function features(c: CandidateRow, meanNames: number, most: { coverage: number; names: number }): Weights {
   const f: Weights = {
     rel: c.rel,
     priority: c.priority,
@@ -93,6 +99,8 @@ function features(c: CandidateRow, meanNames: number): Weights {
     echoBack: isEcho(c) ? c.back : 0,
     contained: c.contained,
     compounds: c.compounds,
+    coverageShare: c.coverage / Math.max(1e-9, most.coverage),
+    namesShare: Math.log1p(c.names ?? 0) / Math.max(1e-9, most.names),
   };
   const group = c.tool === null ? undefined : TOOL_GROUPS[c.tool];
   if (group !== undefined) f[group] = 1;
@@ -100,6 +108,7 @@ function features(c: CandidateRow, meanNames: number): Weights {
 }
 
 interface Prepared {
+  session: string;
   heldOut: boolean;
   candidates: Array<{ row: CandidateRow; f: Weights }>;
 }
@@ -108,7 +117,15 @@ function prepare(rows: QueryRow[]): Prepared[] {
   return rows.map((r) => {
     const counted = r.candidates.flatMap((c) => (c.names === null ? [] : [Math.log1p(c.names)]));
     const mean = counted.length === 0 ? 0 : counted.reduce((a, b) => a + b, 0) / counted.length;
-    return { heldOut: r.heldOut, candidates: r.candidates.map((row) => ({ row, f: features(row, mean) })) };
+    const most = {
+      coverage: Math.max(0, ...r.candidates.map((c) => c.coverage)),
+      names: Math.max(0, ...r.candidates.map((c) => Math.log1p(c.names ?? 0))),
+    };
+    return {
+      session: r.session,
+      heldOut: r.heldOut,
+      candidates: r.candidates.map((row) => ({ row, f: features(row, mean, most) })),
+    };
   });
 }
 
@@ -233,10 +250,12 @@ function main(): void {
   show('dev, fitted', measure(dev, fitted));
   console.log(JSON.stringify(fitted));
   if (rest.includes('--folds')) {
-    // Two halves of dev, each fitted on the other: how much of the gain holds on needles not fitted.
+    // Two halves of dev by session, each fitted on the other: how much of the gain holds on needles not fitted.
+    const sessions = [...new Set(dev.map((q) => q.session))];
+    const inHalf = (q: Prepared, half: number) => sessions.indexOf(q.session) % 2 === half;
     for (const half of [0, 1]) {
-      const train = dev.filter((_, i) => i % 2 !== half);
-      const test = dev.filter((_, i) => i % 2 === half);
+      const train = dev.filter((q) => !inHalf(q, half));
+      const test = dev.filter((q) => inHalf(q, half));
       const w = fit(train, rest.includes('--logistic') ? logistic(train, START) : START, only);
       show(`fold ${half}, start`, measure(test, START));
       show(`fold ${half}, fitted on the other half`, measure(test, w));

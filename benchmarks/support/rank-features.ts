@@ -46,6 +46,8 @@ export interface CandidateRow {
 }
 
 export interface QueryRow {
+  /** The session asking: the two-fold check of the fit splits by session, so no session is on both sides. */
+  session: string;
   heldOut: boolean;
   needle: string;
   kind: string;
