@@ -71,18 +71,13 @@ const TOOL_GROUPS: Record<string, string> = {
   LS: 'toolSearch',
 };
 
-function isEcho(c: CandidateRow): boolean {
-  if (c.fromCall === 1) return false;
-  return c.cls === 'prompt' || (c.cls === 'prose' && c.tool === null);
-}
-
 /** The features of a candidate, by weight name (names with no count get the query's mean, as recall does). */
 function features(c: CandidateRow, meanNames: number, most: { coverage: number; names: number }): Weights {
   const f: Weights = {
     rel: c.rel,
     priority: c.priority,
     names: c.names === null ? meanNames : Math.log1p(c.names),
-    echo: isEcho(c) ? 1 : 0,
+    echo: c.echo ? 1 : 0,
     coverage: c.coverage,
     held: c.held,
     pathHit: c.pathHit,
@@ -96,7 +91,7 @@ function features(c: CandidateRow, meanNames: number, most: { coverage: number; 
     relCoverage: c.rel * c.coverage,
     bmPlace: c.bmPlace,
     repeated: Math.log1p(c.repeats.length),
-    echoBack: isEcho(c) ? c.back : 0,
+    echoBack: c.echo ? c.back : 0,
     contained: c.contained,
     compounds: c.compounds,
     coverageShare: c.coverage / Math.max(1e-9, most.coverage),
@@ -149,7 +144,7 @@ function topFive(q: Prepared, w: Weights): CandidateRow[] {
   let echoes = 0;
   for (const c of ordered) {
     if (top.length >= LIMIT) break;
-    if (isEcho(c.row) && echoes++ >= 1) continue;
+    if (c.row.echo && echoes++ >= 1) continue;
     top.push(c.row);
   }
   return top;

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { occursIn } from '../../src/doors/bench/needles.js';
+import { echoPenalty } from '../../src/core/recall/echo.js';
 import { parseQuery } from '../../src/core/recall/query.js';
 import { lineSet, repeatsOf } from '../../src/core/recall/repeats.js';
 import { selectTerms } from '../../src/core/recall/terms-select.js';
@@ -25,6 +26,8 @@ export interface CandidateRow {
   priority: number;
   names: number | null;
   inSession: number;
+  /** The agent's own text, as recall's echo penalty and one place for it judge (src/core/recall/echo.ts). */
+  echo: boolean;
   fromCall: number | null;
   cls: string;
   tool: string | null;
@@ -117,6 +120,7 @@ export function candidateRows(
       priority: e.priority / 100,
       names: e.names,
       inSession: e.inSession,
+      echo: echoPenalty(e) > 0,
       fromCall: e.fromCall,
       cls: e.class,
       tool: e.sourceTool,
