@@ -13,12 +13,14 @@
  *            instruction and the recall output @1/@5 for the later text, with recall blind to the
  *            context (as before) and knowing what it shows in full (as the engine's recall does).
  *
- * Run: npx tsx benchmarks/store.ts [perf|quality|context|all] [--sessions DIR] [--entries N] [--db FILE] [--shared-project] [--misses FILE]
+ * Run: npx tsx benchmarks/store.ts [perf|quality|context|all] [--sessions DIR] [--entries N] [--db FILE] [--shared-project] [--misses FILE] [--features FILE]
  *        [--budgets 32000,16000] [--held-out] [--context-misses FILE]
  *   --misses FILE     writes each dev needle whose holder is not in the first five entries (JSON lines:
  *                     the query, the holder's rank among 100, what outranks it, how many of the query's
  *                     adjacent word pairs the holder and the five above it hold in order), to classify the misses,
  *                     and each whose holder is among the five but whose hit does not show it (miss: shown)
+ *   --features FILE   writes each needle's candidates (the 60 recall ranks) with their features and whether
+ *                     each holds the needle (JSON lines), for benchmarks/support/fit-rank.ts
  *   --shared-project  quality with the sessions of one folder in one project (each session still asks
  *                     as itself), as a user's project holds many sessions; by default a project a session.
  *   --budgets         the budgets of the context pass (default 32000,16000)
@@ -33,6 +35,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emptyFactCounts, recallText, stubInstructionText } from '../src/doors/bench/facts.js';
 import { contextFacts } from './support/context-facts.js';
+import { candidateRows, termsReader, type QueryRow } from './support/rank-features.js';
 import { describeShownMiss } from './support/shown-miss.js';
 import { pairsHeld, queryPairs } from './support/word-pairs.js';
 import { recallQuery } from '../src/doors/bench/fidelity.js';
@@ -79,6 +82,8 @@ interface Args {
   sharedProject: boolean;
   /** Where to write the dev split's entry-level @5 misses (one JSON line each), for diagnosis. */
   misses?: string;
+  /** Where to write each needle's ranked candidates with their features (JSON lines), to fit the ranking on. */
+  features?: string;
   budgets: number[];
   heldOut: boolean;
   contextMisses?: string;
@@ -105,6 +110,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--db') args.db = path.resolve(argv[++i] ?? '');
     else if (a === '--shared-project') args.sharedProject = true;
     else if (a === '--misses') args.misses = path.resolve(argv[++i] ?? '');
+    else if (a === '--features') args.features = path.resolve(argv[++i] ?? '');
     else throw new Error(`unknown argument ${a}`);
   }
   return args;
@@ -418,6 +424,8 @@ function quality(sessions: Session[], args: Args): void {
   const facts = { dev: emptyFactCounts(), heldOut: emptyFactCounts() };
   const entryLevel = { dev: { n: 0, at1: 0, at5: 0 }, heldOut: { n: 0, at1: 0, at5: 0 } };
   const misses: string[] = [];
+  const featureRows: QueryRow[] = [];
+  const indexTerms = args.features === undefined ? undefined : termsReader(args.db);
   const tokenizer = defaultTokenizer();
   // Tokens of the hits' texts of each later-text recall: what the recall budget bounds.
   const shownTokens: number[] = [];
@@ -458,6 +466,14 @@ function quality(sessions: Session[], args: Args): void {
           misses.push(JSON.stringify(describeMiss(store, scope, q, holds, positions)));
         if (args.misses !== undefined && hit5 && !shown5 && !session.heldOut)
           misses.push(JSON.stringify(describeShownMiss(store, q, result, ids.find(holds)!)));
+        if (indexTerms !== undefined)
+          featureRows.push({
+            session: session.id,
+            heldOut: session.heldOut,
+            needle: q.needle,
+            kind: kindOf(q.needle),
+            candidates: candidateRows(store, indexTerms.read, scope, q, holds),
+          });
         if (q.query.trim() === '') emptyQueries++;
         const kind = kindOf(q.needle);
         const k = byKind.get(kind) ?? { n: 0, at1: 0, at5: 0 };
@@ -499,6 +515,7 @@ function quality(sessions: Session[], args: Args): void {
       else if (hits.some((h) => h.relevanceSignal.includes(`repeat:${id}`))) hints.named++;
     }
   }
+  indexTerms?.close();
   store.close();
   removeDatabase(args.db);
   const n = queries.length;
@@ -515,6 +532,10 @@ function quality(sessions: Session[], args: Args): void {
   if (args.misses !== undefined) {
     writeFileSync(args.misses, misses.map((m) => `${m}\n`).join(''));
     console.log(`${misses.length} dev entry-level @5 misses written to ${args.misses}`);
+  }
+  if (args.features !== undefined) {
+    writeFileSync(args.features, featureRows.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    console.log(`${featureRows.length} needles' candidates and their features written to ${args.features}`);
   }
   for (const [name, f] of Object.entries(facts))
     console.log(

@@ -61,7 +61,7 @@ export function fewRepeats<T extends { entry?: Candidate | undefined }>(
 }
 
 /** The distinct non-blank lines of a text's first COMPARED_CHARS, trimmed. */
-function lineSet(text: string): Set<string> {
+export function lineSet(text: string): Set<string> {
   const lines = new Set<string>();
   for (const line of text.slice(0, COMPARED_CHARS).split('\n')) {
     const trimmed = line.trim();
@@ -71,7 +71,7 @@ function lineSet(text: string): Set<string> {
 }
 
 /** Whether most lines of the shorter of two texts are lines of the other. */
-function repeatsOf(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+export function repeatsOf(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let shared = 0;
   for (const line of small) if (large.has(line)) shared++;
