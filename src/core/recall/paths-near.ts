@@ -12,6 +12,8 @@ const W_WRITTEN_NEAR = 0.6;
 const MAX_NEAR_FOLDERS = 8;
 /** Entries of the folder lookup: those writing the query's folders most, in fewest index words. */
 const NEAR_ENTRIES = 8;
+/** Entries the lookup reads before those of other sessions are dropped. */
+const NEAR_LOOKUP = 32;
 /** Of those, entries not found by the query's words that join the candidates. */
 const NEAR_JOINING = 3;
 
@@ -41,7 +43,7 @@ export interface NearCandidates {
 
 /**
  * The text candidates and the entries that wrote other files in the query's folders (the asking
- * session's only, when one asks): the first few not found by text join with no text relevance, and
+ * session's only, when a session asks): the first few not found by text join with no text relevance, and
  * all of them get the near bonus.
  */
 export function withNearPaths(
@@ -54,8 +56,11 @@ export function withNearPaths(
   const { folders, files } = queryFolders(typeof query === 'string' ? query : '');
   const bonus = new Map<number, number>();
   if (folders.length === 0) return { entries, bonus };
-  const sessionId = scope.sessionId ?? scope.current;
-  const near = deps.search.byKeys({ any: folders, none: files }, { ...scope, sessionId }, now, NEAR_ENTRIES);
+  // The session asking is kept after the lookup: an FTS5 match bounded by a list of rowids runs once a rowid.
+  const near = deps.search
+    .byKeys({ any: folders, none: files }, scope, now, NEAR_LOOKUP)
+    .filter((e) => scope.current === undefined || e.inSession === 1)
+    .slice(0, NEAR_ENTRIES);
   const found = new Set(entries.map((e) => e.seq));
   const joining = near.filter((e) => !found.has(e.seq)).slice(0, NEAR_JOINING);
   for (const e of [...near.filter((e) => found.has(e.seq)), ...joining]) bonus.set(e.seq, W_WRITTEN_NEAR);
