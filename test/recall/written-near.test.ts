@@ -65,8 +65,18 @@ describe('recall finds the files an agent wrote next to the one a query names', 
 describe('a written sibling joins the candidates when the query shares no searched word with it', () => {
   let t: TempStore;
   let sibling = '';
+  let elsewhere = '';
   beforeAll(() => {
     t = tempStore();
+    elsewhere = t.store.ingest(
+      entry({
+        original: 'Wrote 30 lines.',
+        class: 'log',
+        sourcePath: '/srv/shop/other_session.md',
+        sourceTool: 'Write',
+        scope: { ...SCOPE, session: 'session-2' },
+      }),
+    ).id;
     sibling = t.store.ingest(
       entry({
         original: 'Wrote 12 lines.',
@@ -86,11 +96,17 @@ describe('a written sibling joins the candidates when the query shares no search
   });
   afterAll(() => t.close());
 
-  it('is among the hits of a clean-up naming another file of its folder', () => {
-    const hits = recall(t.store, 'purge the stale cache: rm /srv/shop/cache_index.json', SCOPE, {
+  const hits = () =>
+    recall(t.store, 'purge the stale cache: rm /srv/shop/cache_index.json', SCOPE, {
       touch: false,
       limit: 100,
     }).hits.map((h) => h.id);
-    expect(hits).toContain(sibling);
+
+  it('is among the hits of a clean-up naming another file of its folder', () => {
+    expect(hits()).toContain(sibling);
+  });
+
+  it("joins from the session asking only, not from the project's other sessions", () => {
+    expect(hits()).not.toContain(elsewhere);
   });
 });
