@@ -463,7 +463,7 @@ function quality(sessions: Session[], args: Args): void {
         if (hit1) level.at1++;
         if (hit5) level.at5++;
         if (args.misses !== undefined && !hit5 && !session.heldOut)
-          misses.push(JSON.stringify(describeMiss(store, scope, q, holds, positions)));
+          misses.push(JSON.stringify({ ...describeMiss(store, scope, q, holds, positions), shown5 }));
         if (args.misses !== undefined && hit5 && !shown5 && !session.heldOut)
           misses.push(JSON.stringify(describeShownMiss(store, q, result, ids.find(holds)!)));
         if (indexTerms !== undefined)

@@ -12,6 +12,7 @@ import { findTokens, head } from './snippet.js';
 import { pickTop, recallResult } from './in-context.js';
 import { echoPenalty, fewEchoes } from './echo.js';
 import { fewRepeats, type Distinct } from './repeats.js';
+import { withNearPaths } from './paths-near.js';
 import { selectTerms, type SelectedTerm, type TermSelection } from './terms-select.js';
 
 export const DEFAULT_RECALL_LIMIT = 5;
@@ -154,7 +155,8 @@ export function recall(
   if (parsed.words.length === 0) return { hits: [], coverage: { entriesScanned: 0 }, truncated: false };
   const selection = selectTerms(parsed, deps.vocab);
   const items = [...selection.terms.map((t) => t.token), ...selection.phrases.map((p) => p.join(' '))];
-  const entries = deps.search.entries(items, searchScope, now, CANDIDATES);
+  const found = deps.search.entries(items, searchScope, now, CANDIDATES);
+  const { entries, bonus: nearBonus } = withNearPaths(deps, query, found, searchScope, now);
   const noteItems = [
     ...parsed.words.slice(0, 16).map((w) => w.token),
     ...parsed.phrases.map((p) => p.join(' ')),
@@ -176,7 +178,8 @@ export function recall(
         (W_PRIORITY * entry.priority) / 100 +
         W_RECENCY * recency(entry.lastAccess, now) +
         namesBonus.entry(entry) +
-        W_SESSION * entry.inSession -
+        W_SESSION * entry.inSession +
+        (nearBonus.get(entry.seq) ?? 0) -
         echoPenalty(entry),
     })),
     ...notes.map((note): Ranked => ({

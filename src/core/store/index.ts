@@ -5,6 +5,7 @@ export { redactSecrets } from './redact.js';
 export type { Candidate, NoteCandidate, SearchScope } from './search.js';
 export { isBusyError } from './sqlite-errors.js';
 export { NAME_RUN, compoundKey, ftsTokens, identifierParts } from './terms.js';
+export { writtenFolderKey } from './folders.js';
 export type {
   Entry,
   GardenerStore,

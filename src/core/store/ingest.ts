@@ -9,6 +9,7 @@ import { pack, PACKED_ORIGINAL, PACKED_SUMMARY } from './packing.js';
 import { redactor, type Redactor } from './redact.js';
 import type { Scopes } from './scopes.js';
 import { indexTerms } from './terms.js';
+import { writtenFolderKeys } from './folders.js';
 import { withIndexText } from './fts-text.js';
 import type { EntryInput, IngestResult } from './types.js';
 
@@ -108,7 +109,13 @@ function prepareEntry(input: EntryInput, redact: Redactor): PreparedEntry {
   // So is the recall hint a stub prints for it: asking it finds this entry first more often.
   const hint = clean(input.hint?.slice(0, MAX_CALL_CHARS) ?? '').text;
   const indexed = kind === 'media' ? undefined : indexedPart(original.text);
-  const terms = [indexTerms(indexed, summary.text, input.sourcePath, call), call, hint]
+  const written = writtenFolderKeys({
+    original: indexed,
+    sourcePath: input.sourcePath,
+    call,
+    tool: input.sourceTool,
+  });
+  const terms = [indexTerms(indexed, summary.text, input.sourcePath, call), written.join(' '), call, hint]
     .filter((part) => part !== '')
     .join(' ');
   const packedOriginal = pack(original.text);

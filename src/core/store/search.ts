@@ -51,6 +51,8 @@ export interface Coverage {
 
 /** Columns searched for query words (the `scope` column only filters). */
 const ENTRY_TEXT_COLUMNS = ['original', 'summary', 'source_path', 'terms'];
+/** The column of an entry's extra index words: camelCase parts, name and folder keys, its call. */
+const ENTRY_KEY_COLUMNS = ['terms'];
 const NOTE_TEXT_COLUMNS = ['text', 'tags', 'terms'];
 /** bm25 weights: original, summary (mostly repeats the original), path, camelCase parts, scope. */
 const ENTRY_BM25 = 'bm25(entries_fts, 1.0, 0.5, 2.5, 0.5, 0.0)';
@@ -70,8 +72,16 @@ export function scopeFilter(scope: SearchScope): string {
   return filter;
 }
 
+/** Index keys (folder or name keys, store/folders.ts and terms.ts) an entry holds and does not hold. */
+export interface KeyMatch {
+  any: readonly string[];
+  none: readonly string[];
+}
+
 export interface Search {
   entries(items: readonly string[], scope: SearchScope, now: number, limit: number): Candidate[];
+  /** Entries holding any of `keys.any` and none of `keys.none` in their index keys, fewest words first. */
+  byKeys(keys: KeyMatch, scope: SearchScope, now: number, limit: number): Candidate[];
   notes(items: readonly string[], projectIds: readonly number[], limit: number): NoteCandidate[];
   /** Active entries in scope and their time range (entries past their TTL not yet swept count too). */
   coverage(scope: SearchScope): Coverage;
@@ -109,8 +119,10 @@ function scopeWhere(scope: SearchScope): { sql: string; params: Record<string, u
   return { sql: clauses.join(' AND '), params };
 }
 
-/** Prepared queries of recall over one database. `items` are FTS strings: words or phrases. */
-export function makeSearch(db: Database.Database): Search {
+/** Ranks entries by an FTS expression over the index, then reads their metadata. */
+function makeCandidates(
+  db: Database.Database,
+): (expression: string, scope: SearchScope, now: number, limit: number) => Candidate[] {
   const match = (session: boolean) =>
     db.prepare<Record<string, unknown>, { seq: number; rank: number }>(
       `SELECT rowid AS seq, ${ENTRY_BM25} AS rank FROM entries_fts WHERE entries_fts MATCH @match
@@ -124,6 +136,24 @@ export function makeSearch(db: Database.Database): Search {
        EXISTS (SELECT 1 FROM blocks b WHERE b.entry_seq = entries.seq AND b.session_id = @current) AS inSession
      FROM entries WHERE seq IN (SELECT value FROM json_each(@seqs)) AND ${LIVE}`,
   );
+  return (expression, scope, now, limit) => {
+    const statement = scope.sessionId === undefined ? matchAll : matchSession;
+    const ranked = statement.all({ match: expression, session: scope.sessionId, limit });
+    if (ranked.length === 0) return [];
+    const rankOf = new Map(ranked.map((r) => [r.seq, r.rank]));
+    const rows = details.all({
+      seqs: JSON.stringify(ranked.map((r) => r.seq)),
+      now,
+      current: scope.current ?? null,
+    });
+    return rows
+      .map((row) => ({ ...row, rank: rankOf.get(row.seq) ?? 0 }))
+      .sort((a, b) => a.rank - b.rank || b.seq - a.seq);
+  };
+}
+
+/** Prepared queries of recall over one database. `items` are FTS strings: words or phrases. */
+export function makeSearch(db: Database.Database): Search {
   const noteMatch = db.prepare<Record<string, unknown>, NoteCandidate>(
     `SELECT n.seq, n.id, n.text, n.tags, n.created_at AS createdAt, ${NOTE_BM25} AS rank
      FROM notes_fts JOIN notes n ON n.seq = notes_fts.rowid WHERE notes_fts MATCH @match ORDER BY rank LIMIT @limit`,
@@ -137,23 +167,22 @@ export function makeSearch(db: Database.Database): Search {
   );
 
   const prepared = statementCache(db);
+  const candidates = makeCandidates(db);
 
   return {
     entries(items, scope, now, limit) {
       if (items.length === 0 || scope.projectIds.length === 0) return [];
-      const expression = `${scopeFilter(scope)} AND ${anyOf(ENTRY_TEXT_COLUMNS, items)}`;
-      const statement = scope.sessionId === undefined ? matchAll : matchSession;
-      const ranked = statement.all({ match: expression, session: scope.sessionId, limit });
-      if (ranked.length === 0) return [];
-      const rankOf = new Map(ranked.map((r) => [r.seq, r.rank]));
-      const rows = details.all({
-        seqs: JSON.stringify(ranked.map((r) => r.seq)),
+      return candidates(`${scopeFilter(scope)} AND ${anyOf(ENTRY_TEXT_COLUMNS, items)}`, scope, now, limit);
+    },
+    byKeys({ any, none }, scope, now, limit) {
+      if (any.length === 0 || scope.projectIds.length === 0) return [];
+      const without = none.length === 0 ? '' : ` NOT ${anyOf(ENTRY_KEY_COLUMNS, none)}`;
+      return candidates(
+        `${scopeFilter(scope)} AND ${anyOf(ENTRY_KEY_COLUMNS, any)}${without}`,
+        scope,
         now,
-        current: scope.current ?? null,
-      });
-      return rows
-        .map((row) => ({ ...row, rank: rankOf.get(row.seq) ?? 0 }))
-        .sort((a, b) => a.rank - b.rank || b.seq - a.seq);
+        limit,
+      );
     },
     notes(items, projectIds, limit) {
       if (items.length === 0 || projectIds.length === 0) return [];

@@ -31,6 +31,7 @@ function guardedIndex(
   const { search, vocab, scopes } = parts;
   const guarded: Search = {
     entries: (...args) => guard(path, () => search.entries(...args)),
+    byKeys: (...args) => guard(path, () => search.byKeys(...args)),
     notes: (...args) => guard(path, () => search.notes(...args)),
     coverage: (...args) => guard(path, () => search.coverage(...args)),
     texts: (...args) => guard(path, () => search.texts(...args)),

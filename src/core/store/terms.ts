@@ -66,8 +66,12 @@ function keysOf(words: readonly string[]): string[] {
 
 /** The index words of a compound name; none when the run is not one (see FILE_NAME) or is too long. */
 function nameWords(run: string): string[] {
-  if (run.length > MAX_RUN || !FILE_NAME.test(run)) return [];
-  return ftsTokens(run);
+  return isFileName(run) ? ftsTokens(run) : [];
+}
+
+/** A run of name characters that names a file (see FILE_NAME) and is short enough to be a name. */
+export function isFileName(run: string): boolean {
+  return run.length <= MAX_RUN && FILE_NAME.test(run);
 }
 
 /**
