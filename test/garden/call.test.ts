@@ -33,6 +33,15 @@ describe('what produced a block', () => {
     expect(agentAction('I think we are done here.')).toBeUndefined();
   });
 
+  it('is found when a long parameter puts the call far from the end of the message', () => {
+    const body = Array.from({ length: 200 }, (_, i) => `    assert check(${i}) == ${i * 2}`).join('\n');
+    const message = `Let me add edge cases:\n\n<function=str_replace_editor>\n<parameter=command>create</parameter>\n<parameter=path>/testbed/edge_cases.py</parameter>\n<parameter=file_text>def test_all():\n${body}\n</parameter>\n</function>`;
+    expect(message.length).toBeGreaterThan(5_000);
+    expect(
+      agentAction(message)?.startsWith('str_replace_editor create /testbed/edge_cases.py def test_all'),
+    ).toBe(true);
+  });
+
   it('lets recall find an output by the command that produced it', () => {
     const g = garden(store, 100_000, { keepLastTurns: 1 });
     const transcript: Transcript = {

@@ -11,7 +11,7 @@ import type { MessageParam } from '../../transcript/index.js';
 
 /** Inputs of search-like tools that say what was asked for. */
 const ASKED_KEYS = ['pattern', 'glob', 'query', 'url', 'description'] as const;
-/** Characters of an agent's message searched for its action, from the end. */
+/** Characters of an agent's message searched for a fenced action, from the end. */
 const ACTION_WINDOW = 4_000;
 /** The last fenced block (mini-swe-agent's ```bash) or function call (SWE-agent's XML) of a message. */
 const FENCED = /```[\w-]*\n([\s\S]*?)```/g;
@@ -38,7 +38,10 @@ export function agentAction(text: string): string | undefined {
   const tail = text.length > ACTION_WINDOW ? text.slice(-ACTION_WINDOW) : text;
   const fenced = [...tail.matchAll(FENCED)].at(-1)?.[1]?.trim();
   if (fenced) return fenced;
-  const call = [...tail.matchAll(FUNCTION_CALL)].at(-1);
+  // A call's start can sit before the window when a parameter is long (a file written whole).
+  const start = text.lastIndexOf('<function=');
+  if (start < 0) return undefined;
+  const call = [...text.slice(start).matchAll(FUNCTION_CALL)][0];
   if (!call) return undefined;
   const parameters = [...(call[2] ?? '').matchAll(/<parameter=[\w-]+>([\s\S]*?)<\/parameter>/g)]
     .map((m) => (m[1] ?? '').trim())
