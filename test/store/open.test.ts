@@ -84,16 +84,17 @@ describe('openStore', () => {
     second.close();
   });
 
-  it('upgrades a store of an older schema in place: its entries kept, found, not counted for names or calls', () => {
+  it('upgrades a store of an older schema in place: its entries kept, found, not counted for names or calls, no call line', () => {
     const file = path.join(dir(), 'g.db');
     const first = openStore({ path: file });
     const { id } = first.ingest(entry({ original: 'build failed in src/app.ts with TypeError' }));
     first.close();
-    // The schema two versions back: no names column, no from_call column.
+    // The schema three versions back: no names, from_call or call_line column.
     const old = new Database(file);
+    old.exec('ALTER TABLE entries DROP COLUMN call_line');
     old.exec('ALTER TABLE entries DROP COLUMN from_call');
     old.exec('ALTER TABLE entries DROP COLUMN names');
-    old.pragma(`user_version = ${SCHEMA_VERSION - 2}`);
+    old.pragma(`user_version = ${SCHEMA_VERSION - 3}`);
     old.close();
     const upgraded = openStore({ path: file });
     const { id: fresh } = upgraded.ingest(
@@ -108,12 +109,14 @@ describe('openStore', () => {
     upgraded.close();
     const check = new Database(file, { readonly: true });
     expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    const names = check.prepare('SELECT id, names, from_call AS fromCall FROM entries').all();
+    const names = check
+      .prepare('SELECT id, names, from_call AS fromCall, call_line AS callLine FROM entries')
+      .all();
     check.close();
     expect(names).toEqual(
       expect.arrayContaining([
-        { id, names: null, fromCall: null },
-        { id: fresh, names: 1, fromCall: 1 },
+        { id, names: null, fromCall: null, callLine: null },
+        { id: fresh, names: 1, fromCall: 1, callLine: 'npm run build' },
       ]),
     );
   });

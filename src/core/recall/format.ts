@@ -6,7 +6,7 @@ export interface RecallWire {
   results: Array<{
     id: string;
     class: string;
-    source: { tool: string | null; path: string | null };
+    source: { tool: string | null; path: string | null; call?: string };
     form: string;
     text: string;
     score: number;
@@ -30,7 +30,11 @@ export function recallWire(result: RecallResult): RecallWire {
     results: result.hits.map((hit) => ({
       id: hit.id,
       class: hit.isNote ? 'note' : hit.class,
-      source: { tool: hit.sourceTool ?? null, path: hit.sourcePath ?? null },
+      source: {
+        tool: hit.sourceTool ?? null,
+        path: hit.sourcePath ?? null,
+        ...(hit.call !== undefined ? { call: hit.call } : {}),
+      },
       form: hit.form ?? (hit.isNote ? 'note' : 'summary'),
       text: hit.text,
       score: hit.score,
@@ -55,7 +59,8 @@ const PLAIN: TextStyle = { id: (s) => s, dim: (s) => s };
 
 function hitHeader(hit: RecallHit, style: TextStyle): string {
   const what = hit.isNote ? 'note' : hit.class;
-  const source = [hit.sourceTool, hit.sourcePath].filter(Boolean).join(' ');
+  const call = hit.call !== undefined ? `call: ${hit.call}` : undefined;
+  const source = [hit.sourceTool, hit.sourcePath, call].filter(Boolean).join(' ');
   const parts = [
     style.id(hit.id),
     what.padEnd(10),

@@ -276,6 +276,7 @@ function buildHits(
     };
     if (e.sourceTool !== null) hit.sourceTool = e.sourceTool;
     if (e.sourcePath !== null) hit.sourcePath = e.sourcePath;
+    if (e.callLine !== null && e.callLine !== e.sourcePath) hit.call = e.callLine;
     if (form === 'snippet' && text === '') pending.push({ hit, original, summary });
     return hit;
   });

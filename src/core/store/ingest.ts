@@ -57,6 +57,8 @@ const asRedacted = redactor(false);
 
 /** Characters of the producing call (and of the recall hint) indexed with an entry: a command line, not a script. */
 const MAX_CALL_CHARS = 400;
+/** Characters of the call's first line kept to show with the entry: enough for a command and its file. */
+const MAX_CALL_LINE_CHARS = 160;
 
 /**
  * Characters of a long original that its extra index words (camelCase parts, file-name keys) and its
@@ -89,11 +91,24 @@ interface PreparedEntry {
   names: number;
   /** A call produced the text (the input names one): 1, else 0. */
   fromCall: number;
+  /** The call's first line, to show with the entry; null when no call produced it. */
+  callLine: string | null;
   original: string | Buffer;
   /** The original as stored, unpacked (what its index text is made from). */
   text: string;
   summary: string | Buffer;
   packing: number;
+}
+
+/** The first non-blank line of a call, cut to MAX_CALL_LINE_CHARS; null for none. */
+function callLine(call: string): string | null {
+  const line =
+    call
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? '';
+  if (line === '') return null;
+  return line.length > MAX_CALL_LINE_CHARS ? `${line.slice(0, MAX_CALL_LINE_CHARS - 1)}…` : line;
 }
 
 /** Validates an input and works out its row, outside the transaction (no database access). */
@@ -129,6 +144,7 @@ function prepareEntry(input: EntryInput, redact: Redactor): PreparedEntry {
     terms,
     names: indexed === undefined ? 0 : namesOf(indexed).size,
     fromCall: input.call !== undefined && input.call.trim() !== '' ? 1 : 0,
+    callLine: callLine(call),
     original: packedOriginal.value,
     text: original.text,
     summary: packedSummary.value,
@@ -146,17 +162,24 @@ function ingestStatements(db: Database.Database) {
     insert: db.prepare(
       `INSERT INTO entries (id, project_id, session_id, class, kind, source_tool, source_path, original, summary, packing, terms,
        tokens_original, tokens_summary, priority, created_at, last_access, ttl_ms, expires_at, content_hash, redactions, names,
-       from_call)
+       from_call, call_line)
      VALUES (@id, @projectId, @sessionId, @class, @kind, @sourceTool, @sourcePath, @original, @summary, @packing, @terms,
        @tokensOriginal, @tokensSummary, @priority, @now, @now, @ttlMs, @expiresAt, @hash, @redactions, @names,
-       @fromCall)`,
+       @fromCall, @callLine)`,
     ),
     // A repeat brings an expired entry back (it is in the context again), keeps the higher priority
     // (and learns a call produced it, when the repeat says so);
     // a forgotten one stays forgotten.
-    refresh: db.prepare<{ now: number; priority: number; ttl: number | null; seq: number; fromCall: number }>(
+    refresh: db.prepare<{
+      now: number;
+      priority: number;
+      ttl: number | null;
+      seq: number;
+      fromCall: number;
+      callLine: string | null;
+    }>(
       `UPDATE entries SET last_access = @now, priority = max(priority, @priority), active = 1 - forgotten,
-       from_call = CASE WHEN @fromCall = 1 THEN 1 ELSE from_call END,
+       from_call = CASE WHEN @fromCall = 1 THEN 1 ELSE from_call END, call_line = coalesce(call_line, @callLine),
        expires_at = CASE WHEN @ttl IS NULL THEN NULL ELSE max(coalesce(expires_at, 0), @now + @ttl) END,
        ttl_ms = @ttl
      WHERE seq = @seq`,
@@ -195,6 +218,7 @@ function storeEntry(
       ttl: row.ttlMs,
       seq: existing.seq,
       fromCall: row.fromCall,
+      callLine: row.callLine,
     });
     statements.link.run(sessionId, input.blockKey ?? `#${existing.id}`, existing.seq, at);
     return {
@@ -227,6 +251,7 @@ function storeEntry(
     redactions: row.redactions,
     names: row.names,
     fromCall: row.fromCall,
+    callLine: row.callLine,
   });
   statements.link.run(sessionId, input.blockKey ?? `#${id}`, Number(lastInsertRowid), at);
   return { id, deduplicated: false, redactions: row.redactions };

@@ -157,6 +157,12 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE entries ADD COLUMN from_call INTEGER CHECK (from_call IS NULL OR from_call IN (0, 1));
   `,
+  // What produced the text, in a line (the command, what a search asked for): a recall hit says it, since
+  // a window of a file printed by `sed -n` or `cat` does not say which file. NULL when no call did, or
+  // for entries stored before.
+  `
+  ALTER TABLE entries ADD COLUMN call_line TEXT;
+  `,
 ];
 
 /** The schema version this build writes. */

@@ -28,6 +28,8 @@ export interface Candidate {
   names: number | null;
   /** A call produced the text (1), none did (0); null for entries stored before this was kept. */
   fromCall: number | null;
+  /** The first line of the call that produced it (schema 5); null when none did, or stored before. */
+  callLine: string | null;
   /** bm25 (negative; lower is better); 0 when not ranked by text. */
   rank: number;
   /** A block of the scope's current session points to it (1), or none does (0). */
@@ -59,7 +61,8 @@ const ENTRY_BM25 = 'bm25(entries_fts, 1.0, 0.5, 2.5, 0.5, 0.0)';
 const NOTE_BM25 = 'bm25(notes_fts, 1.0, 1.5, 0.5, 0.0)';
 
 const CANDIDATE_COLUMNS = `seq, id, class, kind, source_tool AS sourceTool, source_path AS sourcePath, priority,
-  created_at AS createdAt, last_access AS lastAccess, names, from_call AS fromCall`;
+  created_at AS createdAt, last_access AS lastAccess, names, from_call AS fromCall,
+  call_line AS callLine`;
 const LIVE = 'active = 1 AND (expires_at IS NULL OR expires_at > @now)';
 const IN_SESSION = 'seq IN (SELECT entry_seq FROM blocks WHERE session_id = @session)';
 const IN_CLASSES = 'class IN (SELECT value FROM json_each(@classes))';

@@ -110,6 +110,8 @@ export interface RecallHit {
   class: ContentClass;
   sourceTool?: string;
   sourcePath?: string;
+  /** What produced it, in a line (a command, what a search asked for), when that says more than its path. */
+  call?: string;
   /** A snippet or the summary (the original with `full`). */
   text: string;
   score: number;
