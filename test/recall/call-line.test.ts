@@ -69,6 +69,20 @@ describe('a recall hit says the call that produced it', () => {
     expect(formatRecallText(result)).not.toMatch(/call: \/repo/);
   });
 
+  it('cuts a long call line short, never between the halves of a surrogate pair', () => {
+    const call = `python -c "print('${'x'.repeat(140)}😀 done')"`;
+    const { id } = t.store.ingest(
+      entry({ original: 'x printed then done: surrogate check', class: 'log', call }),
+    );
+    const hit = recall(t.store, 'surrogate check printed', SCOPE, { touch: false }).hits.find(
+      (h) => h.id === id,
+    );
+    expect(hit?.call?.endsWith('…')).toBe(true);
+    expect(hit?.call?.length).toBeLessThanOrEqual(160);
+    expect(hit?.call).not.toContain('\uFFFD');
+    expect(call.startsWith(hit?.call?.slice(0, -1) ?? '?')).toBe(true);
+  });
+
   it('learns the call from a repeat of the same output that names one', () => {
     const bare = t.store.ingest(entry({ original: 'collected 12 items\n12 passed in 0.41s', class: 'log' }));
     const again = t.store.ingest(

@@ -108,7 +108,11 @@ function callLine(call: string): string | null {
       .find((l) => l.trim() !== '')
       ?.trim() ?? '';
   if (line === '') return null;
-  return line.length > MAX_CALL_LINE_CHARS ? `${line.slice(0, MAX_CALL_LINE_CHARS - 1)}…` : line;
+  if (line.length <= MAX_CALL_LINE_CHARS) return line;
+  // Never cut between the halves of a surrogate pair: a lone one would not survive UTF-8.
+  const high = line.charCodeAt(MAX_CALL_LINE_CHARS - 2);
+  const end = high >= 0xd800 && high <= 0xdbff ? MAX_CALL_LINE_CHARS - 2 : MAX_CALL_LINE_CHARS - 1;
+  return `${line.slice(0, end)}…`;
 }
 
 /** Validates an input and works out its row, outside the transaction (no database access). */
