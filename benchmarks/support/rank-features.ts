@@ -2,14 +2,13 @@ import Database from 'better-sqlite3';
 import { occursIn } from '../../src/doors/bench/needles.js';
 import { echoPenalty } from '../../src/core/recall/echo.js';
 import { parseQuery } from '../../src/core/recall/query.js';
+import { CANDIDATES } from '../../src/core/recall/recall.js';
 import { lineSet, repeatsOf } from '../../src/core/recall/repeats.js';
 import { selectTerms } from '../../src/core/recall/terms-select.js';
 import type { Candidate, SearchScope } from '../../src/core/store/index.js';
 import { ftsTokens } from '../../src/core/store/terms.js';
 import type { GardenerStore } from '../../src/core/store/types.js';
 
-/** Candidates ranked by text, as recall takes them (src/core/recall/recall.ts CANDIDATES). */
-const CANDIDATES = 60;
 /** Characters of an entry whose words are looked for in the query. */
 const CONTAINED_CHARS = 4_000;
 

@@ -21,7 +21,7 @@ export const MAX_RECALL_LIMIT = 100;
 export const DEFAULT_RECALL_TOKENS = 2_000;
 export const DEFAULT_FULL_RECALL_TOKENS = 8_000;
 /** Entries ranked by text before priority and recency re-order them. */
-const CANDIDATES = 60;
+export const CANDIDATES = 60;
 /** Score = relevance (0–1, bm25 relative to the best) + these shares of priority and recency. */
 const W_PRIORITY = 0.15;
 const W_RECENCY = 0.1;
