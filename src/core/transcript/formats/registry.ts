@@ -4,6 +4,7 @@ import { agentSdkImporter } from './agent-sdk.js';
 import { aiderImporter } from './aider.js';
 import { anthropicImporter } from './anthropic.js';
 import { claudeCodeImporter } from './claude-code.js';
+import { codexImporter } from './codex.js';
 import { exitTagEnvelope, type AgentFormat, type ObservationRules, type Unwrapped } from './envelope.js';
 import { miniSweAgentImporter } from './mini-swe-agent.js';
 import { openaiImporter } from './openai.js';
@@ -17,6 +18,7 @@ import { sweAgentImporter } from './swe-agent.js';
  */
 const FORMATS: readonly AgentFormat[] = [
   claudeCodeImporter,
+  codexImporter,
   miniSweAgentImporter,
   sweAgentImporter,
   openhandsImporter,
