@@ -7,7 +7,7 @@ export type { StreamedTranscript } from './export.js';
 export { isMessageLine, selectBranch, str } from './formats/claude-code-chain.js';
 export type { CcLine } from './formats/claude-code-chain.js';
 export { isPlainObject } from './formats/json-input.js';
-export type { ObservationRules, Unwrapped } from './formats/envelope.js';
+export type { ObservationRules, Unwrapped } from './formats/agent-format.js';
 export {
   getFormat,
   isLabelledObservation,

@@ -93,6 +93,8 @@ describe('codex importer', () => {
         output: { content: 'sandbox denied', success: false },
       }),
       line('compacted', { message: 'Summary of the work so far.' }),
+      line('response_item', { type: 'function_call', name: 'view_image', arguments: '{}', call_id: 'c3' }),
+      line('response_item', { type: 'function_call_output', call_id: 'c3', output: [] }),
     ].join('\n');
     const [s] = codexImporter.parse(text, { source: 'rollout-x.jsonl' });
     expectValid(s!);
@@ -110,6 +112,7 @@ describe('codex importer', () => {
       { type: 'tool_result', tool_use_id: 'c2', content: 'sandbox denied', is_error: true },
       { type: 'text', text: 'Summary of the work so far.' },
     ]);
+    expect(s!.messages[6]!.content).toEqual([{ type: 'tool_result', tool_use_id: 'c3', content: '' }]);
   });
 
   it('reads older files of bare items after a session line', () => {

@@ -2,7 +2,7 @@ import { GardenerError } from '../../../errors.js';
 import type { Transcript, TranscriptMeta } from '../types.js';
 import { buildTranscript } from './build.js';
 import { fileStem, firstPromptTitle, scalarMeta, type DraftMessage } from './draft.js';
-import type { AgentFormat } from './envelope.js';
+import type { AgentFormat } from './agent-format.js';
 import type { ParseOptions } from './importer.js';
 import { isPlainObject, jsonShape, readJson, sniffValues } from './json-input.js';
 

@@ -2,7 +2,7 @@ import { GardenerError } from '../../../errors.js';
 import type { MessageParam, Transcript, TranscriptMeta } from '../types.js';
 import { buildTranscript } from './build.js';
 import { fileStem, firstPromptTitle, textBlock, titleFrom, type DraftMessage } from './draft.js';
-import type { AgentFormat, Envelope, ObservationRules } from './envelope.js';
+import type { AgentFormat, Envelope, ObservationRules } from './agent-format.js';
 import type { ParseOptions } from './importer.js';
 
 /** Sniff scores: aider's session header is certain; its website transcript markup nearly so. */

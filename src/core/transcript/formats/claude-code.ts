@@ -1,7 +1,7 @@
 import type { Block, Transcript, TranscriptMeta } from '../types.js';
 import { buildTranscript } from './build.js';
 import { fileStem, firstPromptTitle, type DraftMessage } from './draft.js';
-import type { AgentFormat, Envelope } from './envelope.js';
+import type { AgentFormat, Envelope } from './agent-format.js';
 import type { ParseOptions } from './importer.js';
 import { isPlainObject, jsonShape, readJson, recordsOf, sniffValues } from './json-input.js';
 import { isMessageLine, selectBranch, str, type CcLine } from './claude-code-chain.js';

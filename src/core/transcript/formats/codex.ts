@@ -9,7 +9,7 @@ import {
   toolInput,
   type DraftMessage,
 } from './draft.js';
-import { exitTagged, type AgentFormat, type Envelope, type Unwrapped } from './envelope.js';
+import { exitTagged, type AgentFormat, type Envelope, type Unwrapped } from './agent-format.js';
 import { isPlainObject, jsonShape, readJson, recordsOf, sniffValues } from './json-input.js';
 import type { RepairCounts } from './repair.js';
 
@@ -244,7 +244,7 @@ function toolResult(callId: string, output: unknown): Block {
     const blocks = contentBlocks(output).filter(
       (b): b is Extract<Block, { type: 'text' | 'image' }> => b.type === 'text' || b.type === 'image',
     );
-    result.content = blocks;
+    result.content = blocks.length > 0 ? blocks : '';
   } else if (isPlainObject(output) && typeof output['content'] === 'string') {
     result.content = output['content'];
     if (output['success'] === false) result.is_error = true;

@@ -2,7 +2,7 @@ import { GardenerError } from '../../../errors.js';
 import type { TranscriptMeta } from '../types.js';
 import { buildTranscript } from './build.js';
 import { contentText, fileStem, textBlock, type DraftMessage } from './draft.js';
-import { exitTagged, type AgentFormat, type Envelope, type Unwrapped } from './envelope.js';
+import { exitTagged, type AgentFormat, type Envelope, type Unwrapped } from './agent-format.js';
 import { isPlainObject, jsonShape, readJson } from './json-input.js';
 
 type Json = Record<string, unknown>;

@@ -9,7 +9,7 @@ import {
   toolInput,
   type DraftMessage,
 } from './draft.js';
-import type { AgentFormat } from './envelope.js';
+import type { AgentFormat } from './agent-format.js';
 import { isPlainObject, jsonShape, readJson, sniffValues } from './json-input.js';
 import type { RepairCounts } from './repair.js';
 

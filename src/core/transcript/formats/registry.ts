@@ -5,7 +5,7 @@ import { aiderImporter } from './aider.js';
 import { anthropicImporter } from './anthropic.js';
 import { claudeCodeImporter } from './claude-code.js';
 import { codexImporter } from './codex.js';
-import { exitTagEnvelope, type AgentFormat, type ObservationRules, type Unwrapped } from './envelope.js';
+import { exitTagEnvelope, type AgentFormat, type ObservationRules, type Unwrapped } from './agent-format.js';
 import { miniSweAgentImporter } from './mini-swe-agent.js';
 import { openaiImporter } from './openai.js';
 import { openhandsImporter } from './openhands.js';

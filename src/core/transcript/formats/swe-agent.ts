@@ -2,7 +2,7 @@ import { GardenerError } from '../../../errors.js';
 import type { Transcript, TranscriptMeta } from '../types.js';
 import { buildTranscript } from './build.js';
 import { fileStem, firstPromptTitle, type DraftMessage } from './draft.js';
-import type { AgentFormat, Envelope } from './envelope.js';
+import type { AgentFormat, Envelope } from './agent-format.js';
 import type { ParseOptions } from './importer.js';
 import { isPlainObject, jsonShape, readJson } from './json-input.js';
 import { convertOpenAiMessages } from './openai.js';
