@@ -44,6 +44,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise
   const sendError = (res: ServerResponse, record: RecordedRequest, error: ErrorSpec) => {
     const requestId = randomId('req');
     record.status = error.status;
+    record.error = { type: error.type, message: error.message };
     res.writeHead(error.status, {
       'content-type': 'application/json',
       'request-id': requestId,
@@ -117,7 +118,10 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise
     const usage = { ...cache.usage(billed), output_tokens: estimateOutputTokens(spec.content) };
     const message = buildMessage(spec, record.body.model, usage, issued);
     gate.bind(record.body, binding.dropped, message.content);
-    if (binding.transformations) message.input_transformations = binding.transformations;
+    if (binding.transformations) {
+      message.input_transformations = binding.transformations;
+      record.transformations = binding.transformations;
+    }
     if (managed) message.context_management = { applied_edits: edited.applied };
     record.usage = message.usage;
     const cutAfter = 'fail' in action ? action.afterEvents : undefined;

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { InputTransformation } from './binding.js';
 
 /** Parsed client JSON: the fake checks arbitrary input field by field, as the API does. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- untrusted request bodies
@@ -70,6 +71,10 @@ export interface RecordedRequest {
   raw: string;
   /** True when the client went away before the answer was complete (e.g. an interrupted stream). */
   clientClosed?: boolean;
+  /** The error the fake answered with, if it did. */
+  error?: { type: string; message: string };
+  /** The answer's `input_transformations` (thinking blocks dropped or let through), when it had them. */
+  transformations?: InputTransformation[];
 }
 
 type Match = (request: RecordedRequest) => boolean;
