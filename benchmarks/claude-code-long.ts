@@ -1,21 +1,31 @@
 /**
- * A long Claude Code session, the real Claude Code against the fake Messages API, run three ways
+ * A long Claude Code session, the real Claude Code against the fake Messages API, run several ways
  * side by side: direct on a 1M window, direct compacting itself at a 200k window
  * (CLAUDE_CODE_AUTO_COMPACT_WINDOW=200000), and through `gardener proxy` (its defaults, or --budget).
- * Prints cost units (uncached + 1.25 × cache writes + 0.1 × cache reads, under the core's cache
- * model: src/core/cache/prompt-cache.ts), Claude Code's own compactions, the proxy's events, and how
- * each needle planted in an early output came back when the session's last calls asked for it.
+ * Every reply of the scripted model starts with a thinking block when the request thinks; on a model
+ * with preserved thinking (claude-opus-5-5, Claude Code 2.1.332's default) the fake runs the API's
+ * prefix check on them, enforced (`--check on`: an account created after 2026-08-31) or not
+ * (`--check off`: an older account, failing blocks let through).
  *
- *   npx tsx benchmarks/claude-code-long.ts [--turns 55] [--needles 4] [--budget N] [--modes direct-1m,direct-200k,proxy]
+ * Prints per mode: Claude Code's exit code, the requests the fake refused (by status and error type),
+ * of them the binding 400s, the requests Claude Code sent again after a failure, the thinking blocks
+ * dropped (input_transformations), Claude Code's own compactions, the proxy's events, cost units
+ * (uncached + 1.25 × cache writes + READ × cache reads, as the fake billed under the core's cache
+ * model: src/core/cache/prompt-cache.ts) and how each needle planted in an early output came back
+ * when the session's last calls asked for it.
+ *
+ *   npx tsx benchmarks/claude-code-long.ts [--turns 55] [--needles 4] [--budget N]
+ *     [--modes direct-1m,direct-200k,proxy] [--claude PATH|latest|2.1.197] [--check on|off] [--read-price 0.1]
  *
  * --turns counts model calls of the main loop: tool calls, one per needle asked, and the answer.
- * Needs Claude Code (GARDENER_CLAUDE_BIN or /work/scratch/claude-code).
+ * --read-price: a cache read's price in input-token units (0.1 on most models; 0.05 on Opus 5.5 and
+ * Sonnet 5.5, 0.025 on Fable/Mythos 5.x); passed by hand until the core's cache model prices per model.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CLAUDE_BIN, claudePresent } from '../test/support/claude-code.js';
+import { claudeBinFor } from '../test/support/claude-code.js';
 import { runLongSession, type Mode, type RunFigures } from '../test/support/long-session/run.js';
 import { buildWorld } from '../test/support/long-session/world.js';
 
@@ -25,14 +35,26 @@ const { values } = parseArgs({
     needles: { type: 'string', default: '4' },
     budget: { type: 'string' },
     modes: { type: 'string', default: 'direct-1m,direct-200k,proxy' },
+    claude: { type: 'string', default: '2.1.197' },
+    check: { type: 'string', default: 'on' },
+    'read-price': { type: 'string', default: '0.1' },
   },
 });
-if (!claudePresent) {
-  process.stderr.write(`no Claude Code at ${CLAUDE_BIN}; set GARDENER_CLAUDE_BIN\n`);
+const fail = (message: string): never => {
+  process.stderr.write(`claude-code-long: ${message}\n`);
   process.exit(2);
-}
+};
+const claude = claudeBinFor(values.claude);
+if (!existsSync(claude))
+  fail(`no Claude Code at ${claude}; set GARDENER_CLAUDE_BIN or GARDENER_CLAUDE_LATEST_BIN`);
+if (values.check !== 'on' && values.check !== 'off') fail(`--check takes on or off (got ${values.check})`);
+const readPrice = Number(values['read-price']);
+if (!(readPrice >= 0 && readPrice <= 1))
+  fail(`--read-price takes a number from 0 to 1 (got ${values['read-price']})`);
 const NEEDLES = Number(values.needles);
 const TOOL_CALLS = Number(values.turns) - NEEDLES - 1;
+if (!(Number.isInteger(TOOL_CALLS) && TOOL_CALLS > 0))
+  fail('--turns must leave room for the needles and the answer');
 const proxyFlags = values.budget ? ['--budget', values.budget] : [];
 const MODES: Record<string, Mode> = {
   'direct-1m': { name: 'direct-1m', window: 1_000_000 },
@@ -44,19 +66,18 @@ const MODES: Record<string, Mode> = {
   },
 };
 const PROMPT = 'Inspect the modules, build logs and test reports one by one, then tell me the failure codes.';
+const options = { claude, account: values.check === 'on' ? ('new' as const) : ('old' as const), readPrice };
 
 const dir = mkdtempSync(join(tmpdir(), 'gardener-cc-long-'));
 const world = buildWorld(dir, TOOL_CALLS, NEEDLES);
 const results: RunFigures[] = [];
 try {
   for (const name of values.modes.split(',')) {
-    const mode = MODES[name];
-    if (!mode) throw new Error(`unknown mode ${name} (direct-1m, direct-200k, proxy)`);
+    const mode = MODES[name] ?? fail(`unknown mode ${name} (direct-1m, direct-200k, proxy)`);
     const started = performance.now();
-    const figures = await runLongSession(world, mode, PROMPT);
+    const figures = await runLongSession(world, mode, PROMPT, options);
     process.stderr.write(`${mode.name}: ${Math.round((performance.now() - started) / 1000)} s\n`);
-    if (figures.exitCode !== 0 || figures.violations.length > 0)
-      process.stderr.write(`  exit ${figures.exitCode}; ${figures.violations.join('; ')}\n`);
+    if (figures.violations.length > 0) process.stderr.write(`  first refusal: ${figures.violations[0]}\n`);
     results.push(figures);
   }
 } finally {
@@ -70,15 +91,23 @@ const needles = (figures: RunFigures) => {
   const missing = NEEDLES - figures.needles.size;
   return `${counts.context} ctx · ${counts.stub} stub · ${counts.rerun} rerun · ${counts.lost + missing} lost`;
 };
+const failed = (figures: RunFigures) =>
+  [...figures.failed.entries()].map(([key, n]) => `${n}× ${key}`).join(', ') || 'none';
+const model = results[0]?.model ?? '?';
 process.stdout.write(
-  `${values.turns} turns (${TOOL_CALLS} tool calls, ${NEEDLES} needles)\n` +
-    'mode                     calls  compactions  events  peak   uncached  written  read    cost    vs 1m  vs 200k  needles\n',
+  `${values.turns} turns (${TOOL_CALLS} tool calls, ${NEEDLES} needles) · Claude Code ${values.claude} (${model}) · ` +
+    `check ${values.check} (account ${options.account}) · reads at ${readPrice}× input\n` +
+    'mode                     exit  calls  failed  binding  retries  dropped  compactions  events  peak   uncached  written  read    cost    vs 1m  needles\n',
 );
 const base1m = results.find((r) => r.mode === 'direct-1m')?.cost;
-const base200k = results.find((r) => r.mode === 'direct-200k')?.cost;
-for (const r of results)
+for (const r of results) {
+  const refused = [...r.failed.values()].reduce((a, b) => a + b, 0);
   process.stdout.write(
-    `${r.mode.padEnd(24)} ${String(r.calls).padStart(5)}  ${String(r.compactions).padStart(11)}  ${String(r.events).padStart(6)}  ` +
+    `${r.mode.padEnd(24)} ${String(r.exitCode).padStart(4)}  ${String(r.calls).padStart(5)}  ${String(refused).padStart(6)}  ` +
+      `${String(r.bindingErrors).padStart(7)}  ${String(r.retries).padStart(7)}  ${String(r.dropped).padStart(7)}  ` +
+      `${String(r.compactions).padStart(11)}  ${String(r.events).padStart(6)}  ` +
       `${k(r.peak).padStart(5)}  ${k(r.uncached).padStart(8)}  ${k(r.written).padStart(7)}  ${k(r.read).padStart(6)}  ${k(r.cost).padStart(6)}  ` +
-      `${base1m ? (r.cost / base1m).toFixed(2).padStart(5) : '    -'}  ${base200k ? (r.cost / base200k).toFixed(2).padStart(7) : '      -'}  ${needles(r)}${r.guardStopped ? ' · guard stopped profit events' : ''}\n`,
+      `${base1m ? (r.cost / base1m).toFixed(2).padStart(5) : '    -'}  ${needles(r)}${r.guardStopped ? ' · guard stopped profit events' : ''}\n`,
   );
+  if (refused > 0) process.stdout.write(`  refused: ${failed(r)}\n`);
+}

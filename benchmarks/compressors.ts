@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { classify } from '../src/core/classify/classify.js';
-import { unwrapToolOutput } from '../src/core/classify/unwrap.js';
+import { unwrapToolOutput } from '../src/core/transcript/formats/registry.js';
 import type { ClassifyHints, ContentClass } from '../src/core/classify/types.js';
 import { frameKind } from '../src/core/compress/frame.js';
 import { compress } from '../src/core/compress/index.js';

@@ -17,7 +17,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { unwrapToolOutput } from '../src/core/classify/unwrap.js';
+import { unwrapToolOutput } from '../src/core/transcript/formats/registry.js';
 import { compressProse, proseNeedles } from '../src/core/compress/prose/index.js';
 import { compressStructured, topLevelKeys } from '../src/core/compress/structured/index.js';
 import type { Compressor } from '../src/core/compress/types.js';

@@ -5,7 +5,6 @@ import { kindOfLanguage, languageOfPath } from '../../src/core/classify/language
 import { detectTestRunner } from '../../src/core/classify/test-runners.js';
 import { clipLine, resolveCarriageReturns, sample, stripAnsi } from '../../src/core/classify/text.js';
 import { toolFamily } from '../../src/core/classify/tools.js';
-import { elisionLine, unwrapToolOutput } from '../../src/core/classify/unwrap.js';
 
 describe('languageOfPath', () => {
   it('maps extensions and well-known file names to language ids', () => {
@@ -109,62 +108,6 @@ describe('detectDataFormat', () => {
     expect(detectDataFormat('This is a sentence, with a comma, and another.')).toBeUndefined();
     expect(detectDataFormat('{"a": 1')).toBeUndefined();
     expect(detectDataFormat('rm: cannot remove a\nrm: cannot remove b\nrm: cannot remove c')).toBeUndefined();
-  });
-});
-
-describe('unwrapToolOutput', () => {
-  it('takes the mini-swe-agent tags off and keeps the exit code', () => {
-    expect(unwrapToolOutput('<returncode>2</returncode>\n<output>\nboom\n</output>')).toEqual({
-      kind: 'mini-swe-agent',
-      body: 'boom',
-      exitCode: 2,
-    });
-  });
-
-  it('joins head and tail of an elided output around one marker line', () => {
-    const text =
-      '<returncode>0</returncode>\n<warning>\ntoo long\n</warning><output_head>\nfirst\n</output_head>\n<elided_chars>\n1234 characters elided\n</elided_chars>\n<output_tail>\nlast\n</output_tail>';
-    const unwrapped = unwrapToolOutput(text);
-    expect(unwrapped.body).toBe(`first\n${elisionLine(1234)}\nlast`);
-    expect(unwrapped.elidedChars).toBe(1234);
-  });
-
-  it('reads Claude Code exit codes and aider quoting', () => {
-    expect(unwrapToolOutput('Exit code 1\nerror: nope')).toMatchObject({
-      kind: 'exit-code',
-      body: 'error: nope',
-      exitCode: 1,
-    });
-    expect(unwrapToolOutput('> line one  \n> line two  ')).toMatchObject({
-      kind: 'aider-quote',
-      body: 'line one\nline two',
-    });
-  });
-
-  it('reads the compact [exit N] envelope gardener puts back, so summaries unwrap like originals', () => {
-    expect(unwrapToolOutput('[exit 1]\n[log: 3 lines, 1 error, 0 warnings]')).toMatchObject({
-      kind: 'exit-tag',
-      body: '[log: 3 lines, 1 error, 0 warnings]',
-      exitCode: 1,
-    });
-  });
-
-  it("takes SWE-agent's status lines and shell prompt off the end of an output", () => {
-    const text = 'Found 2 matches\n(Open file: /repo/src/app.py)\n(Current directory: /repo)\nbash-$ ';
-    expect(unwrapToolOutput(text)).toEqual({
-      kind: 'swe-agent-status',
-      body: 'Found 2 matches',
-      status: ['(Open file: /repo/src/app.py)', '(Current directory: /repo)'],
-    });
-    expect(unwrapToolOutput('(Open file: n/a)\n(Current directory: /repo)\nbash-$')).toMatchObject({
-      kind: 'swe-agent-status',
-      body: '',
-    });
-    expect(unwrapToolOutput('text mentioning bash-$ and (Open file: x)').kind).toBe('none');
-  });
-
-  it('leaves other text alone', () => {
-    expect(unwrapToolOutput('plain\n> quoted')).toEqual({ kind: 'none', body: 'plain\n> quoted' });
   });
 });
 

@@ -156,7 +156,7 @@ describe('anthropic provider: request fidelity', () => {
 
   it('passes fields it does not know through unchanged', async () => {
     const provider = await setup([textReply('ok')]);
-    const extra = { metadata: { user_id: 'u-1' }, context_management: { edits: [] }, temperature: 0.2 };
+    const extra = { metadata: { user_id: 'u-1' }, service_tier: 'auto', temperature: 0.2 };
     await collect(provider.stream(request('hi', extra)));
     expect(fake!.requests[0]!.body).toMatchObject(extra);
   });

@@ -68,7 +68,10 @@ describe('gardener proxy passes what it does not garden through unchanged', () =
 
   it('bills a request that went out as it came the same unmanaged: 0% saved (issue 22 row 6)', async () => {
     harness = await startHarness([textReply('one'), textReply('two')]);
-    const headers = clientHeaders({ 'x-claude-code-session-id': '0b0e5a6c-1111-4222-8333-944445555666' });
+    const headers = clientHeaders({
+      'anthropic-beta': 'context-management-2025-06-27',
+      'x-claude-code-session-id': '0b0e5a6c-1111-4222-8333-944445555666',
+    });
     const plain = {
       ...body,
       system: 'You are a test agent.',

@@ -15,6 +15,7 @@ const cases: Array<[string, string]> = [
   ['openhands-events.json', 'openhands'],
   ['adp-rows.json', 'adp'],
   ['aider.chat.history.md', 'aider'],
+  ['codex-rollout.jsonl', 'codex'],
 ];
 
 describe('detect', () => {
@@ -42,7 +43,7 @@ describe('detect', () => {
     const error = caught(() => detect('just some notes\nnothing else\n', 'notes.txt'));
     expect(error.code).toBe('INPUT_UNKNOWN_FORMAT');
     expect(error.message).toBe(
-      'notes.txt: cannot tell the transcript format of this input (known formats: claude-code, mini-swe-agent, swe-agent, openhands, adp, agent-sdk, anthropic, openai, aider)',
+      'notes.txt: cannot tell the transcript format of this input (known formats: claude-code, codex, mini-swe-agent, swe-agent, openhands, adp, agent-sdk, anthropic, openai, aider)',
     );
     expect(error.hint).toContain('--from');
   });

@@ -1,3 +1,4 @@
+import { unwrapToolOutput } from '../transcript/index.js';
 import { analyseCommand } from './command.js';
 import { detectDataFormat } from './data-format.js';
 import { kindOfLanguage, languageOfPath } from './language.js';
@@ -6,7 +7,6 @@ import { detectTestRunner } from './test-runners.js';
 import { sample } from './text.js';
 import { editorCommand, hintCommand, hintPath, toolFamily } from './tools.js';
 import type { ClassifyHints, ContentClass } from './types.js';
-import { unwrapToolOutput } from './unwrap.js';
 
 /** Share of lines in stack traces above which a text is an error rather than a log holding one. */
 const TRACE_DOMINANT = 0.4;
@@ -34,9 +34,9 @@ const FILE_ERROR_MAX_LINES = 3;
 export function classify(text: string, hints: ClassifyHints): ContentClass {
   if (hints.isUserTyped === true) return 'prompt';
   const unwrapped = unwrapToolOutput(text);
-  // Text-only formats (mini-swe-agent, SWE-agent, aider) put tool output in user text: an envelope,
-  // a command / tool hint, or the caller's word that the user did not type it says the text is
-  // tool output all the same.
+  // Formats without tool blocks put tool output in user text: an agent's envelope, a command /
+  // tool hint, or the caller's word that the user did not type it says the text is tool output
+  // all the same.
   const isToolOutput =
     hints.blockType === 'tool_result' ||
     unwrapped.kind !== 'none' ||

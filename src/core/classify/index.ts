@@ -9,5 +9,3 @@ export { hintCommand, hintPath } from './tools.js';
 export { CHAIN_LINE, FRAME_LINE, PYTHON_EXCEPTION_LINE, traceStartLanguage } from './traces.js';
 export { CONTENT_CLASSES } from './types.js';
 export type { ClassifyHints, ContentClass } from './types.js';
-export { unwrapToolOutput } from './unwrap.js';
-export type { Unwrapped } from './unwrap.js';

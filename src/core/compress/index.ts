@@ -1,5 +1,5 @@
-import { unwrapToolOutput, type Unwrapped } from '../classify/index.js';
 import type { ContentClass } from '../classify/index.js';
+import { rewrapToolOutput, unwrapToolOutput } from '../transcript/index.js';
 import { guarded, unchanged } from './guard.js';
 import { namesBudget, paysForFrame } from './frame.js';
 import { MAX_NAMES_CHARS, namesLineAndRest } from '../names/index.js';
@@ -8,10 +8,9 @@ import type { CompressContext, Summary } from './types.js';
 
 /**
  * Compresses a block's text with the compressor of its class. `prompt` (what the user typed) is
- * never compressed. Agent envelopes (mini-swe-agent's `<returncode>`/`<output>` tags and its
- * "output too long" warning, Claude Code's `Exit code N`, aider's `> ` quoting, SWE-agent's
- * status lines and `bash-$` prompt) are taken off,
- * the body compressed, and a compact envelope put back. Logs and errors holding an embedded
+ * never compressed. The envelope an agent wrapped its tool output in (its exit code line or tags,
+ * status lines, quoting: each agent's format module knows its own) is taken off, the body
+ * compressed, and the envelope's compact form put back. Logs and errors holding an embedded
  * stack trace or JSON document are split and each part compressed on its own.
  *
  * Guarantees, enforced here whatever the compressors do: never throws (a failure gives the
@@ -46,39 +45,10 @@ function compressEnveloped(
   const envelope = unwrapToolOutput(text);
   const inner = compressorFor(cls, envelope.body)(envelope.body, context);
   if (envelope.kind === 'none') return inner;
-  const rewrapped = rewrap(envelope, inner.text);
+  const rewrapped = rewrapToolOutput(envelope, inner.text);
   if (rewrapped.trim() === '' || rewrapped.length >= text.length)
     return unchanged(text, inner.note ?? 'envelope kept');
   return { text: rewrapped, helped: true, note: inner.helped ? inner.note : 'envelope compacted' };
-}
-
-/**
- * SWE-agent's status lines that still say something in a summary of an old output: the open file,
- * unless it is `n/a` or the summary's `[File: X …]` header names it; an interactive session. The
- * current directory, repeated after every output and shown by the latest one, goes.
- */
-function statusLines(status: readonly string[], body: string): string[] {
-  return status.filter((line) => {
-    if (line.startsWith('(Current directory: ')) return false;
-    const open = /^\(Open file: (.*)\)$/.exec(line);
-    return open === null || (open[1] !== 'n/a' && !body.includes(`[File: ${open[1]}`));
-  });
-}
-
-/** Puts a compact envelope back: the exit code stays, the tags and boilerplate go. */
-function rewrap(envelope: Unwrapped, body: string): string {
-  switch (envelope.kind) {
-    case 'mini-swe-agent':
-    case 'exit-tag':
-      return body === '' ? `[exit ${envelope.exitCode ?? 0}]` : `[exit ${envelope.exitCode ?? 0}]\n${body}`;
-    case 'exit-code':
-      return `Exit code ${envelope.exitCode ?? 0}\n${body}`;
-    case 'swe-agent-status':
-      return [body, ...statusLines(envelope.status ?? [], body)].filter((part) => part !== '').join('\n');
-    case 'aider-quote':
-    case 'none':
-      return body;
-  }
 }
 
 export type { CompressContext, Summary } from './types.js';

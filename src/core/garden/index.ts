@@ -28,7 +28,7 @@ export type { PressureReport } from './state/pressure.js';
 export type { SyncResult } from './ingest/sync.js';
 export { INJECT_BEGIN, INJECT_END, stripInjected, wrapInjected } from './ingest/strip.js';
 export { stripMessage } from './ingest/strip-message.js';
-export { FORMATS_WITHOUT_TOOL_BLOCKS, typedByUser, type TypedTest } from './ingest/typed-by-user.js';
+export { typedByUser, type TypedTest } from './ingest/typed-by-user.js';
 export {
   FORMS,
   INJECT_MODES,

@@ -7,7 +7,15 @@ export type { StreamedTranscript } from './export.js';
 export { isMessageLine, selectBranch, str } from './formats/claude-code-chain.js';
 export type { CcLine } from './formats/claude-code-chain.js';
 export { isPlainObject } from './formats/json-input.js';
-export { getFormat, listFormats } from './formats/registry.js';
+export type { ObservationRules, Unwrapped } from './formats/agent-format.js';
+export {
+  getFormat,
+  isLabelledObservation,
+  listFormats,
+  observationRules,
+  rewrapToolOutput,
+  unwrapToolOutput,
+} from './formats/registry.js';
 export { readInput } from './read-input.js';
 export type { ReadInputOptions, ReadInputResult } from './read-input.js';
 export { readSessionPaths } from './session-paths.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { unwrapToolOutput } from '../../../src/core/classify/unwrap.js';
+import { unwrapToolOutput } from '../../../src/core/transcript/formats/registry.js';
 import { compressLog } from '../../../src/core/compress/log/index.js';
 
 const fixture = (name: string): string =>

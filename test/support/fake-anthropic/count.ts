@@ -1,3 +1,4 @@
+import { preservesThinking } from '../../../src/core/binding/index.js';
 import { requestUnits } from '../../../src/core/cache/cache-units.js';
 import { createPromptCache } from '../../../src/core/cache/prompt-cache.js';
 import { countRequest } from '../../../src/core/tokens/count.js';
@@ -10,6 +11,26 @@ import type { Usage, Json } from './types.js';
  */
 export function estimateInputTokens(body: Json): number {
   return countRequest(defaultTokenizer(), body);
+}
+
+/**
+ * The request as the API bills it: on models with preserved thinking, each thinking block left in
+ * the request is input, counted as its text (a text block of the same words for the counter and the
+ * cache); on other models earlier thinking is not part of the context (the body itself).
+ */
+export function billedBody(body: Json): Json {
+  if (typeof body?.model !== 'string' || !preservesThinking(body.model)) return body;
+  let changed = false;
+  const messages = (body.messages as Json[]).map((message): Json => {
+    if (!Array.isArray(message?.content) || !message.content.some((b: Json) => b?.type === 'thinking'))
+      return message;
+    changed = true;
+    const content = (message.content as Json[]).map((block): Json =>
+      block?.type === 'thinking' ? { type: 'text', text: String(block.thinking) } : block,
+    );
+    return { ...message, content };
+  });
+  return changed ? { ...body, messages } : body;
 }
 
 export function estimateOutputTokens(blocks: Array<Record<string, Json>>): number {

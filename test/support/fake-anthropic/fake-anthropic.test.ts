@@ -29,11 +29,15 @@ async function start(options: FakeAnthropicOptions): Promise<{ fake: FakeAnthrop
 const MODEL = 'claude-sonnet-4-5';
 const hi: Anthropic.MessageParam[] = [{ role: 'user', content: 'hi' }];
 
-async function post(path: string, body: unknown): Promise<{ status: number; json: Json; headers: Headers }> {
+async function post(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: Json; headers: Headers }> {
   const res = await fetch(`${fake!.url}${path}`, {
     method: 'POST',
     body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json', 'x-api-key': 'dummy' },
+    headers: { 'content-type': 'application/json', 'x-api-key': 'dummy', ...headers },
   });
   return { status: res.status, json: await res.json(), headers: res.headers };
 }
@@ -327,19 +331,23 @@ describe('fake Messages API, raw requests', () => {
 
   it('accepts consecutive same-role messages (the API merges them) and tool pairs across them', async () => {
     await start({ script: [textReply('ok')] });
-    const { status } = await post('/v1/messages?beta=true', {
-      model: MODEL,
-      max_tokens: 1,
-      metadata: { user_id: 'u' },
-      context_management: { edits: [] },
-      messages: [
-        { role: 'user', content: 'a' },
-        { role: 'user', content: 'b' },
-        { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'x', input: {} }] },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'r' }] },
-        { role: 'user', content: 'and more' },
-      ],
-    });
+    const { status } = await post(
+      '/v1/messages?beta=true',
+      {
+        model: MODEL,
+        max_tokens: 1,
+        metadata: { user_id: 'u' },
+        context_management: { edits: [] },
+        messages: [
+          { role: 'user', content: 'a' },
+          { role: 'user', content: 'b' },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'x', input: {} }] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'r' }] },
+          { role: 'user', content: 'and more' },
+        ],
+      },
+      { 'anthropic-beta': 'context-management-2025-06-27' },
+    );
     expect(status).toBe(200);
     expect(fake!.violations).toEqual([]);
   });

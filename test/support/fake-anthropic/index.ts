@@ -14,7 +14,22 @@
  *   violation; a prompt over `contextWindow` gets "prompt is too long: N tokens > M maximum";
  *   otherwise the next script step answers (JSON, or SSE when `stream: true`). When no step is left,
  *   a 500 of type `fake_script_exhausted` names the request, and a violation is recorded.
- * - `POST /v1/messages/count_tokens` answers `{input_tokens}`; `GET|HEAD /` 200; `GET /v1/models` a list.
+ * - `POST /v1/messages/count_tokens` answers `{input_tokens}` (and `context_management.original_input_tokens`
+ *   when edits were asked for); `GET|HEAD /` 200; `GET /v1/models` the models with their windows.
+ * - Preserved thinking (src/core/binding): on the models that run the prefix check, every thinking
+ *   block the fake emits is bound to its prefix and predecessor; every request (count_tokens too) is
+ *   checked. A failing block gets the API's 400 (`account: 'new'`, the default), or is let through
+ *   (`account: 'old'`, reported as `thinking_mismatch_allowed`), or, with
+ *   `thinking.block_binding.prefix_mismatch_behavior: "drop_block"` and the beta
+ *   `thinking-binding-controls-2026-08-01`, dropped (unbilled) and listed in `input_transformations`
+ *   (top level; SSE: message_start). On those models the thinking blocks of a request are input.
+ * - Server-side context editing (`context_management`, beta `context-management-2025-06-27`):
+ *   `clear_tool_uses_20250919` and `clear_thinking_20251015` are applied before billing, caching and
+ *   the script's reply functions; cleared results read CLEARED_PLACEHOLDER (the fake's own text);
+ *   `context_management.applied_edits` in the answer (SSE: the final message_delta).
+ * - Per model: the thinking types it takes, `display: "updates"` with its beta; mid-conversation
+ *   system messages where the API takes them. `thinkingReplies: N` starts every reply with about N
+ *   tokens of thinking when the request thinks.
  * - `requests` records every request: path with query, headers, parsed `body`, `raw` bytes, the
  *   script `step` (or `standing` reply) that answered, `status`, reported `usage`, and `clientClosed`
  *   when the client went away before the answer was complete.
@@ -28,6 +43,8 @@ export { DEFAULT_CONTEXT_WINDOW, startFakeAnthropic } from './server.js';
 export { MAX_CACHE_CONTROL, countCacheControl, validateRequest } from './validate.js';
 export { estimateInputTokens } from './count.js';
 export { createIssued } from './script.js';
+export { CLEARED_PLACEHOLDER } from './context-management.js';
+export type { InputTransformation } from './binding.js';
 export type {
   ErrorSpec,
   FakeAnthropic,

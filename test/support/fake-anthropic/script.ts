@@ -20,6 +20,10 @@ export interface Message {
   stop_reason: string;
   stop_sequence: null;
   usage: Usage;
+  /** With the binding beta header: the thinking blocks dropped or let through (top level; SSE: message_start). */
+  input_transformations?: unknown[];
+  /** With `context_management`: the edits applied (top level; SSE: the final message_delta). */
+  context_management?: { applied_edits: unknown[] };
 }
 
 export function randomId(prefix: string): string {

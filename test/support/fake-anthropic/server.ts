@@ -1,14 +1,17 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createFakePromptCache, estimateInputTokens, estimateOutputTokens } from './count.js';
+import { createBindingGate, withoutDropped } from './binding.js';
+import { applyContextManagement } from './context-management.js';
+import { billedBody, createFakePromptCache, estimateInputTokens, estimateOutputTokens } from './count.js';
+import { modelsList } from './models.js';
 import { buildMessage, createIssued, pickStep, randomId, summarize, toSpec } from './script.js';
 import { messageEvents, writeEvents } from './sse.js';
-import type { ErrorSpec, FakeAnthropic, FakeAnthropicOptions, RecordedRequest } from './types.js';
+import { betasOf } from './thinking-config.js';
+import { withThinking } from './thinking-replies.js';
+import type { ErrorSpec, FakeAnthropic, FakeAnthropicOptions, Json, RecordedRequest } from './types.js';
 import { validateRequest } from './validate.js';
 
 export const DEFAULT_CONTEXT_WINDOW = 200_000;
-
-const MODELS = ['claude-sonnet-4-5', 'claude-opus-4-5', 'claude-haiku-4-5'];
 
 /** Starts the fake Messages API on 127.0.0.1. See index.ts for the contract. */
 export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise<FakeAnthropic> {
@@ -16,6 +19,8 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise
   const strict = options.strict ?? false;
   const used = options.script.map(() => false);
   const issued = createIssued();
+  const gate = createBindingGate(options.account ?? 'new');
+  const countBilled = (body: Json) => estimateInputTokens(billedBody(body));
   const cache = createFakePromptCache({
     ...(options.now ? { now: options.now } : {}),
     ...(options.cacheMinTokens === undefined ? {} : { minTokens: options.cacheMinTokens }),
@@ -39,6 +44,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise
   const sendError = (res: ServerResponse, record: RecordedRequest, error: ErrorSpec) => {
     const requestId = randomId('req');
     record.status = error.status;
+    record.error = { type: error.type, message: error.message };
     res.writeHead(error.status, {
       'content-type': 'application/json',
       'request-id': requestId,
@@ -66,16 +72,27 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise
         message: 'x-api-key header is required',
       });
     }
-    const problem = validateRequest(record.body, { strict, issued, countOnly });
+    const betas = betasOf(record.headers);
+    const problem = validateRequest(record.body, { strict, issued, countOnly, betas });
     if (problem) return invalid(res, record, problem);
-    const tokens = estimateInputTokens(record.body);
+    const binding = gate.review(record.body, betas);
+    if (binding.error) return invalid(res, record, binding.error);
+    // What the model reads: the dropped blocks out, then the server-side edits applied.
+    const kept = withoutDropped(record.body, binding.dropped);
+    const edited = applyContextManagement(kept, countBilled);
+    const billed = billedBody(edited.body);
+    const tokens = estimateInputTokens(billed);
     if (tokens > contextWindow)
       return sendError(res, record, {
         status: 400,
         type: 'invalid_request_error',
         message: `prompt is too long: ${tokens} tokens > ${contextWindow} maximum`,
       });
-    if (countOnly) return sendJson(res, record, 200, { input_tokens: tokens });
+    const managed = record.body.context_management !== undefined;
+    if (countOnly) {
+      const original = managed ? { context_management: { original_input_tokens: countBilled(kept) } } : {};
+      return sendJson(res, record, 200, { input_tokens: tokens, ...original });
+    }
 
     const picked = pickStep(options.script, used, options.standing ?? [], record);
     if (!picked) {
@@ -92,10 +109,20 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise
       res.socket?.destroy();
       return;
     }
-    const reply = typeof action.reply === 'function' ? action.reply(record) : action.reply;
-    const spec = toSpec(reply);
-    const usage = { ...cache.usage(record.body), output_tokens: estimateOutputTokens(spec.content) };
+    if (edited.body !== record.body) record.read = edited.body;
+    const reply =
+      typeof action.reply === 'function'
+        ? action.reply(record.read ? { ...record, body: record.read } : record)
+        : action.reply;
+    const spec = withThinking(toSpec(reply), record.body, options.thinkingReplies);
+    const usage = { ...cache.usage(billed), output_tokens: estimateOutputTokens(spec.content) };
     const message = buildMessage(spec, record.body.model, usage, issued);
+    gate.bind(record.body, binding.dropped, message.content);
+    if (binding.transformations) {
+      message.input_transformations = binding.transformations;
+      record.transformations = binding.transformations;
+    }
+    if (managed) message.context_management = { applied_edits: edited.applied };
     record.usage = message.usage;
     const cutAfter = 'fail' in action ? action.afterEvents : undefined;
     if (cutAfter !== undefined) cutByFake.add(record.index);
@@ -144,20 +171,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions): Promise
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && route === '/')
       return sendJson(res, record, 200, {});
-    if (req.method === 'GET' && route === '/v1/models') {
-      const data = MODELS.map((id) => ({
-        type: 'model',
-        id,
-        display_name: id,
-        created_at: '2025-09-29T00:00:00Z',
-      }));
-      return sendJson(res, record, 200, {
-        data,
-        has_more: false,
-        first_id: MODELS[0],
-        last_id: MODELS.at(-1),
-      });
-    }
+    if (req.method === 'GET' && route === '/v1/models') return sendJson(res, record, 200, modelsList());
     sendError(res, record, {
       status: 404,
       type: 'not_found_error',

@@ -14,7 +14,7 @@ export function chunks(text: string, parts: number): string[] {
 
 /** The API's event sequence for a message: start, ping, one start/deltas/stop per block, delta, stop. */
 export function messageEvents(message: Message): Event[] {
-  const { content, usage, ...rest } = message;
+  const { content, usage, context_management, ...rest } = message;
   const events: Event[] = [
     {
       event: 'message_start',
@@ -57,7 +57,12 @@ export function messageEvents(message: Message): Event[] {
   });
   events.push({
     event: 'message_delta',
-    data: { type: 'message_delta', delta: { stop_reason: message.stop_reason, stop_sequence: null }, usage },
+    data: {
+      type: 'message_delta',
+      delta: { stop_reason: message.stop_reason, stop_sequence: null },
+      usage,
+      ...(context_management ? { context_management } : {}),
+    },
   });
   events.push({ event: 'message_stop', data: { type: 'message_stop' } });
   return events;

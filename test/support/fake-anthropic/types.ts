@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { InputTransformation } from './binding.js';
 
 /** Parsed client JSON: the fake checks arbitrary input field by field, as the API does. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- untrusted request bodies
@@ -53,6 +54,11 @@ export interface RecordedRequest {
   headers: IncomingHttpHeaders;
   /** Parsed JSON body (undefined for bodiless or unparsable requests). */
   body: Json;
+  /**
+   * The request as the model read it, when it differs from `body`: dropped thinking blocks out and
+   * server-side context edits applied. A step's reply function gets the request with this as its body.
+   */
+  read?: Json;
   /** Index in the script of the step that answered, when one did. */
   step?: number;
   /** Index in `standing` of the standing reply that answered, when one did. */
@@ -65,6 +71,10 @@ export interface RecordedRequest {
   raw: string;
   /** True when the client went away before the answer was complete (e.g. an interrupted stream). */
   clientClosed?: boolean;
+  /** The error the fake answered with, if it did. */
+  error?: { type: string; message: string };
+  /** The answer's `input_transformations` (thinking blocks dropped or let through), when it had them. */
+  transformations?: InputTransformation[];
 }
 
 type Match = (request: RecordedRequest) => boolean;
@@ -74,6 +84,7 @@ type Match = (request: RecordedRequest) => boolean;
  * answered by the first unused step whose `match` accepts it (a step without `match` accepts all).
  */
 export type ScriptStep =
+  /** A reply function reads the request as the model does (`read`, when there is one, as its body). */
   | { reply: Reply | ((request: RecordedRequest) => Reply); match?: Match }
   | { error: ErrorSpec; match?: Match }
   /** `reset`: the socket is destroyed before any response. `cut`: the stream stops after `afterEvents` SSE events. */
@@ -120,6 +131,19 @@ export interface FakeAnthropicOptions {
   now?: () => number;
   /** Shortest cacheable prefix in tokens (default: the API's 1,024; tests with small prompts lower it). */
   cacheMinTokens?: number;
+  /**
+   * The account's age for the prefix check on thinking blocks (src/core/binding): `new` (default;
+   * created on or after 2026-08-31) gets the 400 on a failing block; `old` has failing blocks let
+   * through (reported as `thinking_mismatch_allowed` with the beta header). Fable/Mythos 5.2 and a
+   * request that sets `prefix_mismatch_behavior` are enforced either way.
+   */
+  account?: 'new' | 'old';
+  /**
+   * Every reply starts with a thinking block of about this many tokens (deterministic text, a
+   * signature made up) when the request thinks (adaptive, enabled, or left out on the 5.x models)
+   * and the scripted reply does not start with thinking itself.
+   */
+  thinkingReplies?: number;
   /** Called with each request once answered (serve.ts logs with it). */
   onRequest?: (request: RecordedRequest) => void;
 }

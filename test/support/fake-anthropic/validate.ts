@@ -1,3 +1,7 @@
+import { checkContextManagement } from './context-management.js';
+import { requestThinks } from './models.js';
+import { checkSystemMessages, isEffortOnly } from './system-messages.js';
+import { checkBlockBinding, checkDisplay, checkThinkingType } from './thinking-config.js';
 import type { Issued, Json } from './types.js';
 /**
  * Request validation as the Messages API does it, returning the API's error message for the first
@@ -12,6 +16,8 @@ export interface ValidateOptions {
   issued: Issued;
   /** count_tokens needs no max_tokens. */
   countOnly?: boolean;
+  /** The request's `anthropic-beta` values. */
+  betas?: ReadonlySet<string>;
 }
 
 export const MAX_CACHE_CONTROL = 4;
@@ -30,10 +36,16 @@ export function validateRequest(body: Json, options: ValidateOptions): string | 
   if (!options.countOnly && typeof body.max_tokens !== 'number') return 'max_tokens: Field required';
   if (!Array.isArray(body.messages)) return 'messages: Field required';
   if (body.messages.length === 0) return 'messages: at least one message is required';
+  const betas = options.betas ?? new Set<string>();
   return (
     checkSystem(body.system) ??
     checkMessages(body.messages, options) ??
+    checkSystemMessages(body, betas) ??
     checkCacheControl(body) ??
+    checkThinkingType(body) ??
+    checkBlockBinding(body, betas) ??
+    checkDisplay(body, betas) ??
+    checkContextManagement(body, betas) ??
     checkThinkingConfig(body) ??
     checkThinking(body.messages, options) ??
     checkThinkingTurn(body, options)
@@ -66,7 +78,7 @@ function checkMessages(messages: Json[], options: ValidateOptions): string | und
     if (typeof content !== 'string' && !Array.isArray(content))
       return `messages.${i}.content: Field required`;
     const isFinalAssistant = i === messages.length - 1 && message.role === 'assistant';
-    if ((content.length === 0 || content === '') && !isFinalAssistant)
+    if ((content.length === 0 || content === '') && !isFinalAssistant && !isEffortOnly(message))
       return `messages.${i}: all messages must have non-empty content except for the optional final assistant message`;
     for (const { block, path } of blocksOf(message, i)) {
       if (typeof block?.type !== 'string') return `${path}.type: Field required`;
@@ -75,12 +87,8 @@ function checkMessages(messages: Json[], options: ValidateOptions): string | und
       if (block.type === 'text' && /^\s+$/.test(block.text) && !isFinalAssistant)
         return 'messages: text content blocks must contain non-whitespace text';
     }
-    if (message.role === 'system') {
-      // System messages (SDK's SystemMessageParam, sent by Claude Code) hold text only and sit outside the turn order.
-      if (blocksOf(message, i).some(({ block }) => block.type !== 'text'))
-        return `messages.${i}.content: system messages may only contain text blocks`;
-      continue;
-    }
+    // System messages (sent by Claude Code) sit outside the turn order; system-messages.ts checks them.
+    if (message.role === 'system') continue;
     const last = turns.at(-1);
     if (last && last.role === message.role) {
       if (options.strict)
@@ -169,9 +177,6 @@ function checkThinking(messages: Json[], options: ValidateOptions): string | und
   return undefined;
 }
 
-const thinkingOn = (body: Json): boolean =>
-  body.thinking?.type === 'enabled' || body.thinking?.type === 'adaptive';
-
 function checkThinkingConfig(body: Json): string | undefined {
   if (body.thinking?.type !== 'enabled') return undefined;
   const budget: unknown = body.thinking.budget_tokens;
@@ -190,7 +195,7 @@ function checkThinkingConfig(body: Json): string | undefined {
 function checkThinkingTurn(body: Json, options: ValidateOptions): string | undefined {
   const messages: Json[] = body.messages;
   const last = messages.at(-1);
-  if (!thinkingOn(body)) {
+  if (!requestThinks(body)) {
     if (last?.role === 'assistant' && Array.isArray(last.content)) {
       const j = (last.content as Json[]).findIndex(
         (b) => b?.type === 'thinking' || b?.type === 'redacted_thinking',

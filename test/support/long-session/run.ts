@@ -1,12 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { requestUnits } from '../../../src/core/cache/cache-units.js';
-import { createPromptCache, usageCost, type CacheUsage } from '../../../src/core/cache/prompt-cache.js';
-import { defaultTokenizer } from '../../../src/core/tokens/tokenizer.js';
 import { CLAUDE_BIN, HEADLESS_CLAUDE_ENV } from '../claude-code.js';
-import { startFakeAnthropic, type RecordedRequest } from '../fake-anthropic/index.js';
-import { compactionReply, isCompaction, longSessionScript, type NeedleOutcome } from './script.js';
+import { startFakeAnthropic, type RecordedRequest, type Usage } from '../fake-anthropic/index.js';
+import {
+  compactionReply,
+  isCompaction,
+  longSessionScript,
+  THINKING_TOKENS,
+  type NeedleOutcome,
+} from './script.js';
 import { MAIN, TSX, type World } from './world.js';
 
 /** How Claude Code runs: straight to the fake, or through `gardener proxy`. */
@@ -18,48 +21,95 @@ export interface Mode {
   proxy?: string[];
 }
 
+/** Who runs the session, and against what account. */
+export interface RunOptions {
+  /** The Claude Code binary (default: CLAUDE_BIN, 2.1.197). */
+  claude?: string;
+  /** The fake's account for the prefix check on thinking blocks (default `new`: enforced). */
+  account?: 'new' | 'old';
+  /** Price of a cache read, in input-token units (0.1 on most models). */
+  readPrice?: number;
+}
+
 /** What one run cost and kept. */
 export interface RunFigures {
   mode: string;
   exitCode: number | null;
+  /** The model Claude Code asked for. */
+  model: string;
   calls: number;
   compactions: number;
   /** The proxy's compaction events (0 when direct). */
   events: number;
   /** The proxy's regret guard stopped profit events. */
   guardStopped: boolean;
+  /** Messages requests the fake refused, by `status error_type`. */
+  failed: Map<string, number>;
+  /** Of those, the prefix check's 400s ("bound to a different conversation"). */
+  bindingErrors: number;
+  /** Requests Claude Code sent again after a failure (the same last message). */
+  retries: number;
+  /** Thinking blocks the fake dropped (`input_transformations`, drop_block). */
+  dropped: number;
   /** Largest input of one call, in tokens. */
   peak: number;
   uncached: number;
   written: number;
   read: number;
-  /** uncached + 1.25 × written + 0.1 × read, under the core's cache model. */
+  /** uncached + 1.25 × 5-minute writes + 2 × 1-hour writes + readPrice × read, as the fake billed. */
   cost: number;
   needles: Map<string, NeedleOutcome>;
-  /** Each answered request's usage under the cache model, in order. */
-  rows: CacheUsage[];
   violations: string[];
   answer: string;
 }
 
-/** Wall time of each answered request, for the cache's TTL. */
-type Timed = RecordedRequest & { at: number };
+const isMessages = (request: RecordedRequest) =>
+  request.path.startsWith('/v1/messages') && !request.path.includes('count_tokens');
 
-/** Prices every answered Messages request under the core's cache model, in the order sent. */
-export function priceRequests(requests: readonly Timed[]) {
-  const cache = createPromptCache();
-  const tokenizer = defaultTokenizer();
-  const totals = { uncached: 0, written: 0, read: 0, cost: 0, peak: 0, rows: [] as CacheUsage[] };
+/** Cost units of one answered request, at a read price. */
+export function usageCost(usage: Usage, readPrice: number): number {
+  const long = usage.cache_creation?.ephemeral_1h_input_tokens ?? 0;
+  const short = usage.cache_creation_input_tokens - long;
+  return usage.input_tokens + 1.25 * short + 2 * long + readPrice * usage.cache_read_input_tokens;
+}
+
+/** Sums what the fake billed the answered Messages requests, and counts the ones it refused. */
+export function tallyRequests(requests: readonly RecordedRequest[], readPrice: number) {
+  const totals = {
+    uncached: 0,
+    written: 0,
+    read: 0,
+    cost: 0,
+    peak: 0,
+    failed: new Map<string, number>(),
+    bindingErrors: 0,
+    retries: 0,
+    dropped: 0,
+  };
+  let failedTail: string | undefined;
   for (const request of requests) {
-    if (!request.path.startsWith('/v1/messages') || request.path.includes('count_tokens')) continue;
-    if (request.status !== 200) continue;
-    const usage = cache.request(requestUnits(request.body, tokenizer), request.at);
-    totals.rows.push(usage);
-    totals.uncached += usage.uncached;
-    totals.written += usage.written5m + usage.written1h;
-    totals.read += usage.read;
-    totals.cost += usageCost(usage);
-    totals.peak = Math.max(totals.peak, usage.uncached + usage.read + usage.written5m + usage.written1h);
+    if (!isMessages(request)) continue;
+    const tail = JSON.stringify(request.body?.messages?.at(-1) ?? null);
+    if (failedTail !== undefined && tail === failedTail) totals.retries++;
+    failedTail = undefined;
+    totals.dropped += (request.transformations ?? []).filter((t) => t.type === 'thinking_dropped').length;
+    if (request.status !== 200) {
+      const key = `${request.status} ${request.error?.type ?? 'no_answer'}`;
+      totals.failed.set(key, (totals.failed.get(key) ?? 0) + 1);
+      if (request.error?.message.includes('bound to a different conversation')) totals.bindingErrors++;
+      failedTail = tail;
+      continue;
+    }
+    const usage = request.usage;
+    if (!usage) continue;
+    totals.uncached += usage.input_tokens;
+    totals.written += usage.cache_creation_input_tokens;
+    totals.read += usage.cache_read_input_tokens;
+    totals.cost += usageCost(usage, readPrice);
+    totals.peak = Math.max(
+      totals.peak,
+      usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens,
+    );
   }
   return totals;
 }
@@ -101,16 +151,21 @@ function proxyFigures(log: string): { events: number; guardStopped: boolean } {
 }
 
 /** Runs the world's session once in `mode` (a fresh HOME and store) and prices it. */
-export async function runLongSession(world: World, mode: Mode, prompt: string): Promise<RunFigures> {
+export async function runLongSession(
+  world: World,
+  mode: Mode,
+  prompt: string,
+  options: RunOptions = {},
+): Promise<RunFigures> {
   const home = join(world.dir, `home-${mode.name}`);
   mkdirSync(home, { recursive: true });
   const outcomes = new Map<string, NeedleOutcome>();
-  const timed: Timed[] = [];
   const fake = await startFakeAnthropic({
     script: longSessionScript(world, outcomes),
     standing: [compactionReply],
     contextWindow: mode.window,
-    onRequest: (request) => timed.push({ ...request, at: Date.now() }),
+    account: options.account ?? 'new',
+    thinkingReplies: THINKING_TOKENS,
   });
   let proxy: ReturnType<typeof startProxy> | undefined;
   let claude: ChildProcess | undefined;
@@ -118,7 +173,7 @@ export async function runLongSession(world: World, mode: Mode, prompt: string): 
     proxy = mode.proxy ? startProxy(fake.url, home, world.work, mode.proxy) : undefined;
     const base = proxy ? await proxy.url : fake.url;
     claude = spawn(
-      CLAUDE_BIN,
+      options.claude ?? CLAUDE_BIN,
       ['-p', prompt, '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions'],
       {
         cwd: world.work,
@@ -141,14 +196,15 @@ export async function runLongSession(world: World, mode: Mode, prompt: string): 
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as { type?: string; result?: string })
       .find((event) => event.type === 'result');
-    const priced = priceRequests(timed);
+    const messages = fake.requests.filter(isMessages);
     return {
       mode: mode.name,
       exitCode,
-      calls: timed.filter((r) => r.status === 200 && !r.path.includes('count_tokens')).length,
-      compactions: timed.filter((r) => r.status === 200 && isCompaction(r)).length,
+      model: String(messages.find((r) => Array.isArray(r.body?.tools))?.body?.model ?? ''),
+      calls: messages.filter((r) => r.status === 200).length,
+      compactions: messages.filter((r) => r.status === 200 && isCompaction(r)).length,
       ...(proxy ? proxyFigures(proxy.log()) : { events: 0, guardStopped: false }),
-      ...priced,
+      ...tallyRequests(fake.requests, options.readPrice ?? 0.1),
       needles: outcomes,
       violations: fake.violations.map((v) => v.message),
       answer: result?.result ?? '',

@@ -11,6 +11,12 @@ import type { PlannedCall, World } from './world.js';
  */
 export type NeedleOutcome = 'context' | 'stub' | 'rerun' | 'lost';
 
+/**
+ * Tokens of the thinking block every reply starts with when the request thinks (Claude Code asks
+ * for adaptive thinking; on claude-opus-5-5 each block is bound to its prefix and billed as input).
+ */
+export const THINKING_TOKENS = 300;
+
 /** The words Claude Code's compaction request starts its instructions with. */
 const COMPACTION_PROMPT = 'Your task is to create a detailed summary';
 

@@ -1,45 +1,27 @@
 import { classify } from '../../classify/index.js';
 import type { ContentClass } from '../../classify/index.js';
-import { unwrapToolOutput } from '../../classify/index.js';
-import type { Transcript } from '../../transcript/index.js';
+import {
+  isLabelledObservation,
+  observationRules,
+  unwrapToolOutput,
+  type Transcript,
+} from '../../transcript/index.js';
 
 /**
  * Which user text did the user type?
  *
- * - Formats with tool blocks (Claude Code, Anthropic): tool output arrives as `tool_result` blocks,
- *   so user text blocks are typed, except one that starts with SWE-agent's `OBSERVATION:` label (any case)
- *   (dataset rows converted from SWE-agent trajectories keep tool output in plain user messages).
+ * - Formats with tool blocks: tool output arrives as `tool_result` blocks,
+ *   so user text blocks are typed, except one that starts with an agent's tool-output label
+ *   (dataset rows converted from such an agent's trajectories keep tool output in plain user messages).
  * - `transcript.meta.observations` (message indices), when an importer knows them, is the answer:
  *   text of those user messages is tool output, all other user text is typed.
- * - Formats without tool blocks (mini-swe-agent, swe-agent, aider, openhands, and adp rows that
- *   hold such trajectories): observations arrive as user text. The first user message is the task
- *   (typed); a later user text is an observation when it sits in a tool-output envelope the
- *   classifier knows (mini-swe-agent's `<returncode>`, aider's `> ` quoting, `Exit code N`), or when
- *   the classifier, asked without `isUserTyped`, calls it log, code, structured or error.
- * - aider: the first text of the user message that follows aider's "Add the output to the chat?"
- *   question, answered with anything but "n", is the output of the user's `/run` or `/test` command
- *   (aider quotes it with `> `, which the importer removes), not text the user typed.
+ * - Formats whose tool output arrives as user text (their format module says so): the first user
+ *   message is the task (typed); a later user text is an observation when the format's own rule
+ *   says so, when it sits in a tool-output envelope an agent's format module knows, or when the
+ *   classifier, asked without `isUserTyped`, calls it log, code, structured or error.
  *
  * `gardener bench`'s `mask` strategy uses the same rule to find "tool results" in those formats.
  */
-export const FORMATS_WITHOUT_TOOL_BLOCKS: ReadonlySet<string> = new Set([
-  'mini-swe-agent',
-  'swe-agent',
-  'aider',
-  'openhands',
-  'adp',
-]);
-
-/** SWE-agent's label in front of tool output. */
-const OBSERVATION_LABEL = /^\s*OBSERVATION:/i;
-
-/** aider's question before it adds a command's output to the chat, at the end of a user text. */
-const AIDER_ADD_OUTPUT = /Add the output to the chat\?\s*$/;
-/** aider's answer line (the importer files it as assistant text); the answer is group 1. */
-const AIDER_ANSWER = /^\(y\/n\/instructions\)\s*(.*)$/;
-/** An answer that declines: nothing is added. */
-const AIDER_DECLINE = /^(n|no)$/i;
-
 /** Classes that mark a user text of a format without tool blocks as tool output. */
 const OBSERVATION_CLASSES: ReadonlySet<ContentClass> = new Set(['log', 'code', 'structured', 'error']);
 
@@ -55,7 +37,7 @@ export function typedByUser(transcript: Pick<Transcript, 'format' | 'meta' | 'me
   const observations = observationIndices(transcript.meta?.['observations']);
   // Found at the first test of a user message: that message or one before it is the first.
   let firstUser: number | undefined;
-  const textBased = FORMATS_WITHOUT_TOOL_BLOCKS.has(transcript.format);
+  const rules = observationRules(transcript.format);
   const cache = new Map<string, boolean>();
 
   return (messageIndex, blockIndex) => {
@@ -69,10 +51,9 @@ export function typedByUser(transcript: Pick<Transcript, 'format' | 'meta' | 'me
     if (observations !== undefined) return !observations.has(messageIndex);
     firstUser ??= transcript.messages.findIndex((m) => m.role === 'user');
     if (messageIndex === firstUser) return true;
-    if (OBSERVATION_LABEL.test(block.text)) return false;
-    if (!textBased) return true;
-    if (transcript.format === 'aider' && blockIndex === 0 && isAiderOutput(transcript.messages, messageIndex))
-      return false;
+    if (isLabelledObservation(block.text)) return false;
+    if (rules?.inUserText !== true) return true;
+    if (rules.isOutput?.(transcript.messages, messageIndex, blockIndex) === true) return false;
     const key = `${messageIndex}.${blockIndex}`;
     let typed = cache.get(key);
     if (typed === undefined) {
@@ -83,22 +64,6 @@ export function typedByUser(transcript: Pick<Transcript, 'format' | 'meta' | 'me
     }
     return typed;
   };
-}
-
-/** Whether user message `index` holds command output aider asked to add (see the rule above). */
-function isAiderOutput(messages: Transcript['messages'], index: number): boolean {
-  const answer = messages[index - 1];
-  const question = messages[index - 2];
-  if (answer?.role !== 'assistant' || question?.role !== 'user') return false;
-  const answered = AIDER_ANSWER.exec(lastText(answer.content).trim());
-  if (!answered || AIDER_DECLINE.test((answered[1] ?? '').trim())) return false;
-  return AIDER_ADD_OUTPUT.test(lastText(question.content));
-}
-
-function lastText(content: Transcript['messages'][number]['content']): string {
-  if (typeof content === 'string') return content;
-  const last = content[content.length - 1];
-  return last?.type === 'text' ? last.text : '';
 }
 
 function observationIndices(value: unknown): Set<number> | undefined {

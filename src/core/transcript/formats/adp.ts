@@ -2,7 +2,8 @@ import { GardenerError } from '../../../errors.js';
 import type { Transcript, TranscriptMeta } from '../types.js';
 import { buildTranscript } from './build.js';
 import { fileStem, firstPromptTitle, scalarMeta, type DraftMessage } from './draft.js';
-import type { FormatImporter, ParseOptions } from './importer.js';
+import type { AgentFormat } from './agent-format.js';
+import type { ParseOptions } from './importer.js';
 import { isPlainObject, jsonShape, readJson, sniffValues } from './json-input.js';
 
 type Json = Record<string, unknown>;
@@ -22,11 +23,12 @@ const ROLES: Record<string, DraftMessage['role']> = {
  * turns, as in nebius/SWE-agent-trajectories (the system turn keeps its prompt in `system_prompt`).
  * Rows holding OpenAI `messages` instead (SWE-Gym, SWE-smith) are read by the `openai` importer.
  */
-export const adpImporter: FormatImporter = {
+export const adpImporter: AgentFormat = {
   name: 'adp',
   description:
     'Agent Data Protocol dataset rows with a "trajectory" of {role: system|user|ai, text} turns (nebius SWE-agent)',
   reads: 'json',
+  observations: { inUserText: true },
   sniff(text) {
     const values = sniffValues(jsonShape(text));
     return values.length > 0 && values.every(isTrajectoryRow) ? SCORE_ROWS : 0;

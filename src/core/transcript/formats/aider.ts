@@ -1,8 +1,9 @@
 import { GardenerError } from '../../../errors.js';
-import type { Transcript, TranscriptMeta } from '../types.js';
+import type { MessageParam, Transcript, TranscriptMeta } from '../types.js';
 import { buildTranscript } from './build.js';
 import { fileStem, firstPromptTitle, textBlock, titleFrom, type DraftMessage } from './draft.js';
-import type { FormatImporter, ParseOptions } from './importer.js';
+import type { AgentFormat, Envelope, ObservationRules } from './agent-format.js';
+import type { ParseOptions } from './importer.js';
 
 /** Sniff scores: aider's session header is certain; its website transcript markup nearly so. */
 const SCORE_HEADER = 0.95;
@@ -31,6 +32,59 @@ function mayOpenFence(line: string): boolean {
 }
 const MODEL_LINE = /^(?:Main model|Models?): (\S+)/;
 
+/** Share of non-empty lines that must start with `>` for a text to count as quoted. */
+const QUOTE_SHARE = 1;
+
+/** aider prints tool and lint output as `> ` lines ending in two spaces (markdown line breaks). */
+const quoteEnvelope: Envelope = {
+  kind: 'aider-quote',
+  unwrap(text) {
+    const lines = text.split('\n');
+    let nonEmpty = 0;
+    let quoted = 0;
+    for (const line of lines) {
+      if (line.trim() === '') continue;
+      nonEmpty++;
+      if (line.startsWith('>')) quoted++;
+    }
+    if (nonEmpty < 2 || quoted / nonEmpty < QUOTE_SHARE) return undefined;
+    const body = lines.map((line) => line.replace(/^> ?/, '').replace(/ {2}$/, '')).join('\n');
+    return { kind: 'aider-quote', body };
+  },
+  rewrap: (_unwrapped, summary) => summary,
+};
+
+/** aider's question before it adds a command's output to the chat, at the end of a user text. */
+const ADD_OUTPUT = /Add the output to the chat\?\s*$/;
+/** aider's answer line (the importer files it as assistant text); the answer is group 1. */
+const ANSWER = /^\(y\/n\/instructions\)\s*(.*)$/;
+/** An answer that declines: nothing is added. */
+const DECLINE = /^(n|no)$/i;
+
+/**
+ * Tool output comes back as user text. The first text of the user message that follows the "Add
+ * the output to the chat?" question, answered with anything but "n", is the output of the user's
+ * `/run` or `/test` command (quoted with `> `, which the importer removes), not text the user typed.
+ */
+const observations: ObservationRules = {
+  inUserText: true,
+  isOutput(messages, index, blockIndex) {
+    if (blockIndex !== 0) return false;
+    const answer = messages[index - 1];
+    const question = messages[index - 2];
+    if (answer?.role !== 'assistant' || question?.role !== 'user') return false;
+    const answered = ANSWER.exec(lastText(answer.content).trim());
+    if (!answered || DECLINE.test((answered[1] ?? '').trim())) return false;
+    return ADD_OUTPUT.test(lastText(question.content));
+  },
+};
+
+function lastText(content: MessageParam['content']): string {
+  if (typeof content === 'string') return content;
+  const last = content[content.length - 1];
+  return last?.type === 'text' ? last.text : '';
+}
+
 /**
  * aider chat history (`.aider.chat.history.md`) and aider's website transcripts. One file holds
  * many sessions, each opened by `# aider chat started at …`. `#### ` lines are what the user typed,
@@ -39,10 +93,12 @@ const MODEL_LINE = /^(?:Main model|Models?): (\S+)/;
  * are removed. Both `####` and `>` text are user-side; fenced code in a reply stays in the reply.
  * Website pages keep only what is inside `<div class="chat-transcript">` blocks, as one session.
  */
-export const aiderImporter: FormatImporter = {
+export const aiderImporter: AgentFormat = {
   name: 'aider',
   description: 'aider chat history markdown (.aider.chat.history.md, "# aider chat started at")',
   reads: 'text',
+  envelopes: [quoteEnvelope],
+  observations,
   sniff(text, fileName) {
     const head = text.slice(0, SNIFF_CHARS);
     if (/^\s*[[{]/.test(head)) return 0;

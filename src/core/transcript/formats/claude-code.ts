@@ -1,7 +1,8 @@
 import type { Block, Transcript, TranscriptMeta } from '../types.js';
 import { buildTranscript } from './build.js';
 import { fileStem, firstPromptTitle, type DraftMessage } from './draft.js';
-import type { FormatImporter, ParseOptions } from './importer.js';
+import type { AgentFormat, Envelope } from './agent-format.js';
+import type { ParseOptions } from './importer.js';
 import { isPlainObject, jsonShape, readJson, recordsOf, sniffValues } from './json-input.js';
 import { isMessageLine, selectBranch, str, type CcLine } from './claude-code-chain.js';
 
@@ -22,10 +23,25 @@ const SCORE_CERTAIN = 0.95;
 /** User texts that are wrappers Claude Code adds (local commands, caveats), not prompts: not titles. */
 const WRAPPER = /^\s*(<[a-z][\w-]*>|Caveat:)/;
 
-export const claudeCodeImporter: FormatImporter = {
+const EXIT_CODE_LINE = /^Exit code (-?\d+)\r?\n/;
+
+/** The Bash tool's `Exit code N` first line when a command fails; a summary keeps it. */
+const exitCodeEnvelope: Envelope = {
+  kind: 'exit-code',
+  unwrap(text) {
+    const exit = EXIT_CODE_LINE.exec(text);
+    return exit
+      ? { kind: 'exit-code', body: text.slice(exit[0].length), exitCode: Number(exit[1]) }
+      : undefined;
+  },
+  rewrap: (unwrapped, summary) => `Exit code ${unwrapped.exitCode ?? 0}\n${summary}`,
+};
+
+export const claudeCodeImporter: AgentFormat = {
   name: 'claude-code',
   description: 'Claude Code session log (~/.claude/projects/*/<session>.jsonl, agent-*.jsonl)',
   reads: 'json',
+  envelopes: [exitCodeEnvelope],
   sniff(text) {
     const values = sniffValues(jsonShape(text));
     return values.some(isClaudeCodeLine) ? SCORE_CERTAIN : 0;

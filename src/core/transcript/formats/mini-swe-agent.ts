@@ -2,7 +2,7 @@ import { GardenerError } from '../../../errors.js';
 import type { TranscriptMeta } from '../types.js';
 import { buildTranscript } from './build.js';
 import { contentText, fileStem, textBlock, type DraftMessage } from './draft.js';
-import type { FormatImporter } from './importer.js';
+import { exitTagged, type AgentFormat, type Envelope, type Unwrapped } from './agent-format.js';
 import { isPlainObject, jsonShape, readJson } from './json-input.js';
 
 type Json = Record<string, unknown>;
@@ -10,6 +10,25 @@ type Json = Record<string, unknown>;
 /** Sniff scores: the declared trajectory format is certain; the file name and shape are a strong hint. */
 const SCORE_DECLARED = 1;
 const SCORE_SHAPED = 0.8;
+const RETURNCODE = /^\s*<returncode>(-?\d+)<\/returncode>\s*\n/;
+
+/** The line that stands for a middle the agent elided. */
+export function elisionLine(chars: number): string {
+  return `[… ${chars} characters elided …]`;
+}
+
+/**
+ * The `<returncode>` envelope (with `<output>`, or `<output_head>`/`<elided_chars>`/`<output_tail>`
+ * when long, after an "output too long" warning); a summary keeps the exit code as `[exit N]`.
+ */
+const returncodeEnvelope: Envelope = {
+  kind: 'mini-swe-agent',
+  unwrap(text) {
+    const rc = RETURNCODE.exec(text);
+    return rc ? unwrapReturncode(text.slice(rc[0].length), Number(rc[1])) : undefined;
+  },
+  rewrap: (unwrapped, summary) => exitTagged(unwrapped.exitCode, summary),
+};
 
 /**
  * mini-swe-agent trajectories (`*.traj.json`, `trajectory_format: mini-swe-agent-1`). The format has
@@ -17,10 +36,12 @@ const SCORE_SHAPED = 0.8;
  * output comes back as user text (`<returncode>`/`<output>`, or `<output_head>`/`<elided_chars>`/
  * `<output_tail>` when long). Messages are kept as text; the system message is the system prompt.
  */
-export const miniSweAgentImporter: FormatImporter = {
+export const miniSweAgentImporter: AgentFormat = {
   name: 'mini-swe-agent',
   description: 'mini-swe-agent trajectory (*.traj.json, trajectory_format mini-swe-agent-1)',
   reads: 'json',
+  envelopes: [returncodeEnvelope],
+  observations: { inUserText: true },
   sniff(text, fileName) {
     const shape = jsonShape(text);
     if (shape.kind !== 'document' || !isPlainObject(shape.value)) return 0;
@@ -80,4 +101,31 @@ function infoMeta(value: Json): TranscriptMeta {
   const model = isPlainObject(config['model']) ? config['model'] : {};
   if (typeof model['model_name'] === 'string') meta.model = model['model_name'];
   return meta;
+}
+
+function unwrapReturncode(rest: string, exitCode: number): Unwrapped {
+  const output = tagContent(rest, 'output');
+  if (output !== undefined) return { kind: 'mini-swe-agent', body: output, exitCode };
+  const head = tagContent(rest, 'output_head');
+  const tail = tagContent(rest, 'output_tail');
+  if (head !== undefined || tail !== undefined) {
+    const elided = /(\d+) characters elided/.exec(tagContent(rest, 'elided_chars') ?? '');
+    const elidedChars = elided ? Number(elided[1]) : 0;
+    const body = [head ?? '', elisionLine(elidedChars), tail ?? ''].join('\n');
+    return { kind: 'mini-swe-agent', body, exitCode, elidedChars };
+  }
+  return { kind: 'mini-swe-agent', body: rest, exitCode };
+}
+
+/** Content of `<tag>…</tag>`, without the newline right after the opening tag and before the closing one. */
+function tagContent(text: string, tag: string): string | undefined {
+  const open = text.indexOf(`<${tag}>`);
+  if (open < 0) return undefined;
+  const start = open + tag.length + 2;
+  const close = text.lastIndexOf(`</${tag}>`);
+  if (close < start) return undefined;
+  return text
+    .slice(start, close)
+    .replace(/^\r?\n/, '')
+    .replace(/\r?\n$/, '');
 }

@@ -9,7 +9,7 @@ import {
   toolInput,
   type DraftMessage,
 } from './draft.js';
-import type { FormatImporter } from './importer.js';
+import type { AgentFormat } from './agent-format.js';
 import { isPlainObject, jsonShape, readJson, sniffValues } from './json-input.js';
 import type { RepairCounts } from './repair.js';
 
@@ -27,10 +27,11 @@ const SILENT_OBSERVATIONS = new Set(['null', 'agent_state_changed']);
  * arguments from the raw reply); the observation whose `cause` is that action is its tool_result.
  * Messages (`action: message`) are text; the `system` action is the system prompt.
  */
-export const openhandsImporter: FormatImporter = {
+export const openhandsImporter: AgentFormat = {
   name: 'openhands',
   description: 'OpenHands event list (actions and observations linked by "cause")',
   reads: 'json',
+  observations: { inUserText: true },
   sniff(text) {
     const values = sniffValues(jsonShape(text));
     const events = values.filter(isEvent).length;

@@ -2,7 +2,8 @@ import { GardenerError } from '../../../errors.js';
 import type { Transcript, TranscriptMeta } from '../types.js';
 import { buildTranscript } from './build.js';
 import { fileStem, firstPromptTitle, type DraftMessage } from './draft.js';
-import type { FormatImporter, ParseOptions } from './importer.js';
+import type { AgentFormat, Envelope } from './agent-format.js';
+import type { ParseOptions } from './importer.js';
 import { isPlainObject, jsonShape, readJson } from './json-input.js';
 import { convertOpenAiMessages } from './openai.js';
 import type { RepairCounts } from './repair.js';
@@ -13,16 +14,50 @@ type Json = Record<string, unknown>;
 const SCORE_BOTH = 0.95;
 const SCORE_ONE = 0.75;
 
+/** The status lines and shell prompt that end every observation. */
+const STATUS =
+  /(?:^|\n)((?:\((?:Open file|Current directory|Interactive session): [^\n]*\)\n)+)bash-\$[ \t]*\n?$/;
+
+/**
+ * The status lines after an output. A summary keeps those that still say something about an old
+ * output: the open file, unless it is `n/a` or the summary's `[File: X …]` header names it; an
+ * interactive session. The current directory, repeated after every output and shown by the latest
+ * one, goes, and so does the prompt.
+ */
+const statusEnvelope: Envelope = {
+  kind: 'swe-agent-status',
+  unwrap(text) {
+    const status = STATUS.exec(text);
+    if (!status) return undefined;
+    const lines = status[1]!.split('\n').filter((line) => line !== '');
+    return { kind: 'swe-agent-status', body: text.slice(0, status.index), status: lines };
+  },
+  rewrap: (unwrapped, summary) =>
+    [summary, ...statusWorthKeeping(unwrapped.status ?? [], summary)]
+      .filter((part) => part !== '')
+      .join('\n'),
+};
+
+function statusWorthKeeping(status: readonly string[], summary: string): string[] {
+  return status.filter((line) => {
+    if (line.startsWith('(Current directory: ')) return false;
+    const open = /^\(Open file: (.*)\)$/.exec(line);
+    return open === null || (open[1] !== 'n/a' && !summary.includes(`[File: ${open[1]}`));
+  });
+}
+
 /**
  * SWE-agent `.traj` files. They hold the run twice: `history` (the chat the model saw) and
  * `trajectory` (action/observation/thought steps). `history` is the transcript; `trajectory` is
  * only used when there is no history. History messages are OpenAI-shaped (newer files add
  * `tool_calls`, `tool_call_ids` and `message_type`); each `agent` in it gets its own transcript.
  */
-export const sweAgentImporter: FormatImporter = {
+export const sweAgentImporter: AgentFormat = {
   name: 'swe-agent',
   description: 'SWE-agent trajectory (.traj: history + trajectory)',
   reads: 'json',
+  envelopes: [statusEnvelope],
+  observations: { inUserText: true, label: /^\s*OBSERVATION:/i },
   sniff(text) {
     const shape = jsonShape(text);
     if (shape.kind !== 'document' || !isPlainObject(shape.value)) return 0;
