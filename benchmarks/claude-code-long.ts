@@ -15,7 +15,7 @@
  * when the session's last calls asked for it.
  *
  *   npx tsx benchmarks/claude-code-long.ts [--turns 55] [--needles 4] [--budget N]
- *     [--modes direct-1m,direct-200k,proxy] [--claude PATH|latest|2.1.197] [--check on|off] [--read-price 0.1]
+ *     [--modes direct-1m,direct-200k,proxy,plugin] [--claude PATH|latest|2.1.197] [--check on|off] [--read-price 0.1]
  *
  * --turns counts model calls of the main loop: tool calls, one per needle asked, and the answer.
  * --read-price: a cache read's price in input-token units (0.1 on most models; 0.05 on Opus 5.5 and
@@ -64,6 +64,7 @@ const MODES: Record<string, Mode> = {
     window: 200_000,
     proxy: proxyFlags,
   },
+  plugin: { name: 'plugin', window: 1_000_000, plugin: true },
 };
 const PROMPT = 'Inspect the modules, build logs and test reports one by one, then tell me the failure codes.';
 const options = { claude, account: values.check === 'on' ? ('new' as const) : ('old' as const), readPrice };
@@ -73,7 +74,7 @@ const world = buildWorld(dir, TOOL_CALLS, NEEDLES);
 const results: RunFigures[] = [];
 try {
   for (const name of values.modes.split(',')) {
-    const mode = MODES[name] ?? fail(`unknown mode ${name} (direct-1m, direct-200k, proxy)`);
+    const mode = MODES[name] ?? fail(`unknown mode ${name} (direct-1m, direct-200k, proxy, plugin)`);
     const started = performance.now();
     const figures = await runLongSession(world, mode, PROMPT, options);
     process.stderr.write(`${mode.name}: ${Math.round((performance.now() - started) / 1000)} s\n`);

@@ -13,10 +13,12 @@ beforeEach(() => {
 afterEach(() => world.cleanup());
 
 describe('post-tool-use', () => {
-  it('stores the tool result as it happens: original byte-exact, summarised, nothing printed', async () => {
+  it('stores a long tool result as it happens and sends the model its summary with the way back', async () => {
     const log = bigLog(400, 'FATAL checksum mismatch in shard 7');
-    const out = await world.hook('post-tool-use', bashResult('toolu_1', 'npm run migrate', log));
-    expect(out).toBe('');
+    const payload = bashResult('toolu_1', 'npm run migrate', log);
+    const response = payload['tool_response'] as Record<string, unknown>;
+    response['persistedOutputPath'] = '/tmp/claude/out.txt';
+    const out = await world.hook('post-tool-use', payload);
     const store = world.open();
     const scope = { project: world.project, session: SESSION };
     const index = loadIndex(store, scope);
@@ -28,6 +30,115 @@ describe('post-tool-use', () => {
     expect(entry.tokensSummary).toBeLessThan(entry.tokensOriginal / 4);
     expect(index.items[0]).toMatchObject({ command: 'npm run migrate', error: false });
     store.close();
+    // The tool's own shape, its text replaced: Claude Code keeps the original when the shape differs.
+    const printed = JSON.parse(out) as {
+      hookSpecificOutput: { hookEventName: string; updatedToolOutput: Record<string, unknown> };
+    };
+    expect(printed.hookSpecificOutput.hookEventName).toBe('PostToolUse');
+    const updated = printed.hookSpecificOutput.updatedToolOutput;
+    expect(updated).toMatchObject({
+      stderr: '',
+      interrupted: false,
+      isImage: false,
+      noOutputExpected: false,
+    });
+    expect(updated).not.toHaveProperty('persistedOutputPath');
+    const stdout = String(updated['stdout']);
+    expect(stdout).toMatch(/^\[gardener: log summary [\d,]+→[\d,]+ tok · mcp__gardener__fetch\("/);
+    expect(stdout).toContain(`fetch("${entry.id}"`);
+    expect(stdout).toContain('FATAL checksum mismatch in shard 7');
+    expect(defaultTokenizer().count(stdout)).toBeLessThan(entry.tokensOriginal / 4);
+  });
+
+  it('prints nothing for a short tool result, and never replaces a Read (the file the model works on)', async () => {
+    expect(await world.hook('post-tool-use', bashResult('toolu_s', 'ls', 'a.txt\nb.txt'))).toBe('');
+    const content = bigLog(400, 'def checksum(shard): ...');
+    const read = await world.hook('post-tool-use', {
+      tool_name: 'Read',
+      tool_input: { file_path: `${world.project}/app.log` },
+      tool_response: {
+        type: 'text',
+        file: { filePath: `${world.project}/app.log`, content, numLines: 401, startLine: 1, totalLines: 401 },
+      },
+      tool_use_id: 'toolu_r',
+    });
+    expect(read).toBe('');
+    const store = world.open();
+    const items = loadIndex(store, { project: world.project, session: SESSION }).items;
+    expect(items.map((i) => store.fetch(i.id)?.original)).toContain(content);
+    store.close();
+  });
+
+  it("stores an Edit as the model reads it (the sentence and the change), not the file's old content", async () => {
+    const originalFile = bigLog(2_000, 'export const rate = 0.19;');
+    await world.hook('post-tool-use', {
+      tool_name: 'Edit',
+      tool_input: {
+        file_path: `${world.project}/vat.ts`,
+        old_string: 'rate = 0.19',
+        new_string: 'rate = 0.2',
+      },
+      tool_response: {
+        filePath: `${world.project}/vat.ts`,
+        oldString: 'rate = 0.19',
+        newString: 'rate = 0.2',
+        originalFile,
+        structuredPatch: [
+          {
+            oldStart: 7,
+            oldLines: 1,
+            newStart: 7,
+            newLines: 1,
+            lines: ['-export const rate = 0.19;', '+export const rate = 0.2;'],
+          },
+        ],
+        userModified: false,
+        replaceAll: false,
+      },
+      tool_use_id: 'toolu_e',
+    });
+    const store = world.open();
+    const items = loadIndex(store, { project: world.project, session: SESSION }).items;
+    const originals = items.map((i) => store.fetch(i.id)?.original ?? '');
+    expect(originals).toContain(
+      `The file ${world.project}/vat.ts has been updated successfully.\n@@ -7,1 +7,1 @@\n-export const rate = 0.19;\n+export const rate = 0.2;`,
+    );
+    expect(originals.some((o) => o.includes('INFO worker-'))).toBe(false);
+    store.close();
+  });
+
+  it("replaces an MCP tool's long text with its summary, and a Grep's content in its own shape", async () => {
+    const log = bigLog(400, 'ERROR quota exceeded for tenant 41');
+    const mcp = await world.hook('post-tool-use', {
+      tool_name: 'mcp__logs__tail',
+      tool_input: { service: 'billing' },
+      tool_response: [{ type: 'text', text: log }],
+      tool_use_id: 'toolu_m',
+    });
+    const parts = (
+      JSON.parse(mcp) as { hookSpecificOutput: { updatedToolOutput: Array<{ type: string; text: string }> } }
+    ).hookSpecificOutput.updatedToolOutput;
+    expect(parts).toHaveLength(1);
+    expect(parts[0]!.text).toContain('ERROR quota exceeded for tenant 41');
+    expect(parts[0]!.text.length).toBeLessThan(log.length / 4);
+    const grep = await world.hook('post-tool-use', {
+      tool_name: 'Grep',
+      tool_input: { pattern: 'worker', output_mode: 'content' },
+      tool_response: {
+        mode: 'content',
+        numFiles: 1,
+        filenames: [],
+        content: log.replace('tenant 41', 'tenant 42'),
+        numLines: 401,
+      },
+      tool_use_id: 'toolu_g',
+    });
+    const updated = (
+      JSON.parse(grep) as { hookSpecificOutput: { updatedToolOutput: Record<string, unknown> } }
+    ).hookSpecificOutput.updatedToolOutput;
+    expect(updated).toMatchObject({ mode: 'content', numFiles: 1, filenames: [] });
+    expect(String(updated['content'])).toContain('tenant 42');
+    expect(updated['numLines']).toBe(String(updated['content']).split('\n').length);
   });
 
   it('redacts secrets before storing', async () => {
@@ -215,7 +326,7 @@ describe('without a server', () => {
     const spooling = { GARDENER_HOOK_SPOOL: '1' };
     await world.hook(
       'post-tool-use',
-      bashResult('toolu_s', 'make', bigLog(300, 'linker error: undefined symbol vat_rate')),
+      bashResult('toolu_s', 'make', bigLog(12, 'linker error: undefined symbol vat_rate')),
       spooling,
     );
     const before = world.open();

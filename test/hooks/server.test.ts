@@ -39,9 +39,9 @@ const message = (
 });
 
 describe('hook server', () => {
-  it('acknowledges a tool result at once and stores it behind the reply', async () => {
+  it('acknowledges a short tool result at once and stores it behind the reply', async () => {
     const reply = await sendToServer(
-      message('post-tool-use', bashResult('t1', 'make', bigLog(100, 'E42'))),
+      message('post-tool-use', bashResult('t1', 'make', bigLog(12, 'E42'))),
       world.env,
       1_500,
     );
@@ -50,6 +50,22 @@ describe('hook server', () => {
     const items = loadIndex(store, { project: world.project, session: SESSION }).items;
     expect(items).toHaveLength(1);
     expect(store.fetch(items[0]!.id)?.original).toContain('E42');
+  });
+
+  it('answers a long tool result with what goes to the model: its summary and the way back', async () => {
+    const reply = await sendToServer(
+      message('post-tool-use', bashResult('t1', 'make', bigLog(400, 'E42 checksum mismatch'))),
+      world.env,
+      5_000,
+    );
+    const printed = JSON.parse(reply?.ok ? reply.stdout : '{}') as {
+      hookSpecificOutput?: { updatedToolOutput?: { stdout?: string } };
+    };
+    const stdout = printed.hookSpecificOutput?.updatedToolOutput?.stdout ?? '';
+    const items = loadIndex(store, { project: world.project, session: SESSION }).items;
+    expect(items).toHaveLength(1);
+    expect(stdout).toContain(`fetch("${items[0]!.id}"`);
+    expect(stdout).toContain('E42 checksum mismatch');
   });
 
   it('answers prompts after the queued results are stored', async () => {

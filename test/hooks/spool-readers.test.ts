@@ -14,7 +14,7 @@ beforeEach(async () => {
   world = hookWorld();
   await world.hook(
     'post-tool-use',
-    bashResult('toolu_s', 'make', bigLog(300, 'linker error: undefined symbol vat_rate')),
+    bashResult('toolu_s', 'make', bigLog(12, 'linker error: undefined symbol vat_rate')),
     spooling,
   );
   expect(hasSpooled(world.env, world.dbPath)).toBe(true);

@@ -80,6 +80,12 @@ export interface CompactAllOptions {
   /** Only blocks of at least this many tokens. */
   minTokens?: number;
   keepLastTurns?: number;
+  /**
+   * The blocks have not been sent yet and their form is decided once, now (a client that owns its
+   * context afterwards): no working window, and a block takes its summary only where the first-send
+   * rule says so (plan/first-send.ts).
+   */
+  firstSend?: boolean;
 }
 
 export interface SettleOptions {

@@ -10,4 +10,5 @@
  */
 export const MIN_BUDGET = 1_000;
 export { CACHE_READ, CACHE_WRITE } from './plan/cost-model.js';
+export { FIRST_SEND_MIN_TOKENS, summaryAtFirstSend } from './plan/first-send.js';
 export { BREAKDOWN_ORDER, type BreakdownClass } from './types.js';

@@ -8,6 +8,7 @@ import { defaultTokenizer } from '../tokens/index.js';
 import type { Block, MessageParam, MessagesRequest, Transcript } from '../transcript/index.js';
 import type {
   ChangeResult,
+  CompactAllOptions,
   FetchResult,
   Garden,
   GardenOptions,
@@ -38,6 +39,7 @@ import {
   type GardenState,
 } from './state/state.js';
 import { eligibleSteps, withReattachedMedia } from './plan/steps.js';
+import { summaryAtFirstSend } from './plan/first-send.js';
 import { syncView } from './ingest/sync.js';
 import { settleAsRead } from './state/settle-as-read.js';
 import { originalBlock, takeMessages } from './ingest/release.js';
@@ -104,7 +106,7 @@ export function openGardenWith(options: GardenWithOptions): Garden {
     note: (text, noteOptions) => state.store.note(state.scope, text, noteOptions),
     compactAll(compactOptions = {}) {
       settle(state);
-      return compactAll(state, compactOptions.minTokens ?? 0, compactOptions.keepLastTurns);
+      return compactAll(state, compactOptions);
     },
     classStats() {
       settle(state);
@@ -373,19 +375,22 @@ function pin(state: GardenState, id: string): ChangeResult {
 }
 
 /** Every eligible block of at least `minTokens` to its summary, in one event. */
-function compactAll(state: GardenState, minTokens: number, keepLastTurns: number | undefined): ChangeResult {
-  const window =
-    keepLastTurns === undefined
+function compactAll(state: GardenState, options: CompactAllOptions): ChangeResult {
+  const { minTokens = 0, keepLastTurns, firstSend = false } = options;
+  const window = firstSend
+    ? { start: state.view.messages.length, maxTokens: Number.POSITIVE_INFINITY }
+    : keepLastTurns === undefined
       ? workingWindow(state)
       : {
           start: windowStart(state.view, keepLastTurns, () => 0, Number.POSITIVE_INFINITY),
           maxTokens: Number.POSITIVE_INFINITY,
         };
+  const pays = firstSend ? summaryAtFirstSend : (original: number, summary: number) => summary < original;
   const forms = new Map<string, Form>();
   for (const slot of state.view.all) {
     if (slot.form !== 'original' || !hasForm(slot, 'summary') || slot.textTokens < minTokens) continue;
     if (protection(slot, window, state.pinned) !== undefined) continue;
-    if (slotTokens(slot, 'summary') < slotTokens(slot, 'original')) forms.set(slot.key, 'summary');
+    if (pays(slotTokens(slot, 'original'), slotTokens(slot, 'summary'))) forms.set(slot.key, 'summary');
   }
   const event = applyEvent(state, 'compact-all', forms);
   return event ? { changed: event.changed, event } : { changed: 0, reason: 'already' };

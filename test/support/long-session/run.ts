@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLAUDE_BIN, HEADLESS_CLAUDE_ENV } from '../claude-code.js';
@@ -10,7 +10,7 @@ import {
   THINKING_TOKENS,
   type NeedleOutcome,
 } from './script.js';
-import { MAIN, TSX, type World } from './world.js';
+import { MAIN, ROOT, TSX, type World } from './world.js';
 
 /** How Claude Code runs: straight to the fake, or through `gardener proxy`. */
 export interface Mode {
@@ -19,6 +19,8 @@ export interface Mode {
   window: number;
   /** Through `gardener proxy`: its flags (none: its defaults). */
   proxy?: string[];
+  /** Straight to the API with gardener's Claude Code plugin installed (hooks and MCP server). */
+  plugin?: boolean;
 }
 
 /** Who runs the session, and against what account. */
@@ -150,6 +152,17 @@ function proxyFigures(log: string): { events: number; guardStopped: boolean } {
   };
 }
 
+/** Installs gardener's plugin from this repository's marketplace into a Claude Code HOME. */
+function installPlugin(bin: string, env: Record<string, string>): void {
+  for (const args of [
+    ['plugin', 'marketplace', 'add', ROOT],
+    ['plugin', 'install', 'gardener@gardener'],
+  ]) {
+    const run = spawnSync(bin, args, { env: { ...env, ...HEADLESS_CLAUDE_ENV }, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`claude ${args.join(' ')} failed: ${run.stdout}${run.stderr}`);
+  }
+}
+
 /** Runs the world's session once in `mode` (a fresh HOME and store) and prices it. */
 export async function runLongSession(
   world: World,
@@ -169,16 +182,20 @@ export async function runLongSession(
   });
   let proxy: ReturnType<typeof startProxy> | undefined;
   let claude: ChildProcess | undefined;
+  const bin = options.claude ?? CLAUDE_BIN;
+  // The plugin's hooks and MCP server run the built CLI (bin/gardener-hook, bin/gardener).
+  const path = mode.plugin ? `${join(ROOT, 'bin')}:${world.bin}` : world.bin;
   try {
+    if (mode.plugin) installPlugin(bin, { PATH: `${path}:${process.env['PATH']}`, HOME: home });
     proxy = mode.proxy ? startProxy(fake.url, home, world.work, mode.proxy) : undefined;
     const base = proxy ? await proxy.url : fake.url;
     claude = spawn(
-      options.claude ?? CLAUDE_BIN,
+      bin,
       ['-p', prompt, '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions'],
       {
         cwd: world.work,
         env: {
-          PATH: `${world.bin}:${process.env['PATH']}`,
+          PATH: `${path}:${process.env['PATH']}`,
           HOME: home,
           GARDENER_HOME: home,
           ANTHROPIC_BASE_URL: base,

@@ -27,7 +27,7 @@ export interface World {
 /** Lines of each generated file: about 4,700 cl100k tokens of output per tool call. */
 const LINES_PER_FILE = 210;
 
-const ROOT = resolve(import.meta.dirname, '../../..');
+export const ROOT = resolve(import.meta.dirname, '../../..');
 export const TSX = join(ROOT, 'node_modules/.bin/tsx');
 export const MAIN = join(ROOT, 'src/cli/main.ts');
 

@@ -3,6 +3,7 @@ import { isHookEvent } from '../hooks/payload.js';
 import { FORWARDED_ENV, type HookMessage } from '../hooks/protocol.js';
 import { spool } from '../hooks/spool.js';
 import { resolveDatabasePath } from '../../../core/store/constants.js';
+import { FIRST_SEND_MIN_TOKENS } from '../../../core/garden/constants.js';
 import type { CliIo } from '../../kit/cli/io.js';
 
 /**
@@ -37,17 +38,20 @@ export async function runHookEvent(event: string, io: CliIo): Promise<void> {
     input,
   };
   const stores = event === 'post-tool-use' || event === 'post-tool-use-failure';
+  // A result this long may go to the model gardened (a token holds at least one character): its
+  // hook waits for the engine's answer, from a server or in this process, and is never spooled.
+  const answers = !stores || (event === 'post-tool-use' && input.length >= FIRST_SEND_MIN_TOKENS);
   let stdout: string | undefined;
   if (io.env['GARDENER_HOOK_SERVER'] !== '0') {
     const reply = await sendToServer(
       message,
       io.env,
-      stores ? REPLY_TIMEOUT_MS.store : REPLY_TIMEOUT_MS.answer,
+      answers ? REPLY_TIMEOUT_MS.answer : REPLY_TIMEOUT_MS.store,
     );
     if (reply?.ok) stdout = reply.stdout;
   }
   // No server: a tool result waits in the spool for the next gardener with the engine loaded.
-  if (stdout === undefined && stores && io.env['GARDENER_HOOK_SPOOL'] !== '0' && spool(io.env, message))
+  if (stdout === undefined && !answers && io.env['GARDENER_HOOK_SPOOL'] !== '0' && spool(io.env, message))
     stdout = '';
   // A tool result stored here loads the engine's compressors; a hook that answers does not.
   if (stdout === undefined) {

@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isBusyError } from '../../../core/store/index.js';
 import type { GardenerStore, Scope } from '../../../core/store/index.js';
+import { FIRST_SEND_MIN_TOKENS } from '../../../core/garden/constants.js';
 import { logProblem } from './log.js';
 import type { HookMessage, HookReply } from './protocol.js';
 import { drainSpooled, handleMessage } from './run.js';
@@ -34,8 +35,8 @@ export interface HookServer {
 /**
  * The hook server a long-lived gardener (the MCP server) runs, so a hook process only reads its
  * stdin and writes one line to a socket: the store, tokenizer and compressors stay warm here.
- * Tool results are acknowledged at once and stored in order behind the reply; the other events
- * wait for the stored results and answer with what the hook prints.
+ * Short tool results are acknowledged at once and stored in order behind the reply; long ones (which
+ * may go to the model gardened) and the other events wait their turn and answer with what the hook prints.
  */
 export async function startHookServer(options: HookServerOptions): Promise<HookServer> {
   const path = socketPath(options.env, options.store.path, options.pid ?? process.pid);
@@ -68,7 +69,10 @@ export async function startHookServer(options: HookServerOptions): Promise<HookS
       drainSpooled(options.store, options.env);
       return handleMessage(options.store, message, options.env, options.onScope);
     };
-    if (message.event === 'post-tool-use' || message.event === 'post-tool-use-failure') {
+    // A short tool result is acknowledged at once and stored behind the reply; a long one may go to
+    // the model gardened, so its hook waits for what the engine prints (hook-run.ts).
+    const long = message.event === 'post-tool-use' && message.input.length >= FIRST_SEND_MIN_TOKENS;
+    if (!long && (message.event === 'post-tool-use' || message.event === 'post-tool-use-failure')) {
       enqueue(work).catch((error: unknown) =>
         logProblem(options.store.path, `hook ${message.event}`, 'storing a tool result failed', error),
       );

@@ -1,10 +1,10 @@
 import type { ContentClass } from '../../../core/classify/index.js';
 import { openSessionWith } from '../../kit/session.js';
-import { blockKey, partKey, type CompressFn } from '../../../core/garden/index.js';
+import { blockKey, partKey, type CompressFn, type RetrievalWords } from '../../../core/garden/index.js';
 import type { Scope, Store } from '../../../core/store/index.js';
-import type { MessageParam } from '../../../core/transcript/index.js';
+import { toolResultText, type MessageParam } from '../../../core/transcript/index.js';
 
-/** The engine needs a budget; hooks never render, so any size does. */
+/** The engine needs a budget; hooks never render a whole context, so any size does. */
 const HOOK_BUDGET = 1_000_000;
 
 /** What a hook stored of one block. */
@@ -14,28 +14,66 @@ export interface StoredBlock {
   tokens: number;
 }
 
+/** What a hook stored of a turn, and the text its last tool result goes to the model as, when gardened. */
+export interface StoredTurn {
+  stored: StoredBlock[];
+  /** The tool result's first-send form (summary and way back), when the engine chose one for it. */
+  sent?: string;
+}
+
+export interface StoreOptions {
+  /** Decide the last message's first-send form (plan/first-send.ts), naming the way back in these words. */
+  firstSend?: RetrievalWords;
+}
+
 /**
  * Stores the blocks of a few messages (one tool call and its result, or one prompt) through the
  * engine, exactly as any other door would: classify → compress → store, secrets redacted by the
- * store, and injected regions stripped first. Nothing is rendered and no state is persisted (Claude
- * Code, not gardener, owns this context). Returns the entries of the last message's blocks.
- * `compress`: the engine's compressor, passed in so the prompt hook need not load the compressors.
+ * store, and injected regions stripped first. With `firstSend`, the engine also chooses the form the
+ * newest message goes to the model in: Claude Code, not gardener, owns the context afterwards, so
+ * this first send is the only moment a form can be chosen without changing what a cache or a
+ * thinking block holds. No state is persisted. `compress`: the engine's compressor, passed in so the
+ * prompt hook need not load the compressors.
  */
 export function storeMessages(
   store: Store,
   scope: Scope,
   messages: MessageParam[],
   compress: CompressFn,
-): StoredBlock[] {
+  options: StoreOptions = {},
+): StoredTurn {
   const session = openSessionWith({
     store,
     scope,
     compress,
     budget: HOOK_BUDGET,
-    config: { persist: false, inject: 'off' },
+    config: {
+      persist: false,
+      inject: 'off',
+      ...(options.firstSend ? { retrieval: options.firstSend } : {}),
+    },
   });
-  session.garden.sync({ id: scope.session, format: 'anthropic', messages });
+  const transcript = { id: scope.session, format: 'anthropic' as const, messages };
+  session.garden.sync(transcript);
+  let sent: string | undefined;
+  if (options.firstSend) {
+    session.garden.settle();
+    if (session.garden.compactAll({ firstSend: true }).changed > 0) sent = lastToolResult(session.garden);
+  }
   session.close();
+  return { stored: storedOf(store, scope, messages), ...(sent !== undefined ? { sent } : {}) };
+}
+
+/** The text of the newest message's tool result as the engine renders it now. */
+function lastToolResult(garden: ReturnType<typeof openSessionWith>['garden']): string | undefined {
+  const last = garden.render({ inject: false }).messages.at(-1);
+  if (!last || typeof last.content === 'string') return undefined;
+  const result = last.content.find((block) => block.type === 'tool_result');
+  return result?.type === 'tool_result' ? toolResultText(result.content) : undefined;
+}
+
+/** The entries of the last message's blocks. */
+function storedOf(store: Store, scope: Scope, messages: MessageParam[]): StoredBlock[] {
   const index = messages.length - 1;
   const last = messages[index];
   if (!last) return [];

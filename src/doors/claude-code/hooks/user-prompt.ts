@@ -30,7 +30,7 @@ export function userPromptSubmit(
   const prompt = payload.prompt ?? '';
   let index = loadIndex(ctx.store, ctx.scope);
   if (prompt.trim() !== '') {
-    const stored = storeMessages(ctx.store, ctx.scope, [{ role: 'user', content: prompt }], PROMPT_ONLY);
+    const { stored } = storeMessages(ctx.store, ctx.scope, [{ role: 'user', content: prompt }], PROMPT_ONLY);
     index = addItems(
       index,
       stored.map((s) => ({ id: s.id, cls: s.cls, tokens: s.tokens, error: false, at: ctx.now() })),
