@@ -116,7 +116,8 @@ export function tallyRequests(requests: readonly RecordedRequest[], readPrice: n
   return totals;
 }
 
-function startProxy(upstream: string, home: string, cwd: string, flags: string[]) {
+/** `gardener proxy` in its own process on a fresh port, logging JSON; `url` resolves once it listens. */
+export function startProxy(upstream: string, home: string, cwd: string, flags: string[]) {
   const child = spawn(
     TSX,
     [MAIN, 'proxy', '--port', '0', '--upstream', upstream, '--log', 'json', ...flags],
