@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { requestUnits } from '../../../src/core/cache/cache-units.js';
 import { createPromptCache, usageCost, type CacheUsage } from '../../../src/core/cache/prompt-cache.js';
+import { cacheModel, type CacheModel } from '../../../src/core/cache/models.js';
 import { defaultTokenizer } from '../../../src/core/tokens/tokenizer.js';
 import { CLAUDE_BIN, HEADLESS_CLAUDE_ENV } from '../claude-code.js';
 import { startFakeAnthropic, type RecordedRequest } from '../fake-anthropic/index.js';
@@ -33,7 +34,7 @@ export interface RunFigures {
   uncached: number;
   written: number;
   read: number;
-  /** uncached + 1.25 × written + 0.1 × read, under the core's cache model. */
+  /** uncached + write × written + read × read tokens, at the request model's ratios under the core's cache model. */
   cost: number;
   needles: Map<string, NeedleOutcome>;
   /** Each answered request's usage under the cache model, in order. */
@@ -45,20 +46,30 @@ export interface RunFigures {
 /** Wall time of each answered request, for the cache's TTL. */
 type Timed = RecordedRequest & { at: number };
 
-/** Prices every answered Messages request under the core's cache model, in the order sent. */
+/**
+ * Prices every answered Messages request under the core's cache model, in the order sent, at the
+ * prices of the request's model (a cache per model, as the API keeps them).
+ */
 export function priceRequests(requests: readonly Timed[]) {
-  const cache = createPromptCache();
+  const caches = new Map<string, ReturnType<typeof createPromptCache>>();
+  const cacheOf = (model: CacheModel) => {
+    let cache = caches.get(model.id);
+    if (!cache) caches.set(model.id, (cache = createPromptCache({ model })));
+    return cache;
+  };
   const tokenizer = defaultTokenizer();
   const totals = { uncached: 0, written: 0, read: 0, cost: 0, peak: 0, rows: [] as CacheUsage[] };
   for (const request of requests) {
     if (!request.path.startsWith('/v1/messages') || request.path.includes('count_tokens')) continue;
     if (request.status !== 200) continue;
-    const usage = cache.request(requestUnits(request.body, tokenizer), request.at);
+    const named = (request.body as Record<string, unknown>)['model'];
+    const model = cacheModel(typeof named === 'string' ? named : undefined);
+    const usage = cacheOf(model).request(requestUnits(request.body, tokenizer), request.at);
     totals.rows.push(usage);
     totals.uncached += usage.uncached;
     totals.written += usage.written5m + usage.written1h;
     totals.read += usage.read;
-    totals.cost += usageCost(usage);
+    totals.cost += usageCost(usage, model);
     totals.peak = Math.max(totals.peak, usage.uncached + usage.read + usage.written5m + usage.written1h);
   }
   return totals;

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RunChatTui } from '../agent/controller.js';
 import { createChatController } from '../agent/chat-controller.js';
-import { prepareRequest } from '../agent/cache-send.js';
+import { chatMarks } from '../agent/cache-send.js';
 import { resolveTarget } from '../../kit/scope.js';
 import { openDoorStore } from '../../kit/store.js';
 import { storeSpooledFirst } from '../../kit/spooled.js';
@@ -60,7 +60,7 @@ export async function runChat(io: CliIo, run: ChatRun): Promise<void> {
       },
       cwd: io.cwd,
       provider: createAnthropicProvider(config),
-      prepare: prepareRequest,
+      marks: chatMarks,
       yes: run.yes,
       ...(run.thinking !== undefined ? { thinking: run.thinking } : {}),
     });
