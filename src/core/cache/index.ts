@@ -33,4 +33,4 @@ export type { CacheModel, CachePrices } from './models.js';
 export { placeBreakpoints } from './place-breakpoints.js';
 export type { Placed } from './place-breakpoints.js';
 export { MIN_CACHEABLE_TOKENS, createPromptCache, usageCost } from './prompt-cache.js';
-export type { CacheUnit, CacheUsage, PromptCacheOptions } from './prompt-cache.js';
+export type { CacheUnit, CacheUsage, PromptCache, PromptCacheOptions } from './prompt-cache.js';
