@@ -21,9 +21,9 @@ import { parseArgs } from 'node:util';
 import type { Provider } from '../src/doors/kit/provider/types.js';
 import { createChatController } from '../src/doors/chat/agent/chat-controller.js';
 import { loadChat, saveChat } from '../src/doors/chat/agent/chat-sessions.js';
-import { prepareRequest } from '../src/doors/chat/agent/cache-send.js';
-import { placeCacheBreakpoints } from '../src/doors/kit/provider/cache-breakpoints.js';
-import type { MessagesRequest } from '../src/core/transcript/types.js';
+import { chatMarks } from '../src/doors/chat/agent/cache-send.js';
+import { clientMark, type ClientMark } from '../src/core/cache/index.js';
+import type { MessageParam, MessagesRequest } from '../src/core/transcript/types.js';
 import { createAnthropicProvider } from '../src/doors/kit/provider/anthropic.js';
 import { openStore } from '../src/core/store/open.js';
 import { estimateInputTokens, startFakeAnthropic } from '../test/support/fake-anthropic/index.js';
@@ -59,11 +59,19 @@ function slowed(provider: Provider, ms: number): Provider {
 }
 
 /**
- * The chat's breakpoints as they were before the compaction frontier's: every message but the newest,
- * and the end; they fill the API's 4, so the cache track finds no room for gardener's.
+ * The chat's breakpoints as they were before the compaction frontier's: the tools, the system, the
+ * message before the newest and the newest; they fill the API's 4, so the placer finds no room for
+ * gardener's.
  */
-function withoutFrontier(request: MessagesRequest): MessagesRequest {
-  return placeCacheBreakpoints(request, { stableMessages: request.messages.length - 1, tail: true });
+function withoutFrontier(request: MessagesRequest, conversation: readonly MessageParam[]): ClientMark[] {
+  const marks: ClientMark[] = [];
+  if (request.tools?.length) marks.push({ message: 'tools', block: request.tools.length - 1 });
+  const own = chatMarks(request, conversation);
+  marks.push(...own.filter((mark) => mark.message === 'system'));
+  const before = clientMark(conversation.slice(0, -1));
+  if (before) marks.push(before);
+  marks.push(...own.filter((mark) => typeof mark.message === 'number'));
+  return marks;
 }
 
 async function run(budget: number, modelMs: number, frontier: boolean) {
@@ -86,7 +94,7 @@ async function run(budget: number, modelMs: number, frontier: boolean) {
       createAnthropicProvider({ model: 'claude-sonnet-4-6', apiKey: 'bench', baseURL: fake.url }),
       modelMs,
     ),
-    prepare: frontier ? prepareRequest : withoutFrontier,
+    marks: frontier ? chatMarks : withoutFrontier,
     yes: true,
     onGardened: (f) => figures.push(f),
   });

@@ -15,16 +15,16 @@
  * when the session's last calls asked for it.
  *
  *   npx tsx benchmarks/claude-code-long.ts [--turns 55] [--needles 4] [--budget N]
- *     [--modes direct-1m,direct-200k,proxy,plugin] [--claude PATH|latest|2.1.197] [--check on|off] [--read-price 0.1]
+ *     [--modes direct-1m,direct-200k,proxy,plugin] [--claude PATH|latest|2.1.197] [--check on|off]
  *
  * --turns counts model calls of the main loop: tool calls, one per needle asked, and the answer.
- * --read-price: a cache read's price in input-token units (0.1 on most models; 0.05 on Opus 5.5 and
- * Sonnet 5.5, 0.025 on Fable/Mythos 5.x); passed by hand until the core's cache model prices per model.
+ * Cost is priced at the request model's prices (src/core/cache/models.ts: reads 0.05× on Opus 5.5).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { cacheModel } from '../src/core/cache/models.js';
 import { claudeBinFor } from '../test/support/claude-code.js';
 import { runLongSession, type Mode, type RunFigures } from '../test/support/long-session/run.js';
 import { buildWorld } from '../test/support/long-session/world.js';
@@ -37,7 +37,6 @@ const { values } = parseArgs({
     modes: { type: 'string', default: 'direct-1m,direct-200k,proxy' },
     claude: { type: 'string', default: '2.1.197' },
     check: { type: 'string', default: 'on' },
-    'read-price': { type: 'string', default: '0.1' },
   },
 });
 const fail = (message: string): never => {
@@ -48,9 +47,6 @@ const claude = claudeBinFor(values.claude);
 if (!existsSync(claude))
   fail(`no Claude Code at ${claude}; set GARDENER_CLAUDE_BIN or GARDENER_CLAUDE_LATEST_BIN`);
 if (values.check !== 'on' && values.check !== 'off') fail(`--check takes on or off (got ${values.check})`);
-const readPrice = Number(values['read-price']);
-if (!(readPrice >= 0 && readPrice <= 1))
-  fail(`--read-price takes a number from 0 to 1 (got ${values['read-price']})`);
 const NEEDLES = Number(values.needles);
 const TOOL_CALLS = Number(values.turns) - NEEDLES - 1;
 if (!(Number.isInteger(TOOL_CALLS) && TOOL_CALLS > 0))
@@ -67,7 +63,7 @@ const MODES: Record<string, Mode> = {
   plugin: { name: 'plugin', window: 1_000_000, plugin: true },
 };
 const PROMPT = 'Inspect the modules, build logs and test reports one by one, then tell me the failure codes.';
-const options = { claude, account: values.check === 'on' ? ('new' as const) : ('old' as const), readPrice };
+const options = { claude, account: values.check === 'on' ? ('new' as const) : ('old' as const) };
 
 const dir = mkdtempSync(join(tmpdir(), 'gardener-cc-long-'));
 const world = buildWorld(dir, TOOL_CALLS, NEEDLES);
@@ -97,7 +93,7 @@ const failed = (figures: RunFigures) =>
 const model = results[0]?.model ?? '?';
 process.stdout.write(
   `${values.turns} turns (${TOOL_CALLS} tool calls, ${NEEDLES} needles) · Claude Code ${values.claude} (${model}) · ` +
-    `check ${values.check} (account ${options.account}) · reads at ${readPrice}× input\n` +
+    `check ${values.check} (account ${options.account}) · reads at ${cacheModel(model).read}× input (the model's price)\n` +
     'mode                     exit  calls  failed  binding  retries  dropped  compactions  events  peak   uncached  written  read    cost    vs 1m  needles\n',
 );
 const base1m = results.find((r) => r.mode === 'direct-1m')?.cost;

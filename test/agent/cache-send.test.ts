@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prepareRequest, sendWithCacheTrack } from '../../src/doors/chat/agent/cache-send.js';
+import { chatMarks, sendWithCacheTrack } from '../../src/doors/chat/agent/cache-send.js';
 import type { DoorSession } from '../../src/doors/kit/session.js';
 import { countBreakpoints } from '../../src/core/cache/cache-frontier.js';
 import { createCacheTrack } from '../../src/core/cache/cache-track.js';
@@ -55,7 +55,7 @@ describe('the chat sends with the core cache track', () => {
     const { session, costs } = observedSession();
     const track = createCacheTrack();
     for (let call = 1; call <= 3; call++) {
-      const deps = { session, transcript: transcript(call), prepare: prepareRequest };
+      const deps = { session, transcript: transcript(call), marks: chatMarks };
       sendWithCacheTrack(
         deps,
         track,
@@ -78,7 +78,7 @@ describe('the chat sends with the core cache track', () => {
     const track = createCacheTrack();
     let sent: MessagesRequest | undefined;
     for (let call = 1; call <= 8; call++) {
-      const deps = { session, transcript: transcript(call), prepare: prepareRequest };
+      const deps = { session, transcript: transcript(call), marks: chatMarks };
       const rendered = messages(call, (i) => call >= 8 && i < 5);
       const last = rendered.at(-1) as MessageParam;
       rendered[rendered.length - 1] = {

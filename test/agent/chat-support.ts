@@ -7,7 +7,7 @@ import type { AgentEvent } from '../../src/doors/chat/agent/events.js';
 import { openStore } from '../../src/core/store/open.js';
 import type { GardenerStore } from '../../src/core/store/types.js';
 import { startFakeAnthropic, type FakeAnthropic, type ScriptStep } from '../support/fake-anthropic/index.js';
-import { prepareRequest } from '../../src/doors/chat/agent/cache-send.js';
+import { chatMarks } from '../../src/doors/chat/agent/cache-send.js';
 import { createAnthropicProvider } from '../../src/doors/kit/provider/anthropic.js';
 import { sandbox } from './support.js';
 
@@ -50,7 +50,7 @@ export async function chatRig(
           { model: 'claude-sonnet-4-6', apiKey: 'test', baseURL: fake.url },
           { sleep: async () => {} },
         ),
-        prepare: prepareRequest,
+        marks: chatMarks,
         yes: true,
         ...overrides,
       });

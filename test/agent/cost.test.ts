@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createCostTracker } from '../../src/doors/chat/agent/cost.js';
 import { createCacheTrack, recordRequest } from '../../src/core/cache/cache-track.js';
+import { DEFAULT_CACHE_MODEL } from '../../src/core/cache/models.js';
 import type { CacheUnit } from '../../src/core/cache/prompt-cache.js';
 import { overflowOf } from '../../src/doors/chat/agent/overflow.js';
 import { ProviderError } from '../../src/doors/kit/provider/errors.js';
@@ -25,7 +26,7 @@ beforeEach(() => {
 });
 
 const call = (raw: string, sent: string, at: number, rawOverWindow = false) => ({
-  bills: recordRequest(track, units(sent), units(raw), at),
+  bills: recordRequest(track, units(sent), units(raw), at, DEFAULT_CACHE_MODEL),
   rawOverWindow,
 });
 
@@ -72,7 +73,7 @@ describe('cost against unmanaged, when the model cannot bill a call', () => {
   it('claims nothing for a call the model could not bill (more breakpoints than the API allows)', () => {
     const tracker = createCostTracker(price);
     const marked = [...'abcde'].map((key) => ({ key, tokens: 1_000, breakpoint: '5m' as const }));
-    expect(() => recordRequest(track, marked, marked, 0)).toThrow(RangeError);
+    expect(() => recordRequest(track, marked, marked, 0, DEFAULT_CACHE_MODEL)).toThrow(RangeError);
     // The send step then hands no bills to the tracker.
     const usage = { input: 5_000, cacheRead: 0, cacheWrite: 0, output: 0 };
     const result = tracker.add(usage, undefined);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { agreementOfFile, errorPercent } from '../../src/doors/bench/cache-agreement.js';
 import { fitSession } from '../../src/doors/bench/cache-fit.js';
+import { withoutOldThinking } from '../../src/doors/bench/fit-rules.js';
 import { usageCalls } from '../../src/doors/bench/usage-calls.js';
 import { defaultTokenizer } from '../../src/core/tokens/tokenizer.js';
 
@@ -21,10 +22,7 @@ const SLICE = [
 
 describe.skipIf(!logs)('the cache model on real Claude Code usage rows', () => {
   it.each(SLICE)('predicts the reads and writes of %s within 5%', (file) => {
-    const agreement = agreementOfFile(path.join(logs!, file), defaultTokenizer(), {
-      warmHead: true,
-      inferHeadChanges: true,
-    });
+    const agreement = agreementOfFile(path.join(logs!, file), defaultTokenizer(), { warmHead: true });
     expect(agreement?.calls).toBeGreaterThanOrEqual(30);
     expect(Math.abs(errorPercent(agreement!.read))).toBeLessThan(5);
     expect(Math.abs(errorPercent(agreement!.written))).toBeLessThan(5);
@@ -36,13 +34,21 @@ function line(fields: Record<string, unknown>): string {
   return JSON.stringify({ sessionId: 's', timestamp: '2026-01-01T10:00:00.000Z', ...fields });
 }
 
-function assistant(uuid: string, parent: string, id: string, content: unknown[], usage: object, at: string) {
+function assistant(
+  uuid: string,
+  parent: string,
+  id: string,
+  content: unknown[],
+  usage: object,
+  at: string,
+  stop: string | null = 'tool_use',
+) {
   return line({
     type: 'assistant',
     uuid,
     parentUuid: parent,
     timestamp: at,
-    message: { id, role: 'assistant', model: 'claude-sonnet-4-5', content, usage },
+    message: { id, role: 'assistant', model: 'claude-sonnet-4-5', content, usage, stop_reason: stop },
   });
 }
 
@@ -95,23 +101,34 @@ describe('replaying a Claude Code log through the cache model', () => {
   it('rebuilds each request, drops the thinking of earlier turns, and knows produced sizes', () => {
     const calls = usageCalls(log);
     expect(calls.map((c) => c.messages.length)).toEqual([1, 3, 5]);
+    expect(calls.map((c) => [c.model, c.thinking])).toEqual([
+      ['claude-sonnet-4-5', true],
+      ['claude-sonnet-4-5', false],
+      ['claude-sonnet-4-5', false],
+    ]);
     // Within the tool loop the thinking is sent back, and the message counts its output tokens.
     expect((calls[1]!.messages[1]!.content as Array<{ type: string }>)[0]!.type).toBe('thinking');
     expect(calls[1]!.sizes[1]).toBe(50);
-    // After a new prompt, the earlier turn's thinking is gone and its output count no longer applies.
-    expect((calls[2]!.messages[1]!.content as Array<{ type: string }>).map((b) => b.type)).toEqual([
-      'tool_use',
-    ]);
-    expect(calls[2]!.sizes[1]).toBeUndefined();
+    // After a new prompt, a model that drops earlier turns' thinking no longer has it, nor its count.
+    const after = withoutOldThinking(calls[2]!);
+    expect((after.messages[1]!.content as Array<{ type: string }>).map((b) => b.type)).toEqual(['tool_use']);
+    expect(after.sizes[1]).toBeUndefined();
     expect(calls[2]!.usage).toEqual({ uncached: 3, read: 6_000, written: 800, written1h: 0 });
+  });
+
+  it('takes no size from a row logged at the start of the stream (no stop reason yet)', () => {
+    const started = log.replace(/"stop_reason":"tool_use"/g, '"stop_reason":null');
+    expect(usageCalls(started)[1]!.sizes[1]).toBeUndefined();
   });
 
   it('reads back what the previous call wrote, and nothing but the warm head after the TTL', () => {
     const fit = fitSession(usageCalls(log), defaultTokenizer(), { warmHead: true });
     const [first, second, third] = fit.calls.map((c) => c.predicted);
-    expect(first!.read).toBe(fit.system);
+    // The part other sessions keep warm is what the first call read.
+    expect(fit.shared).toBe(5_000);
+    expect(first!.read).toBe(fit.shared);
     expect(second!.read).toBe(first!.read + first!.written5m);
     // Twenty minutes later only the head kept warm by other sessions is read.
-    expect(third!.read).toBe(fit.system);
+    expect(third!.read).toBe(fit.shared);
   });
 });

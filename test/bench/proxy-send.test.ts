@@ -3,6 +3,7 @@ import { createProxySend, withClientMarks } from '../../src/doors/bench/proxy-se
 import { clientMark } from '../../src/core/cache/cache-frontier.js';
 import { requestUnits } from '../../src/core/cache/cache-units.js';
 import { createPromptCache, usageCost } from '../../src/core/cache/prompt-cache.js';
+import { DEFAULT_CACHE_MODEL } from '../../src/core/cache/models.js';
 import { createEstimateCounter } from '../../src/core/tokens/tokenizer.js';
 import type { MessageParam, MessagesRequest } from '../../src/core/transcript/types.js';
 
@@ -91,7 +92,10 @@ describe('createProxySend (the proxy door replayed)', () => {
         conversation(call, () => false),
         at,
       );
-      const clientOnly = usageCost(alone.request(requestUnits(withClientMarks(rendered), tokenizer), at));
+      const clientOnly = usageCost(
+        alone.request(requestUnits(withClientMarks(rendered), tokenizer), at),
+        DEFAULT_CACHE_MODEL,
+      );
       if (call < 28) continue;
       // The first event's settled end (the tool call before result 10) is read, not rewritten; with
       // the client's marks alone, the second event rewrites everything after the system prompt.

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   compactionFrontier,
   countBreakpoints,
+  DEFAULT_CACHE_MODEL,
   createCacheTrack,
-  placeFrontier,
+  placeBreakpoints,
   recordRequest,
   requestUnits,
   type CacheTrack,
@@ -130,7 +131,7 @@ function walkAll(
 /** recordRequest's bills, or its error (a client's request with more breakpoints than the API takes). */
 function billed(track: CacheTrack, sent: readonly CacheUnit[], original: readonly CacheUnit[], at: number) {
   try {
-    return recordRequest(track, sent, original, at);
+    return recordRequest(track, sent, original, at, DEFAULT_CACHE_MODEL);
   } catch (error) {
     return String(error);
   }
@@ -148,8 +149,8 @@ describe('placing the breakpoint from the last request, not the whole walk', () 
         conversation(steps).forEach((request, i) => {
           at += steps[i]!.wait;
           forget(fresh);
-          const a = placeFrontier(request, flat, tokenizer, at);
-          const b = placeFrontier(request, fresh, tokenizer, at);
+          const a = placeBreakpoints(request, [], flat, { tokenizer, at });
+          const b = placeBreakpoints(request, [], fresh, { tokenizer, at });
           expect(a.request).toEqual(b.request);
           expect(a.units).toEqual(b.units);
           expect(flat.frontierKey).toBe(fresh.frontierKey);
@@ -208,8 +209,8 @@ describe('placing the breakpoint from the last request, not the whole walk', () 
         system: SYSTEMS.same,
         messages: [...shared, ...more],
       }) as unknown as MessagesRequest;
-    const first = placeFrontier(request([]), track, tokenizer, 0);
-    recordRequest(track, first.units, first.units, 0);
+    const first = placeBreakpoints(request([]), [], track, { tokenizer, at: 0 });
+    recordRequest(track, first.units, first.units, 0, DEFAULT_CACHE_MODEL);
     reads.count = 0;
     const next: MessageParam[] = [
       { role: 'assistant', content: [{ type: 'tool_use', id: 'u', name: 'Bash', input: {} }] },
@@ -218,7 +219,7 @@ describe('placing the breakpoint from the last request, not the whole walk', () 
         content: [{ type: 'tool_result', tool_use_id: 'u', content: long(99) }],
       },
     ];
-    placeFrontier(request(next), track, tokenizer, 1_000);
+    placeBreakpoints(request(next), [], track, { tokenizer, at: 1_000 });
     // Only the newest shared message is looked at: the place just before the new ones is in it.
     // The newest shared message is read (the place just before the new ones is in it), no other.
     expect(reads.count).toBe(0);

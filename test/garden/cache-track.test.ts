@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { requestUnits } from '../../src/core/cache/cache-units.js';
 import { createPromptCache, type CacheUsage } from '../../src/core/cache/prompt-cache.js';
-import { withFrontierBreakpoint } from '../../src/doors/kit/provider/cache-breakpoints.js';
-import { countBreakpoints } from '../../src/doors/proxy/cache-breakpoints.js';
-import { createCacheTrack, placeFrontier, recordRequest } from '../../src/core/cache/cache-track.js';
+import {
+  DEFAULT_CACHE_MODEL,
+  applyMarks,
+  clientMark,
+  compactionFrontier,
+  countBreakpoints,
+  placeBreakpoints,
+} from '../../src/core/cache/index.js';
+import { createCacheTrack, recordRequest } from '../../src/core/cache/cache-track.js';
 import { createEstimateCounter } from '../../src/core/tokens/tokenizer.js';
 import type { MessageParam, MessagesRequest } from '../../src/core/transcript/types.js';
 
@@ -54,10 +60,17 @@ function replay(requests: readonly MessagesRequest[], place: Placer): CacheUsage
 function gardener(): Placer {
   const track = createCacheTrack();
   return (request, at) => {
-    const placed = placeFrontier(request, track, tokenizer, at);
-    recordRequest(track, placed.units, requestUnits(request, tokenizer), at);
+    const placed = placeBreakpoints(request, [], track, { tokenizer, at });
+    recordRequest(track, placed.units, requestUnits(request, tokenizer), at, DEFAULT_CACHE_MODEL);
     return placed.request;
   };
+}
+
+/** The placement before the cache track: one more mark at the compaction frontier, when there is room. */
+function withFrontierBreakpoint(request: MessagesRequest): MessagesRequest {
+  const frontier = compactionFrontier(request.messages);
+  const at = frontier === undefined ? undefined : clientMark(request.messages.slice(0, frontier + 1));
+  return at ? applyMarks(request, [at]) : request;
 }
 
 describe("gardener's breakpoints in a proxied conversation", () => {
@@ -96,15 +109,15 @@ describe("gardener's breakpoints in a proxied conversation", () => {
     const track = createCacheTrack();
     for (let calls = 1; calls <= 9; calls++) {
       const request = conversation(calls, () => false);
-      const placed = placeFrontier(request, track, tokenizer, calls);
-      recordRequest(track, placed.units, requestUnits(request, tokenizer), calls);
+      const placed = placeBreakpoints(request, [], track, { tokenizer, at: calls });
+      recordRequest(track, placed.units, requestUnits(request, tokenizer), calls, DEFAULT_CACHE_MODEL);
     }
     // The event shortens results 0–6: one mark reads before it, one settles the end of its region.
-    const event = placeFrontier(
+    const event = placeBreakpoints(
       conversation(10, (i) => i <= 6),
+      [],
       track,
-      tokenizer,
-      10,
+      { tokenizer, at: 10 },
     ).request;
     expect(countBreakpoints(event as never)).toBe(4);
     const system = event.system as unknown as Array<Record<string, unknown>>;

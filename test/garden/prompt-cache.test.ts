@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { requestUnits } from '../../src/core/cache/cache-units.js';
 import { createPromptCache, usageCost, type CacheUnit } from '../../src/core/cache/prompt-cache.js';
+import { DEFAULT_CACHE_MODEL } from '../../src/core/cache/models.js';
 import { defaultTokenizer } from '../../src/core/tokens/tokenizer.js';
 
 const MIN = 60_000;
@@ -85,8 +86,10 @@ describe('the prompt cache', () => {
     const cache = createPromptCache();
     const usage = cache.request(units('abcd', [3], '1h'), 0);
     expect(usage).toMatchObject({ written1h: 4_000, written5m: 0 });
-    expect(usageCost(usage)).toBe(8_000);
-    expect(usageCost({ uncached: 10, read: 100, written5m: 100, written1h: 0, readUnits: 1 })).toBe(145);
+    expect(usageCost(usage, DEFAULT_CACHE_MODEL)).toBe(8_000);
+    expect(
+      usageCost({ uncached: 10, read: 100, written5m: 100, written1h: 0, readUnits: 1 }, DEFAULT_CACHE_MODEL),
+    ).toBe(145);
   });
 
   it('caches nothing shorter than the minimum, and rejects a fifth breakpoint', () => {

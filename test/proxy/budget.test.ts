@@ -5,7 +5,7 @@ import {
   toolReply,
   type ScriptStep,
 } from '../support/fake-anthropic/index.js';
-import { compactionFrontier } from '../../src/doors/kit/provider/cache-breakpoints.js';
+import { compactionFrontier } from '../../src/core/cache/index.js';
 import type { MessageParam } from '../../src/core/transcript/types.js';
 import { bigLog, runAgentLoop } from './agent-loop.js';
 import { runGardener } from '../support/cli.js';

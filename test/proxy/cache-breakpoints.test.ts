@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { takeBreakpoints } from '../../src/doors/proxy/cache-breakpoints.js';
 import {
+  applyMarks,
   countBreakpoints,
-  MAX_BREAKPOINTS,
-  restoreBreakpoints,
-  takeBreakpoints,
-} from '../../src/doors/proxy/cache-breakpoints.js';
-import type { MessageParam } from '../../src/core/transcript/types.js';
+  MAX_CACHE_BREAKPOINTS as MAX_BREAKPOINTS,
+} from '../../src/core/cache/index.js';
+import type { MessageParam, MessagesRequest } from '../../src/core/transcript/types.js';
 import { blocksOf } from './json.js';
 import { watched } from '../support/watched.js';
 
@@ -46,7 +46,7 @@ describe('cache breakpoints across gardening', () => {
     expect(taken.messages[0]).toBe(untouched);
     expect(taken.messages[2]!.content).toEqual([{ type: 'tool_result', tool_use_id: 't', content: 'out' }]);
     expect(taken.breakpoints).toEqual([{ message: 2, block: 0, value: ephemeral }]);
-    const restored = restoreBreakpoints({ messages: taken.messages }, taken.breakpoints);
+    const restored = applyMarks({ messages: taken.messages }, taken.breakpoints);
     expect(restored.messages).toEqual(messages);
   });
 
@@ -58,7 +58,7 @@ describe('cache breakpoints across gardening', () => {
       { role: 'user', content: [{ type: 'text', text: 'c', cache_control: ephemeral }] },
     ];
     const taken = takeBreakpoints(messages as MessageParam[]);
-    const restored = restoreBreakpoints({ system, messages: taken.messages }, taken.breakpoints);
+    const restored = applyMarks({ system, messages: taken.messages }, taken.breakpoints);
     expect(countBreakpoints(restored)).toBe(MAX_BREAKPOINTS);
     // The newest one is kept: it is the one that caches the most.
     expect(blocksOf(restored.messages[2])[0]!['cache_control']).toEqual(ephemeral);
@@ -77,6 +77,6 @@ describe('cache breakpoints across gardening', () => {
         },
       ],
     };
-    expect(countBreakpoints(request)).toBe(2);
+    expect(countBreakpoints(request as unknown as MessagesRequest)).toBe(2);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { toolReply, type ScriptStep } from '../support/fake-anthropic/index.js';
-import { usageCost } from '../../src/core/cache/index.js';
+import { cacheModel, usageCost } from '../../src/core/cache/index.js';
 import { bigLog, runAgentLoop } from './agent-loop.js';
 import { startHarness, until, type ProxyHarness } from './support.js';
 
@@ -29,7 +29,13 @@ describe('the regret guard through the proxy', () => {
     const records = harness.records;
     // Gardening changed what went out: the two sides' bills differ, and events happened.
     expect(records.some((r) => r.event)).toBe(true);
-    expect(records.some((r) => usageCost(r.modelled!.sent) !== usageCost(r.modelled!.raw))).toBe(true);
+    expect(
+      records.some(
+        (r) =>
+          usageCost(r.modelled!.sent, cacheModel(r.model)) !==
+          usageCost(r.modelled!.raw, cacheModel(r.model)),
+      ),
+    ).toBe(true);
     let managed = 0;
     let unmanaged = 0;
     for (const record of records) {
@@ -38,8 +44,8 @@ describe('the regret guard through the proxy', () => {
         managed: Math.round(managed),
         unmanaged: Math.round(unmanaged),
       });
-      managed += usageCost(record.modelled!.sent);
-      unmanaged += usageCost(record.modelled!.raw);
+      managed += usageCost(record.modelled!.sent, cacheModel(record.model));
+      unmanaged += usageCost(record.modelled!.raw, cacheModel(record.model));
     }
   });
 });

@@ -10,9 +10,8 @@ import {
   type OpencodeSeen,
 } from './opencode-session.js';
 
-/** The model opencode runs: Sonnet 5.5, with preserved thinking; its cache reads cost 0.05× input. */
+/** The model opencode runs: Sonnet 5.5, with preserved thinking (its cache reads cost 0.05× input). */
 export const OPENCODE_MODEL = 'claude-sonnet-5-5';
-const READ_PRICE = 0.05;
 const THINKING_TOKENS = 150;
 
 /** How the log went to the model the first time: gardened (summary or stub) or whole. */
@@ -62,7 +61,7 @@ export async function runOpencodeSession(options: {
       prompt: 'Print the test reports, then the app log, and tell me the ledger failure code.',
     });
     const main = fake.requests.filter((r) => Array.isArray(r.body?.tools) && r.body.tools.length > 0);
-    const tally = tallyRequests(main, READ_PRICE);
+    const tally = tallyRequests(main);
     return {
       exitCode: run.exitCode,
       requests: main.length,

@@ -6,7 +6,7 @@
 export { checkRequest, bindProduced } from './check.js';
 export type { BindOptions, BindingCheck, BindingFailure } from './check.js';
 export { BINDING_BETA, BOUND_ELSEWHERE, bindingErrorMessage, isBindingError } from './errors.js';
-export { baseModel, checkOutcome, prefixCheckRule, preservesThinking } from './models.js';
+export { checkOutcome, prefixCheckRule, preservesThinking } from './models.js';
 export type { AccountAge, CheckOutcome, MismatchBehavior, PrefixCheckRule } from './models.js';
 export { createPrefixMemo, prefixDigest, thinkingKey } from './prefix.js';
 export type { PrefixMemo } from './prefix.js';

@@ -1,35 +1,15 @@
 /**
  * Which models run the prefix check, and how (platform.claude.com, build-with-claude/preserved-thinking
- * and the models' pages). A model not listed runs none: its thinking blocks are never bound.
+ * and the models' pages), as the one per-model table says. A model it does not know runs none.
  */
+import { cacheModel, type CacheModel } from '../cache/constants.js';
 
 /** `every-account`: enforced everywhere; `new-accounts`: enforced for accounts created on or after 2026-08-31. */
-export type PrefixCheckRule = 'every-account' | 'new-accounts' | 'none';
+export type PrefixCheckRule = CacheModel['prefixCheck'];
 
-const RULES: ReadonlyMap<string, PrefixCheckRule> = new Map([
-  ['claude-fable-5-2', 'every-account'],
-  ['claude-mythos-5-2', 'every-account'],
-  ['claude-fable-5-1', 'new-accounts'],
-  // The sources disagree: the 5.1 pages say Mythos 5.1 runs no check, the 5.2 page that it errors
-  // everywhere. Taken as Fable 5.1, its twin.
-  ['claude-mythos-5-1', 'new-accounts'],
-  ['claude-opus-5-5', 'new-accounts'],
-  ['claude-sonnet-5-5', 'new-accounts'],
-  ['claude-haiku-5-5', 'new-accounts'],
-]);
-
-/** A model id without a cloud prefix (`global.anthropic.`), a date or a version suffix. */
-export function baseModel(model: string): string {
-  return model
-    .toLowerCase()
-    .replace(/^(?:[a-z]{2,6}\.)?anthropic\./, '')
-    .replace(/-v\d+(?::\d+)?$/, '')
-    .replace(/@\d{8}$/, '')
-    .replace(/-\d{8}$/, '');
-}
-
+/** How the model runs the check: the per-model table of src/core/cache (models.ts). */
 export function prefixCheckRule(model: string): PrefixCheckRule {
-  return RULES.get(baseModel(model)) ?? 'none';
+  return cacheModel(model).prefixCheck;
 }
 
 /** Models whose thinking blocks stay in the context and are billed as input: those that bind them. */

@@ -11,7 +11,7 @@ export interface Place {
 
 type Json = Record<string, unknown>;
 
-/** The places placeFrontier weighs (none other is looked for). */
+/** The places placeBreakpoints weighs for gardener's marks (none other is looked for). */
 interface Picks {
   /** The last place before the first unit that changed since the last request sent. */
   last?: Place;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { TTL_1H_MS, TTL_5M_MS, type CacheModel, type CachePrices } from './models.js';
 
 /**
  * The provider's prompt cache as the Messages API keeps it (DESIGN: the prompt cache), as a pure
@@ -16,20 +17,8 @@ import { createHash } from 'node:crypto';
 export const CACHE_LOOKBACK = 20;
 /** Breakpoints one request may carry (the API rejects more). */
 export const MAX_BREAKPOINTS = 4;
-/** Lifetime of a 5-minute entry, refreshed on every read. */
-export const CACHE_TTL_MS = 5 * 60_000;
-/** Lifetime of an entry written with `ttl: "1h"`. */
-export const CACHE_TTL_LONG_MS = 60 * 60_000;
-/** Shortest prefix the API caches (Sonnet and Opus; shorter prefixes are billed as plain input). */
+/** Shortest prefix the API caches when the model is not said (shorter ones are billed as plain input). */
 export const MIN_CACHEABLE_TOKENS = 1_024;
-
-/** Price ratios in input-token units (Anthropic's price sheet). */
-export const PRICE = {
-  input: 1,
-  read: 0.1,
-  write5m: 1.25,
-  write1h: 2,
-} as const;
 
 export type BreakpointTtl = '5m' | '1h';
 
@@ -56,6 +45,8 @@ export interface CacheUsage {
 }
 
 export interface PromptCacheOptions {
+  /** The model the cache is for: its shortest cacheable prefix and TTLs (unless said otherwise below). */
+  model?: CacheModel;
   lookback?: number;
   ttlMs?: number;
   longTtlMs?: number;
@@ -81,9 +72,9 @@ interface Entry {
 /** A prompt cache that starts empty. Throws a RangeError on more breakpoints than the API allows. */
 export function createPromptCache(options: PromptCacheOptions = {}): PromptCache {
   const lookback = options.lookback ?? CACHE_LOOKBACK;
-  const ttl5m = options.ttlMs ?? CACHE_TTL_MS;
-  const ttl1h = options.longTtlMs ?? CACHE_TTL_LONG_MS;
-  const minTokens = options.minTokens ?? MIN_CACHEABLE_TOKENS;
+  const ttl5m = options.ttlMs ?? options.model?.ttl5mMs ?? TTL_5M_MS;
+  const ttl1h = options.longTtlMs ?? options.model?.ttl1hMs ?? TTL_1H_MS;
+  const minTokens = options.minTokens ?? options.model?.minTokens ?? MIN_CACHEABLE_TOKENS;
   const maxBreakpoints = options.maxBreakpoints ?? MAX_BREAKPOINTS;
   const entries = new Map<string, Entry>();
   const prefix = createPrefixState(entries);
@@ -148,13 +139,13 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
   };
 }
 
-/** Cost of one request's input in input-token units. */
-export function usageCost(usage: CacheUsage): number {
+/** Cost of one request's input in input-token units, at the prices of the request's model. */
+export function usageCost(usage: CacheUsage, prices: CachePrices): number {
   return (
-    PRICE.input * usage.uncached +
-    PRICE.read * usage.read +
-    PRICE.write5m * usage.written5m +
-    PRICE.write1h * usage.written1h
+    usage.uncached +
+    prices.read * usage.read +
+    prices.write5m * usage.written5m +
+    prices.write1h * usage.written1h
   );
 }
 

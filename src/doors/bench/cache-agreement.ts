@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Tokenizer } from '../../core/tokens/index.js';
 import { fitSession, type FitOptions, type SessionFit } from './cache-fit.js';
-import { usageCalls } from './usage-calls.js';
+import { usageCalls, type UsageCall } from './usage-calls.js';
 
 /** Predicted against recorded cache reads and writes of one session, in tokens. */
 export interface Agreement {
@@ -13,18 +13,32 @@ export interface Agreement {
   written: { predicted: number; recorded: number };
 }
 
-/** Replays one Claude Code log (a subagent's `agent-*.jsonl` as its own session) against its usage rows. */
+/** The calls of one Claude Code log (a subagent's `agent-*.jsonl` as its own session). */
+export function callsOfFile(file: string): UsageCall[] {
+  const sidechain = path.basename(file).startsWith('agent-');
+  return usageCalls(readFileSync(file, 'utf8'), { sidechain });
+}
+
+/** Replays one Claude Code log against its usage rows. */
 export function agreementOfFile(
   file: string,
   tokenizer: Tokenizer,
   options: FitOptions,
 ): Agreement | undefined {
-  const sidechain = path.basename(file).startsWith('agent-');
-  const calls = usageCalls(readFileSync(file, 'utf8'), { sidechain });
+  return agreementOfCalls(file, callsOfFile(file), tokenizer, options);
+}
+
+/** Replays a session's calls against their usage rows; undefined for a log without calls. */
+export function agreementOfCalls(
+  label: string,
+  calls: readonly UsageCall[],
+  tokenizer: Tokenizer,
+  options: FitOptions,
+): Agreement | undefined {
   if (calls.length === 0) return undefined;
   const { calls: fitted, ...fit } = fitSession(calls, tokenizer, options);
   const agreement: Agreement = {
-    label: file,
+    label,
     calls: fitted.length,
     fit,
     read: { predicted: 0, recorded: 0 },

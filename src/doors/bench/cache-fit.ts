@@ -1,12 +1,15 @@
-import { requestUnits } from '../../core/cache/index.js';
 import {
+  cacheModel,
   createPromptCache,
+  requestUnits,
   type CacheUnit,
   type CacheUsage,
+  type PromptCache,
   type PromptCacheOptions,
 } from '../../core/cache/index.js';
 import type { Tokenizer } from '../../core/tokens/index.js';
 import type { Block, MessageParam } from '../../core/transcript/index.js';
+import { ALL_FIT_RULES, contextVersions, promptsOf, sessionTtl, type FitRule } from './fit-rules.js';
 import type { RecordedUsage, UsageCall } from './usage-calls.js';
 
 /** One call: what the model predicts beside what the API billed. */
@@ -19,50 +22,49 @@ export interface CallFit {
 export interface SessionFit {
   /** Fitted size of what the log does not record (tools, system prompt, context), in API tokens. */
   head: number;
-  /** The part of the head that stays cached across sessions (tools and system prompt). */
+  /** The part of the head that is the system prompt (and the tools). */
   system: number;
+  /** The part of it other sessions keep warm: what the first call read. */
+  shared: number;
   /** Fitted API tokens per cl100k token of the messages the log has no output count for. */
   ratio: number;
-  /** Calls at which the unrecorded head was inferred to have changed. */
+  /** Calls at which the rules had Claude Code rebuild its context. */
   headChanges: number;
   calls: CallFit[];
 }
 
 export interface FitOptions {
   /**
-   * The tools and system prompt stay cached whatever this session does (Claude Code's other
-   * sessions share them), when its first call found them so: the size calls read when they read
-   * no message is kept warm.
+   * The head stays cached whatever this session does (Claude Code's other sessions share it), when
+   * its first call found it so: with the `warm` rule the part that call read, else the system prompt.
    */
   warmHead?: boolean;
-  /**
-   * A call that read less than the head found it changed (the log records neither the system
-   * prompt nor the context Claude Code puts in the first message, and Claude Code rewrites them,
-   * e.g. at a new date): from there the head is new — the system prompt too when the read fell short of it.
-   */
-  inferHeadChanges?: boolean;
+  /** The rules the replay follows (fit-rules.ts; default: all of them). */
+  rules?: ReadonlySet<FitRule>;
   /** Options of the simulated cache (to measure how much a rule matters, e.g. the lookback). */
   cache?: PromptCacheOptions;
 }
 
-/** Tokens a read may fall short of the system prompt before it counts as a changed head. */
+/** Tokens a read may fall short of the head before it counts as reading no message. */
 const HEAD_SLACK = 64;
-const MARK = { type: 'ephemeral' } as const;
 
 /**
  * Replays the calls of one Claude Code session through the core cache model (prompt-cache.ts) the
- * way Claude Code sends them: the head (tools and system, marked; then the unrecorded context of
- * the first message) and the messages, the last block marked. Assistant messages sent as produced
- * count their recorded output tokens; the rest is cl100k × ratio, with head and ratio fitted to the
- * recorded per-call totals by least squares.
+ * way Claude Code sent them, under the rules (fit-rules.ts): the head (the part other sessions
+ * share, the rest of the system prompt — both marked — then the unrecorded context of the first
+ * message) and the messages, the last block marked. Assistant messages sent as produced count
+ * their recorded output tokens; the rest is cl100k × ratio, with head and ratio fitted to the
+ * recorded per-call totals by least squares (sizes only: what was read and written is not used).
  */
 export function fitSession(
-  calls: readonly UsageCall[],
+  recorded: readonly UsageCall[],
   tokenizer: Tokenizer,
   options: FitOptions = {},
 ): SessionFit {
+  const rules = options.rules ?? ALL_FIT_RULES;
+  const calls = promptsOf(recorded, rules);
   const perMessage = calls.map((call) =>
-    marked(call.messages).map((message) => requestUnits({ messages: [message] }, tokenizer)),
+    plain(call.messages).map((message) => requestUnits({ messages: [message] }, tokenizer)),
   );
   const counted = calls.map((call, i) =>
     (perMessage[i] as CacheUnit[][]).reduce(
@@ -79,24 +81,38 @@ export function fitSession(
   );
   const { head, ratio } = fitLine(counted, rest);
   const system = stableHead(calls, head);
-  const warm = options.warmHead === true && (calls[0]?.usage.read ?? 0) > 0;
-  const cache = createPromptCache(options.cache);
-  let version = 0;
-  let context = 0;
-  let changes = 0;
-  const fitted: CallFit[] = calls.map((call, i) => {
-    if (options.inferHeadChanges && i > 0 && call.usage.read < head - HEAD_SLACK) {
-      changes += 1;
-      if (call.usage.read < system - HEAD_SLACK) version += 1;
-      else context += 1;
+  const first = calls[0]?.usage.read ?? 0;
+  const warm = options.warmHead === true && first > 0;
+  const shared = rules.has('warm') ? Math.min(first, system) : system;
+  const ttl = sessionTtl(calls, rules);
+  const versions = contextVersions(calls, rules);
+  const caches = new Map<string, PromptCache>();
+  const cacheOf = (model: string): PromptCache => {
+    let cache = caches.get(model);
+    if (!cache) {
+      const at = rules.has('model') ? { model: cacheModel(model) } : {};
+      caches.set(model, (cache = createPromptCache({ ...at, ...options.cache })));
     }
-    const headUnits: CacheUnit[] = [{ key: `\u0000system ${version}`, tokens: system, breakpoint: '5m' }];
-    if (warm) cache.request(headUnits, call.at);
-    if (head > system) headUnits.push({ key: `\u0000context ${version} ${context}`, tokens: head - system });
+    return cache;
+  };
+  const fitted: CallFit[] = calls.map((call, i) => {
+    const model = rules.has('model') ? call.model : '';
+    const version = versions[i] as number;
+    const cache = cacheOf(model);
+    const headUnits: CacheUnit[] = [];
+    if (shared > 0) headUnits.push({ key: `\u0000shared ${model}`, tokens: shared, breakpoint: ttl });
+    if (warm && shared > 0) cache.request(headUnits, call.at);
+    if (system > shared)
+      headUnits.push({ key: `\u0000system ${model}`, tokens: system - shared, breakpoint: ttl });
+    if (head > system) headUnits.push({ key: `\u0000context ${model} ${version}`, tokens: head - system });
     const units = (perMessage[i] as CacheUnit[][]).flatMap((list, j) => sized(list, call.sizes[j], ratio));
+    if (units[0]) units[0] = { ...units[0], key: `${version}\u0000${units[0].key}` };
+    const last = units.at(-1);
+    if (last) units[units.length - 1] = { ...last, breakpoint: ttl };
     return { recorded: call.usage, predicted: cache.request([...headUnits, ...units], call.at) };
   });
-  return { head, system, ratio, headChanges: changes, calls: fitted };
+  const headChanges = versions.at(-1) ?? 0;
+  return { head, system, shared, ratio, headChanges, calls: fitted };
 }
 
 /** The system prompt's size as the session's calls read it when they read no message: their median. */
@@ -119,14 +135,12 @@ function sized(units: readonly CacheUnit[], size: number | undefined, ratio: num
   return units.map((unit) => ({ ...unit, tokens: Math.round(unit.tokens * scale) }));
 }
 
-/** The request's messages with Claude Code's breakpoint on the last block, thinking counted as text. */
-function marked(messages: readonly MessageParam[]): MessageParam[] {
-  return messages.map((message, i) => {
+/** The request's messages with thinking counted as text (its signature is not what the model reads). */
+function plain(messages: readonly MessageParam[]): MessageParam[] {
+  return messages.map((message) => {
     const blocks = (message.content as Block[]).map((block): Block =>
       block.type === 'thinking' ? { type: 'text', text: block.thinking } : block,
     );
-    if (i === messages.length - 1)
-      blocks[blocks.length - 1] = { ...blocks.at(-1), cache_control: MARK } as Block;
     return { ...message, content: blocks } as MessageParam;
   });
 }

@@ -1,19 +1,19 @@
 import { createHash } from 'node:crypto';
-import { compactionFrontier } from '../kit/provider/cache-breakpoints.js';
 import {
+  DEFAULT_CACHE_MODEL,
   createPromptCache,
-  PRICE,
+  endMarks,
   usageCost,
+  type CacheModel,
   type CacheUnit,
   type PromptCacheOptions,
 } from '../../core/cache/index.js';
 import { countBlock, MESSAGE_OVERHEAD } from '../../core/tokens/index.js';
 import type { Block, MessageParam } from '../../core/transcript/index.js';
 import type { Measured, Meter } from './measure.js';
-import type { BlockMark, RenderedCall } from './types.js';
+import type { RenderedCall } from './types.js';
 
-/** A summary call reads the context (cached) and writes the summary at the output price. */
-export const SUMMARY_READ = PRICE.read;
+/** A summary call writes the summary at the output price (it reads the context from the cache). */
 export const SUMMARY_WRITE = 5;
 /**
  * Time between two calls when the recording has none (docs/BENCH.md): a tool round trip, well inside the
@@ -42,6 +42,8 @@ export interface CostMeterOptions {
   frontier?: boolean;
   /** Options of the simulated cache (tests lower the minimum cacheable length). */
   cache?: PromptCacheOptions;
+  /** The model the calls go to: its prices and shortest cacheable prefix (default: today's). */
+  model?: CacheModel;
 }
 
 /**
@@ -56,7 +58,8 @@ export function createCostMeter(
 ): {
   next(rendered: RenderedCall, output: MessageParam | undefined): CallFigures;
 } {
-  const cache = createPromptCache(options.cache);
+  const model = options.model ?? DEFAULT_CACHE_MODEL;
+  const cache = createPromptCache({ model, ...options.cache });
   const perMessage = new WeakMap<MessageParam, CacheUnit[]>();
   let at = 0;
   const unitsOf = (message: MessageParam, fixed: ReadonlyMap<MessageParam, number> | undefined) => {
@@ -71,7 +74,7 @@ export function createCostMeter(
     next(rendered) {
       const { messages } = rendered.request;
       const head: Measured = meter.head(rendered.request);
-      const marks = rendered.marks ?? defaultMarks(messages, options.frontier === true);
+      const marks = rendered.marks ?? endMarks(messages, options.frontier === true);
       const units: CacheUnit[] =
         head.tokens > 0 ? [{ key: head.key, tokens: head.tokens, breakpoint: '5m' }] : [];
       messages.forEach((message, i) => {
@@ -90,7 +93,8 @@ export function createCostMeter(
         prefix: usage.read,
         written: usage.written5m + usage.written1h,
         cost:
-          usageCost(usage) + (summary ? SUMMARY_READ * summary.read + SUMMARY_WRITE * summary.written : 0),
+          usageCost(usage, model) +
+          (summary ? model.read * summary.read + SUMMARY_WRITE * summary.written : 0),
         events: rendered.events,
         summaryRead: summary?.read ?? 0,
         summaryWritten: summary?.written ?? 0,
@@ -99,14 +103,6 @@ export function createCostMeter(
       return figures;
     },
   };
-}
-
-/** Claude Code's mark on the last block of the last message, and with `frontier` one at the compaction frontier. */
-function defaultMarks(messages: readonly MessageParam[], frontier: boolean): BlockMark[] {
-  const at = new Set<number>([messages.length - 1]);
-  const settled = frontier ? compactionFrontier(messages) : undefined;
-  if (settled !== undefined) at.add(settled);
-  return [...at].map((message) => ({ message, block: Number.MAX_SAFE_INTEGER }));
 }
 
 /**

@@ -1,7 +1,14 @@
-import { clientMark, markBlock } from '../../core/cache/index.js';
-import { createCacheTrack, placeFrontier, recordRequest } from '../../core/cache/index.js';
-import { requestUnits } from '../../core/cache/index.js';
-import { usageCost } from '../../core/cache/index.js';
+import {
+  applyMarks,
+  billsCost,
+  clientMark,
+  createCacheTrack,
+  modelOf,
+  placeBreakpoints,
+  recordRequest,
+  requestUnits,
+  type ClientMark,
+} from '../../core/cache/index.js';
 import type { Tokenizer } from '../../core/tokens/index.js';
 import type { MessageParam, MessagesRequest } from '../../core/transcript/index.js';
 import type { BlockMark } from './types.js';
@@ -15,28 +22,36 @@ export interface ProxySent {
 }
 
 type Json = Record<string, unknown>;
-const EPHEMERAL = { type: 'ephemeral' } as const;
 
 /**
- * Claude Code's breakpoints on a request: its last system block and `mark` (by default the request's
- * own last block; for a rendered request, the position of the client's, as the proxy restores it).
- * The system mark is the one the proxy can free for gardener's second breakpoint; a string system
- * prompt carries none, which leaves the same room. A message whose content is a string (formats
- * without blocks) goes as one text block, as Claude Code sends it: the cache sees the same content,
- * and a breakpoint has a block to stand on.
+ * Claude Code's breakpoints on a request, as the client the bench replays: its last system block
+ * and `mark` (by default the request's own last block; for a rendered request, the position of the
+ * client's, as the proxy takes it off and the core's placer puts it back). The system mark is the
+ * one the placer can free for gardener's second breakpoint; a string system prompt carries none,
+ * which leaves the same room.
+ */
+export function claudeCodeMarks(
+  request: MessagesRequest,
+  mark: BlockMark | undefined = clientMark(request.messages),
+): ClientMark[] {
+  const marks: ClientMark[] = [];
+  if (Array.isArray(request.system) && request.system.length > 0)
+    marks.push({ message: 'system', block: request.system.length - 1 });
+  if (mark) marks.push(mark);
+  return marks;
+}
+
+/**
+ * A request as Claude Code sends it: a message whose content is a string (formats without blocks)
+ * goes as one text block (the cache sees the same content, and a breakpoint has a block to stand
+ * on), with Claude Code's breakpoints on.
  */
 export function withClientMarks(
   request: MessagesRequest,
   mark: BlockMark | undefined = clientMark(request.messages),
 ): MessagesRequest {
-  const out = { ...request };
-  if (Array.isArray(request.system) && request.system.length > 0) {
-    const system = [...(request.system as unknown as Json[])];
-    system[system.length - 1] = { ...system.at(-1), cache_control: EPHEMERAL };
-    out.system = system as unknown as MessagesRequest['system'];
-  }
-  out.messages = request.messages.map(asBlocks);
-  return mark ? markBlock(out, mark) : out;
+  const out = { ...request, messages: request.messages.map(asBlocks) };
+  return applyMarks(out, claudeCodeMarks(out, mark));
 }
 
 function asBlocks(message: MessageParam): MessageParam {
@@ -56,9 +71,9 @@ function marksOf(request: MessagesRequest): BlockMark[] {
 }
 
 /**
- * The proxy door's sending, replayed: each rendered request gets the client's breakpoints, then
- * gardener's from the core's cache track (placeFrontier, as src/doors/proxy/gardening.ts places them), and
- * both it and the client's own request are billed by the track at the call's time.
+ * The proxy door's sending, replayed: each rendered request gets the client's breakpoints and
+ * gardener's from the core's one placer (placeBreakpoints, as src/doors/proxy/gardening.ts places
+ * them), and both it and the client's own request are billed by the track at the call's time.
  */
 export function createProxySend(tokenizer: Tokenizer): {
   send(rendered: MessagesRequest, original: MessagesRequest, at: number): ProxySent;
@@ -67,13 +82,12 @@ export function createProxySend(tokenizer: Tokenizer): {
   return {
     send(rendered, original, at) {
       const client = clientMark(original.messages);
-      const placed = placeFrontier(withClientMarks(rendered, client), track, tokenizer, at);
+      const request = { ...rendered, messages: rendered.messages.map(asBlocks) };
+      const placed = placeBreakpoints(request, claudeCodeMarks(request, client), track, { tokenizer, at });
       const unmanaged = requestUnits(withClientMarks(original), tokenizer);
-      const bills = recordRequest(track, placed.units, unmanaged, at);
-      return {
-        marks: marksOf(placed.request),
-        costs: { managed: usageCost(bills.sent), unmanaged: usageCost(bills.raw) },
-      };
+      const model = modelOf(rendered);
+      const bills = recordRequest(track, placed.units, unmanaged, at, model);
+      return { marks: marksOf(placed.request), costs: billsCost(bills, model) };
     },
   };
 }

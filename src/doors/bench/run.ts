@@ -1,4 +1,4 @@
-import type { PromptCacheOptions } from '../../core/cache/index.js';
+import { modelOf, type PromptCacheOptions } from '../../core/cache/index.js';
 import { defaultTokenizer, type Tokenizer } from '../../core/tokens/index.js';
 import { createCostMeter, type CallFigures } from './cost.js';
 import { createFidelity } from './fidelity.js';
@@ -191,7 +191,8 @@ async function* replaySession(
   });
   try {
     // gardener and the oracle hand back the breakpoints the proxy door would send (RenderedCall.marks).
-    const costs = createCostMeter(meter, options.cache ? { cache: options.cache } : {});
+    const model = modelOf({ ...session.transcript.extra, messages: [] });
+    const costs = createCostMeter(meter, { model, ...(options.cache ? { cache: options.cache } : {}) });
     const fidelity = createFidelity(needles);
     const calls: CallFigures[] = [];
     for (const call of session.calls) {

@@ -22,6 +22,12 @@ export interface UsageCall {
    */
   sizes: Array<number | undefined>;
   usage: RecordedUsage;
+  /** The model the call went to (the API keeps a cache per model). */
+  model: string;
+  /** Claude Code's working directory when the call was made (its prompt names it). */
+  cwd?: string;
+  /** The answer held a thinking block: the request had thinking on. */
+  thinking: boolean;
 }
 
 interface Merged {
@@ -32,10 +38,11 @@ interface Merged {
 
 /**
  * The API calls recorded in a Claude Code JSONL log (its main conversation, or with `sidechain` the
- * lines of a subagent's own log), each
- * with the messages it sent and the usage row the API returned. A call is the first line of an
- * assistant message (its `message.id`) that carries `usage`; its request is the conversation up to
- * that line's parent, rebuilt the way the chat is chained (parallel tool results included).
+ * lines of a subagent's own log), each with the messages Claude Code sent (thinking included: what
+ * the API keeps of it depends on the model, withoutOldThinking in fit-rules.ts) and the usage row the API
+ * returned. A call is the first line of an assistant message (its `message.id`) that carries
+ * `usage`; its request is the conversation up to that line's parent, rebuilt the way the chat is
+ * chained (parallel tool results included).
  */
 export function usageCalls(text: string, options: { sidechain?: boolean } = {}): UsageCall[] {
   const sidechain = options.sidechain ?? false;
@@ -57,6 +64,7 @@ export function usageCalls(text: string, options: { sidechain?: boolean } = {}):
   }
   const calls: UsageCall[] = [];
   const seen = new Set<string>();
+  const answers = answersOf(lines);
   lines.forEach((l, index) => {
     const usage = recordedUsage(l);
     const id = messageIdOf(l);
@@ -64,12 +72,47 @@ export function usageCalls(text: string, options: { sidechain?: boolean } = {}):
     seen.add(id);
     if (!byUuid.has(str(l.entry['parentUuid']) ?? '')) return;
     const chosen = selectBranch(lines.slice(0, index), byUuid).lines;
-    const merged = stripOldThinking(mergeLines(chosen));
+    const merged = mergeLines(chosen, answers.sizes);
     const at = Date.parse(str(l.entry['timestamp']) ?? '');
-    if (merged.length > 0 && Number.isFinite(at))
-      calls.push({ at, messages: merged.map((m) => m.message), sizes: merged.map((m) => m.output), usage });
+    if (merged.length === 0 || !Number.isFinite(at)) return;
+    const call: UsageCall = {
+      at,
+      messages: merged.map((m) => m.message),
+      sizes: merged.map((m) => m.output),
+      usage,
+      model: str((l.entry['message'] as Record<string, unknown>)['model']) ?? '',
+      thinking: answers.thinking.has(id),
+    };
+    const cwd = str(l.entry['cwd']);
+    if (cwd !== undefined) call.cwd = cwd;
+    calls.push(call);
   });
   return calls;
+}
+
+/**
+ * What the log says of each answer (Claude Code logs each block of an answer on a line of its
+ * own): its final output count — from a line that has a stop reason; some versions log only the
+ * count at the start of the stream, a handful of tokens, which is no size — and whether it thought.
+ */
+function answersOf(lines: readonly CcLine[]): { sizes: Map<string, number>; thinking: Set<string> } {
+  const sizes = new Map<string, number>();
+  const thinking = new Set<string>();
+  for (const l of lines) {
+    const id = messageIdOf(l);
+    const message = l.entry['message'];
+    if (id === undefined || !isPlainObject(message)) continue;
+    const output = outputTokens(l);
+    if (output !== undefined && typeof message['stop_reason'] === 'string') sizes.set(id, output);
+    const content = message['content'];
+    if (Array.isArray(content) && content.some(isThinking)) thinking.add(id);
+  }
+  return { sizes, thinking };
+}
+
+/** A thinking block (or a redacted one). */
+export function isThinking(block: unknown): boolean {
+  return isPlainObject(block) && (block['type'] === 'thinking' || block['type'] === 'redacted_thinking');
 }
 
 function messageIdOf(l: CcLine): string | undefined {
@@ -101,10 +144,14 @@ function recordedUsage(l: CcLine): RecordedUsage | undefined {
   };
 }
 
-/** Message lines to API messages: consecutive lines of one role are one message. */
-function mergeLines(chosen: readonly CcLine[]): Merged[] {
+/**
+ * Message lines to API messages: consecutive lines of one role are one message. An assistant
+ * message is sized when every answer merged into it has a final count.
+ */
+function mergeLines(chosen: readonly CcLine[], sizes: ReadonlyMap<string, number>): Merged[] {
   const out: Merged[] = [];
   const counted = new Set<string>();
+  const unsized = new Set<Merged>();
   for (const l of chosen) {
     if (!isMessageLine(l)) continue;
     const role = l.entry['type'] === 'assistant' ? 'assistant' : 'user';
@@ -122,32 +169,12 @@ function mergeLines(chosen: readonly CcLine[]): Merged[] {
     if (last?.message.role !== role) out.push((last = { message: { role, content: [] } }));
     (last.message.content as Block[]).push(...blocks);
     const id = messageIdOf(l);
-    const output = outputTokens(l);
-    if (role === 'assistant' && id !== undefined && output !== undefined && !counted.has(id)) {
-      counted.add(id);
-      last.output = (last.output ?? 0) + output;
-    }
+    if (role !== 'assistant' || id === undefined || counted.has(id)) continue;
+    counted.add(id);
+    const output = sizes.get(id);
+    if (output === undefined) unsized.add(last);
+    else last.output = (last.output ?? 0) + output;
   }
-  return out;
-}
-
-/**
- * The API drops the thinking of assistant turns before the latest user prompt (a user message that
- * is not only tool results): those blocks are not part of the prompt the cache sees.
- */
-function stripOldThinking(messages: Merged[]): Merged[] {
-  const prompt = messages.findLastIndex(
-    (m) => m.message.role === 'user' && (m.message.content as Block[]).some((b) => b.type !== 'tool_result'),
-  );
-  const out: Merged[] = [];
-  messages.forEach((m, i) => {
-    if (i > prompt || m.message.role !== 'assistant') return void out.push(m);
-    const blocks = (m.message.content as Block[]).filter(
-      (b) => b.type !== 'thinking' && b.type !== 'redacted_thinking',
-    );
-    // Stripped, the message is no longer what was produced: its output count no longer applies.
-    if (blocks.length === (m.message.content as Block[]).length) out.push(m);
-    else if (blocks.length > 0) out.push({ message: { ...m.message, content: blocks } });
-  });
+  for (const m of unsized) delete m.output;
   return out;
 }

@@ -1,10 +1,9 @@
-import { MAX_CACHE_BREAKPOINTS as MAX_BREAKPOINTS } from '../../core/cache/index.js';
-import type { MessageParam, MessagesRequest } from '../../core/transcript/index.js';
+import type { MessageParam } from '../../core/transcript/index.js';
 
-/** The Messages API's cap on `cache_control` breakpoints per request (the core cache model's). */
-export { MAX_BREAKPOINTS };
-
-/** A breakpoint the client put on a message block. */
+/**
+ * A breakpoint the client put on a message block, taken off the incoming body (transport): the
+ * core's one placer (placeBreakpoints) puts it back beside gardener's.
+ */
 export interface Breakpoint {
   message: number;
   block: number;
@@ -56,48 +55,6 @@ function withoutMarks(message: MessageParam, m: number, breakpoints: Breakpoint[
     return rest;
   });
   return { ...message, content } as MessageParam;
-}
-
-/**
- * Puts the client's breakpoints back on the rendered messages, at the same positions (a shortened
- * block carries its breakpoint), newest first, never past MAX_BREAKPOINTS for the whole request.
- */
-export function restoreBreakpoints(
-  request: MessagesRequest,
-  breakpoints: readonly Breakpoint[],
-): MessagesRequest {
-  if (breakpoints.length === 0) return request;
-  let room = MAX_BREAKPOINTS - countBreakpoints(request);
-  const messages = [...request.messages];
-  for (let i = breakpoints.length - 1; i >= 0 && room > 0; i--) {
-    const mark = breakpoints[i] as Breakpoint;
-    const message = messages[mark.message];
-    if (!message || !Array.isArray(message.content)) continue;
-    const block = (message.content as unknown[])[mark.block];
-    if (!isObject(block) || 'cache_control' in block) continue;
-    const content = [...(message.content as unknown[])];
-    content[mark.block] = { ...block, cache_control: mark.value };
-    messages[mark.message] = { ...message, content } as MessageParam;
-    room--;
-  }
-  return { ...request, messages };
-}
-
-/** Breakpoints anywhere in a request: system blocks, tools, message blocks and the parts of tool results. */
-export function countBreakpoints(request: Json): number {
-  let count = 0;
-  const visit = (value: unknown, depth: number): void => {
-    if (Array.isArray(value)) for (const item of value) visit(item, depth);
-    else if (isObject(value)) {
-      if ('cache_control' in value && value['cache_control'] != null) count++;
-      // Message content, and a tool_result's own content, are the only nested places breakpoints go.
-      if (depth < 2 && Array.isArray(value['content'])) visit(value['content'], depth + 1);
-    }
-  };
-  visit(request['system'], 0);
-  visit(request['tools'], 0);
-  visit(request['messages'], 0);
-  return count;
 }
 
 function isObject(value: unknown): value is Json {

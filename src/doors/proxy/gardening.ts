@@ -5,13 +5,17 @@ import type { Form } from '../../core/garden/index.js';
 import type { Scope } from '../../core/store/index.js';
 import { defaultTokenizer, type Tokenizer } from '../../core/tokens/index.js';
 import type { MessagesRequest } from '../../core/transcript/index.js';
-import { restoreBreakpoints, takeBreakpoints, type Taken } from './cache-breakpoints.js';
+import { takeBreakpoints, type Taken } from './cache-breakpoints.js';
 import {
+  applyMarks,
+  billsCost,
   createCacheTrack,
+  modelOf,
   originalUnits,
-  placeFrontier,
+  placeBreakpoints,
   recordRequest,
   type CacheTrack,
+  type ClientMark,
 } from '../../core/cache/index.js';
 import { createBodyParser, type BodyParser } from './body-parse.js';
 import { createConversations, type ConversationOptions, type Conversations } from './conversations.js';
@@ -22,7 +26,6 @@ import { createSharedBodies, type SharedBodies } from './shared-body.js';
 import { adoptMatched } from './reuse.js';
 import { toTranscript } from './transcript.js';
 import type { ModelledBills } from '../../core/cache/index.js';
-import { usageCost } from '../../core/cache/index.js';
 import { requestWindow } from './unmanaged.js';
 import { inputTotal, type Usage } from './usage.js';
 
@@ -220,14 +223,15 @@ function render(gardening: Gardening, request: Request): Gardened {
   const outcome = session.nextOrOriginal(transcript);
   phases.engine = performance.now() - matched;
   if (!outcome.gardened) return passThrough(raw, `gardening failed: ${describe(outcome.error)}`, base);
-  // The client's breakpoints; gardener's own goes on in outgoing().
-  const rendered = restoreBreakpoints(outcome.request, taken.breakpoints);
+  // The client's breakpoints go back on, gardener's beside them, in outgoing().
+  const rendered = outcome.request;
   // Nothing shortened and nothing injected: the client's own bytes go out, exactly as they came.
   const untouched =
     outcome.pressure.by_form.summary.count === 0 &&
     outcome.pressure.by_form.stub.count === 0 &&
     session.garden.counters().injectedTokens === injectedBefore;
-  const { out, price, inUse } = outgoing(gardening, session, request, rendered, untouched, phases);
+  const sending = { rendered, marks: taken.breakpoints, untouched };
+  const { out, price, inUse } = outgoing(gardening, session, request, sending, phases);
   const record = gardenedRecord(outcome, base, requestWindow(base.model, headers['anthropic-beta']));
   record.phases = phases;
   record.gardenMs = performance.now() - started;
@@ -243,26 +247,33 @@ function render(gardening: Gardening, request: Request): Gardened {
   return gardened;
 }
 
+/** A rendered request, the client's breakpoints taken off its body, and whether it changed nothing. */
+interface Sending {
+  rendered: MessagesRequest;
+  marks: readonly ClientMark[];
+  untouched: boolean;
+}
+
 /**
- * What goes upstream for a Messages request: gardener's breakpoint placed under the cache model.
- * Pricing both sides for the session's regret guard is left to `price`, once the bytes are on their
- * way. A count_tokens body is not cached: as rendered.
+ * What goes upstream for a Messages request: the client's breakpoints back on and gardener's placed
+ * under the cache model (the core's one placer). Pricing both sides for the session's regret guard
+ * is left to `price`, once the bytes are on their way. A count_tokens body is not cached: as rendered.
  */
 function outgoing(
   gardening: Gardening,
   session: DoorSession,
   request: Request,
-  rendered: MessagesRequest,
-  untouched: boolean,
+  { rendered, marks, untouched }: Sending,
   phases: NonNullable<Gardened['record']['phases']>,
 ): { out: Buffer; price?: () => ModelledBills | undefined; inUse?: Int32Array } {
   const { raw, body } = request;
-  if (request.count) return { out: untouched ? raw : gardening.bytes(rendered) };
+  if (request.count) return { out: untouched ? raw : gardening.bytes(applyMarks(rendered, marks)) };
   let track = gardening.tracks.get(session);
   if (!track) gardening.tracks.set(session, (track = createCacheTrack()));
   const at = Date.now();
   const started = performance.now();
-  const placed = untouched ? undefined : placeFrontier(rendered, track, gardening.tokenizer, at);
+  const { tokenizer } = gardening;
+  const placed = untouched ? undefined : placeBreakpoints(rendered, marks, track, { tokenizer, at });
   const priced = performance.now();
   phases.pricing = priced - started;
   const shared = placed && gardening.shared.write(conversationKey(request.scope), placed.request);
@@ -270,9 +281,10 @@ function outgoing(
   phases.bytes = performance.now() - priced;
   const price = (): ModelledBills | undefined => {
     try {
+      const model = modelOf(body as unknown as MessagesRequest);
       const original = originalUnits(track, body as unknown as MessagesRequest, gardening.tokenizer);
-      const modelled = recordRequest(track, placed ? placed.units : original, original, at);
-      session.garden.observeCost({ managed: usageCost(modelled.sent), unmanaged: usageCost(modelled.raw) });
+      const modelled = recordRequest(track, placed ? placed.units : original, original, at, model);
+      session.garden.observeCost(billsCost(modelled, model));
       return modelled;
     } catch (error) {
       // A request the model cannot bill (more breakpoints than it allows) claims nothing.

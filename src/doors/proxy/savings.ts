@@ -1,15 +1,12 @@
-import { billedTokens } from '../../core/cache/index.js';
-import { usageCost } from '../../core/cache/index.js';
-import { CACHE_READ, CACHE_WRITE } from '../../core/garden/index.js';
-import type { ModelledBills } from '../../core/cache/index.js';
+import { billedTokens, usageCost, type CachePrices, type ModelledBills } from '../../core/cache/index.js';
 import type { Usage } from './usage.js';
 
 /**
- * Cost in input-token units (docs/BENCH.md "cost": uncached 1, cache write 1.25, cache read 0.1) of what
- * was sent, from the provider's own usage report.
+ * Cost in input-token units (docs/BENCH.md "cost": uncached 1, cache write and read at the model's
+ * ratios) of what was sent, from the provider's own usage report.
  */
-export function sentCost(usage: Usage): number {
-  return usage.input + CACHE_WRITE * usage.cacheWrite + CACHE_READ * usage.cacheRead;
+export function sentCost(usage: Usage, prices: CachePrices): number {
+  return usage.input + prices.write5m * usage.cacheWrite + prices.read * usage.cacheRead;
 }
 
 /**
@@ -22,9 +19,10 @@ export function unmanagedCost(
   paid: number,
   providerTokens: number,
   modelled: ModelledBills | undefined,
+  prices: CachePrices,
 ): number {
   if (!modelled) return paid;
   const counted = billedTokens(modelled.sent);
   const scale = counted > 0 ? providerTokens / counted : 1;
-  return paid + scale * (usageCost(modelled.raw) - usageCost(modelled.sent));
+  return paid + scale * (usageCost(modelled.raw, prices) - usageCost(modelled.sent, prices));
 }

@@ -1,5 +1,5 @@
 import type { RequestRecord } from './records.js';
-import { priceOf } from '../kit/provider/prices.js';
+import { cacheModel } from '../../core/cache/constants.js';
 import { sentCost, unmanagedCost } from './savings.js';
 import { inputTotal } from './usage.js';
 
@@ -121,11 +121,12 @@ function addAnswered(row: SessionTally, record: RequestRecord, rawTokens: number
   if (record.rawOverWindow) row.rawOverWindow++;
   if (!record.usage) return;
   row.providerTokens = inputTotal(record.usage);
-  const sent = sentCost(record.usage);
-  const raw = record.rawOverWindow ? sent : unmanagedCost(sent, row.providerTokens, record.modelled);
+  const model = cacheModel(record.model);
+  const sent = sentCost(record.usage, model);
+  const raw = record.rawOverWindow ? sent : unmanagedCost(sent, row.providerTokens, record.modelled, model);
   row.costSent += sent;
   row.costRaw += raw;
-  const price = record.model ? priceOf(record.model) : undefined;
+  const price = record.model ? model.dollars : undefined;
   if (price) {
     row.dollarsSent += (sent * price.input) / 1_000_000;
     row.dollarsRaw += (raw * price.input) / 1_000_000;

@@ -1,6 +1,7 @@
 import { preservesThinking } from '../../../src/core/binding/index.js';
 import { requestUnits } from '../../../src/core/cache/cache-units.js';
-import { createPromptCache } from '../../../src/core/cache/prompt-cache.js';
+import { cacheModel } from '../../../src/core/cache/models.js';
+import { createPromptCache, type PromptCache } from '../../../src/core/cache/prompt-cache.js';
 import { countRequest } from '../../../src/core/tokens/count.js';
 import { defaultTokenizer } from '../../../src/core/tokens/tokenizer.js';
 import type { Usage, Json } from './types.js';
@@ -48,23 +49,35 @@ export function estimateOutputTokens(blocks: Array<Record<string, Json>>): numbe
 export interface FakeCacheOptions {
   /** The clock the cache's TTL runs on, in ms (default: real time). */
   now?: () => number;
-  /** Shortest cacheable prefix (default: the API's, MIN_CACHEABLE_TOKENS). */
+  /** Shortest cacheable prefix (default: the request's model's, as the API has it). */
   minTokens?: number;
 }
 
 /**
  * The prompt cache of the fake: the core model (src/core/cache/prompt-cache.ts) over the request's
- * cache units, on the given clock. `input_tokens` is the request's count minus what was read and
- * written, so it agrees with count_tokens.
+ * cache units, on the given clock, one cache per model as the API keeps them. `input_tokens` is the
+ * request's count minus what was read and written, so it agrees with count_tokens.
  */
 export function createFakePromptCache(options: FakeCacheOptions = {}): {
   usage(body: Json): Omit<Usage, 'output_tokens'>;
 } {
   const now = options.now ?? Date.now;
-  const cache = createPromptCache(options.minTokens === undefined ? {} : { minTokens: options.minTokens });
+  const caches = new Map<string, PromptCache>();
+  const cacheOf = (body: Json): PromptCache => {
+    const model = cacheModel(typeof body['model'] === 'string' ? body['model'] : undefined);
+    let cache = caches.get(model.id);
+    if (!cache) {
+      cache = createPromptCache({
+        model,
+        ...(options.minTokens === undefined ? {} : { minTokens: options.minTokens }),
+      });
+      caches.set(model.id, cache);
+    }
+    return cache;
+  };
   return {
     usage(body) {
-      const billed = cache.request(requestUnits(body, defaultTokenizer()), now());
+      const billed = cacheOf(body).request(requestUnits(body, defaultTokenizer()), now());
       const written = billed.written5m + billed.written1h;
       return {
         input_tokens: Math.max(0, estimateInputTokens(body) - billed.read - written),

@@ -1,4 +1,4 @@
-import { baseModel } from '../../../src/core/binding/index.js';
+import { normaliseModelId } from '../../../src/core/cache/models.js';
 import type { Json } from './types.js';
 
 /** The models `GET /v1/models` lists: id, window, max output. */
@@ -33,7 +33,7 @@ export function modelsList(): Json {
 
 /** Models on which thinking is on when the request leaves `thinking` out. */
 export function thinksByDefault(model: string): boolean {
-  return /^claude-(fable|mythos|opus|sonnet|haiku)-5/.test(baseModel(model));
+  return /^claude-(fable|mythos|opus|sonnet|haiku)-5/.test(normaliseModelId(model));
 }
 
 /** Whether the model thinks for this request (adaptive, enabled, or left out on the 5.x models). */

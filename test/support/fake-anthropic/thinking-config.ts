@@ -1,4 +1,5 @@
-import { baseModel, BINDING_BETA } from '../../../src/core/binding/index.js';
+import { BINDING_BETA } from '../../../src/core/binding/index.js';
+import { normaliseModelId } from '../../../src/core/cache/models.js';
 import type { Json } from './types.js';
 
 /** The beta that lets `thinking.display` be "updates". */
@@ -6,7 +7,7 @@ export const DISPLAY_UPDATES_BETA = 'thinking-display-updates-2026-08-18';
 
 /** The `thinking.type` values each model refuses (platform.claude.com, build-with-claude/thinking). */
 function refusedTypes(model: string): readonly string[] {
-  const base = baseModel(model);
+  const base = normaliseModelId(model);
   if (/^claude-(fable|mythos)-5/.test(base) || base === 'claude-opus-5-5' || base === 'claude-sonnet-5-5')
     return ['enabled', 'disabled'];
   if (base.startsWith('claude-haiku-4-5')) return ['adaptive'];
@@ -20,7 +21,7 @@ export function checkThinkingType(body: Json): string | undefined {
   if (typeof type !== 'string') return 'thinking.type: Field required';
   const model = String(body.model);
   if (type === 'between_tools') {
-    if (baseModel(model) !== 'claude-sonnet-5-5')
+    if (normaliseModelId(model) !== 'claude-sonnet-5-5')
       return '"thinking.type.between_tools" is not supported for this model.';
     const extra = Object.keys(body.thinking).find((key) => key !== 'type');
     return extra ? `thinking.between_tools.${extra}: Extra inputs are not permitted` : undefined;
@@ -31,7 +32,11 @@ export function checkThinkingType(body: Json): string | undefined {
     return `"thinking.type.${String(type)}" is not supported for this model. Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.`;
   }
   const effort: unknown = body.output_config?.effort;
-  if (baseModel(model) === 'claude-opus-5' && type === 'disabled' && (effort === 'xhigh' || effort === 'max'))
+  if (
+    normaliseModelId(model) === 'claude-opus-5' &&
+    type === 'disabled' &&
+    (effort === 'xhigh' || effort === 'max')
+  )
     return `"thinking.type.disabled" is not supported with effort "${String(effort)}" for this model.`;
   return undefined;
 }

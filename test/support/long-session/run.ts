@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { cacheModel, type CacheModel } from '../../../src/core/cache/models.js';
 import { CLAUDE_BIN, HEADLESS_CLAUDE_ENV } from '../claude-code.js';
 import { startFakeAnthropic, type RecordedRequest, type Usage } from '../fake-anthropic/index.js';
 import {
@@ -29,8 +30,6 @@ export interface RunOptions {
   claude?: string;
   /** The fake's account for the prefix check on thinking blocks (default `new`: enforced). */
   account?: 'new' | 'old';
-  /** Price of a cache read, in input-token units (0.1 on most models). */
-  readPrice?: number;
 }
 
 /** What one run cost and kept. */
@@ -58,7 +57,7 @@ export interface RunFigures {
   uncached: number;
   written: number;
   read: number;
-  /** uncached + 1.25 × 5-minute writes + 2 × 1-hour writes + readPrice × read, as the fake billed. */
+  /** uncached + write × written + read × read tokens as the fake billed them, at the request model's prices. */
   cost: number;
   needles: Map<string, NeedleOutcome>;
   violations: string[];
@@ -68,15 +67,20 @@ export interface RunFigures {
 const isMessages = (request: RecordedRequest) =>
   request.path.startsWith('/v1/messages') && !request.path.includes('count_tokens');
 
-/** Cost units of one answered request, at a read price. */
-export function usageCost(usage: Usage, readPrice: number): number {
+/** Cost units of one answered request at its model's prices (src/core/cache/models.ts), or at a given read price. */
+export function usageCost(usage: Usage, model: CacheModel, readPrice = model.read): number {
   const long = usage.cache_creation?.ephemeral_1h_input_tokens ?? 0;
   const short = usage.cache_creation_input_tokens - long;
-  return usage.input_tokens + 1.25 * short + 2 * long + readPrice * usage.cache_read_input_tokens;
+  return (
+    usage.input_tokens +
+    model.write5m * short +
+    model.write1h * long +
+    readPrice * usage.cache_read_input_tokens
+  );
 }
 
 /** Sums what the fake billed the answered Messages requests, and counts the ones it refused. */
-export function tallyRequests(requests: readonly RecordedRequest[], readPrice: number) {
+export function tallyRequests(requests: readonly RecordedRequest[], readPrice?: number) {
   const totals = {
     uncached: 0,
     written: 0,
@@ -107,7 +111,8 @@ export function tallyRequests(requests: readonly RecordedRequest[], readPrice: n
     totals.uncached += usage.input_tokens;
     totals.written += usage.cache_creation_input_tokens;
     totals.read += usage.cache_read_input_tokens;
-    totals.cost += usageCost(usage, readPrice);
+    const named: unknown = request.body?.model;
+    totals.cost += usageCost(usage, cacheModel(typeof named === 'string' ? named : undefined), readPrice);
     totals.peak = Math.max(
       totals.peak,
       usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens,
@@ -222,7 +227,7 @@ export async function runLongSession(
       calls: messages.filter((r) => r.status === 200).length,
       compactions: messages.filter((r) => r.status === 200 && isCompaction(r)).length,
       ...(proxy ? proxyFigures(proxy.log()) : { events: 0, guardStopped: false }),
-      ...tallyRequests(fake.requests, options.readPrice ?? 0.1),
+      ...tallyRequests(fake.requests),
       needles: outcomes,
       violations: fake.violations.map((v) => v.message),
       answer: result?.result ?? '',

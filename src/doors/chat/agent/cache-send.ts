@@ -1,55 +1,45 @@
 import { debug } from '../../../debug.js';
-import { placeCacheBreakpoints } from '../../kit/provider/cache-breakpoints.js';
 import type { DoorSession } from '../../kit/session.js';
-import { clientMark, markBlock } from '../../../core/cache/index.js';
 import {
-  placeFrontier,
+  applyMarks,
+  billsCost,
+  modelOf,
+  ownMarks,
+  placeBreakpoints,
   recordRequest,
+  requestUnits,
   type CacheTrack,
+  type ClientMark,
   type ModelledBills,
 } from '../../../core/cache/index.js';
-import { requestUnits } from '../../../core/cache/index.js';
-import { usageCost } from '../../../core/cache/index.js';
 import { defaultTokenizer } from '../../../core/tokens/index.js';
-import { toRequest, type MessagesRequest, type Transcript } from '../../../core/transcript/index.js';
+import {
+  toRequest,
+  type MessageParam,
+  type MessagesRequest,
+  type Transcript,
+} from '../../../core/transcript/index.js';
 
-/** Breakpoints the chat adds after its own: the conversation's newest block and gardener's two. */
-const ADDED_BREAKPOINTS = 3;
-
-/**
- * The chat's own prompt-cache breakpoints: the system prompt (and the tools, when there is none to
- * cover them). The rest go on when the request is sent (`sendWithCacheTrack`): the newest block
- * of the conversation, and gardener's, placed by the core's cache track as the proxy places them.
- */
-export function prepareRequest(request: MessagesRequest): MessagesRequest {
-  return placeCacheBreakpoints(request, { stableMessages: 0, leave: ADDED_BREAKPOINTS });
+/** The chat's own breakpoints as a client: the core's (the system prompt, the newest block). */
+export function chatMarks(request: MessagesRequest, conversation: readonly MessageParam[]): ClientMark[] {
+  return ownMarks(request, conversation);
 }
 
 /** What the chat's send step needs of the loop. */
 export interface CacheSendDeps {
   session: DoorSession;
   transcript: Transcript;
-  /** The chat's own breakpoints: system and tools (`prepareRequest` above, or a benchmark's own). */
-  prepare(request: MessagesRequest): MessagesRequest;
+  /** The chat's own breakpoints on a request of `conversation` (`chatMarks` above, or a benchmark's own). */
+  marks(request: MessagesRequest, conversation: readonly MessageParam[]): ClientMark[];
 }
 
 /**
- * A request with the chat's own breakpoints: system and tools (deps.prepare), and the newest block
- * of the conversation as it stands (on a rendered request, not the turn's injection after it).
- */
-export function withOwnMarks(deps: CacheSendDeps, request: MessagesRequest): MessagesRequest {
-  const prepared = deps.prepare(request);
-  const mark = clientMark(deps.transcript.messages);
-  return mark ? markBlock(prepared, mark) : prepared;
-}
-
-/**
- * The gardened request as the chat sends it, breakpoints placed as the proxy places them: the
- * chat's own (system and tools, then the newest block of the conversation as it stands — not the
- * turn's injection after it), then gardener's from the core's cache track. Both it and the same
- * request unmanaged (every block original) are billed by the track at `at`, and the session's
- * regret guard is told, so profit events stop once the session runs over its unmanaged cost. The
- * bills go back too: the footer's cost against unmanaged is made of them.
+ * The gardened request as the chat sends it: its own breakpoints (the system prompt, then the
+ * newest block of the conversation as it stands — not the turn's injection after it) and
+ * gardener's, placed by the core's one placer as the proxy places them. Both it and the same
+ * request unmanaged (every block original) are billed by the track at `at` at the prices of the
+ * request's model, and the session's regret guard is told, so profit events stop once the session
+ * runs over its unmanaged cost. The bills go back too: the footer's cost against unmanaged is made of them.
  */
 export function sendWithCacheTrack(
   deps: CacheSendDeps,
@@ -58,11 +48,14 @@ export function sendWithCacheTrack(
   at: number,
 ): { request: MessagesRequest; bills?: ModelledBills } {
   const tokenizer = defaultTokenizer();
-  const placed = placeFrontier(withOwnMarks(deps, gardened), track, tokenizer, at);
+  const conversation = deps.transcript.messages;
+  const placed = placeBreakpoints(gardened, deps.marks(gardened, conversation), track, { tokenizer, at });
   try {
-    const unmanaged = requestUnits(withOwnMarks(deps, toRequest(deps.transcript)), tokenizer);
-    const bills = recordRequest(track, placed.units, unmanaged, at);
-    deps.session.garden.observeCost({ managed: usageCost(bills.sent), unmanaged: usageCost(bills.raw) });
+    const raw = toRequest(deps.transcript);
+    const unmanaged = requestUnits(applyMarks(raw, deps.marks(raw, conversation)), tokenizer);
+    const model = modelOf(gardened);
+    const bills = recordRequest(track, placed.units, unmanaged, at, model);
+    deps.session.garden.observeCost(billsCost(bills, model));
     return { request: placed.request, bills };
   } catch (error) {
     // A request the model cannot bill (more breakpoints than it allows) tells the guard nothing.

@@ -1,6 +1,7 @@
 import type { GardenSettings, PressureReport } from '../../../core/garden/index.js';
 import type { GardenerStore } from '../../../core/store/index.js';
-import type { MessagesRequest } from '../../../core/transcript/index.js';
+import type { ClientMark } from '../../../core/cache/index.js';
+import type { MessageParam, MessagesRequest } from '../../../core/transcript/index.js';
 import { count } from '../../../core/format/index.js';
 import type { Provider } from '../../kit/provider/types.js';
 import { createApprovalPolicy } from './approvals.js';
@@ -25,8 +26,8 @@ export interface ChatControllerOptions {
   cwd: string;
   /** The model provider (src/doors/kit/provider: createAnthropicProvider, decorators and all). */
   provider: Provider;
-  /** Places the chat's own prompt-cache breakpoints (src/doors/chat/agent/cache-send.ts prepareRequest). */
-  prepare(request: MessagesRequest): MessagesRequest;
+  /** The chat's own prompt-cache breakpoints (src/doors/chat/agent/cache-send.ts chatMarks). */
+  marks(request: MessagesRequest, conversation: readonly MessageParam[]): ClientMark[];
   /** Approve every tool call (`--yes`). */
   yes?: boolean;
   approver?: Approver;

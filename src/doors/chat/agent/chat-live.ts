@@ -6,7 +6,8 @@ import type { GardenSettings } from '../../../core/garden/index.js';
 import { TOOL_WORDS } from '../../../core/garden/index.js';
 import { emptyState, STATE_KEY } from '../../../core/garden/index.js';
 import type { GardenerStore, Scope } from '../../../core/store/index.js';
-import type { MessagesRequest, Transcript } from '../../../core/transcript/index.js';
+import type { ClientMark } from '../../../core/cache/index.js';
+import type { MessageParam, MessagesRequest, Transcript } from '../../../core/transcript/index.js';
 import type { ApprovalPolicy } from './approvals.js';
 import { CHAT_KEY, indexChat, loadChat, saveChat, type ChatRecord } from './chat-sessions.js';
 import { createCostTracker } from './cost.js';
@@ -24,8 +25,8 @@ export interface LiveOptions {
   project: string;
   cwd: string;
   provider: Provider;
-  /** Places the chat's own prompt-cache breakpoints (src/doors/chat/agent/cache-send.ts prepareRequest). */
-  prepare(request: MessagesRequest): MessagesRequest;
+  /** The chat's own prompt-cache breakpoints (src/doors/chat/agent/cache-send.ts chatMarks). */
+  marks(request: MessagesRequest, conversation: readonly MessageParam[]): ClientMark[];
   /** Extended thinking: with this budget of tokens, or adaptive (the model decides). */
   thinking?: number | 'adaptive';
   garden?: GardenSettings;
@@ -92,7 +93,7 @@ export function openLive(chat: ChatSettings, id: string): Live {
       cost: createCostTracker((usage) => costOf(usage, chat.model), record.cost),
       cwd: options.cwd,
       transcript,
-      prepare: (request) => options.prepare(request),
+      marks: (request, conversation) => options.marks(request, conversation),
       calls: record.calls,
       save: () => saveLive(chat, live),
     },

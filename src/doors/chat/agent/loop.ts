@@ -6,9 +6,14 @@ import { isGardenerError } from '../../../errors.js';
 import { budgetError } from '../../../core/garden/index.js';
 import { DEFAULT_KEEP_LAST_TURNS } from '../../../core/garden/index.js';
 import type { PressureReport } from '../../../core/garden/index.js';
-import { createCacheTrack, type CacheTrack, type ModelledBills } from '../../../core/cache/index.js';
+import {
+  createCacheTrack,
+  type CacheTrack,
+  type ClientMark,
+  type ModelledBills,
+} from '../../../core/cache/index.js';
 import { sendWithCacheTrack } from './cache-send.js';
-import type { MessagesRequest, Transcript } from '../../../core/transcript/index.js';
+import type { MessageParam, MessagesRequest, Transcript } from '../../../core/transcript/index.js';
 import type { ApprovalPolicy } from './approvals.js';
 import { appendPrompt, assistantContent, textOf, toParam, toolUses } from './conversation.js';
 import { promptTokens, type CostTracker, type ModelledCall } from './cost.js';
@@ -33,7 +38,7 @@ export interface LoopDeps {
   /** The transcript: system, tools and request fields (model, max_tokens…) in `extra`; messages grow. */
   transcript: Transcript;
   /** Places the chat's own prompt-cache breakpoints (system, tools); cache-send.ts adds the rest. */
-  prepare(request: MessagesRequest): MessagesRequest;
+  marks(request: MessagesRequest, conversation: readonly MessageParam[]): ClientMark[];
   /** The session's prompt cache as the core's model sees it (made on the first call). */
   cacheTrack?: CacheTrack;
   /** Persists the transcript (after each change). */

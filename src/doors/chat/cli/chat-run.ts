@@ -2,14 +2,14 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RunChatTui } from '../agent/controller.js';
 import { createChatController } from '../agent/chat-controller.js';
-import { prepareRequest } from '../agent/cache-send.js';
+import { chatMarks } from '../agent/cache-send.js';
 import { resolveTarget } from '../../kit/scope.js';
 import { openDoorStore } from '../../kit/store.js';
 import { storeSpooledFirst } from '../../kit/spooled.js';
 import { GardenerError } from '../../../errors.js';
 import { createAnthropicProvider } from '../../kit/provider/anthropic.js';
 import { resolveProviderConfig } from '../../kit/provider/config.js';
-import { contextWindowOf } from '../../kit/provider/prices.js';
+import { DEFAULT_CONTEXT_WINDOW, contextWindowOf } from '../../kit/provider/prices.js';
 import { printCommand, printTurn, type OutputFormat } from './chat-print.js';
 import { chooseSession, type SessionChoice } from './chat-session.js';
 import { DEFAULT_BUDGET_SHARE } from './chat.js';
@@ -53,14 +53,14 @@ export async function runChat(io: CliIo, run: ChatRun): Promise<void> {
       project: target.scope.project,
       session,
       model: config.model,
-      budget: run.budget ?? Math.floor(contextWindowOf(config.model) * DEFAULT_BUDGET_SHARE),
+      budget: run.budget ?? defaultBudget(config.model),
       override: {
         ...(run.model !== undefined || io.env['ANTHROPIC_MODEL'] ? { model: config.model } : {}),
         ...(run.budget !== undefined ? { budget: run.budget } : {}),
       },
       cwd: io.cwd,
       provider: createAnthropicProvider(config),
-      prepare: prepareRequest,
+      marks: chatMarks,
       yes: run.yes,
       ...(run.thinking !== undefined ? { thinking: run.thinking } : {}),
     });
@@ -114,4 +114,12 @@ async function loadChatTui(): Promise<{ runChatTui: RunChatTui }> {
   const bundle = new URL('../tui/chat-tui.bundle.js', import.meta.url);
   if (existsSync(fileURLToPath(bundle))) return (await import(bundle.href)) as { runChatTui: RunChatTui };
   return import('../tui/run-chat.js');
+}
+
+/**
+ * The chat's default budget: a share of the model's window, up to the standard window's share (a
+ * model with a 1M window of its own keeps the standard default until its economics say otherwise).
+ */
+function defaultBudget(model: string): number {
+  return Math.floor(Math.min(contextWindowOf(model), DEFAULT_CONTEXT_WINDOW) * DEFAULT_BUDGET_SHARE);
 }
