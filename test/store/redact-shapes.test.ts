@@ -46,6 +46,7 @@ describe('redactSecrets: the shapes of tokens, credentials and passwords', () =>
     expect(redactSecrets('STRIPE_SECRET: sk9Xq2Lm5Np7Rs4Vw6Zb').text).toBe(
       'STRIPE_SECRET: [REDACTED:credential]',
     );
+    expect(redactSecrets('export DB_PASS=hunter2x').text).toBe('export DB_PASS=[REDACTED:password]');
   });
 
   it.each([
@@ -72,6 +73,8 @@ describe('redactSecrets: the shapes of tokens, credentials and passwords', () =>
     'The password is incorrect.',
     'Your password is not strong enough',
     'eos_token = "<|endoftext|>"',
+    "const ZONE_OVERRIDE_TOKEN = 'zr-5512-kappa'; // a short code, not an issued token",
+    'on command lines (`curl -u`, `mysql -p`, `docker login -p`)',
     '"token_uri": "https://oauth2.googleapis.com/token"',
   ])('leaves ordinary code, output and prose alone: %s', (text) => {
     expect(redactSecrets(text)).toEqual({ text, count: 0, kinds: [] });

@@ -54,20 +54,20 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
   ),
   rule(
     'cookie',
-    String.raw`\bcurl\b[^\n]{0,300}?[ \t](?:-b|--cookie)[ \t]+(?:"(?<secret>[\w.-]{1,100}=[^"\\\n]{0,4000})"|'(?<secret2>[\w.-]{1,100}=[^'\\\n]{0,4000})'|(?<secret3>[\w.-]{1,100}=[^\s"'\\]{0,4000}))`,
+    String.raw`\bcurl\b[^\n]{0,300}?[ \t](?:-b|--cookie)[ \t]+(?:"(?<secret>[\w.-]{1,100}=[^"\\\n]{0,4000})"|'(?<secret2>[\w.-]{1,100}=[^'\\\n]{0,4000})'|(?<secret3>[\w.-]{1,100}=[^\s"'\x60\\]{0,4000}))`,
     '',
   ),
   // curl -u user:password, --user user:password.
   rule(
     'password',
-    String.raw`\bcurl\b[^\n]{0,300}?[ \t](?:-u[ \t]*|--user(?:[ \t]+|=))["']?[^\s:"'\\]{0,100}:(?<secret>[^\s"'\\]{1,200})`,
+    String.raw`\bcurl\b[^\n]{0,300}?[ \t](?:-u[ \t]*|--user(?:[ \t]+|=))["']?[^\s:"'\x60\\]{0,100}:(?<secret>[^\s"'\x60\\]{1,200})`,
     '',
     plausiblePassword,
   ),
   // mysql -pPASSWORD (a password glued to -p; `-p` alone prompts for it).
   rule(
     'password',
-    String.raw`\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mariadb|mariadb-dump|mariadb-admin)\b[^\n]{0,300}?[ \t]-p(?:"(?<secret>[^"\\\s]{1,200})"|'(?<secret2>[^'\\\s]{1,200})'|(?<secret3>[^\s"'\\-][^\s"'\\]{0,199}))`,
+    String.raw`\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mariadb|mariadb-dump|mariadb-admin)\b[^\n]{0,300}?[ \t]-p(?:"(?<secret>[^"\\\s]{1,200})"|'(?<secret2>[^'\\\s]{1,200})'|(?<secret3>[^\s"'\x60\\-][^\s"'\x60\\]{0,199}))`,
     '',
     plausiblePassword,
   ),
@@ -86,10 +86,17 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
     plausiblePassword,
   ),
   rule('password', String.raw`${PASSWORD_NAME}\\?["']?\s*[:=]\s*${VALUE}`, 'i', plausiblePassword),
-  // .env and shell: API_KEY=…, SECRET_KEY=…, GITLAB_TOKEN=…, STRIPE_SECRET=…, DB_PASS=….
+  // .env and shell: DB_PASS=…, SMTP_PWD=….
+  rule(
+    'password',
+    String.raw`(?<![\w.-])(?<!\x24\{)(?:[A-Z][A-Z0-9]*_)+(?:PASS|PWD)\\?["']?[ \t]*[:=][ \t]*${VALUE}`,
+    '',
+    plausiblePassword,
+  ),
+  // .env and shell: API_KEY=…, SECRET_KEY=…, GITLAB_TOKEN=…, STRIPE_SECRET=….
   rule(
     'credential',
-    String.raw`(?<![\w.-])(?<!\x24\{)(?:[A-Z][A-Z0-9]*_)+(?:KEY|SECRET|TOKEN|PASS|PWD|CREDENTIALS?|AUTH)\\?["']?[ \t]*[:=][ \t]*${VALUE}`,
+    String.raw`(?<![\w.-])(?<!\x24\{)(?:[A-Z][A-Z0-9]*_)+(?:KEY|SECRET|TOKEN|CREDENTIALS?|AUTH)\\?["']?[ \t]*[:=][ \t]*${VALUE}`,
     '',
     plausibleCredential,
   ),

@@ -55,8 +55,11 @@ const WORD_SHAPED =
 /** A path, a file name, a URL, a number or a version is configuration, not a credential. */
 const NOT_A_KEY =
   /^(?:(?:~|\.{1,2})?\/|\d+(?:\.\d+)*$|v\d+(?:\.\d+)*$)|:\/\/|^[\w.-]*\/[\w./-]*\.[A-Za-z]{1,5}$/;
-/** Shortest value taken for a key or token named by its variable. */
-const MIN_CREDENTIAL_CHARS = 8;
+/**
+ * Shortest value taken for a key or token named by its variable: issued keys and tokens are longer
+ * (32 hex, a UUID, 40 base64…), while a short value beside such a name is mostly a code or a label.
+ */
+const MIN_CREDENTIAL_CHARS = 16;
 
 /** A value assigned to a variable named like a key or token that looks like one: long, not a word. */
 export function plausibleCredential(secret: string, before: string): boolean {
