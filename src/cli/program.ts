@@ -4,6 +4,7 @@ import { commandTerm, COMMANDS } from './commands.js';
 import { CHILD_EXIT } from '../doors/kit/cli/child-exit.js';
 import type { CliIo } from '../doors/kit/cli/io.js';
 import { packageVersion } from '../doors/kit/cli/version.js';
+import { terminalSafe } from '../doors/kit/terminal-safe.js';
 import { drainHookSpool } from '../doors/claude-code/drain.js';
 import { setSpoolDrainer } from '../doors/kit/spooled.js';
 
@@ -62,12 +63,13 @@ function reportError(error: unknown, io: CliIo): number {
     return 2; // commander already printed the message
   }
   if (isGardenerError(error)) {
-    io.stderr.write(`gardener: ${error.message}\n`);
-    if (error.hint) io.stderr.write(`  ${error.hint}\n`);
+    // A message can quote the input it refuses (a role, a field, a path): shown, never sent to the terminal.
+    io.stderr.write(terminalSafe(`gardener: ${error.message}\n`));
+    if (error.hint) io.stderr.write(terminalSafe(`  ${error.hint}\n`));
     return error.exitCode;
   }
   const internal = new GardenerError('INTERNAL', error instanceof Error ? error.message : String(error));
-  io.stderr.write(`gardener: internal error: ${internal.message}\n`);
+  io.stderr.write(terminalSafe(`gardener: internal error: ${internal.message}\n`));
   if (error instanceof Error && error.stack && io.env['GARDENER_DEBUG']) io.stderr.write(`${error.stack}\n`);
   return internal.exitCode;
 }

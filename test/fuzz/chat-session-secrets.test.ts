@@ -10,6 +10,7 @@ import {
   type FakeAnthropic,
 } from '../support/fake-anthropic/index.js';
 import { sandbox } from '../agent/support.js';
+import { SECRET_SHAPES, SECRET_VALUES } from '../support/secret-shapes.js';
 import { databaseFileBytes, foundInDatabase } from './secrets-support.js';
 
 const AWS_ID = 'AKIA' + 'Q7XW2MZ4KD9PLR3T';
@@ -21,7 +22,12 @@ const SECRETS_ENV = [
   `AWS_SECRET_ACCESS_KEY=${AWS_SECRET}`,
   `GITHUB_TOKEN=${GITHUB}`,
   `DB_PASSWORD=${PASSWORD}`,
+  ...SECRET_SHAPES.map((shape) => shape.line),
 ].join('\n');
+
+const shape = (name: string) => SECRET_SHAPES.find((s) => s.name === name)!;
+const COMMAND_LINE = `${shape('curl -u').line} && ${shape('mysql -p').line}`;
+const SPOKEN = shape('password in a sentence');
 
 let fake: FakeAnthropic | undefined;
 let box: ReturnType<typeof sandbox> | undefined;
@@ -33,7 +39,13 @@ afterEach(async () => {
 describe('gardener chat keeps no secret in clear in its saved session', () => {
   it('redacts what a tool read from the saved conversation, which still resumes', async () => {
     fake = await startFakeAnthropic({
-      script: [toolReply('read', { path: 'secrets.env' }), textReply('Read it.'), textReply('Still here.')],
+      script: [
+        toolReply('read', { path: 'secrets.env' }),
+        // A command line that holds passwords; `true` runs nothing with them.
+        toolReply('bash', { command: `true ${COMMAND_LINE}` }),
+        textReply('Read it.'),
+        textReply('Still here.'),
+      ],
     });
     box = sandbox();
     writeFileSync(
@@ -51,14 +63,14 @@ describe('gardener chat keeps no secret in clear in its saved session', () => {
         cwd: box!.cwd,
       });
 
-    const first = await chat('-p', 'read secrets.env');
+    const first = await chat('-p', `read secrets.env; ${SPOKEN.line}`);
     expect(first.code).toBe(0);
     expect(first.stdout).toBe('Read it.\n');
     const again = await chat('-p', 'anything else?', '--continue');
     expect(again.code).toBe(0);
     expect(again.stdout).toBe('Still here.\n');
 
-    const values = [AWS_ID, AWS_SECRET, GITHUB, PASSWORD];
+    const values = [AWS_ID, AWS_SECRET, GITHUB, PASSWORD, ...SECRET_VALUES];
     expect(foundInDatabase(box.dbPath, values)).toEqual([]);
     expect(values.filter((value) => databaseFileBytes(box!.dbPath).includes(value))).toEqual([]);
     const db = new Database(box.dbPath, { readonly: true });

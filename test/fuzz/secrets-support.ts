@@ -3,6 +3,7 @@ import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
+import { SECRET_SHAPES } from '../support/secret-shapes.js';
 
 const alnum = (length: number) =>
   fc.string({
@@ -53,6 +54,7 @@ export const plantedSecret: fc.Arbitrary<PlantedSecret> = fc.oneof(
     values: [`eyJ${a}.eyJ${b}.${c}`],
   })),
   alnum(16).map((body) => ({ line: `DB_PASSWORD=Pw9${body}`, values: [`Pw9${body}`] })),
+  fc.constantFrom(...SECRET_SHAPES).map((shape) => ({ line: shape.line, values: shape.values })),
   fc.array(alnum(64), { minLength: 2, maxLength: 4 }).map((rows) => ({
     line: ['-----BEGIN OPENSSH PRIVATE KEY-----', ...rows, '-----END OPENSSH PRIVATE KEY-----'].join('\n'),
     values: rows,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runGardener, type CliRun } from '../support/cli.js';
+import { SECRET_SHAPES, SECRET_VALUES } from '../support/secret-shapes.js';
 import { databaseFileBytes, databaseTexts, plantedSecret, type PlantedSecret } from './secrets-support.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'gardener-secrets-'));
@@ -46,62 +47,67 @@ async function gardener(args: string[], debugLog: string): Promise<CliRun> {
   }
 }
 
+/**
+ * Plants the secret in a session and runs every CLI command that stores or prints: compress (JSON
+ * and text), ingest, recall, show (each form), note, note --list, stats. Checks the outputs, every
+ * table, the database file's bytes and the debug log.
+ */
+async function plantAndCheck(secret: PlantedSecret, at: number, lines: number): Promise<void> {
+  const n = run++;
+  const file = path.join(dir, `session-${n}.json`);
+  const db = path.join(dir, `store-${n}.db`);
+  const debugLog = path.join(dir, `debug-${n}.log`);
+  writeFileSync(file, session(secret, at, lines));
+  writeFileSync(debugLog, '');
+  const outputs: string[] = [];
+  const keep = (result: CliRun) => {
+    outputs.push(result.stdout, result.stderr);
+    expect(result.code, result.stderr).toBe(0);
+    return result;
+  };
+  keep(await gardener(['compress', file, '--db', db, '--json'], debugLog));
+  keep(await gardener(['compress', file, '--db', db, '--to', 'text'], debugLog));
+  keep(await gardener(['ingest', file, '--db', db, '--json'], debugLog));
+  const found: string[] = [];
+  for (const query of ['credentials upload', 'synced bucket', 'error failed'])
+    for (const flags of [[], ['--full'], ['--json']])
+      found.push(
+        keep(await gardener(['recall', ...query.split(' '), '--db', db, ...flags], debugLog)).stdout,
+      );
+  const ids = [...new Set(found.join('\n').match(/"id": "[a-z0-9]+"/g) ?? [])].map((m) => m.slice(7, -1));
+  expect(ids.length).toBeGreaterThan(0);
+  for (const id of ids)
+    for (const flags of [[], ['--raw'], ['--summary'], ['--json']])
+      keep(await gardener(['show', id, '--db', db, ...flags], debugLog));
+  keep(await gardener(['note', `remember ${secret.line}`, '--db', db], debugLog));
+  keep(await gardener(['note', '--list', '--json', '--db', db], debugLog));
+  keep(await gardener(['stats', '--db', db], debugLog));
+
+  const places: Array<[string, string]> = [
+    ['CLI output', outputs.join('\n')],
+    ['stored tables', databaseTexts(db).join('\n')],
+    ['database file bytes', databaseFileBytes(db)],
+    ['debug log', readFileSync(debugLog, 'utf8')],
+  ];
+  for (const value of secret.values)
+    for (const [where, text] of places) expect(text.includes(value), `${value} in ${where}`).toBe(false);
+}
+
 describe('a secret planted anywhere in a tool output never leaves gardener in clear', () => {
   it('is absent from compress output, stored tables, the file bytes, show, recall, notes and the debug log', async () => {
     await fc.assert(
-      fc.asyncProperty(
-        plantedSecret,
-        fc.nat(400),
-        fc.integer({ min: 40, max: 300 }),
-        async (secret, at, lines) => {
-          const n = run++;
-          const file = path.join(dir, `session-${n}.json`);
-          const db = path.join(dir, `store-${n}.db`);
-          const debugLog = path.join(dir, `debug-${n}.log`);
-          writeFileSync(file, session(secret, at, lines));
-          writeFileSync(debugLog, '');
-          const outputs: string[] = [];
-          const keep = (result: CliRun) => {
-            outputs.push(result.stdout, result.stderr);
-            expect(result.code, result.stderr).toBe(0);
-            return result;
-          };
-          const compressed = keep(await gardener(['compress', file, '--db', db, '--json'], debugLog));
-          expect(compressed.code).toBe(0);
-          keep(await gardener(['compress', file, '--db', db, '--to', 'text'], debugLog));
-          const ingested = keep(await gardener(['ingest', file, '--db', db, '--json'], debugLog));
-          expect(ingested.code).toBe(0);
-          const found: string[] = [];
-          for (const query of ['credentials upload', 'synced bucket', 'error failed'])
-            for (const flags of [[], ['--full'], ['--json']])
-              found.push(
-                keep(await gardener(['recall', ...query.split(' '), '--db', db, ...flags], debugLog)).stdout,
-              );
-          const ids = [...new Set(found.join('\n').match(/"id": "[a-z0-9]+"/g) ?? [])].map((m) =>
-            m.slice(7, -1),
-          );
-          expect(ids.length).toBeGreaterThan(0);
-          for (const id of ids)
-            for (const flags of [[], ['--raw'], ['--summary'], ['--json']])
-              keep(await gardener(['show', id, '--db', db, ...flags], debugLog));
-          keep(await gardener(['note', `remember ${secret.line}`, '--db', db], debugLog));
-          keep(await gardener(['note', '--list', '--json', '--db', db], debugLog));
-          keep(await gardener(['stats', '--db', db], debugLog));
-
-          const places: Array<[string, string]> = [
-            ['CLI output', outputs.join('\n')],
-            ['stored tables', databaseTexts(db).join('\n')],
-            ['database file bytes', databaseFileBytes(db)],
-            ['debug log', readFileSync(debugLog, 'utf8')],
-          ];
-          for (const value of secret.values)
-            for (const [where, text] of places)
-              expect(text.includes(value), `${value} in ${where}`).toBe(false);
-        },
-      ),
+      fc.asyncProperty(plantedSecret, fc.nat(400), fc.integer({ min: 40, max: 300 }), plantAndCheck),
       { numRuns: 5, seed: 15 },
     );
   }, 120_000);
+
+  it('holds for every shape of token, credential and password at once (GitLab, SendGrid, Azure, cookies…)', async () => {
+    await plantAndCheck(
+      { line: SECRET_SHAPES.map((shape) => shape.line).join('\n'), values: [...SECRET_VALUES] },
+      120,
+      200,
+    );
+  }, 60_000);
 
   it('summarises the redacted text: a log cut around a key block keeps no key line', async () => {
     const rows = [

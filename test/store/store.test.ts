@@ -326,7 +326,7 @@ describe('store: notes, manifest, session state, stats', () => {
       content: string;
       n: number;
     };
-    expect(stored).toEqual({ content: 'export DB_PASSWORD=[REDACTED:password]\nok', n: 1 });
+    expect(stored).toEqual({ content: 'export DB_PASSWORD="[REDACTED:password]"\nok', n: 1 });
   });
 
   it('counts entries and tokens by class, per project and per session', () => {

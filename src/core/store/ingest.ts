@@ -93,6 +93,8 @@ interface PreparedEntry {
   fromCall: number;
   /** The call's first line, to show with the entry; null when no call produced it. */
   callLine: string | null;
+  /** The path the tool named, redacted; null for none. */
+  sourcePath: string | null;
   original: string | Buffer;
   /** The original as stored, unpacked (what its index text is made from). */
   text: string;
@@ -123,18 +125,16 @@ function prepareEntry(input: EntryInput, redact: Redactor): PreparedEntry {
   const clean = input.redactions === undefined ? redact : asRedacted;
   const original = clean(input.original);
   const summary = clean(input.summary);
-  // The call's words are searchable with the entry; it is redacted like the texts (a command line can hold a key).
-  const call = clean(input.call?.slice(0, MAX_CALL_CHARS) ?? '').text;
+  // The call's words are searchable with the entry; it is redacted like the texts (a command line can
+  // hold a key), before it is cut, so that a cut never leaves half a key no pattern knows.
+  const call = clean(input.call ?? '').text.slice(0, MAX_CALL_CHARS);
   // So is the recall hint a stub prints for it: asking it finds this entry first more often.
-  const hint = clean(input.hint?.slice(0, MAX_CALL_CHARS) ?? '').text;
+  const hint = clean(input.hint ?? '').text.slice(0, MAX_CALL_CHARS);
+  // No caller redacts the path a tool named; a URL or a file name can hold a token too.
+  const sourcePath = input.sourcePath === undefined ? undefined : redact(input.sourcePath).text;
   const indexed = kind === 'media' ? undefined : indexedPart(original.text);
-  const written = writtenFolderKeys({
-    original: indexed,
-    sourcePath: input.sourcePath,
-    call,
-    tool: input.sourceTool,
-  });
-  const terms = [indexTerms(indexed, summary.text, input.sourcePath, call), written.join(' '), call, hint]
+  const written = writtenFolderKeys({ original: indexed, sourcePath, call, tool: input.sourceTool });
+  const terms = [indexTerms(indexed, summary.text, sourcePath, call), written.join(' '), call, hint]
     .filter((part) => part !== '')
     .join(' ');
   const packedOriginal = pack(original.text);
@@ -149,6 +149,7 @@ function prepareEntry(input: EntryInput, redact: Redactor): PreparedEntry {
     names: indexed === undefined ? 0 : namesOf(indexed).size,
     fromCall: input.call !== undefined && input.call.trim() !== '' ? 1 : 0,
     callLine: callLine(call),
+    sourcePath: sourcePath ?? null,
     original: packedOriginal.value,
     text: original.text,
     summary: packedSummary.value,
@@ -240,7 +241,7 @@ function storeEntry(
     class: input.class,
     kind: row.kind,
     sourceTool: input.sourceTool ?? null,
-    sourcePath: input.sourcePath ?? null,
+    sourcePath: row.sourcePath,
     original: row.original,
     summary: row.summary,
     packing: row.packing,

@@ -62,7 +62,7 @@ export function makeNotes(
         );
       }
       const redacted = redact(trimmed);
-      const tags = normalizeTags(options.tags ?? []);
+      const tags = normalizeTags((options.tags ?? []).map((tag) => redact(tag).text));
       const run = db.transaction((): Note => {
         const at = now();
         const { projectId, sessionId } = scopes.ensure(scope, at);

@@ -18,6 +18,7 @@ const KEY_BLOCK_BODY = /^[A-Za-z0-9+/=\s\\:,.()"'-]*$/;
 /** A line break, or one escaped inside a JSON string. */
 const LINE_BREAK = /\r?\n|\\r\\n|\\n/y;
 const NEXT_LINE_BREAK = /\r?\n|\\r\\n|\\n/g;
+const ESCAPED_LINE_BREAKS = /\\r\\n|\\n/g;
 /** What may stand before a body line: indentation, a Read tool's line number, grep's `file:12:`. */
 const LINE_PREFIX = /^[\t ]*(?:\d+(?:→|\t)|[^\s:]{1,200}[:-]\d+[:-])?[\t ]*/;
 const LINE_SUFFIX = /[\t ]*["',]?[\t ]*$/;
@@ -51,8 +52,13 @@ export function redactKeyBlocks(text: string): KeyRedaction {
     const bodyEnd = end && wholeBlock(text, bodyStart, end.index) ? end.index : cutBodyEnd(text, bodyStart);
     if (bodyEnd === bodyStart) continue;
     const body = text.slice(bodyStart, bodyEnd);
-    if (ALREADY_REDACTED.test(body.trim())) continue;
-    parts.push(text.slice(done, bodyStart), `\n${MARKER}${bodyEnd === end?.index ? '\n' : ''}`);
+    if (ALREADY_REDACTED.test(body.replace(ESCAPED_LINE_BREAKS, '\n').trim())) continue;
+    // The block's own line break: an escaped one inside a JSON string keeps that string valid.
+    const lineBreak = lineBreakAt(text, bodyStart);
+    parts.push(
+      text.slice(done, bodyStart),
+      `${lineBreak}${MARKER}${bodyEnd === end?.index ? lineBreak : ''}`,
+    );
     done = bodyEnd;
     count++;
   }
@@ -87,6 +93,13 @@ function cutBodyEnd(text: string, start: number): number {
     else return at;
     at = lineEnd;
   }
+}
+
+/** The line break that starts at `at` (real, or escaped as in a JSON string); a newline when there is none. */
+function lineBreakAt(text: string, at: number): string {
+  LINE_BREAK.lastIndex = at;
+  const found = LINE_BREAK.exec(text)?.[0] ?? '\n';
+  return found.startsWith('\\') ? found : '\n';
 }
 
 function nextLineBreak(text: string, from: number): number {

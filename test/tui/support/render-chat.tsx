@@ -17,6 +17,8 @@ export async function flush(ms = 0): Promise<void> {
 export interface ChatHarness {
   /** The last frame, without colours. */
   frame(): string;
+  /** The last frame as Ink wrote it, escape sequences and all. */
+  raw(): string;
   /** Types keys (raw terminal input), then flushes. */
   type(keys: string): Promise<void>;
   /** Writes each chunk to the terminal at once, with no pause for React to render between them. */
@@ -48,6 +50,7 @@ export function renderChat(controller: ScriptedController, initialPrompt?: strin
   const harness: ChatHarness = {
     resets: 0,
     frame: () => plain(app.lastFrame()),
+    raw: () => app.lastFrame() ?? '',
     async type(keys) {
       app.stdin.write(keys);
       await flush();

@@ -12,9 +12,21 @@ export const INJECT_END = '</gardener-injected>';
 /** Line breaks removed next to a stripped region (the separators the wrapper added). */
 const MAX_SEPARATOR_BREAKS = 2;
 
-/** Wraps text as an injected region. */
+/**
+ * Anything in stored text that reads as one of the markers (any case, spaces inside the brackets):
+ * a tool output holding `</gardener-injected>` would otherwise end gardener's region early, and what
+ * follows it would read as typed by the user.
+ */
+const MARKER_LIKE = /<(\/?)\s*gardener-injected\s*>/gi;
+
+/** The text with every marker look-alike made inert: `‹gardener-injected›`, `‹/gardener-injected›`. */
+export function neutralizeMarkers(text: string): string {
+  return /gardener-injected/i.test(text) ? text.replace(MARKER_LIKE, '‹$1gardener-injected›') : text;
+}
+
+/** Wraps text as an injected region; no marker inside it survives, so the region ends where gardener ends it. */
 export function wrapInjected(text: string): string {
-  return `${INJECT_BEGIN}\n${text}\n${INJECT_END}`;
+  return `${INJECT_BEGIN}\n${neutralizeMarkers(text)}\n${INJECT_END}`;
 }
 
 /** Quick test before parsing. */

@@ -1,6 +1,6 @@
 import type { Note, RecallHit, RecallResult } from '../../store/index.js';
 import type { Tokenizer } from '../../tokens/index.js';
-import { INJECT_BEGIN, INJECT_END, wrapInjected } from '../ingest/strip.js';
+import { neutralizeMarkers, wrapInjected } from '../ingest/strip.js';
 import { extractTerms } from '../ingest/terms.js';
 import type { InjectMode } from '../types.js';
 import type { RetrievalWords } from './labels.js';
@@ -118,17 +118,11 @@ function render(lines: readonly string[]): string {
 
 function hitLine(hit: RecallHit): string {
   const source = [hit.class, hit.sourceTool, hit.sourcePath].filter(Boolean).join(' · ');
-  return `- id=${hit.id} · ${source}: ${oneLine(hit.text, MAX_HIT_CHARS)}`;
+  return `- id=${hit.id} · ${oneLine(source, MAX_HIT_CHARS)}: ${oneLine(hit.text, MAX_HIT_CHARS)}`;
 }
 
-/** One line, and no marker text that could unbalance the injected region. */
+/** One line, and no marker text that could unbalance the injected region (wrapInjected makes sure again). */
 function oneLine(text: string, max: number): string {
-  const line = text
-    .split(INJECT_BEGIN)
-    .join('<gardener>')
-    .split(INJECT_END)
-    .join('</gardener>')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const line = neutralizeMarkers(text).replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }

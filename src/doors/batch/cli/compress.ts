@@ -4,6 +4,7 @@ import { addStoreOptions, withStore, type StoreFlags } from '../../kit/cli/store
 import { gathered, writeOutputAtomically } from '../../kit/cli/output.js';
 import { addSharedOptions, intFlag, SHARED_OPTIONS } from '../../kit/cli/options.js';
 import type { CompressOptions } from '../compress.js';
+import { jsonTerminalSafePieces, terminalSafePieces } from '../../kit/terminal-safe.js';
 
 interface CompressFlags extends StoreFlags {
   output?: string;
@@ -108,7 +109,9 @@ async function runCompress(io: CliIo, file: string, flags: CompressFlags): Promi
       // it is rendered and serialised, a message at a time, never held whole.
       const run = compressForWriting(store, target.scope.project, transcripts.splice(0), options);
       try {
-        const output = exportPieces(run.transcripts, flags.to);
+        const pieces = exportPieces(run.transcripts, flags.to);
+        // Text is read on a terminal (or by `cat` later): stored control sequences are shown, not sent.
+        const output = flags.to === 'text' ? terminalSafePieces(pieces) : jsonTerminalSafePieces(pieces);
         if (flags.output !== undefined) await writeOutputAtomically(flags.output, output);
         else for (const chunk of gathered(output)) io.stdout.write(chunk);
       } finally {

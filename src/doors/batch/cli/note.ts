@@ -10,6 +10,7 @@ import {
   READ_ONLY_WILL_DO,
 } from '../../kit/cli/store-options.js';
 import { addSharedOptions } from '../../kit/cli/options.js';
+import { jsonTerminalSafe, terminalSafe } from '../../kit/terminal-safe.js';
 
 interface NoteFlags extends StoreFlags {
   tag: string[];
@@ -61,10 +62,15 @@ export function makeNoteCommand(io: CliIo): Command {
           flags,
           (store, { scope }) => {
             const notes = store.notes(scope, { pinnedOnly: flags.pinned === true });
-            if (flags.json) io.stdout.write(`${JSON.stringify(notes.map(withIsoDates), null, 2)}\n`);
+            if (flags.json)
+              io.stdout.write(jsonTerminalSafe(`${JSON.stringify(notes.map(withIsoDates), null, 2)}\n`));
             else
               io.stdout.write(
-                notes.length === 0 ? `no notes in ${scope.project}\n` : `${notes.map(listLine).join('\n')}\n`,
+                terminalSafe(
+                  notes.length === 0
+                    ? `no notes in ${scope.project}\n`
+                    : `${notes.map(listLine).join('\n')}\n`,
+                ),
               );
           },
           READ_ONLY_WILL_DO,

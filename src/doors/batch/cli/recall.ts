@@ -1,9 +1,10 @@
 import { Command } from 'commander';
 import type { ContentClass } from '../../../core/classify/index.js';
 import { GardenerError } from '../../../errors.js';
-import type { GardenerStore } from '../../../core/store/index.js';
+import type { GardenerStore, RecallResult } from '../../../core/store/index.js';
 import type { CliIo } from '../../kit/cli/io.js';
 import { useColor } from '../../kit/cli/io.js';
+import { jsonTerminalSafe, terminalSafe } from '../../kit/terminal-safe.js';
 import {
   addStoreOptions,
   withStore,
@@ -34,6 +35,21 @@ function otherProjectsHint(store: GardenerStore, project: string): string {
   const elsewhere = store.stats().entries - here;
   if (elsewhere <= 0) return '';
   return `${elsewhere} ${elsewhere === 1 ? 'entry is' : 'entries are'} in other projects (this one, ${project}, has ${here}): --project NAME or --include-project NAME searches there; gardener stats --all counts them\n`;
+}
+
+/** The hits with every stored text they show made terminal-safe (styling is added after, by the formatter). */
+function terminalSafeHits(result: RecallResult): RecallResult {
+  return {
+    ...result,
+    hits: result.hits.map((hit) => ({
+      ...hit,
+      text: terminalSafe(hit.text),
+      relevanceSignal: hit.relevanceSignal.map(terminalSafe),
+      ...(hit.sourceTool !== undefined ? { sourceTool: terminalSafe(hit.sourceTool) } : {}),
+      ...(hit.sourcePath !== undefined ? { sourcePath: terminalSafe(hit.sourcePath) } : {}),
+      ...(hit.call !== undefined ? { call: terminalSafe(hit.call) } : {}),
+    })),
+  };
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -93,14 +109,17 @@ export function makeRecallCommand(io: CliIo): Command {
           const { formatRecallText, recallWire } = await import('../../../core/recall/index.js');
           if (flags.json) {
             io.stdout.write(
-              `${JSON.stringify({ query, project: scope.project, ...recallWire(result) }, null, 2)}\n`,
+              jsonTerminalSafe(
+                `${JSON.stringify({ query, project: scope.project, ...recallWire(result) }, null, 2)}\n`,
+              ),
             );
             return;
           }
           const pc = (await import('picocolors')).default;
           const style = useColor(io, 'stdout') ? { id: pc.cyan, dim: pc.dim } : undefined;
-          io.stdout.write(formatRecallText(result, style));
-          if (result.hits.length === 0) io.stderr.write(otherProjectsHint(store, scope.project));
+          io.stdout.write(formatRecallText(terminalSafeHits(result), style));
+          if (result.hits.length === 0)
+            io.stderr.write(terminalSafe(otherProjectsHint(store, scope.project)));
         },
         READ_ONLY_WILL_DO,
       );

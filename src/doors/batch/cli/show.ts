@@ -3,6 +3,7 @@ import { GardenerError } from '../../../errors.js';
 import type { Entry, Note } from '../../../core/store/index.js';
 import type { CliIo } from '../../kit/cli/io.js';
 import { useColor } from '../../kit/cli/io.js';
+import { jsonTerminalSafe, terminalSafe } from '../../kit/terminal-safe.js';
 import { withIsoDates } from '../../kit/cli/json-dates.js';
 import {
   addStoreOptions,
@@ -104,11 +105,13 @@ export function makeShowCommand(io: CliIo): Command {
           const note = entry ? undefined : store.getNote(id);
           if (!entry && !note) throw notFound(id);
           if (flags.json) {
-            io.stdout.write(`${JSON.stringify(withIsoDates((entry ?? note) as Entry | Note), null, 2)}\n`);
+            io.stdout.write(
+              jsonTerminalSafe(`${JSON.stringify(withIsoDates((entry ?? note) as Entry | Note), null, 2)}\n`),
+            );
             return;
           }
           if (note) {
-            io.stdout.write(flags.raw ? note.text : noteText(note));
+            io.stdout.write(flags.raw ? note.text : terminalSafe(noteText(note)));
             return;
           }
           const e = entry as Entry;
@@ -128,12 +131,13 @@ export function makeShowCommand(io: CliIo): Command {
           }
           const pc = (await import('picocolors')).default;
           const dim = useColor(io, 'stdout') ? pc.dim : (s: string) => s;
-          const head = dim(entryHeader(e).join('\n'));
+          // Stored text never acts on the terminal (--raw alone prints it byte for byte).
+          const head = dim(terminalSafe(entryHeader(e).join('\n')));
           if (!flags.summary && !showsWhole(e, request)) {
-            io.stdout.write(`${head}\n${showPage(e, request)}`);
+            io.stdout.write(`${head}\n${terminalSafe(showPage(e, request))}`);
             return;
           }
-          const body = flags.summary ? e.summary : e.original;
+          const body = terminalSafe(flags.summary ? e.summary : e.original);
           io.stdout.write(
             `${head}\n${dim(flags.summary ? '── summary' : '── original')}\n${body}${body.endsWith('\n') ? '' : '\n'}`,
           );

@@ -12,6 +12,7 @@ import {
   type StoreFlags,
   READ_ONLY_WILL_DO,
 } from '../../kit/cli/store-options.js';
+import { terminalSafe } from '../../kit/terminal-safe.js';
 
 interface StatsFlags extends StoreFlags {
   all?: boolean;
@@ -87,8 +88,8 @@ export function makeStatsCommand(io: CliIo): Command {
         const pc = (await import('picocolors')).default;
         const bold = useColor(io, 'stdout') ? pc.bold : (s: string) => s;
         const lines = [
-          `${bold('database')}  ${path} · ${formatBytes(stats.databaseBytes)}`,
-          `${bold(flags.all ? 'all projects' : 'project')}   ${flags.all ? '' : scope.project + ' · '}${count(stats.entries, 'entry', 'entries')} · ${count(stats.notes, 'note')} · ${count(stats.redactions, 'secret')} redacted`,
+          `${bold('database')}  ${terminalSafe(path)} · ${formatBytes(stats.databaseBytes)}`,
+          `${bold(flags.all ? 'all projects' : 'project')}   ${flags.all ? '' : terminalSafe(scope.project) + ' · '}${count(stats.entries, 'entry', 'entries')} · ${count(stats.notes, 'note')} · ${count(stats.redactions, 'secret')} redacted`,
           '',
           classTable(stats),
         ];
@@ -102,7 +103,7 @@ export function makeStatsCommand(io: CliIo): Command {
         if (pressure) {
           lines.push(
             '',
-            `${bold('session')}   ${scope.session}: ${count(pressure.entries_tracked, 'entry', 'entries')} tracked · ${integer(pressure.total_original_tokens)} → ${integer(pressure.total_summary_tokens)} tokens (${pressure.compression_ratio.toFixed(2)}) · ${count(pressure.eviction_candidates, 'eviction candidate')}`,
+            `${bold('session')}   ${terminalSafe(scope.session)}: ${count(pressure.entries_tracked, 'entry', 'entries')} tracked · ${integer(pressure.total_original_tokens)} → ${integer(pressure.total_summary_tokens)} tokens (${pressure.compression_ratio.toFixed(2)}) · ${count(pressure.eviction_candidates, 'eviction candidate')}`,
             `          ${pressure.recommendation}`,
           );
         }

@@ -3,6 +3,7 @@ import type { AgentEvent, ProviderUsage } from '../agent/events.js';
 import { GardenerError, type ErrorCode } from '../../../errors.js';
 import { textTable } from '../../../core/format/index.js';
 import type { CliIo } from '../../kit/cli/io.js';
+import { jsonTerminalSafe, terminalSafe } from '../../kit/terminal-safe.js';
 
 export const OUTPUT_FORMATS = ['text', 'json', 'stream-json'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -36,14 +37,16 @@ export async function printTurn(
   let end: Extract<AgentEvent, { type: 'turn_end' }> | undefined;
   const errors: Extract<AgentEvent, { type: 'error' }>[] = [];
   for await (const event of controller.run(prompt, signal)) {
-    if (format === 'stream-json') io.stdout.write(`${JSON.stringify(event)}\n`);
+    if (format === 'stream-json') io.stdout.write(jsonTerminalSafe(`${JSON.stringify(event)}\n`));
     if (format === 'json' && !STREAM_ONLY.has(event.type)) kept.push(event);
     if (event.type === 'usage')
       for (const key of Object.keys(usage) as (keyof ProviderUsage)[]) usage[key] += event.usage[key];
     if (event.type === 'error') errors.push(event);
     if (event.type === 'approval' && event.answer === 'no' && format === 'text')
       io.stderr.write(
-        `gardener: refused ${event.request.summary} (pass --yes to allow tools in print mode)\n`,
+        terminalSafe(
+          `gardener: refused ${event.request.summary} (pass --yes to allow tools in print mode)\n`,
+        ),
       );
     if (event.type === 'turn_end') end = event;
   }
@@ -51,9 +54,11 @@ export async function printTurn(
   const lastError = failed ? errors.at(-1) : undefined;
   if (format === 'text')
     for (const error of failed ? errors.slice(0, -1) : errors)
-      io.stderr.write(`gardener: ${error.message}\n`);
+      io.stderr.write(terminalSafe(`gardener: ${error.message}\n`));
   const answer = end?.answer ?? '';
-  if (format === 'text' && answer !== '') io.stdout.write(answer.endsWith('\n') ? answer : `${answer}\n`);
+  // The answer can quote what a tool read: control sequences in it are shown, not sent.
+  if (format === 'text' && answer !== '')
+    io.stdout.write(terminalSafe(answer.endsWith('\n') ? answer : `${answer}\n`));
   if (format === 'json') {
     const info = controller.info();
     const result = {
@@ -66,7 +71,7 @@ export async function printTurn(
       pressure: controller.pressure(),
       events: kept,
     };
-    io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    io.stdout.write(jsonTerminalSafe(`${JSON.stringify(result, null, 2)}\n`));
   }
   if (failed) {
     const code =
@@ -86,19 +91,23 @@ export async function printCommand(
   const outcome = await controller.command(line);
   if (outcome.kind === 'error') throw new GardenerError('USAGE', outcome.text);
   if (format !== 'text') {
-    io.stdout.write(`${JSON.stringify(outcome)}\n`);
+    io.stdout.write(jsonTerminalSafe(`${JSON.stringify(outcome)}\n`));
     return;
   }
   switch (outcome.kind) {
     case 'text':
     case 'reset':
-      io.stdout.write(`${outcome.text}\n`);
+      io.stdout.write(terminalSafe(`${outcome.text}\n`));
       return;
     case 'table':
-      io.stdout.write(`${outcome.title}\n${textTable(outcome.rows[0] ?? [], outcome.rows.slice(1))}\n`);
+      io.stdout.write(
+        terminalSafe(`${outcome.title}\n${textTable(outcome.rows[0] ?? [], outcome.rows.slice(1))}\n`),
+      );
       return;
     case 'pick':
-      io.stdout.write(`${outcome.items.map((item) => `${item.label}\n  ${item.command}`).join('\n')}\n`);
+      io.stdout.write(
+        terminalSafe(`${outcome.items.map((item) => `${item.label}\n  ${item.command}`).join('\n')}\n`),
+      );
       return;
     case 'exit':
       return;

@@ -5,6 +5,7 @@ import type { ProxyRuntime, ProxyRuntimeOptions } from '../runtime.js';
 import type { CliIo } from '../../kit/cli/io.js';
 import { importForTerminal } from '../../kit/cli/live-terminal.js';
 import { addSharedOptions, intFlag, SHARED_OPTIONS } from '../../kit/cli/options.js';
+import { jsonTerminalSafe } from '../../kit/terminal-safe.js';
 
 /** Default upstream: the Messages API itself (the proxy's own ANTHROPIC_BASE_URL is never used: it may point at the proxy). */
 export const DEFAULT_UPSTREAM = 'https://api.anthropic.com';
@@ -114,7 +115,7 @@ export function makeProxyCommand(io: CliIo): Command {
     const runtime: ProxyRuntime = await openProxy({
       ...options,
       onRecord: (record) => {
-        if (!dashboard) io.stdout.write(`${logLine(record)}\n`);
+        if (!dashboard) io.stdout.write(`${jsonTerminalSafe(logLine(record))}\n`);
         for (const listener of listeners) listener(record);
       },
     });

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { useEffect, useReducer } from 'react';
 import { compact, count } from '../../../core/format/index.js';
+import { terminalSafe } from '../../kit/terminal-safe.js';
 import type { RequestRecord } from '../records.js';
 import { tallyTotals } from '../tally.js';
 import { SessionRow } from './session-row.js';
@@ -23,7 +24,10 @@ function requestLine(record: RequestRecord): string {
   const open = record.failOpen ? ` passed through: ${record.failOpen}` : '';
   // The regret guard: this session cost more than unmanaged, so only pressure compacts it now.
   const guard = record.costGuard?.stopped ? ' profit events stopped: cost over unmanaged' : '';
-  return `${record.status || '---'} ${record.method} ${record.path}${tokens}${event}${over}${guard}${open} ${Math.round(record.ms)} ms`;
+  // The path and an error's words come from the client or upstream: shown, never sent to the terminal.
+  return terminalSafe(
+    `${record.status || '---'} ${record.method} ${record.path}${tokens}${event}${over}${guard}${open} ${Math.round(record.ms)} ms`,
+  );
 }
 
 /** `gardener proxy` in a terminal: one row per conversation, then the latest requests. */

@@ -2,13 +2,15 @@ import { Box, Text } from 'ink';
 import { compact } from '../../../core/format/index.js';
 import { change } from '../../../core/format/index.js';
 import { sessionPressure, type SessionTally } from '../tally.js';
+import { terminalSafe } from '../../kit/terminal-safe.js';
 import { PressureBar } from './pressure-bar.js';
 
 /** Short name of a conversation: the client's session id cut, and its conversation fingerprint. */
 export function shortSession(session: string): string {
+  // The client names its session: a control character in the name is shown, not sent.
   const [client, conversation] = session.split('~');
-  if (conversation === undefined) return session.slice(0, 14);
-  return `${(client ?? '').slice(0, 8)}~${conversation.slice(0, 4)}`;
+  if (conversation === undefined) return terminalSafe(session.slice(0, 14));
+  return terminalSafe(`${(client ?? '').slice(0, 8)}~${conversation.slice(0, 4)}`);
 }
 
 /** One conversation: pressure bar, forms, events, tokens, cost against raw, and failed requests apart. */

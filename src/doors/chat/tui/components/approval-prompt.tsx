@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import type { ApprovalRequest } from '../../agent/events.js';
+import { terminalSafe } from '../../../kit/terminal-safe.js';
 import { DiffView } from './diff-view.js';
 
 /**
@@ -7,23 +8,26 @@ import { DiffView } from './diff-view.js';
  * keys and the prompt stay in view: layout.ts), and the three keys.
  */
 export function ApprovalPrompt({ request, diffLines }: { request: ApprovalRequest; diffLines: number }) {
+  // What is asked for is shown as it is: a control sequence in a command must not hide part of it.
+  const name = terminalSafe(request.name);
+  const summary = terminalSafe(request.summary);
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
       <Text>
-        {request.summary.startsWith(request.name) ? (
+        {summary.startsWith(name) ? (
           <Text bold color="yellow">
-            {request.summary}
+            {summary}
           </Text>
         ) : (
           <>
             <Text bold color="yellow">
-              {request.name}
+              {name}
             </Text>{' '}
-            {request.summary}
+            {summary}
           </>
         )}
       </Text>
-      {request.diff ? <DiffView diff={request.diff} maxLines={diffLines} /> : null}
+      {request.diff ? <DiffView diff={terminalSafe(request.diff)} maxLines={diffLines} /> : null}
       <Text>
         Allow? <Text bold>y</Text> once · <Text bold>a</Text> always this session · <Text bold>n</Text> no
       </Text>

@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import type { SessionInfo } from '../../agent/controller.js';
+import { terminalSafe } from '../../../kit/terminal-safe.js';
 import { tokens } from '../format.js';
 
 /** One line on top: session, model, budget, where, and how to get help. */
@@ -12,7 +13,9 @@ export function Header({ info }: { info: SessionInfo }) {
         </Text>
         <Text color="gray">
           {' '}
-          · {info.model} · budget {tokens(info.budget)} · session {info.id} · {info.cwd} · /help
+          {terminalSafe(
+            `· ${info.model} · budget ${tokens(info.budget)} · session ${info.id} · ${info.cwd} · /help`,
+          )}
         </Text>
       </Text>
     </Box>

@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { terminalSafe } from '../../../kit/terminal-safe.js';
 import type { PickState } from '../state/chat.js';
 
 /** Items shown around the selection. */
@@ -10,13 +11,13 @@ export function PickList({ pick }: { pick: PickState }) {
   const shown = pick.items.slice(start, start + VISIBLE);
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1}>
-      <Text bold>{pick.title}</Text>
+      <Text bold>{terminalSafe(pick.title)}</Text>
       {shown.map((item, i) => {
         const selected = start + i === pick.index;
         return (
           <Text key={start + i} color={selected ? 'cyan' : undefined} wrap="truncate-end">
             {selected ? '❯ ' : '  '}
-            {item.label}
+            {terminalSafe(item.label)}
           </Text>
         );
       })}

@@ -1,6 +1,8 @@
 import type { AgentEvent } from '../../agent/events.js';
 import type { HistoryItem } from '../../agent/controller.js';
+import { terminalSafe } from '../../../kit/terminal-safe.js';
 import type { NewItem, ToolItem, TranscriptItem } from './items.js';
+import { safeItem } from './safe-item.js';
 
 /**
  * The transcript in two parts: `done` items never change again (Ink prints them once, above the
@@ -19,8 +21,10 @@ export function emptyTranscript(): TranscriptState {
   return { done: [], live: [], nextId: 1 };
 }
 
+/** Adds an item, its text made terminal-safe (every item enters here, or through appendText and tool results). */
 export function addItem(state: TranscriptState, item: NewItem): TranscriptState {
-  return { ...state, live: [...state.live, { ...item, id: state.nextId }], nextId: state.nextId + 1 };
+  const added: TranscriptItem = { ...safeItem(item), id: state.nextId };
+  return { ...state, live: [...state.live, added], nextId: state.nextId + 1 };
 }
 
 /** Moves every live item to `done`: the turn ended, nothing streams any more. */
@@ -98,8 +102,8 @@ function foldEvent(state: TranscriptState, event: AgentEvent): TranscriptState {
       return updateTool(state, event.id, (t) => ({
         ...t,
         status: t.status === 'denied' ? 'denied' : event.isError ? 'error' : 'ok',
-        output: event.output,
-        ...(event.display === undefined ? {} : { display: event.display }),
+        output: terminalSafe(event.output),
+        ...(event.display === undefined ? {} : { display: terminalSafe(event.display) }),
       }));
     case 'retry':
       return addItem(state, {
@@ -163,7 +167,7 @@ function isRunningTool(item: TranscriptItem | undefined): boolean {
 function appendText(state: TranscriptState, kind: 'assistant' | 'thinking', text: string): TranscriptState {
   const last = state.live[state.live.length - 1];
   if (last?.kind !== kind) return addItem(state, { kind, text });
-  return { ...state, live: [...state.live.slice(0, -1), { ...last, text: last.text + text }] };
+  return { ...state, live: [...state.live.slice(0, -1), { ...last, text: last.text + terminalSafe(text) }] };
 }
 
 function updateTool(
