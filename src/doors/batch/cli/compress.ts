@@ -1,7 +1,8 @@
 import { Command, Option } from 'commander';
 import type { CliIo } from '../../kit/cli/io.js';
 import { addStoreOptions, withStore, type StoreFlags } from '../../kit/cli/store-options.js';
-import { gathered, writeOutputAtomically } from '../../kit/cli/output.js';
+import { gathered } from '../../kit/cli/output.js';
+import { writeOutputFile } from '../../kit/cli/output-file.js';
 import { addSharedOptions, intFlag, SHARED_OPTIONS } from '../../kit/cli/options.js';
 import type { CompressOptions } from '../compress.js';
 
@@ -109,7 +110,7 @@ async function runCompress(io: CliIo, file: string, flags: CompressFlags): Promi
       const run = compressForWriting(store, target.scope.project, transcripts.splice(0), options);
       try {
         const output = exportPieces(run.transcripts, flags.to);
-        if (flags.output !== undefined) await writeOutputAtomically(flags.output, output);
+        if (flags.output !== undefined) await writeOutputFile(flags.output, output);
         else for (const chunk of gathered(output)) io.stdout.write(chunk);
       } finally {
         run.close();
