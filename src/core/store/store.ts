@@ -155,6 +155,34 @@ function setSessionState(parts: StoreParts, scope: Scope, key: string, value: st
   }).immediate();
 }
 
+/**
+ * Reads a session state value and writes what `update` makes of it, in one write transaction, so no
+ * other process writes the key in between; `update` returning undefined writes nothing.
+ */
+function updateSessionState(
+  parts: StoreParts,
+  scope: Scope,
+  key: string,
+  update: (current: string | undefined) => string | undefined,
+): string | undefined {
+  const { db, statements, scopes, settings } = parts;
+  return db
+    .transaction(() => {
+      const row = statements.stateGet.get(key, scope.project, scope.session);
+      const next = update(row ? readStateValue(row.value) : undefined);
+      if (next === undefined) return undefined;
+      const at = settings.now();
+      statements.stateSet.run(
+        scopes.ensure(scope, at).sessionId,
+        key,
+        storedStateValue(next, parts.redact),
+        at,
+      );
+      return next;
+    })
+    .immediate();
+}
+
 function closeDatabase(db: Database.Database, writable: boolean): void {
   if (!db.open) return;
   try {
@@ -220,6 +248,8 @@ export function createStore(db: Database.Database, settings: StoreSettings): Gar
       }),
     sessionStateSet: (scope, key, value) =>
       write('save session state', () => setSessionState(parts, scope, key, value)),
+    sessionStateUpdate: (scope, key, update) =>
+      write('save session state', () => updateSessionState(parts, scope, key, update)),
     stats: (scope) => guard(path, () => storeStats(db, path, scope)),
     expire: (at) => write('expire entries', () => expireAt(at ?? now())),
     check: () => guard(path, () => integrityProblems(db)),
