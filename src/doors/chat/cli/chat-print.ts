@@ -3,6 +3,7 @@ import type { AgentEvent, ProviderUsage } from '../agent/events.js';
 import { GardenerError, type ErrorCode } from '../../../errors.js';
 import { textTable } from '../../../core/format/index.js';
 import type { CliIo } from '../../kit/cli/io.js';
+import { retryNotice, silentNotice } from '../../kit/provider/notices.js';
 
 export const OUTPUT_FORMATS = ['text', 'json', 'stream-json'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -41,6 +42,9 @@ export async function printTurn(
     if (event.type === 'usage')
       for (const key of Object.keys(usage) as (keyof ProviderUsage)[]) usage[key] += event.usage[key];
     if (event.type === 'error') errors.push(event);
+    // A silent provider or a retry is said as it happens: the answer may be minutes away.
+    if (format === 'text' && event.type === 'silent') io.stderr.write(`gardener: ${silentNotice(event)}\n`);
+    if (format === 'text' && event.type === 'retry') io.stderr.write(`gardener: ${retryNotice(event)}\n`);
     if (event.type === 'approval' && event.answer === 'no' && format === 'text')
       io.stderr.write(
         `gardener: refused ${event.request.summary} (pass --yes to allow tools in print mode)\n`,

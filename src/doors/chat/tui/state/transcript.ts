@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../../agent/events.js';
 import type { HistoryItem } from '../../agent/controller.js';
 import type { NewItem, ToolItem, TranscriptItem } from './items.js';
+import { retryNotice, silentNotice } from '../../../kit/provider/notices.js';
 
 /**
  * The transcript in two parts: `done` items never change again (Ink prints them once, above the
@@ -102,11 +103,9 @@ function foldEvent(state: TranscriptState, event: AgentEvent): TranscriptState {
         ...(event.display === undefined ? {} : { display: event.display }),
       }));
     case 'retry':
-      return addItem(state, {
-        kind: 'notice',
-        tone: 'warn',
-        text: `retry ${event.attempt} in ${(event.delayMs / 1000).toFixed(1)} s: ${event.reason}: ${event.message}`,
-      });
+      return addItem(state, { kind: 'notice', tone: 'warn', text: retryNotice(event) });
+    case 'silent':
+      return addItem(state, { kind: 'notice', tone: 'warn', text: silentNotice(event) });
     case 'error':
       return addItem(state, {
         kind: 'notice',
