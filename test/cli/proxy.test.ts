@@ -159,3 +159,44 @@ describe('gardener statusline', () => {
     expect(run.stdout).toBe('gardener: no store yet\n');
   });
 });
+
+describe('gardener proxy --upstream', () => {
+  const io = (): { io: CliIo; stderr: () => string } => {
+    let stderr = '';
+    return {
+      io: {
+        stdout: { write: () => true, isTTY: false },
+        stderr: { write: (s: string) => ((stderr += s), true), isTTY: false },
+        stdin: new PassThrough(),
+        env: {},
+        cwd: tmpdir(),
+      },
+      stderr: () => stderr,
+    };
+  };
+  const listen = { host: '127.0.0.1', port: 0 };
+
+  it('warns that a plain http upstream on another machine would carry the key unencrypted, and still takes it', async () => {
+    const { runtimeOptions } = await import('../../src/doors/proxy/cli/proxy.js');
+    const run = io();
+    const options = await runtimeOptions(run.io, { upstream: 'http://remote-host:8080' }, listen);
+    expect(options.upstream.href).toBe('http://remote-host:8080/');
+    expect(run.stderr()).toMatch(
+      /warning: --upstream http:\/\/remote-host:8080 is plain http .* unencrypted/,
+    );
+  });
+
+  it('says nothing for https, or for http on this machine', async () => {
+    const { runtimeOptions } = await import('../../src/doors/proxy/cli/proxy.js');
+    for (const upstream of [
+      'https://remote-host',
+      'http://127.0.0.1:9000',
+      'http://localhost:9000',
+      'http://[::1]:9000',
+    ]) {
+      const run = io();
+      await runtimeOptions(run.io, { upstream }, listen);
+      expect(run.stderr(), upstream).toBe('');
+    }
+  });
+});
