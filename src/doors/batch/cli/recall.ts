@@ -99,7 +99,7 @@ export function makeRecallCommand(io: CliIo): Command {
           }
           const pc = (await import('picocolors')).default;
           const style = useColor(io, 'stdout') ? { id: pc.cyan, dim: pc.dim } : undefined;
-          io.stdout.write(formatRecallText(result, style));
+          io.stdout.write(formatRecallText(result, style, { numberLines: true }));
           if (result.hits.length === 0) io.stderr.write(otherProjectsHint(store, scope.project));
         },
         READ_ONLY_WILL_DO,
