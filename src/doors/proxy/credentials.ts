@@ -23,7 +23,7 @@ export interface CredentialGate {
  * body, so any answer of its own but 401 and 403 does (a 400 or a 429 too); a 5xx may come from a
  * gateway before any check, and says nothing.
  */
-export function credentialsAccepted(status: number): boolean | undefined {
+function credentialsAccepted(status: number): boolean | undefined {
   if (status === 401 || status === 403) return false;
   if (status >= 200 && status < 500) return true;
   return undefined;

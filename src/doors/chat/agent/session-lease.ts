@@ -84,7 +84,7 @@ function parseHolder(raw: string | undefined): LeaseHolder | undefined {
  * its start time must match (a pid used again by another process is not the holder). A process of
  * another machine cannot be asked: it counts as running.
  */
-export function holderAlive(holder: LeaseHolder): boolean {
+function holderAlive(holder: LeaseHolder): boolean {
   if (holder.host !== hostname()) return true;
   try {
     process.kill(holder.pid, 0);

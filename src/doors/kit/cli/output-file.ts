@@ -34,7 +34,7 @@ export async function writeOutputFile(file: string, text: string | Iterable<stri
 }
 
 /** The path a chain of symbolic links ends at (itself when it is none), whether that exists or not. */
-export async function followLinks(file: string): Promise<string> {
+async function followLinks(file: string): Promise<string> {
   let current = path.resolve(file);
   for (let hops = 0; hops <= MAX_LINKS; hops++) {
     const info = await lstat(current).catch((error: NodeJS.ErrnoException) => {
