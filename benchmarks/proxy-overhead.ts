@@ -106,6 +106,11 @@ const proxy = await openProxy({
   },
 });
 
+// A client's first call: the proxy gardens only requests whose key the upstream has accepted.
+await (
+  await fetch(`${proxy.server.url}/v1/models`, { headers: { 'x-api-key': 'bench', 'x-bench-tag': 'key' } })
+).text();
+
 const added: number[] = [];
 const direct: number[] = [];
 /** The world's collection pauses in the call through the proxy, less those in the direct one. */

@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'PROVIDER' // the model provider failed
   | 'PROVIDER_OVERFLOW' // the provider said the prompt is longer than the model's context window
   | 'OUTPUT_UNWRITABLE' // the output file cannot be written
+  | 'SESSION_BUSY' // a chat session another process has open
   | 'INTERNAL';
 
 const EXIT_CODES: Record<ErrorCode, number> = {
@@ -25,6 +26,7 @@ const EXIT_CODES: Record<ErrorCode, number> = {
   PROVIDER: 6,
   PROVIDER_OVERFLOW: 6,
   OUTPUT_UNWRITABLE: 1,
+  SESSION_BUSY: 2,
   INTERNAL: 1,
 };
 

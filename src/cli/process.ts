@@ -1,12 +1,16 @@
 // The CLI process for every command (main.ts picks it): its streams, its heap, its exit code.
 import { processIo } from '../doors/kit/cli/io.js';
 
-// A reader that stops early (`gardener bench … | head`) closes the pipe: the rest of the output has
-// nowhere to go, which is the reader's choice, not a failure to report with a stack trace.
+/** The exit code of a process a closed pipe stopped, as shells report one killed by SIGPIPE (128 + 13). */
+const BROKEN_PIPE_EXIT = 141;
+
+// A reader that stops early (`gardener compress … | head`) closes the pipe: the rest of the output
+// has nowhere to go. No stack trace, but not success either: the output was cut, and a script
+// (`set -o pipefail`) must be able to tell, as it can for any tool stopped so.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') throw error;
-    process.exit(process.exitCode ?? 0);
+    process.exit(BROKEN_PIPE_EXIT);
   });
 }
 

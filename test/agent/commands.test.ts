@@ -140,6 +140,8 @@ describe("gardener's tools for the model", () => {
       },
       textReply('ok'),
     ]);
+    // One chat at a time has a session open: this one closes it first.
+    await chat.close();
     try {
       const events = await turn(
         rig2.controller({ store: rig.store, session: chat.info().id, cwd: rig.cwd }),

@@ -44,6 +44,14 @@ describe('chat sessions', () => {
     ]);
     const picked = await b.command('/resume');
     expect(picked.kind).toBe('pick');
+    // While the first chat has chat-a open, the second may not take it, and stays where it was.
+    const refused = await b.command('/resume chat-a');
+    expect(refused).toMatchObject({
+      kind: 'error',
+      text: expect.stringMatching(/chat-a is open in another/),
+    });
+    expect(b.info().id).toBe('chat-b');
+    await a.close();
     const switched = await b.command('/resume chat-a');
     expect(switched).toMatchObject({ kind: 'reset', text: 'resumed chat-a (2 messages)' });
     expect(b.info().id).toBe('chat-a');

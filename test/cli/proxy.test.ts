@@ -24,9 +24,12 @@ const body = JSON.stringify({
   messages: [{ role: 'user', content: 'hi' }],
 });
 
-/** A child that makes one request through ANTHROPIC_BASE_URL and exits with `code`. */
+/**
+ * A child that lists the models (the upstream accepts its key: the proxy gardens what follows), makes
+ * one Messages request through ANTHROPIC_BASE_URL and exits with `code`.
+ */
 const child = (code: number) =>
-  `fetch(process.env.ANTHROPIC_BASE_URL + '/v1/messages', { method: 'POST', headers: { 'x-api-key': 'k', 'content-type': 'application/json' }, body: ${JSON.stringify(body)} }).then(r => r.text()).then(() => process.exit(${code}))`;
+  `fetch(process.env.ANTHROPIC_BASE_URL + '/v1/models', { headers: { 'x-api-key': 'k' } }).then(r => r.text()).then(() => fetch(process.env.ANTHROPIC_BASE_URL + '/v1/messages', { method: 'POST', headers: { 'x-api-key': 'k', 'content-type': 'application/json' }, body: ${JSON.stringify(body)} })).then(r => r.text()).then(() => process.exit(${code}))`;
 
 describe('gardener run', () => {
   it('points the command at a private proxy, passes its exit code through, and says what it did', async () => {
@@ -44,9 +47,9 @@ describe('gardener run', () => {
       child(3),
     ]);
     expect(run.code).toBe(3);
-    expect(run.stderr).toMatch(/^gardener: 1 request \(1 gardened\)/m);
-    expect(fake.requests).toHaveLength(1);
-    expect(fake.requests[0]!.headers['x-api-key']).toBe('k');
+    expect(run.stderr).toMatch(/^gardener: 2 requests \(1 gardened\)/m);
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[1]!.headers['x-api-key']).toBe('k');
   });
 
   it("exits 0 when the command does, the command's gardener on the proxy's store", async () => {
@@ -96,10 +99,16 @@ describe('gardener proxy', () => {
     while (!/listening on (http:\/\/\S+)/.test(stderr) && Date.now() < end)
       await new Promise((r) => setTimeout(r, 20));
     const url = /listening on (http:\/\/\S+)/.exec(stderr)![1]!;
-    const answer = await fetch(`${url}/v1/messages`, { method: 'POST', headers: { 'x-api-key': 'k' }, body });
+    // The upstream accepts the key first (the proxy gardens only then), as a client's first call would.
+    await (await fetch(`${url}/v1/models`, { headers: { 'x-api-key': 'k' } })).text();
+    const answer = await fetch(`${url}/v1/messages`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'k', 'content-type': 'application/json' },
+      body,
+    });
     expect(answer.status).toBe(200);
-    while (!stdout.includes('\n') && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-    const line = JSON.parse(stdout.split('\n')[0]!);
+    while (stdout.split('\n').length < 3 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    const line = JSON.parse(stdout.split('\n')[1]!);
     expect(line).toMatchObject({ kind: 'messages', status: 200, gardened: true, path: '/v1/messages' });
     expect(stdout).not.toContain('"k"');
     const listening = process.listenerCount('SIGINT');
@@ -109,7 +118,7 @@ describe('gardener proxy', () => {
     process.emit('SIGINT');
     expect(await done).toBe(0);
     expect(process.listenerCount('SIGINT')).toBe(listening - 1);
-    expect(stderr).toMatch(/gardener: 1 request/);
+    expect(stderr).toMatch(/gardener: 2 requests \(1 gardened\)/);
   });
 });
 
@@ -148,5 +157,46 @@ describe('gardener statusline', () => {
     });
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('gardener: no store yet\n');
+  });
+});
+
+describe('gardener proxy --upstream', () => {
+  const io = (): { io: CliIo; stderr: () => string } => {
+    let stderr = '';
+    return {
+      io: {
+        stdout: { write: () => true, isTTY: false },
+        stderr: { write: (s: string) => ((stderr += s), true), isTTY: false },
+        stdin: new PassThrough(),
+        env: {},
+        cwd: tmpdir(),
+      },
+      stderr: () => stderr,
+    };
+  };
+  const listen = { host: '127.0.0.1', port: 0 };
+
+  it('warns that a plain http upstream on another machine would carry the key unencrypted, and still takes it', async () => {
+    const { runtimeOptions } = await import('../../src/doors/proxy/cli/proxy.js');
+    const run = io();
+    const options = await runtimeOptions(run.io, { upstream: 'http://remote-host:8080' }, listen);
+    expect(options.upstream.href).toBe('http://remote-host:8080/');
+    expect(run.stderr()).toMatch(
+      /warning: --upstream http:\/\/remote-host:8080 is plain http .* unencrypted/,
+    );
+  });
+
+  it('says nothing for https, or for http on this machine', async () => {
+    const { runtimeOptions } = await import('../../src/doors/proxy/cli/proxy.js');
+    for (const upstream of [
+      'https://remote-host',
+      'http://127.0.0.1:9000',
+      'http://localhost:9000',
+      'http://[::1]:9000',
+    ]) {
+      const run = io();
+      await runtimeOptions(run.io, { upstream }, listen);
+      expect(run.stderr(), upstream).toBe('');
+    }
   });
 });

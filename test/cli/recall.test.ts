@@ -17,6 +17,19 @@ const seeded = seededDb([
   },
 ]);
 afterAll(seeded.cleanup);
+/** A long log with one line that matters, in a store of its own. */
+const longLog = seededDb([
+  {
+    original: Array.from({ length: 3000 }, (_, i) =>
+      i === 2333
+        ? 'ERROR ledger mismatch in batch 77'
+        : `INFO step ${i} of the nightly reconciliation went fine`,
+    ).join('\n'),
+    class: 'log',
+    sourceTool: 'Bash',
+  },
+]);
+afterAll(longLog.cleanup);
 
 describe('gardener recall', () => {
   it('prints hits with id, class, source, signals and the matching text', async () => {
@@ -27,6 +40,14 @@ describe('gardener recall', () => {
     expect(run.stdout).toContain(seeded.ids[1]);
     expect(run.stdout).toMatch(/keyword:(discount|coupon)/);
     expect(run.stdout).toMatch(/2 hits · 2 entries searched/);
+  });
+
+  it('numbers each line of a passage, as its window label counts them', async () => {
+    const run = await runGardener(['recall', 'ledger mismatch', ...longLog.flags]);
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toMatch(/\[lines \d+-\d+\]/);
+    expect(run.stdout).toMatch(/^ {4}2334\| ERROR ledger mismatch in batch 77$/m);
+    expect(run.stdout).toMatch(/^ {4}2333\| INFO step 2332 of the nightly reconciliation went fine$/m);
   });
 
   it('prints JSON with the wire fields: relevance_signal and coverage', async () => {

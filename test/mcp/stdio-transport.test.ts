@@ -25,11 +25,17 @@ interface Reply {
 describe('gardener mcp on hostile input', () => {
   it('answers a malformed line with -32700, a non-message with -32600, a huge line with an error, and stays up', async () => {
     const db = path.join(dir, 'gardener.db');
+    // As the MCP SDK writes a request: its id last, after the params.
     const huge = JSON.stringify({
+      method: 'tools/call',
+      params: { name: 'note', arguments: { text: 'x'.repeat(MAX_LINE_BYTES + 1), id: 'inner' } },
       jsonrpc: '2.0',
       id: 9,
-      method: 'tools/list',
-      pad: 'x'.repeat(MAX_LINE_BYTES + 1),
+    });
+    const hugeWithoutId = JSON.stringify({
+      jsonrpc: '2.0',
+      method: 'notifications/x',
+      pad: 'y'.repeat(MAX_LINE_BYTES),
     });
     const input = [
       INITIALIZE,
@@ -37,6 +43,7 @@ describe('gardener mcp on hostile input', () => {
       '{"jsonrpc": "2.0", "id": 2, "method": ',
       JSON.stringify({ hello: 'world', id: 3 }),
       huge,
+      hugeWithoutId,
       request(4, 'tools/list'),
       '',
     ].join('\n');
@@ -53,7 +60,9 @@ describe('gardener mcp on hostile input', () => {
       .map((line) => JSON.parse(line) as Reply);
     // Error replies are written at once, answers to requests when the server has them: any order.
     const outcomes = replies.map((r) => `${r.id} ${r.error?.code ?? 'ok'}`).sort();
-    expect(outcomes).toEqual(['1 ok', '3 -32600', '4 ok', 'null -32600', 'null -32700']);
+    // The huge request's reply names its id; only a line with no id to find gets null.
+    expect(outcomes).toEqual(['1 ok', '3 -32600', '4 ok', '9 -32600', 'null -32600', 'null -32700']);
+    expect(replies.find((r) => r.id === 9)?.error?.message).toMatch(/message too large/);
     expect(replies.find((r) => r.error?.code === -32600 && r.id === null)?.error?.message).toMatch(
       /message too large/,
     );

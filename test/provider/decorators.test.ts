@@ -91,12 +91,12 @@ describe('withIdleTimeout, on any provider', () => {
     },
   };
 
-  it('gives a silent call up with a connection error that names the silence', async () => {
-    const error = await collect(withIdleTimeout(silentAfterStart, 50).stream(request)).catch(
+  it('gives a silent call up with a silent error that names the silence', async () => {
+    const error = await collect(withIdleTimeout(silentAfterStart, { ms: 50 }).stream(request)).catch(
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(ProviderError);
-    expect(error).toMatchObject({ kind: 'connection', message: expect.stringContaining('50 ms') });
+    expect(error).toMatchObject({ kind: 'silent', message: expect.stringContaining('50 ms') });
   });
 
   it('does not count the time the caller holds an event', async () => {
@@ -110,7 +110,7 @@ describe('withIdleTimeout, on any provider', () => {
         return answer;
       },
     };
-    const run = withIdleTimeout(abortable, 50).stream(request);
+    const run = withIdleTimeout(abortable, { ms: 50 }).stream(request);
     expect((await run.next()).value).toEqual(start);
     await new Promise((resolve) => setTimeout(resolve, 120));
     const { events, result } = await collect(run);

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAnthropicProvider } from '../../src/doors/kit/provider/anthropic.js';
 import { ProviderError } from '../../src/doors/kit/provider/errors.js';
 import { describeSilence } from '../../src/doors/kit/provider/idle.js';
+import { silentNotice } from '../../src/doors/kit/provider/notices.js';
 import type { ProviderEvent, ProviderRequest } from '../../src/doors/kit/provider/types.js';
 import { startFakeAnthropic, textReply, type FakeAnthropic } from '../support/fake-anthropic/index.js';
 
@@ -40,12 +41,13 @@ async function silentUpstream(answer: (res: http.ServerResponse) => void = () =>
 }
 
 /** Runs one streamed call to the end; the events seen and the error it ended with. */
-async function run(baseURL: string, idleMs = IDLE_MS, pauseMs = 0) {
+async function run(baseURL: string, idleMs = IDLE_MS, pauseMs = 0, noticeMs = 60_000) {
   const delays: number[] = [];
   const provider = createAnthropicProvider(
     { model: 'm', apiKey: 'dummy', baseURL },
     {
       idleMs,
+      noticeMs,
       sleep: (ms) => {
         delays.push(ms);
         return Promise.resolve();
@@ -66,18 +68,29 @@ async function run(baseURL: string, idleMs = IDLE_MS, pauseMs = 0) {
 }
 
 describe('anthropic provider: a silent stream', () => {
-  it('gives up on an upstream that accepts and never answers, retrying per the table', async () => {
+  it('gives up on an upstream that accepts and never answers: said as it lasts, tried twice in all', async () => {
     const upstream = await silentUpstream();
+    const host = new URL(upstream.url).host;
     const started = performance.now();
-    const { events, delays, error } = await run(upstream.url);
+    const { events, delays, error } = await run(upstream.url, IDLE_MS, 0, 200);
     expect(error).toBeInstanceOf(ProviderError);
-    expect(error?.kind).toBe('connection');
-    expect(error?.message).toBe('the model provider sent nothing for 500 ms');
-    // The connection rule of the retry table: 4 attempts, 500 ms doubling between them.
-    expect(events.map((e) => e.type)).toEqual(['retry', 'retry', 'retry']);
-    expect(delays).toEqual([500, 1000, 2000]);
-    // Each attempt is a new request (an attempt given up before it reached the upstream is not seen there).
-    expect(upstream.requests()).toBeGreaterThanOrEqual(2);
+    expect(error?.kind).toBe('silent');
+    expect(error?.message).toBe(`${host} sent nothing for 500 ms`);
+    // The silent rule of the retry table: 2 attempts, each told of its silence every notice.
+    expect(events.map((e) => e.type).join(',')).toMatch(/^(silent,)+retry(,silent)+$/);
+    expect(events[0]).toMatchObject({ type: 'silent', from: host, limitMs: 500, attempt: 1, attempts: 2 });
+    expect((events[0] as { silentMs: number }).silentMs).toBeGreaterThanOrEqual(190);
+    expect(events.at(-1)).toMatchObject({ attempt: 2, attempts: 2 });
+    expect(silentNotice(events[0] as never)).toMatch(
+      new RegExp(
+        `^no answer from ${host} for \\d+ ms; it is tried again after 500 ms of silence \\(attempt 1 of 2\\)$`,
+      ),
+    );
+    expect(silentNotice(events.at(-1) as never)).toMatch(
+      /given up after 500 ms of silence \(attempt 2 of 2, the last\)$/,
+    );
+    expect(delays).toEqual([500]);
+    expect(upstream.requests()).toBeGreaterThanOrEqual(1);
     expect(performance.now() - started).toBeLessThan(15_000);
   });
 
@@ -87,7 +100,7 @@ describe('anthropic provider: a silent stream', () => {
       res.write('event: ping\ndata: {"type":"ping"}\n\n');
     });
     const { error } = await run(upstream.url);
-    expect(error?.message).toBe('the model provider sent nothing for 500 ms');
+    expect(error?.message).toBe(`${new URL(upstream.url).host} sent nothing for 500 ms`);
     expect(upstream.requests()).toBeGreaterThanOrEqual(2);
   });
 

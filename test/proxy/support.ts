@@ -27,6 +27,11 @@ export async function startHarness(
     contextWindow?: number;
     project?: string;
     onUpstreamClosed?: (request: RecordedRequest) => void;
+    /**
+     * Whether the upstream accepted the client's key before the test starts (default true: a
+     * `GET /v1/models` with `clientHeaders()` went through the proxy, then left out of the records).
+     */
+    keyAccepted?: boolean;
   } = {},
 ): Promise<ProxyHarness> {
   const fake = await startFakeAnthropic({
@@ -47,6 +52,13 @@ export async function startHarness(
     project: options.project ?? 'proxy-test',
     onRecord: (record) => records.push(record),
   });
+  if (options.keyAccepted ?? true) {
+    // The proxy gardens only requests whose key the upstream has accepted: as a client's first call.
+    await fetch(`${proxy.server.url}/v1/models`, { headers: clientHeaders() }).then((r) => r.text());
+    await until(() => records.length === 1);
+    records.length = 0;
+    fake.requests.length = 0;
+  }
   return {
     fake,
     proxy,

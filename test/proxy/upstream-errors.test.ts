@@ -45,7 +45,7 @@ describe('upstream errors reach the client unchanged', () => {
     harness = await startHarness([{ fail: 'cut', reply: 'a long answer that never ends', afterEvents: 2 }]);
     const response = await fetch(`${harness.proxy.server.url}/v1/messages`, {
       method: 'POST',
-      headers: { 'x-api-key': 'k' },
+      headers: { 'x-api-key': 'k', 'content-type': 'application/json' },
       body: JSON.stringify({ ...body, stream: true }),
     });
     expect(response.status).toBe(200);

@@ -25,6 +25,20 @@ describe('recall keeps one place for the agent’s own text and gives the others
     expect(ids.filter((id) => said.includes(id))).toHaveLength(4);
   });
 
+  it('shows scores in the order of the hits: one ranked down scores no more than the one above, and says why', () => {
+    const hits = recall(t.store, query, SCOPE, { touch: false }).hits;
+    const scores = hits.map((h) => h.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    const down = hits.filter((h) => h.relevanceSignal.includes('ranked-down:own-text'));
+    expect(down.length).toBeGreaterThan(0);
+    for (const hit of down) expect(said).toContain(hit.id);
+    expect(
+      hits
+        .filter((h) => !said.includes(h.id))
+        .every((h) => !h.relevanceSignal.some((s) => s.startsWith('ranked-down'))),
+    ).toBe(true);
+  });
+
   it('keeps the best of the agent’s messages first when it ranks first', () => {
     const ids = recall(t.store, 'recursive discovery walk ignore patterns subdirectory', SCOPE, {
       touch: false,

@@ -52,7 +52,7 @@ export function fewEchoes<T extends { entry?: Candidate | undefined }>(
  * ```bash, SWE-agent's `<function=…>`) return its output as a plain message, often prose
  * (`File created successfully at: …`), and that output is what a recall is after.
  */
-function isEcho(entry: Candidate): boolean {
+export function isEcho(entry: Candidate): boolean {
   if (entry.fromCall === 1) return false;
   return entry.class === 'prompt' || (entry.class === 'prose' && entry.sourceTool === null);
 }

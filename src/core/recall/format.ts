@@ -1,5 +1,6 @@
 import type { RecallHit, RecallResult } from '../store/index.js';
 import { count } from '../format/index.js';
+import { numberPassageLines } from './number-lines.js';
 
 /** A recall result as data for a model or a machine (structured-channel-context's shape). */
 export interface RecallWire {
@@ -77,15 +78,25 @@ function range(from: number, to: number): string {
   return a.slice(0, 10) === b.slice(0, 10) ? `${a} → ${b.slice(11)} UTC` : `${a} → ${b} UTC`;
 }
 
+export interface RecallTextOptions {
+  /** Number each line of a hit's passages (for a person; a model reads each window's label). */
+  numberLines?: boolean;
+}
+
 /**
  * Readable recall output: one block per hit (id, class, source, score, signals, then its text
  * indented), and a footer with the coverage and whether the budget cut anything.
  */
-export function formatRecallText(result: RecallResult, style: TextStyle = PLAIN): string {
+export function formatRecallText(
+  result: RecallResult,
+  style: TextStyle = PLAIN,
+  options: RecallTextOptions = {},
+): string {
   const out: string[] = [];
   for (const hit of result.hits) {
     out.push(hitHeader(hit, style));
-    out.push(hit.text.replace(/\s+$/, '').replace(/^/gm, '    '));
+    const text = options.numberLines && hit.form === 'snippet' ? numberPassageLines(hit.text) : hit.text;
+    out.push(text.replace(/\s+$/, '').replace(/^/gm, '    '));
     out.push('');
   }
   if (result.inContext)

@@ -10,7 +10,8 @@ import { passageWords, type PassageWords } from './passage-words.js';
 import { PASSAGE_CHARS, preparePassages } from './passages.js';
 import { findTokens, head } from './snippet.js';
 import { pickTop, recallResult } from './in-context.js';
-import { echoPenalty, fewEchoes } from './echo.js';
+import { echoPenalty, fewEchoes, isEcho } from './echo.js';
+import { scoresInRankOrder } from './rank-scores.js';
 import { fewRepeats, type Distinct } from './repeats.js';
 import { withNearPaths } from './paths-near.js';
 import { selectTerms, type SelectedTerm, type TermSelection } from './terms-select.js';
@@ -208,8 +209,14 @@ export function recall(
     r.entry && fitted.items.some((h) => h.id === r.entry?.id) ? [r.entry.seq] : [],
   );
   if (deps.writable && options.touch !== false) deps.search.touch(seqs, now);
+  const shown = { ...fitted, items: inRankOrder(fitted.items, top) };
+  return recallResult(shown, deps.search.coverage(searchScope), inContext);
+}
 
-  return recallResult(fitted, deps.search.coverage(searchScope), inContext);
+/** The hits with scores that read in their order (rank-scores.ts); the agent's own texts among `top` say so. */
+function inRankOrder(hits: RecallHit[], top: readonly Ranked[]): RecallHit[] {
+  const ownText = new Set(top.flatMap((r) => (r.entry && isEcho(r.entry) ? [r.entry.id] : [])));
+  return scoresInRankOrder(hits, (hit) => (ownText.has(hit.id) ? 'own-text' : 'repeat'));
 }
 
 function buildHits(

@@ -11,6 +11,7 @@ import {
   readFileSync,
   readSync,
   renameSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -120,11 +121,13 @@ export function quickCheck(db: Database.Database, path: string): void {
 
 /** Records the file as verified, after a clean close (best effort: a failure only costs a check). */
 export function recordVerified(path: string): void {
+  const temp = `${stampFile(path)}.${process.pid}`;
   try {
-    const temp = `${stampFile(path)}.${process.pid}`;
     writeFileSync(temp, JSON.stringify(currentStamp(path)), { mode: 0o600 });
     renameSync(temp, stampFile(path));
   } catch (error) {
+    // A write that failed (a full disk) may have made the file: it goes, the stamp stays unrecorded.
+    rmSync(temp, { force: true });
     debug('store', 'could not record the verified stamp', { path, message: String(error) });
   }
 }

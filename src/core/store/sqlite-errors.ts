@@ -26,11 +26,27 @@ export function isBusyError(error: unknown): boolean {
   return isGardenerError(error) && error.code === 'STORE_UNAVAILABLE' && isBusy(error.cause);
 }
 
+/** What a store handle committed before a write failed (each write is one transaction: whole or not at all). */
+export interface WrittenSoFar {
+  /** New entries stored (original and summary together). */
+  entries: number;
+  /** Writes committed of any kind (entries, notes, session state). */
+  writes: number;
+}
+
+/** What to do about a full disk, and what is in the store despite it. */
+function fullDiskHint(written: WrittenSoFar | undefined): string {
+  if (written === undefined || written.writes === 0) return 'Free some space; nothing was written.';
+  if (written.entries === 0) return 'Free some space; no entry was stored.';
+  const entries = written.entries === 1 ? '1 entry was' : `${written.entries} entries were`;
+  return `Free some space. ${entries} stored before the disk filled (each whole, with its summary); what came after was not.`;
+}
+
 /**
  * Turns a SQLite (or file system) failure into a GardenerError naming the database file.
  * GardenerErrors pass through; anything unrecognized stays an internal error with its cause.
  */
-export function toStoreError(error: unknown, path: string): GardenerError {
+export function toStoreError(error: unknown, path: string, written?: WrittenSoFar): GardenerError {
   if (isGardenerError(error)) return error;
   const code = sqliteCode(error) ?? '';
   const detail = error instanceof Error ? error.message : String(error);
@@ -79,7 +95,7 @@ export function toStoreError(error: unknown, path: string): GardenerError {
   if (code.startsWith('SQLITE_FULL') || code === 'ENOSPC') {
     return new GardenerError('STORE_UNAVAILABLE', `the disk holding the database is full (${detail})`, {
       where: path,
-      hint: 'Free some space; nothing was written.',
+      hint: fullDiskHint(written),
       cause: error,
     });
   }

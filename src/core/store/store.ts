@@ -8,7 +8,7 @@ import { ENTRY_COLUMNS, ENTRY_FROM, storedSummary, toEntry, type EntryRow, type 
 import { makeScopes } from './scopes.js';
 import { readStateValue, storedStateValue } from './session-state.js';
 import { makeSearch, type Search } from './search.js';
-import { isBusy, toStoreError } from './sqlite-errors.js';
+import { isBusy, toStoreError, type WrittenSoFar } from './sqlite-errors.js';
 import { storeStats } from './stats.js';
 import type { GardenerStore, ManifestRow, Scope, StoreIndex } from './types.js';
 import { ftsDocFrequency } from './vocab.js';
@@ -51,12 +51,12 @@ function guardedIndex(
 }
 
 /** Runs a write, retrying (when allowed) while the database stays busy, and names the file on failure. */
-function withRetry<T>(path: string, write: () => T, retryBusy = true): T {
+function withRetry<T>(path: string, write: () => T, retryBusy = true, written?: WrittenSoFar): T {
   for (let attempt = 1; ; attempt++) {
     try {
       return write();
     } catch (error) {
-      if (!isBusy(error) || !retryBusy || attempt >= BUSY_ATTEMPTS) throw toStoreError(error, path);
+      if (!isBusy(error) || !retryBusy || attempt >= BUSY_ATTEMPTS) throw toStoreError(error, path, written);
       Atomics.wait(pause, 0, 0, BUSY_PAUSE_MS * 2 ** (attempt - 1));
     }
   }
@@ -155,6 +155,34 @@ function setSessionState(parts: StoreParts, scope: Scope, key: string, value: st
   }).immediate();
 }
 
+/**
+ * Reads a session state value and writes what `update` makes of it, in one write transaction, so no
+ * other process writes the key in between; `update` returning undefined writes nothing.
+ */
+function updateSessionState(
+  parts: StoreParts,
+  scope: Scope,
+  key: string,
+  update: (current: string | undefined) => string | undefined,
+): string | undefined {
+  const { db, statements, scopes, settings } = parts;
+  return db
+    .transaction(() => {
+      const row = statements.stateGet.get(key, scope.project, scope.session);
+      const next = update(row ? readStateValue(row.value) : undefined);
+      if (next === undefined) return undefined;
+      const at = settings.now();
+      statements.stateSet.run(
+        scopes.ensure(scope, at).sessionId,
+        key,
+        storedStateValue(next, parts.redact),
+        at,
+      );
+      return next;
+    })
+    .immediate();
+}
+
 function closeDatabase(db: Database.Database, writable: boolean): void {
   if (!db.open) return;
   try {
@@ -183,10 +211,14 @@ export function createStore(db: Database.Database, settings: StoreSettings): Gar
   const statements = storeStatements(db);
   const parts: StoreParts = { db, statements, scopes, settings, redact };
 
+  // What this handle committed: a failure (a full disk) says what is in the store despite it.
+  const written: WrittenSoFar = { entries: 0, writes: 0 };
   const write = <T>(what: string, fn: () => T): T => {
     if (!writable)
       throw new GardenerError('USAGE', `cannot ${what}: the store was opened read-only`, { where: path });
-    return withRetry(path, fn, settings.retryBusy);
+    const result = withRetry(path, fn, settings.retryBusy, written);
+    written.writes++;
+    return result;
   };
   const expireAt = (at: number): number =>
     // Looked up first (partial index) so that opening a store with nothing to expire never writes.
@@ -196,7 +228,11 @@ export function createStore(db: Database.Database, settings: StoreSettings): Gar
   return {
     path,
     redact,
-    ingest: (input) => write('ingest', () => (ingest as NonNullable<typeof ingest>)(input)),
+    ingest: (input) => {
+      const result = write('ingest', () => (ingest as NonNullable<typeof ingest>)(input));
+      if (!result.deduplicated) written.entries++;
+      return result;
+    },
     fetch: (id) => guard(path, () => entry(statements.byId.get(normalizeId(id)))),
     summaryOf: (id) => guard(path, () => storedSummary(statements.summaryById.get(normalizeId(id)))),
     findByBlockKey: (scope, blockKey) =>
@@ -220,6 +256,8 @@ export function createStore(db: Database.Database, settings: StoreSettings): Gar
       }),
     sessionStateSet: (scope, key, value) =>
       write('save session state', () => setSessionState(parts, scope, key, value)),
+    sessionStateUpdate: (scope, key, update) =>
+      write('save session state', () => updateSessionState(parts, scope, key, update)),
     stats: (scope) => guard(path, () => storeStats(db, path, scope)),
     expire: (at) => write('expire entries', () => expireAt(at ?? now())),
     check: () => guard(path, () => integrityProblems(db)),

@@ -228,6 +228,15 @@ export interface Store {
   manifestPut(scope: Scope, row: Omit<ManifestRow, 'firstSeen'>): void;
   sessionStateGet(scope: Scope, key: string): string | undefined;
   sessionStateSet(scope: Scope, key: string, value: string): void;
+  /**
+   * Reads a value and writes `update(value)` in one write transaction (no other writer in between);
+   * returns what was written, or undefined when `update` returned undefined (nothing written).
+   */
+  sessionStateUpdate(
+    scope: Scope,
+    key: string,
+    update: (current: string | undefined) => string | undefined,
+  ): string | undefined;
   stats(scope?: Partial<Scope>): StoreStats;
   /** Soft-delete entries past their TTL; returns how many. */
   expire(now?: number): number;

@@ -2,7 +2,8 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { debug } from '../../debug.js';
 import { createBodyReader, type BodyReader } from './body-read.js';
-import { isLoopbackHostHeader } from './loopback.js';
+import { refusal } from './admission.js';
+import { createCredentialGate, type CredentialGate } from './credentials.js';
 import type { RequestRecord } from './records.js';
 import type { GardenedRequest, RequestGardener } from './request-gardener.js';
 import { endToEnd, sendUpstream, UpstreamSilent } from './upstream.js';
@@ -33,11 +34,15 @@ export interface ProxyServer {
 
 type Kind = RequestRecord['kind'];
 
+/** Why a Messages request went out as it came: the upstream has not accepted its credentials yet. */
+const UNPROVEN_CREDENTIALS = 'credentials not yet accepted by the upstream';
+
 /** Starts the proxy: `/v1/messages` and its `count_tokens` gardened, everything else forwarded as is. */
 export function startProxyServer(options: ProxyServerOptions): Promise<ProxyServer> {
   const reader = createBodyReader();
+  const gate = createCredentialGate();
   const server = http.createServer((req, res) => {
-    handle(options, reader, req, res).catch((error: unknown) => {
+    handle(options, { reader, gate }, req, res).catch((error: unknown) => {
       debug('proxy', 'request failed', { error: String(error) });
       if (!res.headersSent) sendError(res, 502, 'api_error', `gardener proxy: ${String(error)}`);
       else res.destroy();
@@ -70,9 +75,15 @@ function kindOf(req: IncomingMessage): Kind {
   return 'other';
 }
 
+/** What the server keeps across requests. */
+interface ServerState {
+  reader: BodyReader;
+  gate: CredentialGate;
+}
+
 async function handle(
   options: ProxyServerOptions,
-  reader: BodyReader,
+  { reader, gate }: ServerState,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
@@ -90,22 +101,24 @@ async function handle(
     Object.assign(record, extra, { ms: performance.now() - started });
     options.onRecord?.(record);
   };
-  if (!isLoopbackHostHeader(req.headers.host)) {
+  const refused = refusal(req.headers, record.kind === 'messages' || record.kind === 'count_tokens');
+  if (refused !== undefined) {
     req.resume();
     record.kind = 'refused';
-    sendError(
-      res,
-      403,
-      'permission_error',
-      'gardener proxy: requests must name a loopback host (Host header)',
-    );
+    sendError(res, 403, 'permission_error', `gardener proxy: ${refused}`);
     return finish({ status: 403 });
   }
-  const gardenable = record.kind === 'messages' || record.kind === 'count_tokens';
+  const credentials = gate.key(req.headers);
+  // Until the upstream has accepted the request's credentials once, nothing of it is gardened or stored.
+  const gardenable =
+    (record.kind === 'messages' || record.kind === 'count_tokens') && gate.accepted(credentials);
+  if (record.kind !== 'other' && !gardenable) record.failOpen = UNPROVEN_CREDENTIALS;
   // Until the upstream has the body, the garden threads' settling holds (it would take the request's CPU).
   const upstreamHasIt = (gardenable && options.gardener.arrived?.()) || (() => undefined);
   try {
-    finish(await gardenAndForward(options, { reader, req, res, record, started, upstreamHasIt }));
+    const heard = (status: number) => gate.learn(credentials, status);
+    const exchange = { reader, req, res, record, started, upstreamHasIt, gardenable, heard };
+    finish(await gardenAndForward(options, exchange));
   } finally {
     upstreamHasIt();
   }
@@ -118,16 +131,20 @@ interface Exchange {
   record: RequestRecord;
   started: number;
   upstreamHasIt: () => void;
+  /** Gardened (a Messages or count_tokens request whose credentials the upstream accepted before). */
+  gardenable: boolean;
+  /** Told the upstream's status as its answer starts. */
+  heard: (status: number) => void;
 }
 
 /** Reads and gardens a Messages body, sends the request upstream, relays the answer; what the record lacks. */
 async function gardenAndForward(
   options: ProxyServerOptions,
-  { reader, req, res, record, started, upstreamHasIt }: Exchange,
+  { reader, req, res, record, started, upstreamHasIt, gardenable, heard }: Exchange,
 ): Promise<Partial<RequestRecord>> {
   let gardened: GardenedRequest | undefined;
   let afterSent: () => void = () => undefined;
-  if (record.kind === 'messages' || record.kind === 'count_tokens') {
+  if (gardenable && (record.kind === 'messages' || record.kind === 'count_tokens')) {
     const raw = await reader.read(req, MAX_BODY_BYTES);
     const read = performance.now() - started;
     if (raw === undefined) {
@@ -144,6 +161,7 @@ async function gardenAndForward(
   // No attempt sends the body after this: its memory may hold the conversation's next one.
   gardened?.release?.();
   if (answer === undefined) return {};
+  heard(answer.statusCode ?? 0);
   await relay(options, answer, res, record, gardened);
   return {};
 }

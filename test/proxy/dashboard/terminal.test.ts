@@ -46,9 +46,11 @@ describe.skipIf(!hasTmux)('gardener proxy in a terminal', () => {
       metadata: { user_id: JSON.stringify({ session_id: 'feedface-0000' }) },
       messages: [{ role: 'user', content: 'hi' }],
     };
+    // A client's first call: the proxy gardens only requests whose key the upstream accepted.
+    await (await fetch(`${url}/v1/models`, { headers: { 'x-api-key': 'k' } })).text();
     const answer = await fetch(`${url}/v1/messages`, {
       method: 'POST',
-      headers: { 'x-api-key': 'k' },
+      headers: { 'x-api-key': 'k', 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
     expect(answer.status).toBe(200);
@@ -56,8 +58,8 @@ describe.skipIf(!hasTmux)('gardener proxy in a terminal', () => {
     expect(row).toMatch(/feedface~\w+ .* 1 req/);
     tmux('send-keys', '-t', 'proxy', 'C-c');
     const end = Date.now() + 20_000;
-    while (!readFileSync(out, 'utf8').includes('gardener: 1 request') && Date.now() < end)
+    while (!readFileSync(out, 'utf8').includes('gardener: 2 requests') && Date.now() < end)
       await new Promise((r) => setTimeout(r, 100));
-    expect(readFileSync(out, 'utf8')).toContain('gardener: 1 request (1 gardened), 1 session');
+    expect(readFileSync(out, 'utf8')).toContain('gardener: 2 requests (1 gardened), 1 session');
   }, 60_000);
 });

@@ -1,7 +1,8 @@
 import { Command, Option } from 'commander';
 import type { CliIo } from '../../kit/cli/io.js';
 import { addStoreOptions, withStore, type StoreFlags } from '../../kit/cli/store-options.js';
-import { gathered, writeOutputAtomically } from '../../kit/cli/output.js';
+import { gathered } from '../../kit/cli/output.js';
+import { writeOutputFile } from '../../kit/cli/output-file.js';
 import { addSharedOptions, intFlag, SHARED_OPTIONS } from '../../kit/cli/options.js';
 import type { CompressOptions } from '../compress.js';
 import { jsonTerminalSafePieces, terminalSafePieces } from '../../kit/terminal-safe.js';
@@ -112,7 +113,7 @@ async function runCompress(io: CliIo, file: string, flags: CompressFlags): Promi
         const pieces = exportPieces(run.transcripts, flags.to);
         // Text is read on a terminal (or by `cat` later): stored control sequences are shown, not sent.
         const output = flags.to === 'text' ? terminalSafePieces(pieces) : jsonTerminalSafePieces(pieces);
-        if (flags.output !== undefined) await writeOutputAtomically(flags.output, output);
+        if (flags.output !== undefined) await writeOutputFile(flags.output, output);
         else for (const chunk of gathered(output)) io.stdout.write(chunk);
       } finally {
         run.close();

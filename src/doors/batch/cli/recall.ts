@@ -117,7 +117,7 @@ export function makeRecallCommand(io: CliIo): Command {
           }
           const pc = (await import('picocolors')).default;
           const style = useColor(io, 'stdout') ? { id: pc.cyan, dim: pc.dim } : undefined;
-          io.stdout.write(formatRecallText(terminalSafeHits(result), style));
+          io.stdout.write(formatRecallText(terminalSafeHits(result), style, { numberLines: true }));
           if (result.hits.length === 0)
             io.stderr.write(terminalSafe(otherProjectsHint(store, scope.project)));
         },

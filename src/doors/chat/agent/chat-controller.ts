@@ -132,8 +132,15 @@ function commandHost(state: ControllerState): CommandHost {
     },
     list: () => listChats(state.options.store, state.options.project),
     async switchTo(id) {
+      const before = state.live.scope.session;
       await closeLive(state, state.live);
-      state.live = openLive(state, id ?? newSessionId(state.now()));
+      try {
+        state.live = openLive(state, id ?? newSessionId(state.now()));
+      } catch (error) {
+        // Another chat has that session open: this one goes on with its own.
+        state.live = openLive(state, before);
+        throw error;
+      }
       return id === undefined
         ? `new session ${state.live.scope.session}`
         : `resumed ${id} (${count(state.live.record.messages.length, 'message')})`;

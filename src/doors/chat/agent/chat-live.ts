@@ -11,6 +11,7 @@ import type { MessageParam, MessagesRequest, Transcript } from '../../../core/tr
 import type { ApprovalPolicy } from './approvals.js';
 import { CHAT_KEY, indexChat, loadChat, saveChat, type ChatRecord } from './chat-sessions.js';
 import { createCostTracker } from './cost.js';
+import { claimSession, type Lease } from './session-lease.js';
 import type { LoopDeps } from './loop.js';
 import { systemPrompt } from './system-prompt.js';
 import { BUILTIN_TOOLS, toolDefinitions } from './tools/registry.js';
@@ -53,12 +54,29 @@ export interface Live {
   saved: number;
   /** Said once, at the next turn (a stale state that was dropped). */
   notice?: string;
+  /** This process's hold on the session, released when it closes. */
+  lease: Lease;
 }
 
-/** Opens a session: a stored one is resumed (its model and budget, unless overridden), others start empty. */
+/**
+ * Opens a session: a stored one is resumed (its model and budget, unless overridden), others start
+ * empty. The session is taken for this process first (SESSION_BUSY when another has it open), so what
+ * is read is what the last holder saved.
+ */
 export function openLive(chat: ChatSettings, id: string): Live {
+  const scope = { project: chat.options.project, session: id };
+  const lease = claimSession(chat.options.store, scope);
+  try {
+    return openClaimed(chat, scope, lease);
+  } catch (error) {
+    lease.release();
+    throw error;
+  }
+}
+
+function openClaimed(chat: ChatSettings, scope: Scope, lease: Lease): Live {
   const { options } = chat;
-  const scope = { project: options.project, session: id };
+  const id = scope.session;
   const stored = loadChat(options.store, scope);
   if (stored) {
     chat.model = options.override?.model ?? stored.model;
@@ -82,6 +100,7 @@ export function openLive(chat: ChatSettings, id: string): Live {
   if (record.messages.length > 0) syncQuietly(session, transcript);
   const live: Live = {
     scope,
+    lease,
     record,
     resumed: stored !== undefined,
     saved: stored?.messages.length ?? 0,
@@ -183,11 +202,15 @@ export function saveLive(chat: ChatSettings, target: Live): void {
 }
 
 export async function closeLive(chat: ChatSettings, target: Live): Promise<void> {
-  if (target.record.messages.length > 0) {
-    saveLive(chat, target);
-    indexChat(chat.options.store, target.scope, target.record);
+  try {
+    if (target.record.messages.length > 0) {
+      saveLive(chat, target);
+      indexChat(chat.options.store, target.scope, target.record);
+    }
+    await target.deps.session.closeSoon();
+  } finally {
+    target.lease.release();
   }
-  await target.deps.session.closeSoon();
 }
 
 /**

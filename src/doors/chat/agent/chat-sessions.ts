@@ -81,7 +81,10 @@ export function saveChat(store: Store, scope: Scope, record: ChatRecord, from = 
 
 /** Sessions of a project, latest first. */
 export function listChats(store: Store, project: string): ChatListing[] {
-  const raw = store.sessionStateGet({ project, session: INDEX_SESSION }, INDEX_KEY);
+  return parseListings(store.sessionStateGet({ project, session: INDEX_SESSION }, INDEX_KEY));
+}
+
+function parseListings(raw: string | undefined): ChatListing[] {
   if (raw === undefined) return [];
   try {
     const list = JSON.parse(raw) as ChatListing[];
@@ -100,9 +103,12 @@ export function indexChat(store: Store, scope: Scope, record: ChatRecord): void 
     updatedAt: record.updatedAt,
     calls: record.calls,
   };
-  const rest = listChats(store, scope.project).filter((l) => l.id !== scope.session);
-  const list = [listing, ...rest].sort((a, b) => b.updatedAt - a.updatedAt).slice(0, INDEX_MAX);
-  store.sessionStateSet({ project: scope.project, session: INDEX_SESSION }, INDEX_KEY, JSON.stringify(list));
+  // Read and written in one transaction: chats of other sessions index theirs at the same time.
+  store.sessionStateUpdate({ project: scope.project, session: INDEX_SESSION }, INDEX_KEY, (raw) => {
+    const rest = parseListings(raw).filter((l) => l.id !== scope.session);
+    const list = [listing, ...rest].sort((a, b) => b.updatedAt - a.updatedAt).slice(0, INDEX_MAX);
+    return JSON.stringify(list);
+  });
 }
 
 /** A title from the first prompt: one line, at most 60 characters. */

@@ -60,7 +60,9 @@ export const COMMANDS: readonly SlashCommand[] = [
       needs(arg, 'a query') ??
       // The user asks, not the model: every match is shown, in the model's context or not.
       text(
-        formatRecallText(host.session().garden.recall(arg, { limit: 8, inContext: () => false })).trimEnd(),
+        formatRecallText(host.session().garden.recall(arg, { limit: 8, inContext: () => false }), undefined, {
+          numberLines: true,
+        }).trimEnd(),
       ),
   },
   {

@@ -8,11 +8,16 @@ export const PRESSURE_EVERY_MS = 100;
 const CHARS_PER_TOKEN = 4;
 
 /** The provider's events the chat passes on, as they are: what the TUI and print mode show. */
-type PassedOn = Extract<ProviderEvent, { type: 'text_delta' | 'thinking_delta' | 'retry' }>;
+type PassedOn = Extract<ProviderEvent, { type: 'text_delta' | 'thinking_delta' | 'retry' | 'silent' }>;
 
 /** The rest assemble the message, which the loop gets whole at the end. */
 function passedOn(event: ProviderEvent): event is PassedOn {
-  return event.type === 'text_delta' || event.type === 'thinking_delta' || event.type === 'retry';
+  return (
+    event.type === 'text_delta' ||
+    event.type === 'thinking_delta' ||
+    event.type === 'retry' ||
+    event.type === 'silent'
+  );
 }
 
 /** Pressure with `extra` tokens more (the answer so far, which the next request will carry). */
@@ -26,7 +31,10 @@ export function withStreamed(pressure: PressureReport, extra: number): PressureR
   };
 }
 
-/** One streamed model call: text, thinking, retries and throttled pressure as events; the message at the end. */
+/**
+ * One streamed model call: text, thinking, retries, silences and throttled pressure as events; the
+ * message at the end.
+ */
 export async function* modelCall(
   provider: Provider,
   request: ProviderRequest,
@@ -44,7 +52,7 @@ export async function* modelCall(
     if (!passedOn(event)) continue;
     if (event.type === 'text_delta') streamed.text += event.text;
     yield event;
-    if (event.type === 'retry') continue;
+    if (event.type === 'retry' || event.type === 'silent') continue;
     chars += event.text.length;
     const now = performance.now();
     if (pressure && now - lastPressure >= PRESSURE_EVERY_MS) {

@@ -4,6 +4,7 @@ import { GardenerError, type ErrorCode } from '../../../errors.js';
 import { textTable } from '../../../core/format/index.js';
 import type { CliIo } from '../../kit/cli/io.js';
 import { jsonTerminalSafe, terminalSafe } from '../../kit/terminal-safe.js';
+import { retryNotice, silentNotice } from '../../kit/provider/notices.js';
 
 export const OUTPUT_FORMATS = ['text', 'json', 'stream-json'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -42,6 +43,9 @@ export async function printTurn(
     if (event.type === 'usage')
       for (const key of Object.keys(usage) as (keyof ProviderUsage)[]) usage[key] += event.usage[key];
     if (event.type === 'error') errors.push(event);
+    // A silent provider or a retry is said as it happens: the answer may be minutes away.
+    if (format === 'text' && event.type === 'silent') io.stderr.write(`gardener: ${silentNotice(event)}\n`);
+    if (format === 'text' && event.type === 'retry') io.stderr.write(`gardener: ${retryNotice(event)}\n`);
     if (event.type === 'approval' && event.answer === 'no' && format === 'text')
       io.stderr.write(
         terminalSafe(

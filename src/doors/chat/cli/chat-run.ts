@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { RunChatTui } from '../agent/controller.js';
 import { createChatController } from '../agent/chat-controller.js';
@@ -48,22 +49,25 @@ export async function runChat(io: CliIo, run: ChatRun): Promise<void> {
       ...run.session,
       ...(named ? { named: target.scope.session } : {}),
     });
-    const controller = createChatController({
-      store,
-      project: target.scope.project,
-      session,
-      model: config.model,
-      budget: run.budget ?? defaultBudget(config.model),
-      override: {
-        ...(run.model !== undefined || io.env['ANTHROPIC_MODEL'] ? { model: config.model } : {}),
-        ...(run.budget !== undefined ? { budget: run.budget } : {}),
-      },
-      cwd: io.cwd,
-      provider: createAnthropicProvider(config),
-      marks: chatMarks,
-      yes: run.yes,
-      ...(run.thinking !== undefined ? { thinking: run.thinking } : {}),
-    });
+    const open = () =>
+      createChatController({
+        store,
+        project: target.scope.project,
+        session,
+        model: config.model,
+        budget: run.budget ?? defaultBudget(config.model),
+        override: {
+          ...(run.model !== undefined || io.env['ANTHROPIC_MODEL'] ? { model: config.model } : {}),
+          ...(run.budget !== undefined ? { budget: run.budget } : {}),
+        },
+        cwd: io.cwd,
+        provider: createAnthropicProvider(config),
+        marks: chatMarks,
+        yes: run.yes,
+        ...(run.thinking !== undefined ? { thinking: run.thinking } : {}),
+      });
+    // Print mode waits its turn on a session another chat has open; the TUI is told at once.
+    const controller = run.print ? await openWhenFree(io, open) : open();
     try {
       if (run.print && prompt!.startsWith('/')) await printCommand(io, controller, prompt!, run.format);
       else if (run.print) await printWithInterrupt(io, controller, prompt!, run.format);
@@ -80,6 +84,30 @@ export async function runChat(io: CliIo, run: ChatRun): Promise<void> {
     }
   } finally {
     store.close();
+  }
+}
+
+/** How long print mode waits for a session another chat has open, and how often it looks. */
+const SESSION_WAIT_MS = 10 * 60_000;
+const SESSION_POLL_MS = 100;
+
+/** Opens the controller, waiting (up to SESSION_WAIT_MS, said once on stderr) while its session is busy. */
+async function openWhenFree<T>(io: CliIo, open: () => T): Promise<T> {
+  const until = Date.now() + SESSION_WAIT_MS;
+  let told = false;
+  for (;;) {
+    try {
+      return open();
+    } catch (error) {
+      if (!(error instanceof GardenerError) || error.code !== 'SESSION_BUSY' || Date.now() > until)
+        throw error;
+      if (!told)
+        io.stderr.write(
+          `gardener: ${error.message}; waiting for it (up to ${SESSION_WAIT_MS / 60_000} min)\n`,
+        );
+      told = true;
+      await sleep(SESSION_POLL_MS);
+    }
   }
 }
 

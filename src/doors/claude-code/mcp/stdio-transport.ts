@@ -1,12 +1,16 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { createIdScanner, type IdScanner } from './request-id.js';
 
 /** Longest JSON-RPC line read (bytes); a longer one is skipped and answered with an error. */
 export const MAX_LINE_BYTES = 8 * 1024 * 1024;
 /** JSON-RPC 2.0: the line is not JSON. */
 const PARSE_ERROR = -32700;
-/** JSON-RPC 2.0: JSON, but not a request, notification or response (or too large to read). */
+/**
+ * JSON-RPC 2.0: JSON, but not a request, notification or response (or too large to read). Its reply
+ * names the request's id when it can be found, else null (the spec's rule when it cannot).
+ */
 const INVALID_REQUEST = -32600;
 
 type Problem = (message: string) => void;
@@ -19,14 +23,14 @@ export interface StdioTransport extends Transport {
 /**
  * The MCP stdio transport, newline-delimited JSON-RPC, that stays up on bad input: a line that is
  * not JSON gets a -32700 reply, one that is not a JSON-RPC message a -32600, and one longer than
- * MAX_LINE_BYTES is skipped (never held in memory) and answered with a -32600. Each is reported
+ * MAX_LINE_BYTES is skipped (never held in memory) and answered with a -32600 naming its id. Each is reported
  * to `problem` (the log beside the database). The SDK's own transport closes on an over-long line
  * and answers nothing to a malformed one.
  */
 export function createStdioTransport(stdin: Readable, stdout: Writable, problem: Problem): StdioTransport {
   const reader = lineReader(
     (line) => receive(line),
-    (bytes) => tooLong(bytes),
+    (bytes, id) => tooLong(bytes, id),
   );
   const inFlight = new Set<string | number>();
   let whenIdle: Array<() => void> = [];
@@ -67,8 +71,8 @@ export function createStdioTransport(stdin: Readable, stdout: Writable, problem:
     problem(message);
     void write(stdout, { jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage);
   };
-  const tooLong = (bytes: number) =>
-    reply(null, INVALID_REQUEST, `message too large: ${bytes} bytes (at most ${MAX_LINE_BYTES})`);
+  const tooLong = (bytes: number, id: string | number | null) =>
+    reply(id, INVALID_REQUEST, `message too large: ${bytes} bytes (at most ${MAX_LINE_BYTES})`);
   const receive = (line: string) => {
     if (line.trim() === '') return;
     let json: unknown;
@@ -102,19 +106,24 @@ function write(stdout: Writable, message: JSONRPCMessage): Promise<void> {
 
 /**
  * `push` (a `data` listener) calls `line` with each complete line, and `tooLong` (with the line's
- * size) instead for a line over MAX_LINE_BYTES, whose bytes are dropped as they arrive; `flush`
- * (at the end of input) does the same for a last line with no newline.
+ * size and its request's id, when it can be found) instead for a line over MAX_LINE_BYTES, whose
+ * bytes are dropped as they arrive; `flush` (at the end of input) does the same for a last line
+ * with no newline.
  */
-function lineReader(line: (text: string) => void, tooLong: (bytes: number) => void) {
+function lineReader(
+  line: (text: string) => void,
+  tooLong: (bytes: number, id: string | number | null) => void,
+) {
   let parts: Buffer[] = [];
   let size = 0;
-  let skipping = false;
+  /** Set while a line over MAX_LINE_BYTES is skipped: it reads the line's id as the bytes pass. */
+  let skipping: IdScanner | undefined;
   const flush = (): void => {
-    if (skipping) tooLong(size);
+    if (skipping) tooLong(size, skipping.id());
     else if (size > 0) line(Buffer.concat(parts).toString('utf8').replace(/\r$/, ''));
     parts = [];
     size = 0;
-    skipping = false;
+    skipping = undefined;
   };
   const push = (chunk: Buffer | string): void => {
     let data = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
@@ -123,10 +132,12 @@ function lineReader(line: (text: string) => void, tooLong: (bytes: number) => vo
       const piece = newline === -1 ? data : data.subarray(0, newline);
       size += piece.length;
       if (!skipping && size > MAX_LINE_BYTES) {
-        skipping = true;
+        skipping = createIdScanner();
+        for (const part of parts) skipping.push(part);
         parts = [];
       }
-      if (!skipping) parts.push(piece);
+      if (skipping) skipping.push(piece);
+      else parts.push(piece);
       if (newline === -1) return;
       flush();
       data = data.subarray(newline + 1);

@@ -12,6 +12,8 @@ export interface AnthropicProviderOptions extends RetryOptions {
   timeoutMs?: number;
   /** Give an attempt up when the stream is silent this long (default STREAM_IDLE_MS). */
   idleMs?: number;
+  /** Say the stream is silent this often while it is (default SILENT_NOTICE_MS). */
+  noticeMs?: number;
 }
 
 /**
@@ -24,8 +26,21 @@ export function createAnthropicProvider(
   options: AnthropicProviderOptions = {},
 ): Provider {
   const sdk = sdkProvider(config, options.timeoutMs);
-  const guarded = withIdleTimeout(sdk, options.idleMs ?? STREAM_IDLE_MS);
+  const guarded = withIdleTimeout(sdk, {
+    ms: options.idleMs ?? STREAM_IDLE_MS,
+    ...(options.noticeMs !== undefined ? { noticeMs: options.noticeMs } : {}),
+    from: providerHost(config),
+  });
   return withDebugLog(withRetry(guarded, options));
+}
+
+/** The host a call goes to, as a silence notice names it. */
+function providerHost(config: ProviderConfig): string {
+  try {
+    return new URL(config.baseURL ?? 'https://api.anthropic.com').host;
+  } catch {
+    return 'the model provider';
+  }
 }
 
 /**

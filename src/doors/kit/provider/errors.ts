@@ -1,7 +1,8 @@
 import { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { GardenerError } from '../../../errors.js';
 
-export type ProviderErrorKind = 'api' | 'overflow' | 'connection' | 'aborted';
+/** `silent`: the stream sent nothing for the idle limit (src/doors/kit/provider/idle.ts). */
+export type ProviderErrorKind = 'api' | 'overflow' | 'connection' | 'silent' | 'aborted';
 
 interface ProviderErrorFields {
   kind: ProviderErrorKind;

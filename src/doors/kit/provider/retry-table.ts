@@ -7,9 +7,9 @@ import type { RetryReason } from './types.js';
  */
 export interface RetryRule {
   reason: RetryReason;
-  /** HTTP statuses this rule covers; `connection` covers resets, cuts and timeouts (no status). */
+  /** HTTP statuses this rule covers; `kind` covers failures without a status (resets, cuts, silence). */
   statuses?: readonly number[];
-  connection?: boolean;
+  kind?: 'connection' | 'silent';
   /** Attempts in all, the first included. */
   maxAttempts: number;
   /** First backoff delay; doubled on each attempt, capped by RETRY_MAX_DELAY_MS. */
@@ -20,7 +20,9 @@ export const RETRY_TABLE: readonly RetryRule[] = [
   { reason: 'rate_limit', statuses: [429], maxAttempts: 5, baseDelayMs: 2_000 },
   { reason: 'overloaded', statuses: [529], maxAttempts: 5, baseDelayMs: 2_000 },
   { reason: 'server_error', statuses: [500, 502, 503, 504], maxAttempts: 4, baseDelayMs: 1_000 },
-  { reason: 'connection', connection: true, maxAttempts: 4, baseDelayMs: 500 },
+  { reason: 'connection', kind: 'connection', maxAttempts: 4, baseDelayMs: 500 },
+  // A silent upstream costs the whole idle limit per attempt: one more try bounds the wait at twice it.
+  { reason: 'silent', kind: 'silent', maxAttempts: 2, baseDelayMs: 500 },
 ];
 
 /** No single wait is longer; a server asking for more than this is not retried. */
@@ -45,14 +47,24 @@ export function retryDecision(
   limits: RetryLimits = DEFAULT_RETRY_LIMITS,
 ): RetryDecision | undefined {
   if (error.kind === 'aborted' || error.kind === 'overflow') return undefined;
-  const rule = limits.table.find((candidate) =>
-    error.kind === 'connection'
-      ? candidate.connection === true
-      : error.status !== undefined && candidate.statuses?.includes(error.status),
-  );
+  const rule = ruleFor(error, limits);
   if (!rule || attempt >= rule.maxAttempts) return undefined;
   const backoff = Math.min(rule.baseDelayMs * 2 ** (attempt - 1), limits.maxDelayMs);
   const delayMs = error.retryAfterMs ?? backoff;
   if (delayMs > limits.maxDelayMs) return undefined;
   return { reason: rule.reason, delayMs };
+}
+
+/** The rule a failure falls under, if any. */
+function ruleFor(error: ProviderError, limits: RetryLimits): RetryRule | undefined {
+  return limits.table.find((candidate) =>
+    error.kind === 'connection' || error.kind === 'silent'
+      ? candidate.kind === error.kind
+      : error.status !== undefined && candidate.statuses?.includes(error.status),
+  );
+}
+
+/** Attempts in all that a silent stream gets under these limits (1 when silence is not retried). */
+export function silentAttempts(limits: RetryLimits = DEFAULT_RETRY_LIMITS): number {
+  return limits.table.find((rule) => rule.kind === 'silent')?.maxAttempts ?? 1;
 }

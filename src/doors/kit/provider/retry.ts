@@ -1,6 +1,6 @@
 import { debug } from '../../../debug.js';
 import { toProviderError } from './errors.js';
-import { DEFAULT_RETRY_LIMITS, retryDecision, type RetryLimits } from './retry-table.js';
+import { DEFAULT_RETRY_LIMITS, retryDecision, silentAttempts, type RetryLimits } from './retry-table.js';
 import type { Provider, ProviderEvent, ProviderRequest, ProviderResult, StreamOptions } from './types.js';
 
 export interface RetryOptions {
@@ -40,7 +40,7 @@ async function* streamWithRetries(
 ): AsyncGenerator<ProviderEvent, ProviderResult> {
   const { signal } = options;
   for (let tries = 1; ; tries++) {
-    const attempt = { delivered: false };
+    const attempt = { delivered: false, number: tries, silentAttempts: silentAttempts(policy.limits) };
     try {
       return yield* heldUntilContent(provider.stream(request, options), attempt);
     } catch (caught) {
@@ -62,10 +62,21 @@ async function* streamWithRetries(
   }
 }
 
-/** One attempt's events, those before content held until content starts (or the call ends). */
+/** One attempt: its number, and whether content reached the caller (then it is not retried). */
+interface Attempt {
+  delivered: boolean;
+  number: number;
+  /** Attempts a silent stream gets in all. */
+  silentAttempts: number;
+}
+
+/**
+ * One attempt's events, those before content held until content starts (or the call ends); a
+ * notice of silence goes out at once, with the attempt's number (it is not content).
+ */
 async function* heldUntilContent(
   run: AsyncGenerator<ProviderEvent, ProviderResult>,
-  attempt: { delivered: boolean },
+  attempt: Attempt,
 ): AsyncGenerator<ProviderEvent, ProviderResult> {
   const held: ProviderEvent[] = [];
   try {
@@ -76,6 +87,11 @@ async function* heldUntilContent(
         attempt.delivered ||= held.length > 0;
         yield* held.splice(0);
         return next.value;
+      }
+      if (next.value.type === 'silent') {
+        const attempts = Math.max(attempt.number, attempt.silentAttempts);
+        yield { ...next.value, attempt: attempt.number, attempts };
+        continue;
       }
       held.push(next.value);
       if (attempt.delivered || !BEFORE_CONTENT.has(next.value.type)) {

@@ -29,7 +29,7 @@ export interface ProviderResult {
   requestId?: string;
 }
 
-export type RetryReason = 'rate_limit' | 'overloaded' | 'server_error' | 'connection';
+export type RetryReason = 'rate_limit' | 'overloaded' | 'server_error' | 'connection' | 'silent';
 
 /**
  * What a streamed call reports, in order; the generator returns the assembled message. The one
@@ -51,7 +51,12 @@ export type ProviderEvent =
   | { type: 'block_done'; index: number; block: ContentBlock }
   | { type: 'stop'; reason: StopReason | null; message: ProviderResult }
   /** An attempt failed before any content reached the caller; the next starts after `delayMs`. */
-  | { type: 'retry'; attempt: number; delayMs: number; reason: RetryReason; message: string };
+  | { type: 'retry'; attempt: number; delayMs: number; reason: RetryReason; message: string }
+  /**
+   * Nothing has come from `from` for `silentMs` (said every SILENT_NOTICE_MS while it lasts): this
+   * attempt (of `attempts`) is given up at `limitMs` of silence. Not content: a retry may still follow.
+   */
+  | { type: 'silent'; from: string; silentMs: number; limitMs: number; attempt: number; attempts: number };
 
 export interface StreamOptions {
   signal?: AbortSignal;

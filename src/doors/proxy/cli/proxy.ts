@@ -58,6 +58,11 @@ export async function runtimeOptions(
   }
   if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:')
     throw new GardenerError('USAGE', `--upstream must be an http or https URL (got "${upstream.href}")`);
+  if (upstream.protocol === 'http:' && !isLoopback(upstream.hostname.replace(/^\[|\]$/g, '')))
+    io.stderr.write(
+      `gardener: warning: --upstream ${upstream.origin} is plain http to another machine: the API key ` +
+        'and every request would travel unencrypted (use https)\n',
+    );
   return {
     upstream,
     host: listen.host,

@@ -3,6 +3,7 @@ import type { HistoryItem } from '../../agent/controller.js';
 import { terminalSafe } from '../../../kit/terminal-safe.js';
 import type { NewItem, ToolItem, TranscriptItem } from './items.js';
 import { safeItem } from './safe-item.js';
+import { retryNotice, silentNotice } from '../../../kit/provider/notices.js';
 
 /**
  * The transcript in two parts: `done` items never change again (Ink prints them once, above the
@@ -106,11 +107,9 @@ function foldEvent(state: TranscriptState, event: AgentEvent): TranscriptState {
         ...(event.display === undefined ? {} : { display: terminalSafe(event.display) }),
       }));
     case 'retry':
-      return addItem(state, {
-        kind: 'notice',
-        tone: 'warn',
-        text: `retry ${event.attempt} in ${(event.delayMs / 1000).toFixed(1)} s: ${event.reason}: ${event.message}`,
-      });
+      return addItem(state, { kind: 'notice', tone: 'warn', text: retryNotice(event) });
+    case 'silent':
+      return addItem(state, { kind: 'notice', tone: 'warn', text: silentNotice(event) });
     case 'error':
       return addItem(state, {
         kind: 'notice',
