@@ -11,7 +11,8 @@
  */
 import { loadSessions } from '../src/doors/bench/load.js';
 import { findNeedles, occursIn } from '../src/doors/bench/needles.js';
-import { blockForms, type ToolCall } from '../src/doors/bench/oracle/forms.js';
+import { blockForms } from '../src/core/garden/ingest/block-forms.js';
+import type { ToolCall } from '../src/core/garden/view/view.js';
 import type { SplitName } from '../src/doors/bench/split.js';
 import { frameKind } from '../src/core/compress/frame.js';
 import { defaultTokenizer } from '../src/core/tokens/tokenizer.js';

@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { blockForms } from '../src/doors/bench/oracle/forms.js';
+import { blockForms } from '../src/core/garden/ingest/block-forms.js';
 import { frameKind } from '../src/core/compress/frame.js';
 import { mentions, namesOf } from '../src/core/names/names.js';
 import { defaultTokenizer } from '../src/core/tokens/tokenizer.js';

@@ -4,10 +4,11 @@ import { compress } from '../../src/core/compress/index.js';
 import { releaseOriginal, takeMessages } from '../../src/core/garden/ingest/release.js';
 import { settleSlot } from '../../src/core/garden/ingest/settle.js';
 import { syncView, type SyncDeps } from '../../src/core/garden/ingest/sync.js';
-import { TOOL_WORDS } from '../../src/core/garden/render/labels.js';
+import { createSession } from '../../src/core/garden/session/session.js';
+import { TOOL_WORDS } from '../../src/core/garden/session/words.js';
 import { renderMessages } from '../../src/core/garden/render/render.js';
-import { emptyView } from '../../src/core/garden/state/view.js';
-import { emptyCounters } from '../../src/core/garden/types.js';
+import { emptyView } from '../../src/core/garden/view/view.js';
+import { emptyCounters } from '../../src/core/garden/ledger/counters.js';
 import { defaultTokenizer } from '../../src/core/tokens/index.js';
 import { agentSession, tempStore } from './helpers.js';
 
@@ -29,16 +30,16 @@ describe('the fields of slots and view entries', () => {
       { role: 'user', content: 'Go on.' },
     );
     const deps: SyncDeps = {
-      store,
-      scope: { project: 'test', session: `fields-${Math.random()}` },
-      tokenizer: defaultTokenizer(),
-      classify,
-      compress,
-      counters: emptyCounters(),
-      words: TOOL_WORDS,
-      releaseOriginals: true,
-      savedForms: new Map(),
-      strippedSeen: new Set(),
+      session: createSession({
+        store,
+        session: { project: 'test', session: `fields-${Math.random()}` },
+        budget: 100_000,
+        tokenizer: defaultTokenizer(),
+        classify,
+        compress,
+        config: { retrieval: TOOL_WORDS, oneShot: true },
+      }),
+      ledger: { counters: emptyCounters(), savedForms: new Map(), strippedSeen: new Set() },
     };
     const { view } = syncView(session, emptyView(), deps);
     const pending = view.all.filter((slot) => slot.pending);
@@ -47,7 +48,7 @@ describe('the fields of slots and view entries', () => {
     const entryKeys = view.messages.map((entry) => Object.keys(entry).sort());
     takeMessages(view, session);
     for (const slot of pending) {
-      settleSlot(slot, deps);
+      settleSlot(slot, deps.session, deps.ledger.counters);
       releaseOriginal(slot);
     }
     expect(pending.some((slot) => slot.released)).toBe(true);

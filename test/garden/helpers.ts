@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openGarden, type Garden } from '../../src/core/garden/index.js';
-import type { GardenSettings } from '../../src/core/garden/config.js';
+import type { GardenSettings } from '../../src/core/garden/session/config.js';
 import { openStore } from '../../src/core/store/open.js';
 import type { GardenerStore } from '../../src/core/store/types.js';
 import type { Block, MessageParam, Transcript } from '../../src/core/transcript/types.js';

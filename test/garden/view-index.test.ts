@@ -2,14 +2,16 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { classify } from '../../src/core/classify/index.js';
 import { compress } from '../../src/core/compress/index.js';
-import { emptyCounters, type Form, type Slot } from '../../src/core/garden/types.js';
+import { emptyCounters } from '../../src/core/garden/ledger/counters.js';
+import type { Form, Slot } from '../../src/core/garden/view/slot.js';
 import { settleSlot } from '../../src/core/garden/ingest/settle.js';
 import { syncView, type SyncDeps } from '../../src/core/garden/ingest/sync.js';
+import { createSession } from '../../src/core/garden/session/session.js';
 import { budgetFigures } from '../../src/core/garden/plan/budget-check.js';
 import { eligibleSteps } from '../../src/core/garden/plan/steps.js';
 import { protection, type WorkingWindow } from '../../src/core/garden/plan/window.js';
-import { TOOL_WORDS } from '../../src/core/garden/render/labels.js';
-import { emptyView, slotChanged, slotTokens, type View } from '../../src/core/garden/state/view.js';
+import { TOOL_WORDS } from '../../src/core/garden/session/words.js';
+import { emptyView, slotChanged, slotTokens, type View } from '../../src/core/garden/view/view.js';
 import { defaultTokenizer } from '../../src/core/tokens/index.js';
 import { agentSession, tempStore } from './helpers.js';
 
@@ -29,19 +31,20 @@ function settledView(): View {
     },
   );
   const deps: SyncDeps = {
-    store,
-    scope: { project: 'test', session: `index-${Math.random()}` },
-    tokenizer: defaultTokenizer(),
-    classify,
-    compress,
-    counters: emptyCounters(),
-    words: TOOL_WORDS,
-    savedForms: new Map(),
-    strippedSeen: new Set(),
+    session: createSession({
+      store,
+      session: { project: 'test', session: `index-${Math.random()}` },
+      budget: 100_000,
+      tokenizer: defaultTokenizer(),
+      classify,
+      compress,
+      config: { retrieval: TOOL_WORDS },
+    }),
+    ledger: { counters: emptyCounters(), savedForms: new Map(), strippedSeen: new Set() },
   };
   const { view } = syncView(session, emptyView(), deps);
   for (const slot of view.all) {
-    settleSlot(slot, deps);
+    settleSlot(slot, deps.session, deps.ledger.counters);
     slotChanged(view, slot);
   }
   return view;

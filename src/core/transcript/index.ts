@@ -11,6 +11,8 @@ export { getFormat, listFormats } from './formats/registry.js';
 export { readInput } from './read-input.js';
 export type { ReadInputOptions, ReadInputResult } from './read-input.js';
 export { readSessionPaths } from './session-paths.js';
+export { INJECT_BEGIN, INJECT_END, stripInjected, wrapInjected } from './strip.js';
+export { stripMessage } from './strip-message.js';
 export { toRequest } from './types.js';
 export type {
   Block,

@@ -1,6 +1,5 @@
 import { billedTokens } from '../../core/cache/index.js';
-import { usageCost } from '../../core/cache/index.js';
-import { CACHE_READ, CACHE_WRITE } from '../../core/garden/index.js';
+import { PRICE, usageCost } from '../../core/cache/index.js';
 import type { ModelledBills } from '../../core/cache/index.js';
 import type { Usage } from './usage.js';
 
@@ -9,7 +8,7 @@ import type { Usage } from './usage.js';
  * was sent, from the provider's own usage report.
  */
 export function sentCost(usage: Usage): number {
-  return usage.input + CACHE_WRITE * usage.cacheWrite + CACHE_READ * usage.cacheRead;
+  return usage.input + PRICE.write5m * usage.cacheWrite + PRICE.read * usage.cacheRead;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { CACHE_READ, CACHE_WRITE } from '../../../core/garden/constants.js';
+import { PRICE } from '../../../core/cache/constants.js';
 
 /** US dollars per million tokens. */
 export interface ModelPrice {
@@ -48,7 +48,7 @@ export interface PricedUsage {
 export function costOf(usage: PricedUsage, model: string): number {
   const price = priceOf(model);
   if (!price) return 0;
-  const inputUnits = usage.input + CACHE_READ * usage.cacheRead + CACHE_WRITE * usage.cacheWrite;
+  const inputUnits = usage.input + PRICE.read * usage.cacheRead + PRICE.write5m * usage.cacheWrite;
   return (inputUnits * price.input + usage.output * price.output) / 1_000_000;
 }
 
