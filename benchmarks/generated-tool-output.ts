@@ -2,7 +2,7 @@
  * Summaries on tool output the compressors were never tuned on (issue 24): Claude Code-shaped tool
  * results generated on this machine from files nobody looked at while tuning (the packages under
  * node_modules and Python's standard library, read with Claude Code's Read gutter; `ls -la`, `find`, `grep -rn -C2` and a
- * `node --test` run through Bash), each given the engine's forms (src/doors/bench/oracle/forms.ts). Per
+ * `node --test` run through Bash), each given the engine's forms (src/core/garden/ingest/block-forms.ts). Per
  * kind: tokens of the originals and of the summary form (the original where there is none), the
  * frame's share of the summary forms (header line, names line, marks for left-out text), and the
  * share of the original's names (files, errors, tests, numbers: src/core/compress/names.ts) the summary

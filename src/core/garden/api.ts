@@ -8,7 +8,7 @@ import type { SettleOptions, SettleResult } from './ingest/settle-where.js';
 import type { SyncResult } from './ingest/sync.js';
 import type { GardenCounters } from './ledger/counters.js';
 import type { GardenEvent } from './ledger/events.js';
-import type { PlanOptions, PlanResult } from './plan/plan.js';
+import type { PlanOptions, PlanResult } from './plan/plan-result.js';
 import type { PressureReport } from './plan/pressure.js';
 import type { StreamedRequest } from './render/request.js';
 import type { GardenSettings } from './session/config.js';

@@ -7,33 +7,11 @@ import type { GardenConfig } from '../session/config.js';
 import { estimate, messageTokens } from '../view/figures.js';
 import type { Form } from '../view/slot.js';
 import type { MessageView, View } from '../view/view.js';
-import { budgetError, budgetFigures, type BudgetFigures } from './budget-check.js';
 import { horizonCalls, type CacheModel } from './cost-model.js';
 import { keepOwnWords } from './plan-own.js';
 import { selectProfitable, selectSteps, type MessageTokens, type Selection, type Step } from './planner.js';
 import { eligibleSteps, stepContext, targetForms } from './steps.js';
 import type { WorkingWindow } from './window.js';
-
-export interface PlanOptions {
-  /** Compact down to this many tokens now, without hysteresis (the `gardener compress --budget` path). */
-  target?: number;
-  /** Throw BUDGET_IMPOSSIBLE when the request cannot fit (default); false reports it in the result. */
-  strict?: boolean;
-}
-
-export interface PlanResult {
-  /** The event this plan made, if any. */
-  event: GardenEvent | undefined;
-  /** Estimated tokens of the request as it will render (before injection). */
-  tokens: number;
-  /** The same, calibrated on the provider's last count. */
-  calibratedTokens: number;
-  budget: number;
-  /** The prompt cache was cold (idle longer than its TTL, or never used). */
-  cold: boolean;
-  /** Set (with strict: false) when the request cannot fit the budget. */
-  impossible?: BudgetFigures;
-}
 
 /**
  * A profit event saves at least this share of the budget: fewer, larger batches, at the same cost
@@ -144,36 +122,6 @@ export function planEvent(view: View, ledger: Ledger, settings: PlanSettings): P
       return planned('profit', targetForms(view, selection.steps, window.start), selection);
   }
   return undefined;
-}
-
-/** What a plan reports once its events are applied; throws BUDGET_IMPOSSIBLE when the request cannot fit (unless `strict: false`). */
-export function planResult(
-  view: View,
-  session: Session,
-  ledger: Pick<Ledger, 'anchor' | 'pinned'>,
-  outcome: {
-    event: GardenEvent | undefined;
-    cold: boolean;
-    window: WorkingWindow;
-    limit: number;
-    strict?: boolean;
-  },
-): PlanResult {
-  const tokens = estimate(view);
-  const after = calibrate(tokens, ledger.anchor);
-  const result: PlanResult = {
-    event: outcome.event,
-    tokens,
-    calibratedTokens: after,
-    budget: session.budget,
-    cold: outcome.cold,
-  };
-  if (after > outcome.limit) {
-    const figures = budgetFigures(view, view.fixedTokens, outcome.limit, outcome.window, ledger.pinned);
-    if (outcome.strict !== false) throw budgetError(figures, session.config.keepLastTurns, outcome.limit);
-    result.impossible = figures;
-  }
-  return result;
 }
 
 function planned(kind: GardenEvent['kind'], forms: Map<string, Form>, selection: Selection): PlannedEvent {

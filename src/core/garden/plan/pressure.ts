@@ -106,7 +106,7 @@ export function pressureOf(view: View, session: Session, ledger: Ledger): Pressu
 
 /** Builds the report; the one-line recommendation says what gardener will or can do next. */
 export function pressureReport(input: PressureInput): PressureReport {
-  // Sums kept by the view's index as slots change (pressure-tally.ts): no scan of every slot.
+  // Sums kept by the view's index as slots change (view/pressure-tally.ts): no scan of every slot.
   const tally = input.view.index.pressure;
   const byForm = Object.fromEntries(
     FORMS.map((f) => [f, { ...tally.byForm[f] }]),

@@ -56,7 +56,7 @@ export function slotTokens(slot: Slot, form: Form = slot.form): number {
 
 /**
  * Whether a slot can take a form: the form was built (and counted) when the block was settled. Its
- * block may not be held: a one-shot garden lets some go and rebuilds them to render (ingest/read-back.ts).
+ * block may not be held: a one-shot garden lets some go and rebuilds them to render (render/read-back.ts).
  */
 export function hasForm(slot: Slot, form: Form): boolean {
   return slot.tokens[form] !== undefined;
