@@ -1,18 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { classify } from '../../src/core/classify/index.js';
-import { compress } from '../../src/core/compress/index.js';
-import { emptyCounters } from '../../src/core/garden/ledger/counters.js';
 import type { Form, Slot } from '../../src/core/garden/view/slot.js';
 import { settleSlot } from '../../src/core/garden/ingest/settle.js';
 import { syncView, type SyncDeps } from '../../src/core/garden/ingest/sync.js';
-import { createSession } from '../../src/core/garden/session/session.js';
 import { TOOL_WORDS } from '../../src/core/garden/session/words.js';
 import { scanPressure, type PressureTally } from '../../src/core/garden/view/pressure-tally.js';
 import { emptyView, slotChanged, type View } from '../../src/core/garden/view/view.js';
-import { defaultTokenizer } from '../../src/core/tokens/index.js';
 import type { Block, MessageParam, Transcript } from '../../src/core/transcript/types.js';
-import { agentSession, buildLog, garden, tempStore } from './helpers.js';
+import { agentSession, buildLog, garden, syncDeps, tempStore } from './helpers.js';
 
 const { store, cleanup } = tempStore();
 afterAll(cleanup);
@@ -73,18 +68,7 @@ function plain(tally: PressureTally) {
 }
 
 function depsFor(session: string): SyncDeps {
-  return {
-    session: createSession({
-      store,
-      session: { project: 'tally', session },
-      budget: 100_000,
-      tokenizer: defaultTokenizer(),
-      classify,
-      compress,
-      config: { retrieval: TOOL_WORDS },
-    }),
-    ledger: { counters: emptyCounters(), savedForms: new Map(), strippedSeen: new Set() },
-  };
+  return syncDeps(store, { project: 'tally', session }, { retrieval: TOOL_WORDS });
 }
 
 describe('the pressure tally', () => {

@@ -1,6 +1,5 @@
 import type { InsideOptions } from '../recall/index.js';
-import type { Note, RecallOptions, RecallResult, Scope, Store } from '../store/index.js';
-import type { Tokenizer } from '../tokens/index.js';
+import type { Note, RecallOptions, RecallResult, Scope } from '../store/index.js';
 import type { MessagesRequest, Transcript } from '../transcript/index.js';
 import type { FetchResult } from './ingest/access.js';
 import type { ChangeResult } from './ingest/changes.js';
@@ -11,8 +10,7 @@ import type { GardenEvent } from './ledger/events.js';
 import type { PlanOptions, PlanResult } from './plan/plan-result.js';
 import type { PressureReport } from './plan/pressure.js';
 import type { StreamedRequest } from './render/request.js';
-import type { GardenSettings } from './session/config.js';
-import type { ClassifyFn, CompressFn } from './session/session.js';
+import type { GardenOptions } from './session/session.js';
 import type { BreakdownClass, ClassBreakdown } from './view/slot.js';
 
 /** The engine's public surface: what every door calls (docs/DESIGN.md "One core, many doors"). */
@@ -26,19 +24,7 @@ export type {
   SettleResult,
   StreamedRequest,
 };
-
-export interface GardenOptions {
-  store: Store;
-  /** Project and session the garden works in (docs/DESIGN.md invariant 7). */
-  session: Scope;
-  /** Tokens the rendered request must stay under. */
-  budget: number;
-  tokenizer?: Tokenizer;
-  config?: GardenSettings;
-  /** Classifier and compressor; the real ones by default (tests may pass their own). */
-  classify?: ClassifyFn;
-  compress?: CompressFn;
-}
+export type { GardenOptions };
 
 export interface RenderOptions {
   /** Add recall injection to the newest user turn (default: as configured). */

@@ -39,7 +39,7 @@ export interface SavedState {
   lastRenderAt: number | null;
 }
 
-export function emptyState(): SavedState {
+function emptyState(): SavedState {
   return {
     v: 1,
     forms: {},

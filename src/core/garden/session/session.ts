@@ -27,19 +27,22 @@ export interface Session {
   budget: number;
 }
 
-/** What a session is made from (GardenOptions, with the compressor named). */
-export interface SessionOptions {
+/** What a garden is opened with, as a door passes it (openGarden). */
+export interface GardenOptions {
   store: Store;
+  /** Project and session the garden works in (docs/DESIGN.md invariant 7). */
   session: Scope;
+  /** Tokens the rendered request must stay under. */
   budget: number;
   tokenizer?: Tokenizer;
   config?: GardenSettings;
+  /** Classifier and compressor; the real ones by default (tests may pass their own). */
   classify?: ClassifyFn;
-  compress: CompressFn;
+  compress?: CompressFn;
 }
 
 /** Resolves the settings and fills the defaults (the real tokenizer and classifier); checks the budget. */
-export function createSession(options: SessionOptions): Session {
+export function createSession(options: GardenOptions & { compress: CompressFn }): Session {
   const config = resolveGardenConfig(options.config);
   return {
     store: options.store,
