@@ -1,7 +1,7 @@
 /**
  * How far Claude Code tool output shrinks in its summary form (issue 14: ≤ 0.25 of its tokens,
  * every needle the agent later used still shown). Each tool_result of each Claude Code session is
- * given the forms the engine builds (src/doors/bench/oracle/forms.ts: classify, compress, the summary
+ * given the forms the engine builds (src/core/garden/ingest/block-forms.ts: classify, compress, the summary
  * header and id); ratio = Σ tokens of the summary form (the original where there is none) / Σ
  * tokens of the originals. A needle (docs/BENCH.md) of a tool result is "shown" when the summary form
  * of its first tool result still holds it. By class, the frame's share of the summary forms: the
@@ -11,7 +11,8 @@
  */
 import { loadSessions } from '../src/doors/bench/load.js';
 import { findNeedles, occursIn } from '../src/doors/bench/needles.js';
-import { blockForms, type ToolCall } from '../src/doors/bench/oracle/forms.js';
+import { blockForms } from '../src/core/garden/ingest/block-forms.js';
+import type { ToolCall } from '../src/core/garden/view/view.js';
 import type { SplitName } from '../src/doors/bench/split.js';
 import { frameKind } from '../src/core/compress/frame.js';
 import { defaultTokenizer } from '../src/core/tokens/tokenizer.js';

@@ -24,7 +24,7 @@ import type { BenchSession } from '../src/doors/bench/types.js';
 import { isGardenerError } from '../src/errors.js';
 import { openSession } from '../src/doors/kit/session.js';
 import type { Garden } from '../src/core/garden/index.js';
-import { stripMessage } from '../src/core/garden/ingest/strip-message.js';
+import { stripMessage } from '../src/core/transcript/strip-message.js';
 import { openStore } from '../src/core/store/open.js';
 import type { GardenerStore } from '../src/core/store/types.js';
 import { countRequest } from '../src/core/tokens/count.js';

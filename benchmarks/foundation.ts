@@ -12,7 +12,7 @@ import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { compressTranscripts, mergeBreakdown } from '../src/doors/batch/compress.js';
-import type { BreakdownClass, ClassBreakdown } from '../src/core/garden/types.js';
+import type { BreakdownClass, ClassBreakdown } from '../src/core/garden/view/slot.js';
 import { openStore } from '../src/core/store/open.js';
 import { exportTranscripts } from '../src/core/transcript/export.js';
 import { readInput } from '../src/core/transcript/read-input.js';

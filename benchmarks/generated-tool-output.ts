@@ -2,7 +2,7 @@
  * Summaries on tool output the compressors were never tuned on (issue 24): Claude Code-shaped tool
  * results generated on this machine from files nobody looked at while tuning (the packages under
  * node_modules and Python's standard library, read with Claude Code's Read gutter; `ls -la`, `find`, `grep -rn -C2` and a
- * `node --test` run through Bash), each given the engine's forms (src/doors/bench/oracle/forms.ts). Per
+ * `node --test` run through Bash), each given the engine's forms (src/core/garden/ingest/block-forms.ts). Per
  * kind: tokens of the originals and of the summary form (the original where there is none), the
  * frame's share of the summary forms (header line, names line, marks for left-out text), and the
  * share of the original's names (files, errors, tests, numbers: src/core/compress/names.ts) the summary
@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { blockForms } from '../src/doors/bench/oracle/forms.js';
+import { blockForms } from '../src/core/garden/ingest/block-forms.js';
 import { frameKind } from '../src/core/compress/frame.js';
 import { mentions, namesOf } from '../src/core/names/names.js';
 import { defaultTokenizer } from '../src/core/tokens/tokenizer.js';

@@ -56,7 +56,7 @@ import { readInput } from '../src/core/transcript/read-input.js';
 import { readSessionPaths } from '../src/core/transcript/session-paths.js';
 import type { Transcript } from '../src/core/transcript/types.js';
 import { hintCommand } from '../src/core/classify/tools.js';
-import { extractTerms, recallHint } from '../src/core/garden/ingest/terms.js';
+import { extractTerms, recallHint } from '../src/core/names/terms.js';
 import { DEFAULT_RECALL_TOKENS, recall } from '../src/core/recall/recall.js';
 import { parseQuery } from '../src/core/recall/query.js';
 import { selectTerms } from '../src/core/recall/terms-select.js';

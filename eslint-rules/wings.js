@@ -3,11 +3,35 @@
 // - From outside a core package, only its index.ts is imported (or its constants.ts: a light face of
 //   constants and types for short processes, where loading the whole package would cost).
 // - A door (src/doors/<door>) imports no other door but the kit; the kit imports no door.
+// - Inside the engine (src/core/garden) a layer imports only the layers below it: view → session →
+//   ledger → plan and render (side by side, neither imports the other) → ingest → the files at the
+//   package's top (garden.ts wiring, api.ts, open.ts and the faces), which no layer imports.
 // It resolves relative specifiers itself (a `.js` specifier names a `.ts`/`.tsx` source), which is
 // why it is a local rule: the import plugins' path zones need a TypeScript resolver to see that.
 import path from 'node:path';
 
 const CORE = /^src\/core\/([^/]+)\//;
+const GARDEN = /^src\/core\/garden\/(?:([^/]+)\/)?[^/]+$/;
+/** The engine's layers, bottom up; plan and render share a rank. Files at the package's top rank above all. */
+const GARDEN_LAYERS = { view: 0, session: 1, ledger: 2, plan: 3, render: 3, ingest: 4 };
+const GARDEN_TOP = 5;
+
+/** The engine's layer of a file inside src/core/garden, or undefined outside it. */
+function gardenLayer(file) {
+  const m = GARDEN.exec(file);
+  if (!m) return undefined;
+  if (m[1] === undefined) return { name: 'top', rank: GARDEN_TOP };
+  return { name: m[1], rank: GARDEN_LAYERS[m[1]] ?? GARDEN_TOP };
+}
+
+/** An import inside the engine that goes against its layers, said in words; undefined when it does not. */
+function layerProblem(file, target) {
+  const from = gardenLayer(file);
+  const to = gardenLayer(target.replace(/\.(js|ts|tsx)$/, '.ts'));
+  if (!from || !to || from.name === to.name || to.rank < from.rank) return undefined;
+  const order = 'view → session → ledger → plan, render → ingest → garden.ts';
+  return `inside the garden a layer imports only the layers below it (${order}): ${from.name} imports ${target}`;
+}
 const DOOR = /^src\/doors\/([^/]+)\//;
 
 function zoneOf(file) {
@@ -19,8 +43,9 @@ function zoneOf(file) {
   return { wing: 'root', name: file };
 }
 
-function problem(from, to, target) {
-  if (from.wing === to.wing && from.name === to.name) return undefined;
+function problem(file, from, to, target) {
+  if (from.wing === to.wing && from.name === to.name)
+    return from.name === 'garden' ? layerProblem(file, target) : undefined;
   if (from.wing === 'core' && (to.wing === 'door' || to.wing === 'cli'))
     return `the core imports no door: ${target}`;
   if (to.wing === 'core' && !/^src\/core\/[^/]+\/(index|constants)\.(js|ts|tsx)$/.test(target))
@@ -41,7 +66,7 @@ export const wings = {
     const check = (node, source) => {
       if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
       const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), source.value));
-      const what = problem(from, zoneOf(target), target);
+      const what = problem(file, from, zoneOf(target), target);
       if (what) context.report({ node: source, messageId: 'crossing', data: { what } });
     };
     return {

@@ -30,13 +30,21 @@ const compressorsPure = {
   setup(bundle) {
     bundle.onResolve({ filter: /^\./ }, (args) => {
       const path = resolve(args.resolveDir, args.path);
-      return path.startsWith(COMPRESS) || path === OPEN_GARDEN ? { path, sideEffects: false } : undefined;
+      return path.startsWith(COMPRESS) || WITH_COMPRESSORS.includes(path)
+        ? { path, sideEffects: false }
+        : undefined;
     });
   },
 };
 const COMPRESS = `${resolve('dist/core/compress')}${sep}`;
-/** openGarden with the real compressors (the engine's index exports it; the hooks open the engine with openGardenWith). */
-const OPEN_GARDEN = resolve('dist/core/garden/open.js');
+/**
+ * The engine's modules that bind the real compressors, which its index exports: openGarden (the hooks
+ * open the engine with openGardenWith) and the forms of one block (`gardener bench`'s oracle).
+ */
+const WITH_COMPRESSORS = [
+  resolve('dist/core/garden/open.js'),
+  resolve('dist/core/garden/ingest/block-forms.js'),
+];
 const LOGS = [resolve('dist/doors/claude-code/hooks/log.js'), resolve('dist/debug.js')];
 
 await bundleInPlace(`${dir}/hook-entry.js`, 'hook', {

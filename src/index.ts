@@ -33,22 +33,21 @@ export type { IngestReport } from './doors/batch/ingest.js';
 
 // The engine, for programs that drive sync, plan and render themselves.
 export { openGarden } from './core/garden/index.js';
+export type { Garden, GardenOptions } from './core/garden/index.js';
 export type {
   ChangeResult,
   FetchResult,
-  Garden,
-  GardenOptions,
   PlanOptions,
   PlanResult,
   RenderOptions,
   SettleResult,
-} from './core/garden/index.js';
-export type { GardenSettings } from './core/garden/index.js';
-export { SHELL_WORDS, TOOL_WORDS } from './core/garden/index.js';
-export type { RetrievalWords } from './core/garden/index.js';
+} from './core/garden/constants.js';
+export type { GardenSettings } from './core/garden/constants.js';
+export { SHELL_WORDS, TOOL_WORDS } from './core/garden/constants.js';
+export type { RetrievalWords } from './core/garden/constants.js';
 export { storedPressure } from './core/garden/index.js';
-export type { PressureReport } from './core/garden/index.js';
-export type { BreakdownClass, Form, GardenEvent } from './core/garden/index.js';
+export type { PressureReport } from './core/garden/constants.js';
+export type { BreakdownClass, Form, GardenEvent } from './core/garden/constants.js';
 
 // The store and recall.
 export { openStore } from './core/store/index.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { listChats } from '../../src/doors/chat/agent/chat-sessions.js';
-import { STATE_KEY } from '../../src/core/garden/persist.js';
+import { STATE_KEY } from '../../src/core/garden/ledger/persist.js';
 import { textReply, toolReply } from '../support/fake-anthropic/index.js';
 import { chatRig, ofType, turn, type ChatRig } from './chat-support.js';
 

@@ -203,7 +203,7 @@ describe.skipIf(!built)('what recall and a server-less hook load', () => {
     expect(loaded.some((url) => url.endsWith('/dist/core/recall/recall.js'))).toBe(true);
     expect(loaded.some((url) => url.endsWith('/dist/core/store/search.js'))).toBe(true);
     const engine = loaded.filter((url) =>
-      /\/dist\/core\/(compress|transcript|classify\/(?!types)|garden\/(?!constants|types|plan\/cost-model))/.test(
+      /\/dist\/core\/(compress|transcript|classify\/(?!types)|garden\/(?!constants|view\/slot|session\/(words|defaults)))/.test(
         url,
       ),
     );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { needlesOf } from '../../src/core/compress/prose/needles.js';
 import { splitSentences } from '../../src/core/compress/prose/sentences.js';
-import { extractTerms, mentionSet } from '../../src/core/garden/ingest/terms.js';
+import { extractTerms, mentionSet } from '../../src/core/names/terms.js';
 import { redactSecrets } from '../../src/core/store/redact.js';
 import { indexTerms } from '../../src/core/store/terms.js';
 

@@ -10,7 +10,7 @@ import type { ContentClass } from '../../src/core/classify/types.js';
 import { compress } from '../../src/core/compress/index.js';
 import { compressTranscripts } from '../../src/doors/batch/compress.js';
 import { isGardenerError } from '../../src/errors.js';
-import { extractTerms } from '../../src/core/garden/ingest/terms.js';
+import { extractTerms } from '../../src/core/names/terms.js';
 import { recall } from '../../src/core/recall/recall.js';
 import { redactSecrets } from '../../src/core/store/redact.js';
 import { indexTerms } from '../../src/core/store/terms.js';

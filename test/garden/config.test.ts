@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_HIGH_WATER,
-  DEFAULT_PROFIT_FACTOR,
-  resolveGardenConfig,
-} from '../../src/core/garden/config.js';
+import { DEFAULT_HIGH_WATER, DEFAULT_PROFIT_FACTOR } from '../../src/core/garden/session/defaults.js';
+import { resolveGardenConfig } from '../../src/core/garden/session/config.js';
 
 describe('garden settings', () => {
   it('fills defaults: profit events on, at the dev-chosen factor', () => {

@@ -1,15 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { classify } from '../../src/core/classify/index.js';
-import { compress } from '../../src/core/compress/index.js';
 import { releaseOriginal, takeMessages } from '../../src/core/garden/ingest/release.js';
 import { settleSlot } from '../../src/core/garden/ingest/settle.js';
-import { syncView, type SyncDeps } from '../../src/core/garden/ingest/sync.js';
-import { TOOL_WORDS } from '../../src/core/garden/render/labels.js';
+import { syncView } from '../../src/core/garden/ingest/sync.js';
+import { TOOL_WORDS } from '../../src/core/garden/session/words.js';
 import { renderMessages } from '../../src/core/garden/render/render.js';
-import { emptyView } from '../../src/core/garden/state/view.js';
-import { emptyCounters } from '../../src/core/garden/types.js';
-import { defaultTokenizer } from '../../src/core/tokens/index.js';
-import { agentSession, tempStore } from './helpers.js';
+import { emptyView } from '../../src/core/garden/view/view.js';
+import { agentSession, syncDeps, tempStore } from './helpers.js';
 
 const { store, cleanup } = tempStore();
 afterAll(cleanup);
@@ -28,18 +24,8 @@ describe('the fields of slots and view entries', () => {
       { role: 'assistant', content: 'Next?' },
       { role: 'user', content: 'Go on.' },
     );
-    const deps: SyncDeps = {
-      store,
-      scope: { project: 'test', session: `fields-${Math.random()}` },
-      tokenizer: defaultTokenizer(),
-      classify,
-      compress,
-      counters: emptyCounters(),
-      words: TOOL_WORDS,
-      releaseOriginals: true,
-      savedForms: new Map(),
-      strippedSeen: new Set(),
-    };
+    const scope = { project: 'test', session: `fields-${Math.random()}` };
+    const deps = syncDeps(store, scope, { retrieval: TOOL_WORDS, oneShot: true });
     const { view } = syncView(session, emptyView(), deps);
     const pending = view.all.filter((slot) => slot.pending);
     expect(pending.length).toBeGreaterThan(8);
@@ -47,7 +33,7 @@ describe('the fields of slots and view entries', () => {
     const entryKeys = view.messages.map((entry) => Object.keys(entry).sort());
     takeMessages(view, session);
     for (const slot of pending) {
-      settleSlot(slot, deps);
+      settleSlot(slot, deps.session, deps.ledger.counters);
       releaseOriginal(slot);
     }
     expect(pending.some((slot) => slot.released)).toBe(true);

@@ -1,10 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { classify } from '../../src/core/classify/index.js';
+import { compress } from '../../src/core/compress/index.js';
 import { openGarden, type Garden } from '../../src/core/garden/index.js';
-import type { GardenSettings } from '../../src/core/garden/config.js';
+import type { SyncDeps } from '../../src/core/garden/ingest/sync.js';
+import { emptyCounters } from '../../src/core/garden/ledger/counters.js';
+import { createSession } from '../../src/core/garden/session/session.js';
+import type { GardenSettings } from '../../src/core/garden/session/config.js';
 import { openStore } from '../../src/core/store/open.js';
-import type { GardenerStore } from '../../src/core/store/types.js';
+import type { GardenerStore, Scope } from '../../src/core/store/types.js';
+import { defaultTokenizer } from '../../src/core/tokens/index.js';
 import type { Block, MessageParam, Transcript } from '../../src/core/transcript/types.js';
 
 /** A real store on a temp file, shared by the tests of one file (each test uses its own session). */
@@ -35,6 +41,25 @@ export function garden(
     budget,
     config: { now: () => 1_000_000, ...config },
   });
+}
+
+/**
+ * What syncView and settleSlot work with, for tests that drive the view without a garden: a session
+ * on the store with the real classifier and compressors, and a fresh ledger's counters and sets.
+ */
+export function syncDeps(store: GardenerStore, scope: Scope, config: GardenSettings = {}): SyncDeps {
+  return {
+    session: createSession({
+      store,
+      session: scope,
+      budget: 100_000,
+      tokenizer: defaultTokenizer(),
+      classify,
+      compress,
+      config,
+    }),
+    ledger: { counters: emptyCounters(), savedForms: new Map(), strippedSeen: new Set() },
+  };
 }
 
 /** A long build log (a few thousand tokens) mentioning `topic`. */

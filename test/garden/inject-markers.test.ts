@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildInjection, type InjectionInput } from '../../src/core/garden/render/inject.js';
-import { TOOL_WORDS } from '../../src/core/garden/render/labels.js';
-import { INJECT_BEGIN, INJECT_END, stripInjected } from '../../src/core/garden/ingest/strip.js';
+import { TOOL_WORDS } from '../../src/core/garden/session/words.js';
+import { INJECT_BEGIN, INJECT_END, stripInjected } from '../../src/core/transcript/strip.js';
 import type { Note, RecallHit } from '../../src/core/store/types.js';
 import { defaultTokenizer } from '../../src/core/tokens/tokenizer.js';
 

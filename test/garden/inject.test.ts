@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildInjection, hasSignal } from '../../src/core/garden/render/inject.js';
-import { INJECT_BEGIN, INJECT_END } from '../../src/core/garden/ingest/strip.js';
+import { INJECT_BEGIN, INJECT_END } from '../../src/core/transcript/strip.js';
 import { defaultTokenizer } from '../../src/core/tokens/tokenizer.js';
 import type { MessageParam, Transcript } from '../../src/core/transcript/types.js';
 import { agentSession, garden, tempStore } from './helpers.js';
 import { recall } from '../../src/core/recall/recall.js';
-import { TOOL_WORDS } from '../../src/core/garden/render/labels.js';
+import { TOOL_WORDS } from '../../src/core/garden/session/words.js';
 
 const { store, cleanup } = tempStore();
 afterAll(cleanup);

@@ -3,11 +3,10 @@ import { formatBytes, integer } from '../../src/core/format/numbers.js';
 import {
   mediaRepeatLine,
   mediaStubLine,
-  SHELL_WORDS,
   stubLine,
   summaryHeader,
-  TOOL_WORDS,
 } from '../../src/core/garden/render/labels.js';
+import { SHELL_WORDS, TOOL_WORDS } from '../../src/core/garden/session/words.js';
 
 const words = TOOL_WORDS;
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mediaInfo } from '../../src/core/garden/ingest/media.js';
+import { mediaInfo } from '../../src/core/garden/view/media.js';
 import type { Block, MessageParam, Transcript } from '../../src/core/transcript/types.js';
 import { validate } from '../../src/core/transcript/validate.js';
 import { agentSession, garden, tempStore } from './helpers.js';

@@ -2,13 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  originalBlock,
-  releasable,
-  releaseOriginal,
-  restoreOriginal,
-} from '../../src/core/garden/ingest/release.js';
-import type { Slot } from '../../src/core/garden/types.js';
+import { originalBlock } from '../../src/core/garden/render/read-back.js';
+import { releasable, releaseOriginal, restoreOriginal } from '../../src/core/garden/ingest/release.js';
+import type { Slot } from '../../src/core/garden/view/slot.js';
 import { openStore } from '../../src/core/store/open.js';
 import type { Block, Transcript } from '../../src/core/transcript/types.js';
 import { agentSession, buildLog, garden, tempStore } from './helpers.js';

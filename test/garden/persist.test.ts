@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { FORM_CHUNK_ENTRIES, formChunkKey, STATE_KEY } from '../../src/core/garden/persist.js';
+import { FORM_CHUNK_ENTRIES, formChunkKey, STATE_KEY } from '../../src/core/garden/ledger/persist.js';
 import { agentSession, garden, tempStore } from './helpers.js';
 
 const { store, cleanup } = tempStore();

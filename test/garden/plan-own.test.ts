@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { isOwnWords, keepOwnWords } from '../../src/core/garden/plan/plan-own.js';
 import type { Step } from '../../src/core/garden/plan/planner.js';
-import type { Slot } from '../../src/core/garden/types.js';
-import { emptyView } from '../../src/core/garden/state/view.js';
+import type { Slot } from '../../src/core/garden/view/slot.js';
+import { emptyView } from '../../src/core/garden/view/view.js';
 import { toolResultText } from '../../src/core/transcript/blocks.js';
 import type { MessageParam, Transcript } from '../../src/core/transcript/types.js';
 import { countRequest } from '../../src/core/tokens/count.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   breakCost,
+  CACHE_MODEL,
   horizonCalls,
   MAX_HORIZON,
   LOSS_PER_NAME_LEFT_OUT,
@@ -71,6 +72,7 @@ describe('selectSteps', () => {
       cachedMessages: 10,
       horizon: 10,
       cold: false,
+      model: CACHE_MODEL,
     });
     expect(result.steps).toEqual([]);
     expect(result.feasible).toBe(true);
@@ -85,6 +87,7 @@ describe('selectSteps', () => {
       cachedMessages: 10,
       horizon: 10,
       cold: false,
+      model: CACHE_MODEL,
     });
     expect(result.steps.map((s) => s.key)).toEqual(['log', 'prose']);
     expect(result.saved).toBe(1_800);
@@ -100,6 +103,7 @@ describe('selectSteps', () => {
       cachedMessages: 10,
       horizon: 10,
       cold: false,
+      model: CACHE_MODEL,
     });
     expect(result.steps.map((s) => s.key)).toEqual(['late']);
     expect(result.cut).toBe(8);
@@ -114,6 +118,7 @@ describe('selectSteps', () => {
       cachedMessages: 10,
       horizon: 10,
       cold: false,
+      model: CACHE_MODEL,
     });
     expect(result.steps.map((s) => s.key).sort()).toEqual(['m5', 'm8']);
     expect(result.cut).toBe(5);
@@ -128,9 +133,10 @@ describe('selectSteps', () => {
       cachedMessages: 9,
       horizon: 10,
       cold: false,
+      model: CACHE_MODEL,
     });
     expect(result.steps.map((s) => s.key)).toEqual(['fresh']);
-    expect(breakCost(0)).toBe(0);
+    expect(breakCost(CACHE_MODEL, 0)).toBe(0);
   });
 
   it('takes stubs only once every summary of the candidates is taken', () => {
@@ -146,6 +152,7 @@ describe('selectSteps', () => {
       cachedMessages: 10,
       horizon: 10,
       cold: false,
+      model: CACHE_MODEL,
     });
     expect(result.steps.map((s) => `${s.key}:${s.to}`)).toEqual(['a:summary', 'b:summary', 'a:stub']);
   });
@@ -159,6 +166,7 @@ describe('selectSteps', () => {
       cachedMessages: 10,
       horizon: 10,
       cold: false,
+      model: CACHE_MODEL,
     });
     expect(result.feasible).toBe(false);
     expect(result.steps).toHaveLength(2);
@@ -175,6 +183,7 @@ describe('selectSteps', () => {
       cachedMessages: 0,
       horizon: 10,
       cold: true,
+      model: CACHE_MODEL,
     });
     expect(result.steps.map((s) => s.key)).toEqual(['big']);
     expect(result.feasible).toBe(false);
@@ -190,6 +199,7 @@ describe('selectSteps', () => {
       cachedMessages: 0,
       horizon: 10,
       cold: true,
+      model: CACHE_MODEL,
     });
     expect(result.steps).toEqual([]);
   });
@@ -222,7 +232,7 @@ describe('the messages a plan reads', () => {
   it('reads only those from the cached end down to the cuts it weighs, and chooses as with every count given', () => {
     const steps = [step('a', 1_990, 900, 10), step('b', 1_995, 900, 10), step('c', 1_997, 900, 40)];
     const { messageTokens, read } = counted(2_000, 1_000);
-    const input = { steps, need: 1_500, cachedMessages: 1_998, horizon: 10, cold: false };
+    const input = { steps, need: 1_500, cachedMessages: 1_998, horizon: 10, cold: false, model: CACHE_MODEL };
     const result = selectSteps({ ...input, messageTokens });
     expect(Math.min(...read)).toBe(1_990);
     expect(read.size).toBe(8);
@@ -238,7 +248,7 @@ describe('the messages a plan reads', () => {
 });
 
 describe('selectProfitable', () => {
-  const base = { messageTokens: new Array<number>(10).fill(4_000), cachedMessages: 10 };
+  const base = { messageTokens: new Array<number>(10).fill(4_000), cachedMessages: 10, model: CACHE_MODEL };
 
   it('takes a late batch when the calls to come pay for its rewrite', () => {
     // 3,000 saved at message 8: rewrite 1.15 × (8,000 − 3,000) = 5,750, loss 12 × 20 = 240,

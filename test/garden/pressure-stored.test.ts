@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storedPressure } from '../../src/core/garden/state/pressure.js';
+import { storedPressure } from '../../src/core/garden/plan/stored-pressure.js';
 
 describe('storedPressure', () => {
   it('reports the plan §1.5 figures and recommends the class that saves most', () => {

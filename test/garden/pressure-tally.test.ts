@@ -1,16 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { classify } from '../../src/core/classify/index.js';
-import { compress } from '../../src/core/compress/index.js';
-import { emptyCounters, type Form, type Slot } from '../../src/core/garden/types.js';
+import type { Form, Slot } from '../../src/core/garden/view/slot.js';
 import { settleSlot } from '../../src/core/garden/ingest/settle.js';
 import { syncView, type SyncDeps } from '../../src/core/garden/ingest/sync.js';
-import { TOOL_WORDS } from '../../src/core/garden/render/labels.js';
-import { scanPressure, type PressureTally } from '../../src/core/garden/state/pressure-tally.js';
-import { emptyView, slotChanged, type View } from '../../src/core/garden/state/view.js';
-import { defaultTokenizer } from '../../src/core/tokens/index.js';
+import { TOOL_WORDS } from '../../src/core/garden/session/words.js';
+import { scanPressure, type PressureTally } from '../../src/core/garden/view/pressure-tally.js';
+import { emptyView, slotChanged, type View } from '../../src/core/garden/view/view.js';
 import type { Block, MessageParam, Transcript } from '../../src/core/transcript/types.js';
-import { agentSession, buildLog, garden, tempStore } from './helpers.js';
+import { agentSession, buildLog, garden, syncDeps, tempStore } from './helpers.js';
 
 const { store, cleanup } = tempStore();
 afterAll(cleanup);
@@ -71,17 +68,7 @@ function plain(tally: PressureTally) {
 }
 
 function depsFor(session: string): SyncDeps {
-  return {
-    store,
-    scope: { project: 'tally', session },
-    tokenizer: defaultTokenizer(),
-    classify,
-    compress,
-    counters: emptyCounters(),
-    words: TOOL_WORDS,
-    savedForms: new Map(),
-    strippedSeen: new Set(),
-  };
+  return syncDeps(store, { project: 'tally', session }, { retrieval: TOOL_WORDS });
 }
 
 describe('the pressure tally', () => {
@@ -118,7 +105,7 @@ describe('the pressure tally', () => {
               ({ view } = syncView(transcript(messages.slice(0, at + 1)), view, deps));
             } else if (s.op === 'settle') {
               for (const slot of [...view.index.pending].filter((_, i) => i % s.share === 0)) {
-                settleSlot(slot, deps);
+                settleSlot(slot, deps.session, deps.ledger.counters);
                 slotChanged(view, slot);
               }
             } else if (view.all.length > 0) {

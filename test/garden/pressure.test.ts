@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { calibrate } from '../../src/core/garden/plan/calibration.js';
+import { calibrate } from '../../src/core/garden/ledger/calibration.js';
 import { agentSession, garden, tempStore } from './helpers.js';
 
 const { store, cleanup } = tempStore();

@@ -7,7 +7,7 @@ import {
   REFERENCE_BONUS,
   STALENESS_MAX,
 } from '../../src/core/garden/plan/priority.js';
-import { extractTerms, isMentioned, mentionSet, recallHint } from '../../src/core/garden/ingest/terms.js';
+import { extractTerms, isMentioned, mentionSet, recallHint } from '../../src/core/names/terms.js';
 
 const none = new Set<string>();
 

@@ -5,9 +5,9 @@ import type { ClassifyHints, ContentClass } from '../../src/core/classify/types.
 import { compress } from '../../src/core/compress/index.js';
 import type { CompressContext, Summary } from '../../src/core/compress/types.js';
 import { openGarden, type Garden } from '../../src/core/garden/index.js';
-import { stripMessage } from '../../src/core/garden/ingest/strip-message.js';
-import { INJECT_BEGIN } from '../../src/core/garden/ingest/strip.js';
-import type { InjectMode } from '../../src/core/garden/types.js';
+import { stripMessage } from '../../src/core/transcript/strip-message.js';
+import { INJECT_BEGIN } from '../../src/core/transcript/strip.js';
+import type { InjectMode } from '../../src/core/garden/session/defaults.js';
 import { openStore } from '../../src/core/store/open.js';
 import { blockText } from '../../src/core/transcript/blocks.js';
 import type { Block, MessageParam, Transcript } from '../../src/core/transcript/types.js';

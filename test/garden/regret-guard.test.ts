@@ -7,7 +7,7 @@ import {
   profitEventsStopped,
   REGRET_GRACE_CALLS,
   REGRET_LONGEST_PAYBACK_CALLS,
-} from '../../src/core/garden/plan/regret-guard.js';
+} from '../../src/core/garden/ledger/regret-guard.js';
 import { agentSession, garden, tempStore, upTo } from './helpers.js';
 
 const { store, cleanup } = tempStore();

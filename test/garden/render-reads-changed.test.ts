@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderMessages } from '../../src/core/garden/render/render.js';
-import { truncateView } from '../../src/core/garden/state/view-edit.js';
-import { emptyView, uncount, type MessageView, type View } from '../../src/core/garden/state/view.js';
+import { truncateView } from '../../src/core/garden/ingest/view-edit.js';
+import { emptyView, uncount, type MessageView, type View } from '../../src/core/garden/view/view.js';
 import type { MessageParam } from '../../src/core/transcript/types.js';
 
 /** A message the engine passes through as it came (rendered as its source). */

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { SHELL_WORDS } from '../../src/core/garden/render/labels.js';
+import { SHELL_WORDS } from '../../src/core/garden/session/words.js';
 import { agentSession, garden, tempStore } from './helpers.js';
 
 const { store, cleanup } = tempStore();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { INJECT_BEGIN, INJECT_END, stripInjected, wrapInjected } from '../../src/core/garden/ingest/strip.js';
-import { INJECTED_REMOVED, stripMessage } from '../../src/core/garden/ingest/strip-message.js';
+import { INJECT_BEGIN, INJECT_END, stripInjected, wrapInjected } from '../../src/core/transcript/strip.js';
+import { INJECTED_REMOVED, stripMessage } from '../../src/core/transcript/strip-message.js';
 
 describe('stripInjected', () => {
   it('removes a wrapped region appended after user text, with its separator', () => {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { GardenerError } from '../../src/errors.js';
-import { wrapInjected, INJECT_BEGIN } from '../../src/core/garden/ingest/strip.js';
+import { wrapInjected, INJECT_BEGIN } from '../../src/core/transcript/strip.js';
 import { typedByUser } from '../../src/core/garden/ingest/typed-by-user.js';
 import type { Transcript } from '../../src/core/transcript/types.js';
 import { agentSession, buildLog, garden, tempStore, upTo } from './helpers.js';

@@ -1,17 +1,14 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { classify } from '../../src/core/classify/index.js';
-import { compress } from '../../src/core/compress/index.js';
-import { emptyCounters, type Form, type Slot } from '../../src/core/garden/types.js';
+import type { Form, Slot } from '../../src/core/garden/view/slot.js';
 import { settleSlot } from '../../src/core/garden/ingest/settle.js';
-import { syncView, type SyncDeps } from '../../src/core/garden/ingest/sync.js';
+import { syncView } from '../../src/core/garden/ingest/sync.js';
 import { budgetFigures } from '../../src/core/garden/plan/budget-check.js';
 import { eligibleSteps } from '../../src/core/garden/plan/steps.js';
 import { protection, type WorkingWindow } from '../../src/core/garden/plan/window.js';
-import { TOOL_WORDS } from '../../src/core/garden/render/labels.js';
-import { emptyView, slotChanged, slotTokens, type View } from '../../src/core/garden/state/view.js';
-import { defaultTokenizer } from '../../src/core/tokens/index.js';
-import { agentSession, tempStore } from './helpers.js';
+import { TOOL_WORDS } from '../../src/core/garden/session/words.js';
+import { emptyView, slotChanged, slotTokens, type View } from '../../src/core/garden/view/view.js';
+import { agentSession, syncDeps, tempStore } from './helpers.js';
 
 const { store, cleanup } = tempStore();
 afterAll(cleanup);
@@ -28,20 +25,14 @@ function settledView(): View {
       content: 'Look at module4 again, and keep its log.',
     },
   );
-  const deps: SyncDeps = {
+  const deps = syncDeps(
     store,
-    scope: { project: 'test', session: `index-${Math.random()}` },
-    tokenizer: defaultTokenizer(),
-    classify,
-    compress,
-    counters: emptyCounters(),
-    words: TOOL_WORDS,
-    savedForms: new Map(),
-    strippedSeen: new Set(),
-  };
+    { project: 'test', session: `index-${Math.random()}` },
+    { retrieval: TOOL_WORDS },
+  );
   const { view } = syncView(session, emptyView(), deps);
   for (const slot of view.all) {
-    settleSlot(slot, deps);
+    settleSlot(slot, deps.session, deps.ledger.counters);
     slotChanged(view, slot);
   }
   return view;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyView, type MessageView, type View } from '../../src/core/garden/state/view.js';
+import { emptyView, type MessageView, type View } from '../../src/core/garden/view/view.js';
 import { windowStart } from '../../src/core/garden/plan/window.js';
 
 function viewOf(roles: readonly string[]): View {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { INJECT_BEGIN, INJECT_END } from '../../src/core/garden/ingest/strip.js';
+import { INJECT_BEGIN, INJECT_END } from '../../src/core/transcript/strip.js';
 import { loadIndex } from '../../src/doors/claude-code/hooks/session-index.js';
 import { defaultTokenizer } from '../../src/core/tokens/tokenizer.js';
 import { bashResult, bigLog, hookWorld, SESSION, type HookWorld } from './support.js';

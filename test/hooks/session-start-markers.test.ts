@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { INJECT_BEGIN, INJECT_END } from '../../src/core/garden/ingest/strip.js';
+import { INJECT_BEGIN, INJECT_END } from '../../src/core/transcript/strip.js';
 import { hookWorld, type HookWorld } from './support.js';
 
 let world: HookWorld;

@@ -1,4 +1,4 @@
-import { stripMessage } from '../../src/core/garden/ingest/strip-message.js';
+import { stripMessage } from '../../src/core/transcript/strip-message.js';
 import type { MessageParam } from '../../src/core/transcript/types.js';
 import { validate } from '../../src/core/transcript/validate.js';
 

@@ -1,79 +1,34 @@
-import type { Entry, Note, RecallOptions, RecallResult, Scope, Store } from '../store/index.js';
-import type { Tokenizer } from '../tokens/index.js';
-import type { Block, MessageParam, MessagesRequest, Transcript } from '../transcript/index.js';
-import type { BudgetFigures } from './plan/budget-check.js';
-import type { GardenSettings } from './config.js';
-import type { ClassifyFn, CompressFn } from './ingest/ingest.js';
-import type { PressureReport } from './state/pressure.js';
+import type { InsideOptions } from '../recall/index.js';
+import type { Note, RecallOptions, RecallResult, Scope } from '../store/index.js';
+import type { MessagesRequest, Transcript } from '../transcript/index.js';
+import type { FetchResult } from './ingest/access.js';
+import type { ChangeResult } from './ingest/changes.js';
+import type { SettleOptions, SettleResult } from './ingest/settle-where.js';
 import type { SyncResult } from './ingest/sync.js';
-import type { BreakdownClass, ClassBreakdown, Form, GardenCounters, GardenEvent } from './types.js';
-import type { InsideOptions, InsideResult } from '../recall/index.js';
+import type { GardenCounters } from './ledger/counters.js';
+import type { GardenEvent } from './ledger/events.js';
+import type { PlanOptions, PlanResult } from './plan/plan-result.js';
+import type { PressureReport } from './plan/pressure.js';
+import type { StreamedRequest } from './render/request.js';
+import type { GardenOptions } from './session/session.js';
+import type { BreakdownClass, ClassBreakdown } from './view/slot.js';
 
 /** The engine's public surface: what every door calls (docs/DESIGN.md "One core, many doors"). */
 
-/** A request whose messages are rendered as they are read (Garden.renderEach). */
-export interface StreamedRequest {
-  system?: MessagesRequest['system'];
-  tools?: MessagesRequest['tools'];
-  messages: Iterable<MessageParam>;
-  [key: string]: unknown;
-}
-
-export interface GardenOptions {
-  store: Store;
-  /** Project and session the garden works in (docs/DESIGN.md invariant 7). */
-  session: Scope;
-  /** Tokens the rendered request must stay under. */
-  budget: number;
-  tokenizer?: Tokenizer;
-  config?: GardenSettings;
-  /** Classifier and compressor; the real ones by default (tests may pass their own). */
-  classify?: ClassifyFn;
-  compress?: CompressFn;
-}
-
-export interface PlanOptions {
-  /** Compact down to this many tokens now, without hysteresis (the `gardener compress --budget` path). */
-  target?: number;
-  /** Throw BUDGET_IMPOSSIBLE when the request cannot fit (default); false reports it in the result. */
-  strict?: boolean;
-}
-
-export interface PlanResult {
-  /** The event this plan made, if any. */
-  event: GardenEvent | undefined;
-  /** Estimated tokens of the request as it will render (before injection). */
-  tokens: number;
-  /** The same, calibrated on the provider's last count. */
-  calibratedTokens: number;
-  budget: number;
-  /** The prompt cache was cold (idle longer than its TTL, or never used). */
-  cold: boolean;
-  /** Set (with strict: false) when the request cannot fit the budget. */
-  impossible?: BudgetFigures;
-}
+export type {
+  ChangeResult,
+  FetchResult,
+  PlanOptions,
+  PlanResult,
+  SettleOptions,
+  SettleResult,
+  StreamedRequest,
+};
+export type { GardenOptions };
 
 export interface RenderOptions {
   /** Add recall injection to the newest user turn (default: as configured). */
   inject?: boolean;
-}
-
-export interface FetchResult {
-  entry: Entry;
-  /** The original block: from the transcript when it is in it, else rebuilt from a media entry. */
-  block?: Block;
-  /** The block's form in context now, when it is in the transcript. */
-  form?: Form;
-  /** The lines asked for (a query's matches with context, or a range), when asked. */
-  inside?: InsideResult;
-}
-
-export interface ChangeResult {
-  /** Blocks whose form changed. */
-  changed: number;
-  event?: GardenEvent;
-  /** Why nothing changed. */
-  reason?: 'unknown' | 'not in context' | 'protected' | 'already';
 }
 
 export interface CompactAllOptions {
@@ -86,21 +41,6 @@ export interface CompactAllOptions {
    * rule says so (plan/first-send.ts).
    */
   firstSend?: boolean;
-}
-
-export interface SettleOptions {
-  /** Stop once `performance.now()` passes this, after at least one block (a time-sliced settle). */
-  deadline?: number;
-  /** Stop, after at least one block, once this says true (a request is waiting for the thread). */
-  yieldTo?: () => boolean;
-}
-
-export interface SettleResult {
-  /** Blocks classified, compressed and stored. */
-  ingested: number;
-  byClass: SyncResult['byClass'];
-  /** Blocks still waiting (a deadline stopped the settle before them). */
-  pending: number;
 }
 
 export interface Garden {
@@ -134,7 +74,7 @@ export interface Garden {
   /**
    * The modelled cost (core cache model, input-token units) of the request a door sent and of the
    * client's own request beside it: the regret guard stops profit events once the session costs
-   * more with gardener than unmanaged (regret-guard.ts).
+   * more with gardener than unmanaged (ledger/regret-guard.ts).
    */
   observeCost(costs: { managed: number; unmanaged: number }): void;
   /** The provider's `usage.input_tokens` for the last rendered request (calibrates pressure). */

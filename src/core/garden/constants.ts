@@ -1,7 +1,7 @@
 /**
- * The garden's light face: named constants and types a short process needs (a command's help, a
- * flag's check, a price) without loading the engine. Everything else comes through index.ts.
- * It imports only modules that import nothing at run time.
+ * The garden's light face: the engine's words, named constants and types, that doors share with it
+ * and a short process needs (a command's help, a flag's check, a table's order) without loading the
+ * engine. It imports only modules that import nothing at run time; the engine itself is index.ts.
  */
 
 /**
@@ -9,6 +9,26 @@
  * below it a request holds little more than a system prompt.
  */
 export const MIN_BUDGET = 1_000;
-export { CACHE_READ, CACHE_WRITE } from './plan/cost-model.js';
 export { FIRST_SEND_MIN_TOKENS, summaryAtFirstSend } from './plan/first-send.js';
-export { BREAKDOWN_ORDER, type BreakdownClass } from './types.js';
+export { DEFAULT_KEEP_LAST_TURNS, PROXY_KEEP_LAST_TURNS } from './session/defaults.js';
+export { LONG_ORIGINAL_TOKENS, PART_WORDS, SHELL_WORDS, TOOL_WORDS } from './session/words.js';
+export type { RetrievalWords } from './session/words.js';
+export { BREAKDOWN_ORDER, FORMS } from './view/slot.js';
+export type { BreakdownClass, ClassBreakdown, Form } from './view/slot.js';
+export type {
+  ChangeResult,
+  CompactAllOptions,
+  FetchResult,
+  PlanOptions,
+  PlanResult,
+  RenderOptions,
+  SettleResult,
+  StreamedRequest,
+} from './api.js';
+export type { BlockForms } from './ingest/block-forms.js';
+export type { GardenCounters } from './ledger/counters.js';
+export type { GardenEvent } from './ledger/events.js';
+export type { BudgetFigures } from './plan/budget-check.js';
+export type { PressureReport } from './plan/pressure.js';
+export type { GardenSettings } from './session/config.js';
+export type { ToolCall } from './view/view.js';

@@ -19,6 +19,8 @@ export {
 export { readInput } from './read-input.js';
 export type { ReadInputOptions, ReadInputResult } from './read-input.js';
 export { readSessionPaths } from './session-paths.js';
+export { INJECT_BEGIN, INJECT_END, neutralizeMarkers, stripInjected, wrapInjected } from './strip.js';
+export { stripMessage } from './strip-message.js';
 export { toRequest } from './types.js';
 export type {
   Block,

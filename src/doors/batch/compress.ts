@@ -1,4 +1,5 @@
-import type { BreakdownClass, ClassBreakdown, Garden } from '../../core/garden/index.js';
+import type { Garden } from '../../core/garden/index.js';
+import type { BreakdownClass, ClassBreakdown } from '../../core/garden/constants.js';
 import type { Store } from '../../core/store/index.js';
 import { countMessage, countRequest, type Tokenizer } from '../../core/tokens/index.js';
 import { defaultTokenizer } from '../../core/tokens/index.js';

@@ -1,4 +1,4 @@
-import { LONG_ORIGINAL_TOKENS } from '../../core/garden/index.js';
+import { LONG_ORIGINAL_TOKENS } from '../../core/garden/constants.js';
 import { formatRecallText } from '../../core/recall/index.js';
 import { PAGE_CHARS, readInside } from '../../core/recall/index.js';
 import type { RecallResult } from '../../core/store/index.js';

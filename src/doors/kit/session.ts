@@ -1,8 +1,9 @@
 import { openGarden, openGardenWith } from '../../core/garden/index.js';
-import type { Garden, GardenOptions, GardenWithOptions, PlanResult } from '../../core/garden/index.js';
-import type { BudgetFigures } from '../../core/garden/index.js';
-import type { PressureReport } from '../../core/garden/index.js';
-import type { GardenEvent } from '../../core/garden/index.js';
+import type { CompressFn, Garden, GardenOptions } from '../../core/garden/index.js';
+import type { PlanResult } from '../../core/garden/constants.js';
+import type { BudgetFigures } from '../../core/garden/constants.js';
+import type { PressureReport } from '../../core/garden/constants.js';
+import type { GardenEvent } from '../../core/garden/constants.js';
 import type { Scope } from '../../core/store/index.js';
 import { toRequest, type MessagesRequest, type Transcript } from '../../core/transcript/index.js';
 import { settleInSlices, type SettleReport } from './settle.js';
@@ -71,7 +72,7 @@ export function openSession(options: SessionOptions): DoorSession {
  * openSession with the compressor named: the engine is opened without the real compressors, which
  * a door that stores only prompts (never compressed) need not load (the prompt hook).
  */
-export function openSessionWith(options: SessionOptions & Pick<GardenWithOptions, 'compress'>): DoorSession {
+export function openSessionWith(options: SessionOptions & { compress: CompressFn }): DoorSession {
   const { scope, ...gardenOptions } = options;
   return sessionOver(openGardenWith({ ...gardenOptions, session: scope }), scope);
 }

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
-import type { Garden, SettleResult } from '../../core/garden/index.js';
+import type { Garden } from '../../core/garden/index.js';
+import type { SettleResult } from '../../core/garden/constants.js';
 import { isBusyError } from '../../core/store/index.js';
 
 /** One slice of settling holds the event loop at most about this long (plus one block's work). */

@@ -2,7 +2,7 @@ import { createSessionPool, DEFAULT_POOL_SIZE, type SessionPool } from '../kit/p
 import type { DoorSession } from '../kit/session.js';
 import { openDoorStore } from '../kit/store.js';
 import { debug } from '../../debug.js';
-import { PROXY_KEEP_LAST_TURNS, type GardenSettings } from '../../core/garden/index.js';
+import { PROXY_KEEP_LAST_TURNS, type GardenSettings } from '../../core/garden/constants.js';
 import { resolveProject } from '../../core/store/index.js';
 import type { Scope } from '../../core/store/index.js';
 import type { Tokenizer } from '../../core/tokens/index.js';

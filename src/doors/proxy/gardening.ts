@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { DoorSession, NextRequest } from '../kit/session.js';
 import { debug } from '../../debug.js';
-import type { Form } from '../../core/garden/index.js';
+import type { Form } from '../../core/garden/constants.js';
 import type { Scope } from '../../core/store/index.js';
 import { defaultTokenizer, type Tokenizer } from '../../core/tokens/index.js';
 import type { MessagesRequest } from '../../core/transcript/index.js';

@@ -1,4 +1,4 @@
-import type { GardenEvent } from '../../core/garden/index.js';
+import type { GardenEvent } from '../../core/garden/constants.js';
 import type { ModelledBills } from '../../core/cache/index.js';
 import type { Usage } from './usage.js';
 

@@ -1,4 +1,4 @@
-import { PART_WORDS, SHELL_WORDS, type RetrievalWords } from '../../core/garden/index.js';
+import { PART_WORDS, SHELL_WORDS, type RetrievalWords } from '../../core/garden/constants.js';
 
 /** Claude Code names MCP tools `mcp__<server>__<tool>`; a plugin's server is `plugin_<plugin>_<server>`. */
 const GARDENER_MCP_TOOL = /^mcp__([\w-]*gardener[\w-]*)__(fetch|recall)$/;

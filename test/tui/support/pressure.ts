@@ -1,5 +1,5 @@
-import type { PressureReport } from '../../../src/core/garden/state/pressure.js';
-import type { GardenEvent } from '../../../src/core/garden/types.js';
+import type { PressureReport } from '../../../src/core/garden/plan/pressure.js';
+import type { GardenEvent } from '../../../src/core/garden/ledger/events.js';
 
 /** A pressure report shaped like a busy session's: every class present, some blocks summarized or stubbed. */
 export function pressureReport(overrides: Partial<PressureReport> = {}): PressureReport {

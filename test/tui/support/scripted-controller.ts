@@ -6,7 +6,7 @@ import type {
   SessionInfo,
 } from '../../../src/doors/chat/agent/controller.js';
 import type { AgentEvent, CostSoFar } from '../../../src/doors/chat/agent/events.js';
-import type { PressureReport } from '../../../src/core/garden/state/pressure.js';
+import type { PressureReport } from '../../../src/core/garden/plan/pressure.js';
 import { pressureReport } from './pressure.js';
 
 /** What a scripted turn may use: the run's signal, the approver the TUI set, a wait that ends on abort. */

@@ -1,7 +1,7 @@
 import type { ClassifyHints, ContentClass } from '../../classify/index.js';
 import type { CompressContext, Summary } from '../../compress/index.js';
 import { lineSlices } from '../../format/index.js';
-import type { ClassifyFn, CompressFn } from './ingest.js';
+import type { ClassifyFn, CompressFn } from '../session/session.js';
 
 /**
  * A text at least this long (characters; about a million tokens) is past any context window: it

@@ -1,11 +1,8 @@
-import type { ClassifyHints, ContentClass } from '../../classify/index.js';
-import type { CompressContext, Summary } from '../../compress/index.js';
-import type { Scope, Store } from '../../store/index.js';
+import type { ContentClass } from '../../classify/index.js';
 import { countBlock } from '../../tokens/index.js';
 import type { Tokenizer } from '../../tokens/index.js';
 import type { Block } from '../../transcript/index.js';
-import type { GardenCounters, Slot } from '../types.js';
-import type { RetrievalWords } from '../render/labels.js';
+import type { Slot } from '../view/slot.js';
 
 /**
  * Ingest: how a block becomes a slot. register.ts makes the slot of a block seen for the first time
@@ -19,23 +16,6 @@ export const MIN_COMPRESS_TOKENS = 64;
 /** The store needs a content class; media entries (kind `media`) are filed under this one. */
 export const MEDIA_STORE_CLASS: ContentClass = 'structured';
 
-export type ClassifyFn = (text: string, hints: ClassifyHints) => ContentClass;
-
-export type CompressFn = (cls: ContentClass, text: string, context: CompressContext) => Summary;
-
-export interface IngestDeps {
-  store: Store;
-  scope: Scope;
-  tokenizer: Tokenizer;
-  classify: ClassifyFn;
-  compress: CompressFn;
-  counters: GardenCounters;
-  /** How summaries and stubs tell the model to bring the original back. */
-  words: RetrievalWords;
-  /** Drop an original from memory once the store holds it exactly (a one-shot garden). */
-  releaseOriginals?: boolean;
-}
-
 /** Where a block sits and what is known about it. */
 export interface BlockPlace {
   key: string;
@@ -46,7 +26,7 @@ export interface BlockPlace {
   turn: number;
   /** The tool call a tool_result answers. */
   toolUse?: { name: string; input: Record<string, unknown> };
-  /** What produced the block's text (garden/call.ts), indexed with its entry. */
+  /** What produced the block's text (call.ts), indexed with its entry. */
   call?: string;
   /** An earlier block of this transcript carried the same media (so this one is a repeat). */
   isRepeat?: (hash: string) => boolean;

@@ -1,5 +1,5 @@
 import type { MessageParam, Transcript } from '../../transcript/index.js';
-import type { MessageInput } from '../state/view.js';
+import type { MessageInput } from '../view/view.js';
 
 /**
  * How many leading messages of a transcript the view already holds unchanged. A door hands the

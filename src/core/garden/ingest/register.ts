@@ -1,12 +1,15 @@
-import type { Block } from '../../transcript/index.js';
 import { countBlock } from '../../tokens/index.js';
+import type { Tokenizer } from '../../tokens/index.js';
+import type { Block } from '../../transcript/index.js';
 import { toolResultText } from '../../transcript/index.js';
-import { partKey } from './identity.js';
-import { fixedSlot, MEDIA_STORE_CLASS, position, type BlockPlace, type IngestDeps } from './ingest.js';
-import { describeMedia, hasMediaSource, mediaInfo } from './media.js';
+import type { GardenCounters } from '../ledger/counters.js';
 import { MEDIA_PRIORITY } from '../plan/priority.js';
+import type { Session } from '../session/session.js';
+import { describeMedia, hasMediaSource, mediaInfo } from '../view/media.js';
+import type { Slot } from '../view/slot.js';
+import { partKey } from './identity.js';
+import { fixedSlot, MEDIA_STORE_CLASS, position, type BlockPlace } from './ingest.js';
 import { largeFields } from './tool-input.js';
-import type { Slot } from '../types.js';
 import { mediaVariants, toolResultVariants } from './variants.js';
 
 /**
@@ -16,42 +19,66 @@ import { mediaVariants, toolResultVariants } from './variants.js';
  * documents are stored at once (the manifest decides repeats now). Blocks gardener does not shorten
  * (thinking, unknown types, small tool calls) become fixed slots and are not stored.
  */
-export function registerBlock(block: Block, place: BlockPlace, deps: IngestDeps): Slot {
+export function registerBlock(
+  block: Block,
+  place: BlockPlace,
+  session: Session,
+  counters: GardenCounters,
+): Slot {
+  const { tokenizer } = session;
   // Block types are open-ended (unknown ones pass through), hence tests rather than a switch.
   if (block.type === 'text') {
-    if (block.text === '') return fixedSlot(block, place, deps.tokenizer);
-    return pendingSlot(block, place, 'text', block.text, deps, place.typed ? { cls: 'prompt' } : {});
+    if (block.text === '') return fixedSlot(block, place, tokenizer);
+    return pendingSlot(block, place, tokenizer, {
+      kind: 'text',
+      text: block.text,
+      ...(place.typed ? { cls: 'prompt' } : {}),
+    });
   }
-  if (block.type === 'tool_result') return registerToolResult(block, place, deps);
+  if (block.type === 'tool_result') return registerToolResult(block, place, session, counters);
   if (block.type === 'tool_use') {
-    if (largeFields(block.input).length === 0) return fixedSlot(block, place, deps.tokenizer);
-    return pendingSlot(block, place, 'tool_use', JSON.stringify(block.input ?? {}), deps, {});
+    if (largeFields(block.input).length === 0) return fixedSlot(block, place, tokenizer);
+    return pendingSlot(block, place, tokenizer, {
+      kind: 'tool_use',
+      text: JSON.stringify(block.input ?? {}),
+    });
   }
   if (block.type === 'image' || block.type === 'document')
-    return ingestMedia(block, place, -1, deps) ?? fixedSlot(block, place, deps.tokenizer);
-  return fixedSlot(block, place, deps.tokenizer);
+    return ingestMedia(block, place, -1, session, counters) ?? fixedSlot(block, place, tokenizer);
+  return fixedSlot(block, place, tokenizer);
 }
 
 /** A tool result: its media parts stored now (their own slots), its text pending. */
 function registerToolResult(
   block: Block & { type: 'tool_result' },
   place: BlockPlace,
-  deps: IngestDeps,
+  session: Session,
+  counters: GardenCounters,
 ): Slot {
   const children: Slot[] = [];
   if (Array.isArray(block.content)) {
     block.content.forEach((part, i) => {
       if (!hasMediaSource(part)) return;
-      const child = ingestMedia(part as Block, { ...place, key: partKey(place.key, i) }, i, deps);
+      const child = ingestMedia(
+        part as Block,
+        { ...place, key: partKey(place.key, i) },
+        i,
+        session,
+        counters,
+      );
       if (child) children.push(child);
     });
   }
   const text = toolResultText(block.content);
-  const variants = toolResultVariants(deps.tokenizer, block, undefined);
+  const variants = toolResultVariants(session.tokenizer, block, undefined);
   const slot: Slot =
     text === ''
-      ? fixedSlot(block, place, deps.tokenizer)
-      : pendingSlot(block, place, 'tool_result', text, deps, place.toolUse ? { tool: place.toolUse } : {});
+      ? fixedSlot(block, place, session.tokenizer)
+      : pendingSlot(block, place, session.tokenizer, {
+          kind: 'tool_result',
+          text,
+          ...(place.toolUse ? { tool: place.toolUse } : {}),
+        });
   // Set on the new slot, not spread into a copy: V8 gives an object literal that starts with a
   // spread and adds fields a hidden class of its own, kilobytes for every block.
   slot.blocks = variants.blocks;
@@ -60,13 +87,12 @@ function registerToolResult(
   return slot;
 }
 
+/** A slot registered and left pending: what it holds (kind, text), and its class or tool when known. */
 function pendingSlot(
   block: Block,
   place: BlockPlace,
-  kind: Slot['kind'],
-  text: string,
-  deps: IngestDeps,
-  extra: Pick<Slot, 'cls' | 'tool'>,
+  tokenizer: Tokenizer,
+  what: Pick<Slot, 'kind' | 'text' | 'cls' | 'tool'>,
 ): Slot {
   // Written out, not spread from position(): see fixedSlot. Every field settling (settle.ts) or a
   // one-shot garden (release.ts) may set later is declared here: added after the literal, they
@@ -78,20 +104,20 @@ function pendingSlot(
     part: -1,
     role: place.role,
     turn: place.turn,
-    kind,
+    kind: what.kind,
     typed: place.typed,
     block,
-    text,
+    text: what.text,
     hint: '',
     terms: [],
     textTokens: 0,
     blocks: { original: block },
-    tokens: { original: countBlock(deps.tokenizer, block) },
+    tokens: { original: countBlock(tokenizer, block) },
     form: 'original',
     pending: true,
     call: place.call,
-    cls: extra.cls,
-    tool: extra.tool,
+    cls: what.cls,
+    tool: what.tool,
     entryId: undefined,
     note: undefined,
     namesLeftOut: undefined,
@@ -104,40 +130,44 @@ function pendingSlot(
   };
 }
 
-function ingestMedia(block: Block, place: BlockPlace, part: number, deps: IngestDeps): Slot | undefined {
+function ingestMedia(
+  block: Block,
+  place: BlockPlace,
+  part: number,
+  session: Session,
+  counters: GardenCounters,
+): Slot | undefined {
+  const { store, scope, tokenizer } = session;
   const media = mediaInfo(block);
   if (media === undefined) return undefined;
-  const row = deps.store.manifestGet(deps.scope, media.hash);
+  const row = store.manifestGet(scope, media.hash);
   let entryId = row?.entryId;
   if (entryId === undefined) {
     const summary = describeMedia(media);
-    entryId = deps.store.ingest({
-      scope: deps.scope,
+    entryId = store.ingest({
+      scope,
       class: MEDIA_STORE_CLASS,
       kind: 'media',
       original: JSON.stringify(block),
       summary,
-      tokensOriginal: countBlock(deps.tokenizer, block),
-      tokensSummary: deps.tokenizer.count(summary),
+      tokensOriginal: countBlock(tokenizer, block),
+      tokensSummary: tokenizer.count(summary),
       priority: MEDIA_PRIORITY,
       blockKey: place.key,
     }).id;
-    deps.store.manifestPut(deps.scope, {
+    store.manifestPut(scope, {
       hash: media.hash,
       entryId,
       mediaType: media.mediaType,
       bytes: media.bytes,
     });
-    deps.counters.blocksIngested++;
+    counters.blocksIngested++;
   }
-  const variants = mediaVariants(
-    deps.tokenizer,
-    block,
-    media,
-    entryId,
-    place.isRepeat?.(media.hash) ?? false,
-    deps.words,
-  );
+  const variants = mediaVariants(tokenizer, block, media, {
+    id: entryId,
+    repeat: place.isRepeat?.(media.hash) ?? false,
+    words: session.config.retrieval,
+  });
   return {
     ...position(place),
     part,

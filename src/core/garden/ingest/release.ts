@@ -1,8 +1,9 @@
-import { GardenerError } from '../../../errors.js';
 import type { Store } from '../../store/index.js';
-import type { Block, MessageParam, Transcript } from '../../transcript/index.js';
-import type { View } from '../state/view.js';
-import type { Slot } from '../types.js';
+import type { MessageParam, Transcript } from '../../transcript/index.js';
+import { storedText } from '../render/read-back.js';
+import { blockShell, withText } from '../view/shell.js';
+import type { Slot } from '../view/slot.js';
+import type { View } from '../view/view.js';
 
 /**
  * One-shot doors (`gardener compress`) let the engine drop an original from memory once the store
@@ -13,7 +14,7 @@ import type { Slot } from '../types.js';
  * (an observation). What the agent or the user wrote is kept: the planner reads it.
  */
 export function releaseOriginal(slot: Slot): void {
-  const shell = shellOf(slot);
+  const shell = blockShell(slot);
   if (shell === undefined) return;
   slot.block = shell;
   slot.blocks.original = undefined;
@@ -23,7 +24,7 @@ export function releaseOriginal(slot: Slot): void {
 
 /**
  * A one-shot door also lets go of a settled text's or tool result's shortened forms, which the render
- * rebuilds byte for byte (ingest/read-back.ts): the stub from the slot's own fields, the summary
+ * rebuilds byte for byte (render/read-back.ts): the stub from the slot's own fields, the summary
  * from the store's copy when the store holds exactly this one (`summaryStored`: the entry is new,
  * not one of the same content stored earlier with a summary of its own, and the text survives UTF-8).
  */
@@ -49,12 +50,6 @@ export function hasLoneSurrogate(text: string): boolean {
   return LONE_SURROGATE.test(text);
 }
 
-/** The block as it came, with its text read back from the store when it was dropped. */
-export function originalBlock(slot: Slot, store: Store): Block {
-  if (!slot.released) return slot.blocks.original ?? slot.block;
-  return withText(slot.block, storedText(slot, store));
-}
-
 /** Puts a dropped original back on its slot (a step will render it in its original form). */
 export function restoreOriginal(slot: Slot, store: Store): void {
   if (!slot.released) return;
@@ -64,34 +59,6 @@ export function restoreOriginal(slot: Slot, store: Store): void {
   slot.blocks.original = block;
   slot.text = text;
   slot.released = undefined;
-}
-
-function storedText(slot: Slot, store: Store): string {
-  const entry = slot.entryId === undefined ? undefined : store.fetch(slot.entryId);
-  if (entry === undefined)
-    throw new GardenerError('NOT_FOUND', `the original of block ${slot.key} is no longer in the store`);
-  return entry.original;
-}
-
-/** The block with its text taken out, every other field as it was (in the same order). */
-function shellOf(slot: Slot): Block | undefined {
-  const block = slot.block;
-  if (block.type === 'text') return { ...block, text: '' };
-  if (block.type !== 'tool_result') return undefined;
-  if (typeof block.content === 'string') return { ...block, content: '' };
-  const parts = block.content;
-  if (Array.isArray(parts) && parts.length === 1 && parts[0]?.type === 'text')
-    return { ...block, content: [{ ...parts[0], text: '' }] };
-  return undefined;
-}
-
-/** A shell with its text put back where shellOf took it from. */
-function withText(shell: Block, text: string): Block {
-  if (shell.type === 'text') return { ...shell, text };
-  if (shell.type !== 'tool_result') return shell;
-  if (typeof shell.content === 'string') return { ...shell, content: text };
-  const part = shell.content?.[0];
-  return { ...shell, content: [{ ...part, text } as typeof part & { type: 'text' }] };
 }
 
 /**

@@ -2,40 +2,37 @@ import { hintCommand, hintPath } from '../../classify/index.js';
 import type { ClassifyHints, ContentClass } from '../../classify/index.js';
 import type { CompressContext } from '../../compress/index.js';
 import type { Block } from '../../transcript/index.js';
-import { classifyText, compressText } from './huge.js';
-import { MIN_COMPRESS_TOKENS, type IngestDeps } from './ingest.js';
+import { extractTerms, recallHint, type HintInput } from '../../names/index.js';
+import type { GardenCounters } from '../ledger/counters.js';
 import { BASE_PRIORITY } from '../plan/priority.js';
-import { extractTerms, recallHint, type HintInput } from './terms.js';
+import type { TextLike } from '../render/form-text.js';
+import type { Session } from '../session/session.js';
+import type { Slot } from '../view/slot.js';
+import { classifyText, compressText } from './huge.js';
+import { MIN_COMPRESS_TOKENS } from './ingest.js';
 import { hasLoneSurrogate, releasable, releaseForms, releaseOriginal } from './release.js';
 import { largeFields } from './tool-input.js';
-import type { Slot } from '../types.js';
-import {
-  textVariants,
-  toolResultVariants,
-  toolUseVariants,
-  type FieldSummary,
-  type TextLike,
-} from './variants.js';
+import { textVariants, toolResultVariants, toolUseVariants, type FieldSummary } from './variants.js';
 
 /** Classifies, compresses and stores a pending slot, and builds its shortened forms. */
-export function settleSlot(slot: Slot, deps: IngestDeps): void {
+export function settleSlot(slot: Slot, session: Session, counters: GardenCounters): void {
   if (!slot.pending) return;
   let stored: Stored | undefined;
   switch (slot.kind) {
     case 'text':
-      stored = settleText(slot, deps);
+      stored = settleText(slot, session, counters);
       break;
     case 'tool_result':
-      stored = settleToolResult(slot, deps);
+      stored = settleToolResult(slot, session, counters);
       break;
     case 'tool_use':
-      settleToolUse(slot, deps);
+      settleToolUse(slot, session, counters);
       break;
     case 'media':
     case 'fixed':
       break;
   }
-  const release = deps.releaseOriginals && stored !== undefined ? stored : undefined;
+  const release = session.config.oneShot && stored !== undefined ? stored : undefined;
   if (release) releaseForms(slot, release.summaryStored);
   detachDerived(slot);
   // Cleared rather than deleted: a delete also turns the slot into a dictionary.
@@ -43,7 +40,7 @@ export function settleSlot(slot: Slot, deps: IngestDeps): void {
   if (release && releasable(slot, release.original)) releaseOriginal(slot);
 }
 
-/** What the store holds of a settled text, as a one-shot garden needs to know it (ingest/release.ts). */
+/** What the store holds of a settled text, as a one-shot garden needs to know it (release.ts). */
 interface Stored {
   /** The original as the store holds it (redacted unless the store says not). */
   original: string;
@@ -118,35 +115,41 @@ function fresh<T>(value: T): T {
 }
 
 /** Settles a text block; returns what the store holds of it. */
-function settleText(slot: Slot, deps: IngestDeps): Stored {
+function settleText(slot: Slot, session: Session, counters: GardenCounters): Stored {
   const block = slot.block as Block & { type: 'text' };
   // User text that is not typed (an observation in formats without tool blocks) is tool output.
   const observation = slot.role === 'user' && !slot.typed ? { isUserTyped: false } : {};
   const cls =
     slot.cls ??
-    classifyText(deps.classify, block.text, { role: asRole(slot.role), blockType: 'text', ...observation });
+    classifyText(session.classify, block.text, {
+      role: asRole(slot.role),
+      blockType: 'text',
+      ...observation,
+    });
   // The agent's own text is its reasoning: prose summaries of it keep the opening, needles and actions.
-  const stored = storeText(slot, cls, {}, deps, slot.role === 'assistant' ? { reasoning: true } : {});
-  setSettled(slot, { ...stored.fields, ...textVariants(deps.tokenizer, block, stored.info) });
+  const authorship = slot.role === 'assistant' ? { reasoning: true } : {};
+  const stored = storeText(slot, { cls, hints: {}, authorship }, session, counters);
+  setSettled(slot, { ...stored.fields, ...textVariants(session.tokenizer, block, stored.info) });
   return stored;
 }
 
 /** Settles a tool result; returns what the store holds of it. */
-function settleToolResult(slot: Slot, deps: IngestDeps): Stored {
+function settleToolResult(slot: Slot, session: Session, counters: GardenCounters): Stored {
   const block = slot.block as Block & { type: 'tool_result' };
   const hints = toolHints(slot.tool);
-  const cls = classifyText(deps.classify, slot.text, {
+  const cls = classifyText(session.classify, slot.text, {
     role: 'user',
     blockType: 'tool_result',
     ...hints,
     ...(block.is_error ? { isError: true } : {}),
   });
-  const stored = storeText(slot, cls, hints, deps);
-  setSettled(slot, { ...stored.fields, ...toolResultVariants(deps.tokenizer, block, stored.info) });
+  const stored = storeText(slot, { cls, hints }, session, counters);
+  setSettled(slot, { ...stored.fields, ...toolResultVariants(session.tokenizer, block, stored.info) });
   return stored;
 }
 
-function settleToolUse(slot: Slot, deps: IngestDeps): void {
+function settleToolUse(slot: Slot, session: Session, counters: GardenCounters): void {
+  const { store, tokenizer } = session;
   const block = slot.block as Block & { type: 'tool_use' };
   const fields = largeFields(block.input);
   const input = (block.input ?? {}) as Record<string, unknown>;
@@ -157,35 +160,40 @@ function settleToolUse(slot: Slot, deps: IngestDeps): void {
     blockType: 'tool_result',
     ...(hints.path ? { toolName: 'Read', path: hints.path } : {}),
   };
-  const clean = fields.map((field) => deps.store.redact(field.text).text);
+  const clean = fields.map((field) => store.redact(field.text).text);
   const summaries: FieldSummary[] = fields.map((field, i) => {
-    const cls = classifyText(deps.classify, field.text, fieldHints);
-    const before = deps.tokenizer.count(field.text);
-    return { path: field.path, cls, before, ...summarize(cls, clean[i] ?? '', before, hints, deps) };
+    const cls = classifyText(session.classify, field.text, fieldHints);
+    const before = tokenizer.count(field.text);
+    return {
+      path: field.path,
+      cls,
+      before,
+      ...summarize(session, { cls, clean: clean[i] ?? '', before, hints }),
+    };
   });
   const largest = summaries.reduce((a, b) => (b.before > a.before ? b : a));
   const terms = extractTerms(clean.join('\n'));
-  const original = deps.store.redact(slot.text);
-  const hint = safeHint(deps, {
+  const original = store.redact(slot.text);
+  const hint = safeHint(session, {
     text: largest.summary ?? '',
     terms,
     ...(hints.path ? { path: hints.path } : {}),
   });
-  const result = deps.store.ingest({
-    scope: deps.scope,
+  const result = store.ingest({
+    scope: session.scope,
     class: largest.cls,
     sourceTool: block.name,
     ...(hints.path ? { sourcePath: hints.path } : {}),
     original: original.text,
     summary: summaries.map((s) => s.summary ?? '').join('\n') || original.text,
-    tokensOriginal: deps.tokenizer.count(slot.text),
+    tokensOriginal: tokenizer.count(slot.text),
     tokensSummary: summaries.reduce((sum, s) => sum + (s.summaryTokens ?? s.before), 0),
     priority: BASE_PRIORITY[largest.cls],
     blockKey: slot.key,
     hint,
     redactions: original.count,
   });
-  deps.counters.blocksIngested++;
+  counters.blocksIngested++;
   setSettled(slot, {
     cls: largest.cls,
     entryId: result.id,
@@ -194,7 +202,7 @@ function settleToolUse(slot: Slot, deps: IngestDeps): void {
     textTokens: summaries.reduce((sum, s) => sum + s.before, 0),
     sourceTool: block.name,
     ...(hints.path ? { sourcePath: hints.path } : {}),
-    ...toolUseVariants(deps.tokenizer, block, summaries, result.id, hint, deps.words),
+    ...toolUseVariants(tokenizer, block, summaries, { id: result.id, hint, words: session.config.retrieval }),
   });
 }
 
@@ -205,34 +213,37 @@ interface StoredText extends Stored {
 
 type ToolHints = Pick<ClassifyHints, 'toolName' | 'toolInput' | 'path' | 'command'>;
 
-function storeText(
-  slot: Slot,
-  cls: ContentClass,
-  hints: ToolHints,
-  deps: IngestDeps,
-  authorship: Pick<CompressContext, 'reasoning'> = {},
-): StoredText {
+/** What a text is stored as: its class, the tool hints it was classified with, who wrote it. */
+interface TextClass {
+  cls: ContentClass;
+  hints: ToolHints;
+  authorship?: Pick<CompressContext, 'reasoning'>;
+}
+
+function storeText(slot: Slot, what: TextClass, session: Session, counters: GardenCounters): StoredText {
+  const { cls, hints } = what;
+  const { store, tokenizer } = session;
   const text = slot.text;
-  const before = deps.tokenizer.count(text);
+  const before = tokenizer.count(text);
   // What leaves the engine (summaries, the recall hint a stub prints, the index) is made from the
   // text as the store keeps it (redacted unless the store says not); the clear text stays in
   // memory for the session's own requests. The store is told, so it does not redact again.
-  const original = deps.store.redact(text);
+  const original = store.redact(text);
   const clean = original.text;
-  const summary = summarize(cls, clean, before, hints, deps, authorship);
+  const summary = summarize(session, { cls, clean, before, hints, authorship: what.authorship ?? {} });
   const terms = extractTerms(clean);
-  const hint = safeHint(deps, {
+  const hint = safeHint(session, {
     text: clean,
     terms,
     ...(hints.path ? { path: hints.path } : {}),
     ...(hints.command ? { command: hints.command } : {}),
   });
-  const result = deps.store.ingest({
-    scope: deps.scope,
+  const result = store.ingest({
+    scope: session.scope,
     class: cls,
     ...(hints.toolName ? { sourceTool: hints.toolName } : {}),
     ...(hints.path ? { sourcePath: hints.path } : {}),
-    ...(slot.call !== undefined ? { call: deps.store.redact(slot.call).text } : {}),
+    ...(slot.call !== undefined ? { call: store.redact(slot.call).text } : {}),
     original: clean,
     summary: summary.summary ?? clean,
     tokensOriginal: before,
@@ -242,7 +253,7 @@ function storeText(
     hint,
     redactions: original.count,
   });
-  deps.counters.blocksIngested++;
+  counters.blocksIngested++;
   const fields: StoredText['fields'] = {
     cls,
     entryId: result.id,
@@ -257,7 +268,7 @@ function storeText(
   };
   return {
     fields,
-    info: { cls, id: result.id, hint, before, words: deps.words, ...summary },
+    info: { cls, id: result.id, hint, before, words: session.config.retrieval, ...summary },
     original: clean,
     // Written as given (redacted already): an entry of its own gives it back as it is, unless
     // UTF-8 cannot hold it (a lone surrogate).
@@ -272,36 +283,39 @@ function storeText(
  * block, which no pattern recognizes any more.
  */
 function summarize(
-  cls: ContentClass,
-  clean: string,
-  before: number,
-  hints: ToolHints,
-  deps: IngestDeps,
-  authorship: Pick<CompressContext, 'reasoning'> = {},
+  session: Session,
+  text: {
+    cls: ContentClass;
+    clean: string;
+    before: number;
+    hints: ToolHints;
+    authorship?: Pick<CompressContext, 'reasoning'>;
+  },
 ): { summary?: string; summaryTokens?: number; note?: string; namesLeftOut?: number } {
+  const { cls, clean, before, hints } = text;
   if (cls === 'prompt' || before < MIN_COMPRESS_TOKENS) return {};
   const context: CompressContext = {
-    ...authorship,
+    ...(text.authorship ?? {}),
     ...(hints.path ? { path: hints.path } : {}),
     ...(hints.toolName ? { toolName: hints.toolName } : {}),
     ...(hints.command ? { command: hints.command } : {}),
   };
-  const result = compressText(deps.compress, cls, clean, context);
+  const result = compressText(session.compress, cls, clean, context);
   if (!result.helped || result.text.trim() === '') return {};
-  const summary = deps.store.redact(result.text).text;
-  const summaryTokens = deps.tokenizer.count(summary);
+  const summary = session.store.redact(result.text).text;
+  const summaryTokens = session.tokenizer.count(summary);
   if (summaryTokens >= before) return {};
   return {
     summary,
     summaryTokens,
-    ...(result.note ? { note: deps.store.redact(result.note).text } : {}),
+    ...(result.note ? { note: session.store.redact(result.note).text } : {}),
     ...(result.namesLeftOut ? { namesLeftOut: result.namesLeftOut } : {}),
   };
 }
 
 /** The recall hint, which stubs and summary headers print, redacted as the store redacts. */
-function safeHint(deps: IngestDeps, input: HintInput): string {
-  return deps.store.redact(recallHint(input)).text;
+function safeHint(session: Session, input: HintInput): string {
+  return session.store.redact(recallHint(input)).text;
 }
 
 function toolHints(tool: Slot['tool']): ToolHints {

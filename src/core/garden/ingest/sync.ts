@@ -1,18 +1,20 @@
-import { actionBefore, toolCallText } from './call.js';
-import { fixedSlot, type IngestDeps } from './ingest.js';
-import { registerBlock } from './register.js';
-import { settleSlot } from './settle.js';
 import { countMessage, MESSAGE_OVERHEAD } from '../../tokens/index.js';
 import type { Block, MessageParam, Transcript } from '../../transcript/index.js';
+import { stripMessage } from '../../transcript/index.js';
+import type { Ledger } from '../ledger/ledger.js';
+import type { Session } from '../session/session.js';
+import type { Form, Slot } from '../view/slot.js';
+import { hasForm, indexMedia, indexSlot } from '../view/view-index.js';
+import type { MessageView, View } from '../view/view.js';
+import { actionBefore, toolCallText } from './call.js';
 import { blockKey, messageKey } from './identity.js';
-import { checkMessages, checkTranscript } from './shape.js';
+import { fixedSlot } from './ingest.js';
 import { commonPrefix, readingOf, recordInput } from './prefix.js';
-import { stripMessage } from './strip-message.js';
+import { registerBlock } from './register.js';
+import { settleSlot } from './settle.js';
+import { checkMessages, checkTranscript } from './shape.js';
 import { typedByUser, type TypedTest } from './typed-by-user.js';
-import type { Form, Slot } from '../types.js';
-import { truncateView } from '../state/view-edit.js';
-import { hasForm, indexMedia, indexSlot } from '../state/view-index.js';
-import type { MessageView, View } from '../state/view.js';
+import { truncateView } from './view-edit.js';
 
 const KNOWN_ROLES: ReadonlySet<string> = new Set(['user', 'assistant']);
 
@@ -29,11 +31,14 @@ export interface SyncResult {
   byClass: Record<string, { blocks: number; tokens: number }>;
 }
 
-export interface SyncDeps extends IngestDeps {
-  /** Forms kept from an earlier process (sticky across restarts); a form is taken out once its block is seen. */
-  savedForms: Map<string, Form>;
-  /** Messages whose injected regions were already counted (a door re-sends its history every call). */
-  strippedSeen: Set<string>;
+/**
+ * What a sync reads and writes besides the view: the session it stores into, and the ledger's
+ * counters, the forms kept from an earlier process (sticky across restarts; a form is taken out once
+ * its block is seen) and the messages whose injected regions were already counted.
+ */
+export interface SyncDeps {
+  session: Session;
+  ledger: Pick<Ledger, 'counters' | 'savedForms' | 'strippedSeen'>;
   /**
    * Called once message `m` and its blocks are in the view, before the next is read. Adding a
    * message reads the ones before it back to `READ_BACK` (user text: typed-by-user.ts, actionBefore).
@@ -115,8 +120,8 @@ function addMessage(run: SyncRun, m: number, strippedHere: number): void {
       fixedSlot(
         { type: 'text', text: '' },
         { key, message: m, index: 0, role, turn },
-        deps.tokenizer,
-        countMessage(deps.tokenizer, message) - MESSAGE_OVERHEAD,
+        deps.session.tokenizer,
+        countMessage(deps.session.tokenizer, message) - MESSAGE_OVERHEAD,
       );
     relocate(slot, m, 0);
     entry.slots.push(slot);
@@ -133,8 +138,8 @@ function addMessage(run: SyncRun, m: number, strippedHere: number): void {
   // hold one; at 20,000 messages the spare room was 2.5 MB of a one-shot process's heap).
   entry.slots = entry.slots.slice();
   const identity = entry.slots[0]?.key ?? `m${m}`;
-  if (strippedHere > 0 && !deps.strippedSeen.has(identity)) {
-    deps.strippedSeen.add(identity);
+  if (strippedHere > 0 && !deps.ledger.strippedSeen.has(identity)) {
+    deps.ledger.strippedSeen.add(identity);
     run.result.stripped += strippedHere;
   }
 }
@@ -173,7 +178,8 @@ function addBlock(run: SyncRun, entry: MessageView, m: number, b: number, block:
         ...(callText !== undefined ? { call: callText } : {}),
         isRepeat: (hash) => view.index.media.has(hash),
       },
-      deps,
+      deps.session,
+      deps.ledger.counters,
     );
   }
   entry.slots.push(slot);
@@ -187,11 +193,11 @@ function adopt(run: SyncRun, slot: Slot, isNew: boolean): void {
     view.byKey.set(s.key, s);
     view.all.push(s);
     if (isNew) {
-      const saved = deps.savedForms.get(s.key);
-      deps.savedForms.delete(s.key);
+      const saved = deps.ledger.savedForms.get(s.key);
+      deps.ledger.savedForms.delete(s.key);
       // A block an earlier process had shortened is outside the window: settle it now to restore its form.
-      if (saved !== undefined && saved !== 'original') settleSlot(s, deps);
-      s.form = initialForm(s, saved, view.index.media, deps);
+      if (saved !== undefined && saved !== 'original') settleSlot(s, deps.session, deps.ledger.counters);
+      s.form = initialForm(s, saved, view.index.media, deps.ledger.counters);
       if (!s.pending) tally(result.byClass, s);
     }
     indexMedia(view.index, s);
@@ -210,13 +216,13 @@ function initialForm(
   slot: Slot,
   saved: Form | undefined,
   media: ReadonlyMap<string, Slot[]>,
-  deps: SyncDeps,
+  counters: Ledger['counters'],
 ): Form {
   if (saved !== undefined && hasForm(slot, saved)) return saved;
   if (slot.media) {
     const earlier = media.get(slot.media.hash) ?? [];
     if (earlier.some((s) => s.form === 'original') && hasForm(slot, 'stub')) {
-      deps.counters.mediaBytesDeduplicated += slot.media.bytes;
+      counters.mediaBytesDeduplicated += slot.media.bytes;
       return 'stub';
     }
   }

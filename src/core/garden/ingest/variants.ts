@@ -2,16 +2,12 @@ import type { ContentClass } from '../../classify/index.js';
 import { countBlock } from '../../tokens/index.js';
 import type { Tokenizer } from '../../tokens/index.js';
 import type { Block } from '../../transcript/index.js';
-import {
-  mediaRepeatLine,
-  mediaStubLine,
-  stubLine,
-  summaryHeader,
-  type RetrievalWords,
-} from '../render/labels.js';
-import { hasMediaSource } from './media.js';
+import { stubText, summaryText, withShortText, type TextLike } from '../render/form-text.js';
+import { mediaRepeatLine, mediaStubLine } from '../render/labels.js';
+import type { RetrievalWords } from '../session/words.js';
+import { hasMediaSource } from '../view/media.js';
+import type { Form, MediaInfo } from '../view/slot.js';
 import { fieldName, replaceFields, type FieldPath } from './tool-input.js';
-import type { Form, MediaInfo } from '../types.js';
 
 /**
  * The shortened forms of a block, built once when it is ingested (they depend only on the block and
@@ -21,37 +17,6 @@ export interface Variants {
   /** Rendered block per form; a tool_result's media parts are left out (their own slots render them). */
   blocks: Partial<Record<Form, Block>>;
   tokens: Partial<Record<Form, number>>;
-}
-
-export interface TextLike {
-  cls: ContentClass;
-  id: string;
-  hint: string;
-  note?: string;
-  /** Tokens of the original text. */
-  before: number;
-  /** Compressor output when it helped. */
-  summary?: string;
-  /** Tokens of `summary`. */
-  summaryTokens?: number;
-  words: RetrievalWords;
-}
-
-/** Summary text: the header line, then the compressor's output. */
-export function summaryText(input: TextLike & { summary: string; summaryTokens: number }): string {
-  return `${summaryHeader({ what: input.cls, before: input.before, after: input.summaryTokens, id: input.id, hint: input.hint, words: input.words })}\n${input.summary}`;
-}
-
-/** Stub text: one line that says what the original was and how to get it back. */
-export function stubText(input: TextLike): string {
-  return stubLine({
-    what: input.cls,
-    before: input.before,
-    id: input.id,
-    hint: input.hint,
-    words: input.words,
-    ...(input.note ? { note: input.note } : {}),
-  });
 }
 
 /** Forms of a text block (assistant prose, an observation in text-only formats…): it stays a text block. */
@@ -96,19 +61,6 @@ export function toolResultVariants(
   return withTokens(tokenizer, blocks);
 }
 
-/**
- * A text block or tool_result as its shortened forms show it: its text replaced, every other field
- * kept; a tool_result's content that was a string stays a string, and its parts that are neither
- * text nor media (tool references…) are kept after the text.
- */
-export function withShortText(block: Block, text: string): Block {
-  if (block.type === 'text') return { ...block, text };
-  if (block.type !== 'tool_result') return block;
-  if (typeof block.content === 'string' || block.content === undefined) return { ...block, content: text };
-  const kept = block.content.filter((part) => part.type !== 'text' && !hasMediaSource(part));
-  return { ...block, content: [{ type: 'text', text }, ...kept] };
-}
-
 export interface FieldSummary {
   path: FieldPath;
   cls: ContentClass;
@@ -118,15 +70,21 @@ export interface FieldSummary {
   note?: string;
 }
 
+/** How a stored entry's shortened forms name it: its id, its recall hint, and the door's way back. */
+export interface EntryLabel {
+  id: string;
+  hint: string;
+  words: RetrievalWords;
+}
+
 /** Forms of a tool_use whose input holds large string fields: each field shortened in place, the input still an object. */
 export function toolUseVariants(
   tokenizer: Tokenizer,
   block: Block & { type: 'tool_use' },
   fields: readonly FieldSummary[],
-  id: string,
-  hint: string,
-  words: RetrievalWords,
+  entry: EntryLabel,
 ): Variants {
+  const { id, hint, words } = entry;
   const input = (block.input ?? {}) as Record<string, unknown>;
   const label = (f: FieldSummary) => ({
     cls: f.cls,
@@ -162,10 +120,9 @@ export function mediaVariants(
   tokenizer: Tokenizer,
   block: Block,
   media: MediaInfo,
-  id: string,
-  repeat: boolean,
-  words: RetrievalWords,
+  entry: { id: string; repeat: boolean; words: RetrievalWords },
 ): Variants {
+  const { id, repeat, words } = entry;
   const before = countBlock(tokenizer, block);
   const line = repeat
     ? mediaRepeatLine({

@@ -1,8 +1,8 @@
 import { GardenerError } from '../../../errors.js';
 import { MESSAGE_OVERHEAD } from '../../tokens/index.js';
-import type { Slot } from '../types.js';
-import { slotTokens, type View } from '../state/view.js';
-import { smallestTallied } from '../state/view-index.js';
+import type { Slot } from '../view/slot.js';
+import { slotTokens, type View } from '../view/view.js';
+import { smallestTallied } from '../view/view-index.js';
 import { protection, type WorkingWindow } from './window.js';
 import { integer } from '../../format/index.js';
 

@@ -1,24 +1,26 @@
+import { DEFAULT_CACHE_MODEL, type CachePrices } from '../../cache/constants.js';
+
 /**
  * The prompt-cache cost model the planner optimises (docs/BENCH.md "cost"), in input-token units at
- * Anthropic's price ratios.
+ * the prices of the one cache model (core/cache).
  *
- * A call costs CACHE_READ per token of the prefix the provider still has cached and CACHE_WRITE per
- * token after it. A compaction event changes blocks somewhere in the prefix: every token from the
- * first changed message to the end of what was cached must be written again, BREAK_RATE more per
- * token than reading it. In exchange, each token saved is not read again on every later call
- * (CACHE_READ × saved × horizon), and on a cold cache not even written now (CACHE_WRITE × saved).
+ * A call costs `read` per token of the prefix the provider still has cached and `write` per token
+ * after it. A compaction event changes blocks somewhere in the prefix: every token from the first
+ * changed message to the end of what was cached must be written again, `write − read` more per token
+ * than reading it. In exchange, each token saved is not read again on every later call
+ * (read × saved × horizon), and on a cold cache not even written now (write × saved).
  * Shortening a block also risks that the agent needs it back: a recall round trip, more likely the
  * higher its priority. That risk is priced as LOSS_PER_PRIORITY tokens per priority point (double
  * for a stub, which keeps nothing but the recall hint). Ranking blocks by priority per token saved is
  * exactly the greedy order that minimises this loss for a given saving.
  */
 
-/** An input token written to the prompt cache, relative to an uncached one. */
-export const CACHE_WRITE = 1.25;
-/** A cached input token read. */
-export const CACHE_READ = 0.1;
-/** Extra cost of a token rewritten because a block before it changed. */
-export const BREAK_RATE = CACHE_WRITE - CACHE_READ;
+/** The prices the planner weighs (core/cache's per-model table), relative to an uncached input token. */
+export type CacheModel = CachePrices;
+
+/** The prices of a model the table does not know: today's defaults (reads 0.1×, 5-minute writes 1.25×). */
+export const CACHE_MODEL: CacheModel = DEFAULT_CACHE_MODEL;
+
 /** Expected cost of shortening a block, per priority point: P(needed again) × a recall round trip. */
 export const LOSS_PER_PRIORITY = 12;
 /** A stub loses about twice what a summary does. */
@@ -38,19 +40,19 @@ export function horizonCalls(callsSoFar: number, configured?: number): number {
   return Math.min(MAX_HORIZON, Math.max(MIN_HORIZON, callsSoFar));
 }
 
-/** Cost of rewriting `tokens` that the cache held. */
-export function breakCost(tokens: number): number {
-  return BREAK_RATE * Math.max(0, tokens);
+/** Cost of rewriting `tokens` that the cache held: each costs a write instead of a read. */
+export function breakCost(model: CacheModel, tokens: number): number {
+  return (model.write5m - model.read) * Math.max(0, tokens);
 }
 
 /** Value of `saved` tokens over the calls still to come. */
-export function futureValue(saved: number, horizon: number): number {
-  return CACHE_READ * saved * horizon;
+export function futureValue(model: CacheModel, saved: number, horizon: number): number {
+  return model.read * saved * horizon;
 }
 
 /** Value of `saved` tokens when the cache is cold: not written now, not read later. */
-export function coldValue(saved: number, horizon: number): number {
-  return CACHE_WRITE * saved + futureValue(saved, horizon);
+export function coldValue(model: CacheModel, saved: number, horizon: number): number {
+  return model.write5m * saved + futureValue(model, saved, horizon);
 }
 
 /**

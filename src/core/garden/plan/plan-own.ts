@@ -1,6 +1,6 @@
 import type { Step } from './planner.js';
-import type { Slot } from '../types.js';
-import type { View } from '../state/view.js';
+import type { Slot } from '../view/slot.js';
+import type { View } from '../view/view.js';
 
 /**
  * Tools whose result echoes the agent's own words back: an edit's snippet, a written file, an

@@ -1,22 +1,17 @@
-import type { PlanOptions, PlanResult } from '../api.js';
-import { budgetError, budgetFigures } from './budget-check.js';
-import { calibrate, scale } from './calibration.js';
-import { horizonCalls } from './cost-model.js';
-import { applyEvent, restorations } from '../events.js';
+import { calibrate, scale } from '../ledger/calibration.js';
+import type { GardenEvent } from '../ledger/events.js';
+import type { Ledger } from '../ledger/ledger.js';
+import { affordableSpend, FORCED_SHARE, profitEventsStopped } from '../ledger/regret-guard.js';
+import type { Session } from '../session/session.js';
+import type { GardenConfig } from '../session/config.js';
+import { estimate, messageTokens } from '../view/figures.js';
+import type { Form } from '../view/slot.js';
+import type { MessageView, View } from '../view/view.js';
+import { horizonCalls, type CacheModel } from './cost-model.js';
 import { keepOwnWords } from './plan-own.js';
-import { affordableSpend, FORCED_SHARE, profitEventsStopped } from './regret-guard.js';
-import { selectProfitable, selectSteps, type MessageTokens, type Step } from './planner.js';
-import { messageTokens } from '../render/render.js';
-import {
-  estimate,
-  settleOutsideWindow,
-  stepContext,
-  workingWindow,
-  type GardenState,
-} from '../state/state.js';
-import { eligibleSteps, targetForms } from './steps.js';
-import type { GardenEvent } from '../types.js';
-import type { MessageView } from '../state/view.js';
+import { selectProfitable, selectSteps, type MessageTokens, type Selection, type Step } from './planner.js';
+import { eligibleSteps, stepContext, targetForms } from './steps.js';
+import type { WorkingWindow } from './window.js';
 
 /**
  * A profit event saves at least this share of the budget: fewer, larger batches, at the same cost
@@ -29,15 +24,119 @@ const PROFIT_MIN_SHARE = 0.05;
  */
 export const PROFIT_SPACING_CALLS = 3;
 
+/** What a plan weighs besides the view and the ledger. */
+export interface PlanSettings {
+  /** The settings and the budget. */
+  session: Session;
+  /** The working window for the budget (or the target) planned for. */
+  window: WorkingWindow;
+  /** Whether the prompt cache is cold now (cacheCold). */
+  cold: boolean;
+  /** Compact down to this many tokens, without hysteresis (PlanOptions.target). */
+  target: number | undefined;
+  /** The prompt cache's prices. */
+  model: CacheModel;
+}
+
+/** The event a plan decided on: its kind, the forms it changes, and the figures it was chosen by. */
+export interface PlannedEvent {
+  kind: GardenEvent['kind'];
+  forms: Map<string, Form>;
+  /** Tokens saved by the steps taken. */
+  saved: number;
+  /** Its cost under the cache model (planner.ts), in input-token units. */
+  cost: number;
+  /** The earliest message it changes: the cache is rewritten from there. */
+  cut: number;
+}
+
+/** Whether the prompt cache is cold: idle longer than its TTL, or never used. Reads the clock. */
+export function cacheCold(session: Session, ledger: Pick<Ledger, 'lastRender'>): boolean {
+  const now = session.config.now();
+  const { lastRender } = ledger;
+  return lastRender === undefined || now - lastRender.at > session.config.cacheTtlMs;
+}
+
+/**
+ * Decides whether a compaction event is due (hysteresis: above the high-water mark, down to the low
+ * one; or the cache is cold anyway) and which forms it changes; below the high-water mark, an event
+ * is planned when it pays for its cache rewrite (planner.ts selectProfitable). Reads the view and the
+ * ledger and changes neither: ingest applies what it returns (ingest/apply-event.ts).
+ */
+export function planEvent(view: View, ledger: Ledger, settings: PlanSettings): PlannedEvent | undefined {
+  const { session, window, cold, target, model } = settings;
+  const { config, budget } = session;
+  const { anchor, lastRender } = ledger;
+  const calibrated = calibrate(estimate(view), anchor);
+  const due = eventDue(config, budget, calibrated, cold, target);
+  if (due !== undefined && due.need > 0) {
+    const input = {
+      steps: eligibleSteps(view, stepContext(view, ledger, session, window)),
+      need: due.need / scale(anchor),
+      messageTokens: renderedTokens(view),
+      cachedMessages: cold ? 0 : (lastRender?.messages ?? 0),
+      horizon: horizonCalls(ledger.counters.renders, config.horizonCalls),
+      cold: due.kind === 'cold',
+      model,
+    };
+    let selection = selectSteps(input);
+    if (
+      due.kind === 'pressure' &&
+      calibrated <= FORCED_SHARE * budget &&
+      selection.feasible &&
+      (selection.atOnce ?? 0) > affordableSpend(ledger.guard)
+    )
+      return undefined;
+    // Past the saving floor: when nothing else fits, any change that saves a token is worth it.
+    if (!selection.feasible && due.kind !== 'cold') {
+      const steps = eligibleSteps(view, stepContext(view, ledger, session, window, 1));
+      selection = selectSteps({ ...input, steps });
+      if (!selection.feasible) {
+        // The agent's own words stay summaries, not stubs, as long as the request fits without stubbing them.
+        const own = keepOwnWords(view, selection.steps);
+        const overBudget = (calibrated - (target ?? budget)) / scale(anchor);
+        if (savedBy(own) >= overBudget) selection = { ...selection, steps: own };
+      }
+    }
+    return planned(due.kind, targetForms(view, selection.steps, window.start), selection);
+  }
+  if (
+    due === undefined &&
+    !cold &&
+    config.profitEvents &&
+    !profitEventsStopped(ledger.guard) &&
+    spacedFromLastEvent(ledger)
+  ) {
+    // Below the high-water mark: an event that pays for its cache rewrite over the calls to come.
+    const selection = selectProfitable(
+      {
+        steps: eligibleSteps(view, stepContext(view, ledger, session, window)),
+        messageTokens: renderedTokens(view),
+        cachedMessages: lastRender?.messages ?? 0,
+        horizon: horizonCalls(ledger.counters.renders, config.horizonCalls),
+        model,
+      },
+      config.profitFactor,
+    );
+    if (selection && selection.saved >= PROFIT_MIN_SHARE * budget)
+      return planned('profit', targetForms(view, selection.steps, window.start), selection);
+  }
+  return undefined;
+}
+
+function planned(kind: GardenEvent['kind'], forms: Map<string, Form>, selection: Selection): PlannedEvent {
+  return { kind, forms, saved: selection.saved, cost: selection.cost, cut: selection.cut };
+}
+
 /** Whether the session's last event is at least PROFIT_SPACING_CALLS renders old. */
-function spacedFromLastEvent(state: GardenState): boolean {
-  const last = state.saved.events.findLast((e) => e.kind !== 'restore' && e.changed > 0);
-  return last === undefined || state.counters.renders - last.call >= PROFIT_SPACING_CALLS;
+function spacedFromLastEvent(ledger: Pick<Ledger, 'saved' | 'counters'>): boolean {
+  const last = ledger.saved.events.findLast((e) => e.kind !== 'restore' && e.changed > 0);
+  return last === undefined || ledger.counters.renders - last.call >= PROFIT_SPACING_CALLS;
 }
 
 /** The messages' rendered tokens, each counted when the planner reads it. */
-function renderedTokens(state: GardenState): MessageTokens {
-  const { messages } = state.view;
+function renderedTokens(view: View): MessageTokens {
+  const { messages } = view;
   return { length: messages.length, at: (m) => messageTokens(messages[m] as MessageView) };
 }
 
@@ -47,104 +146,15 @@ function savedBy(steps: readonly Step[]): number {
 
 /** Why an event is due now, and how many tokens it must save; undefined when none is. */
 function eventDue(
-  state: GardenState,
+  config: GardenConfig,
+  budget: number,
   calibrated: number,
   cold: boolean,
   target: number | undefined,
 ): { kind: GardenEvent['kind']; need: number } | undefined {
-  const { highWater, lowWater } = state.config;
+  const { highWater, lowWater } = config;
   if (target !== undefined) return { kind: 'target', need: calibrated - target };
-  if (calibrated > highWater * state.budget)
-    return { kind: 'pressure', need: calibrated - lowWater * state.budget };
-  if (cold && calibrated > lowWater * state.budget)
-    return { kind: 'cold', need: calibrated - lowWater * state.budget };
+  if (calibrated > highWater * budget) return { kind: 'pressure', need: calibrated - lowWater * budget };
+  if (cold && calibrated > lowWater * budget) return { kind: 'cold', need: calibrated - lowWater * budget };
   return undefined;
-}
-
-/**
- * Decides whether a compaction event is due (hysteresis: above the high-water mark, down to the low
- * one; or the cache is cold anyway) and applies it; below the high-water mark, an event runs when it
- * pays for its cache rewrite (planner.ts selectProfitable). Protected blocks left shortened are restored
- * first. Throws BUDGET_IMPOSSIBLE when the request cannot fit, unless `strict: false`.
- */
-export function plan(state: GardenState, options: PlanOptions = {}): PlanResult {
-  const { config, anchor, lastRender } = state;
-  const now = config.now();
-  const cold = lastRender === undefined || now - lastRender.at > config.cacheTtlMs;
-  const limit = options.target ?? state.budget;
-  const window = workingWindow(state, limit);
-  settleOutsideWindow(state, window);
-  let event = applyEvent(state, 'restore', restorations(state, window));
-  // The request as it stands: no step below changes the view until an event is applied.
-  const calibrated = calibrate(estimate(state), anchor);
-  const due = eventDue(state, calibrated, cold, options.target);
-  if (due !== undefined && due.need > 0) {
-    const input = {
-      steps: eligibleSteps(state.view, stepContext(state, window)),
-      need: due.need / scale(anchor),
-      messageTokens: renderedTokens(state),
-      cachedMessages: cold ? 0 : (lastRender?.messages ?? 0),
-      horizon: horizonCalls(state.counters.renders, config.horizonCalls),
-      cold: due.kind === 'cold',
-    };
-    let selection = selectSteps(input);
-    if (
-      due.kind === 'pressure' &&
-      calibrated <= FORCED_SHARE * state.budget &&
-      selection.feasible &&
-      (selection.atOnce ?? 0) > affordableSpend(state.guard)
-    )
-      return finish(state, options, limit, event, cold, window);
-    // Past the saving floor: when nothing else fits, any change that saves a token is worth it.
-    if (!selection.feasible && due.kind !== 'cold') {
-      selection = selectSteps({ ...input, steps: eligibleSteps(state.view, stepContext(state, window, 1)) });
-      if (!selection.feasible) {
-        // The agent's own words stay summaries, not stubs, as long as the request fits without stubbing them.
-        const own = keepOwnWords(state.view, selection.steps);
-        const overBudget = (calibrated - limit) / scale(anchor);
-        if (savedBy(own) >= overBudget) selection = { ...selection, steps: own };
-      }
-    }
-    event = applyEvent(state, due.kind, targetForms(state.view, selection.steps, window.start)) ?? event;
-  } else if (
-    due === undefined &&
-    !cold &&
-    config.profitEvents &&
-    !profitEventsStopped(state.guard) &&
-    spacedFromLastEvent(state)
-  ) {
-    // Below the high-water mark: an event that pays for its cache rewrite over the calls to come.
-    const selection = selectProfitable(
-      {
-        steps: eligibleSteps(state.view, stepContext(state, window)),
-        messageTokens: renderedTokens(state),
-        cachedMessages: lastRender?.messages ?? 0,
-        horizon: horizonCalls(state.counters.renders, config.horizonCalls),
-      },
-      config.profitFactor,
-    );
-    if (selection && selection.saved >= PROFIT_MIN_SHARE * state.budget)
-      event = applyEvent(state, 'profit', targetForms(state.view, selection.steps, window.start)) ?? event;
-  }
-  return finish(state, options, limit, event, cold, window);
-}
-
-/** The plan's result, with BUDGET_IMPOSSIBLE thrown (or reported) when the request cannot fit. */
-function finish(
-  state: GardenState,
-  options: PlanOptions,
-  limit: number,
-  event: GardenEvent | undefined,
-  cold: boolean,
-  window: ReturnType<typeof workingWindow>,
-): PlanResult {
-  const tokens = estimate(state);
-  const after = calibrate(tokens, state.anchor);
-  const result: PlanResult = { event, tokens, calibratedTokens: after, budget: state.budget, cold };
-  if (after > limit) {
-    const figures = budgetFigures(state.view, state.fixedTokens, limit, window, state.pinned);
-    if (options.strict !== false) throw budgetError(figures, state.config.keepLastTurns, limit);
-    result.impossible = figures;
-  }
-  return result;
 }

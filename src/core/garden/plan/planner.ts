@@ -1,5 +1,5 @@
-import { breakCost, coldValue, futureValue } from './cost-model.js';
-import type { Form } from '../types.js';
+import { breakCost, coldValue, futureValue, type CacheModel } from './cost-model.js';
+import type { Form } from '../view/slot.js';
 
 /** One possible form change of one block. */
 export interface Step {
@@ -39,6 +39,8 @@ export interface PlanInput {
   horizon: number;
   /** Cold cache: nothing to break, so every step worth its loss may be taken, anywhere. */
   cold: boolean;
+  /** The prompt cache's prices (cost-model.ts). */
+  model: CacheModel;
 }
 
 export interface Selection {
@@ -93,15 +95,18 @@ export function selectSteps(input: PlanInput): Selection {
   for (const cut of cuts) {
     for (const step of byMessage.get(cut) ?? []) pool.splice(insertionPoint(pool, step), 0, step);
     // Lower bound for this and every earlier cut: the rewrite alone, with the most any cut can save.
-    const bound = breakCost(cachedFrom(cut) - totalSaved) - futureValue(totalSaved, input.horizon);
+    const bound =
+      breakCost(input.model, cachedFrom(cut) - totalSaved) -
+      futureValue(input.model, totalSaved, input.horizon);
     if (best && bound > best.cost) break;
     const taken = greedy(pool, input.need);
     if (taken.saved < input.need) continue;
     const savedInCache = taken.steps.reduce((sum, s) => sum + (s.message < cached ? s.saved : 0), 0);
     const loss = taken.steps.reduce((sum, s) => sum + s.loss, 0);
-    const cost = breakCost(cachedFrom(cut) - savedInCache) + loss - futureValue(taken.saved, input.horizon);
+    const rewrite = breakCost(input.model, cachedFrom(cut) - savedInCache);
+    const cost = rewrite + loss - futureValue(input.model, taken.saved, input.horizon);
     if (!best || cost < best.cost) {
-      const atOnce = breakCost(cachedFrom(cut) - savedInCache) - futureValue(savedInCache, 1);
+      const atOnce = rewrite - futureValue(input.model, savedInCache, 1);
       best = { ...taken, cut: firstMessage(taken.steps, end), cost, feasible: true, atOnce };
     }
   }
@@ -116,14 +121,14 @@ function selectCold(input: PlanInput): Selection {
   const worth = new Set<string>();
   const candidates = input.steps.filter((step) => {
     if (step.afterSummary && !worth.has(step.key)) return false;
-    const ok = coldValue(step.saved, input.horizon) > step.loss;
+    const ok = coldValue(input.model, step.saved, input.horizon) > step.loss;
     if (ok && step.to === 'summary') worth.add(step.key);
     return ok;
   });
   const sorted = candidates.sort(compareSteps);
   const taken = greedy(sorted, input.need);
   const loss = taken.steps.reduce((sum, s) => sum + s.loss, 0);
-  const cost = loss - coldValue(taken.saved, input.horizon);
+  const cost = loss - coldValue(input.model, taken.saved, input.horizon);
   return {
     ...taken,
     cut: firstMessage(taken.steps, input.messageTokens.length),
@@ -189,7 +194,7 @@ export function selectProfitable(
   const cached = Math.min(input.cachedMessages, end);
   const cachedFrom = cachedTokensFrom(input.messageTokens, cached);
   const worth = input.steps.filter(
-    (step) => step.phase === 1 && futureValue(step.saved, input.horizon) > factor * step.loss,
+    (step) => step.phase === 1 && futureValue(input.model, step.saved, input.horizon) > factor * step.loss,
   );
   const byMessage = new Map<number, Step[]>();
   for (const step of worth) byMessage.set(step.message, [...(byMessage.get(step.message) ?? []), step]);
@@ -206,8 +211,8 @@ export function selectProfitable(
       if (step.message < cached) savedInCache += step.saved;
       loss += step.loss;
     }
-    const spend = breakCost(cachedFrom(cut) - savedInCache) + loss;
-    const value = futureValue(saved, input.horizon);
+    const spend = breakCost(input.model, cachedFrom(cut) - savedInCache) + loss;
+    const value = futureValue(input.model, saved, input.horizon);
     const cost = factor * spend - value;
     if (cost < 0 && (!best || cost < best.cost))
       best = { steps: [...pool], saved, cut: firstMessage(pool, end), cost, feasible: true };

@@ -1,5 +1,5 @@
 import type { ContentClass } from '../../classify/index.js';
-import { isMentioned } from '../ingest/terms.js';
+import { isMentioned } from '../../names/index.js';
 
 /**
  * priority = base(class) + recency + reference bonus − staleness, within [0, 100]

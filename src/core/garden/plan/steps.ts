@@ -1,9 +1,12 @@
+import type { Ledger } from '../ledger/ledger.js';
+import type { Session } from '../session/session.js';
+import { recentMentions } from '../view/recent.js';
+import type { Form, Slot } from '../view/slot.js';
+import { hasForm, slotTokens, type View } from '../view/view.js';
+import { inTranscriptOrder, slotOrder } from '../view/view-index.js';
 import { stepLoss } from './cost-model.js';
 import type { Step } from './planner.js';
 import { priority } from './priority.js';
-import type { Form, Slot } from '../types.js';
-import { hasForm, slotTokens, type View } from '../state/view.js';
-import { inTranscriptOrder, slotOrder } from '../state/view-index.js';
 import { protection, type WorkingWindow } from './window.js';
 
 export interface StepContext {
@@ -15,6 +18,23 @@ export interface StepContext {
   /** Turn of the last recall of a block, by key (resets its staleness). */
   access: ReadonlyMap<string, number>;
   minSaving: number;
+}
+
+/** What the step rules need to know besides the view: the ledger's pins and recalls, the recent words. */
+export function stepContext(
+  view: View,
+  ledger: Pick<Ledger, 'pinned' | 'access'>,
+  session: Session,
+  window: WorkingWindow,
+  minSaving = session.config.minSavingTokens,
+): StepContext {
+  return {
+    window,
+    pinned: ledger.pinned,
+    mentions: recentMentions(view),
+    access: ledger.access,
+    minSaving,
+  };
 }
 
 /** Priority of a slot now. */
@@ -34,7 +54,7 @@ export function slotPriority(
  * Every form change the planner may choose from: original→summary (phase 1), then →stub (phase 2);
  * images and documents, which have no summary, original→stub in phase 1. Protected blocks have none,
  * and neither has a change that saves fewer than `minSaving` tokens. Only the slots the view's index
- * holds as shortenable are read (state/view-index.ts), in transcript order.
+ * holds as shortenable are read (view/view-index.ts), in transcript order.
  */
 export function eligibleSteps(view: View, context: StepContext): Step[] {
   const steps: Step[] = [];
@@ -44,57 +64,56 @@ export function eligibleSteps(view: View, context: StepContext): Step[] {
   for (const slot of inTranscriptOrder(view.index.shortenable)) {
     if (slot.form === 'stub' || protection(slot, context.window, context.pinned) !== undefined) continue;
     const p = slotPriority(slot, view, context);
+    const step = (from: Form, to: Form, phase: 1 | 2, loss: number, afterSummary = false): Step | undefined =>
+      makeStep({ slot, minSaving: context.minSaving, priority: p, from, to, phase, loss, afterSummary });
     if (slot.form === 'summary') {
-      push(makeStep(slot, context, p, 'stub', 'summary', 2, stepLoss(p, 'stub-after-summary'), false));
+      push(step('summary', 'stub', 2, stepLoss(p, 'stub-after-summary')));
       continue;
     }
     if (slot.media) {
-      push(makeStep(slot, context, p, 'stub', 'original', 1, stepLoss(p, 'stub'), false));
+      push(step('original', 'stub', 1, stepLoss(p, 'stub')));
       continue;
     }
-    const summary = makeStep(
-      slot,
-      context,
-      p,
-      'summary',
-      'original',
-      1,
-      stepLoss(p, 'summary', slot.namesLeftOut),
-      false,
-    );
+    const summary = step('original', 'summary', 1, stepLoss(p, 'summary', slot.namesLeftOut));
     if (summary) {
       steps.push(summary);
-      push(makeStep(slot, context, p, 'stub', 'summary', 2, stepLoss(p, 'stub-after-summary'), true));
+      push(step('summary', 'stub', 2, stepLoss(p, 'stub-after-summary'), true));
     } else {
-      push(makeStep(slot, context, p, 'stub', 'original', 2, stepLoss(p, 'stub'), false));
+      push(step('original', 'stub', 2, stepLoss(p, 'stub')));
     }
   }
   return steps;
 }
 
+/** One form change of one slot, as eligibleSteps weighs it. */
+interface StepOptions {
+  slot: Slot;
+  /** The least a step must save. */
+  minSaving: number;
+  priority: number;
+  from: Form;
+  to: Form;
+  phase: 1 | 2;
+  loss: number;
+  /** The step follows the slot's summary step (its saving assumes the summary was taken). */
+  afterSummary: boolean;
+}
+
 /** The step from form `from` to `to` of a slot, unless it has no such form or saves too little. */
-function makeStep(
-  slot: Slot,
-  context: StepContext,
-  priority: number,
-  to: Form,
-  from: Form,
-  phase: 1 | 2,
-  loss: number,
-  afterSummary: boolean,
-): Step | undefined {
+function makeStep(options: StepOptions): Step | undefined {
+  const { slot, from, to } = options;
   const saved = slotTokens(slot, from) - slotTokens(slot, to);
-  if (!hasForm(slot, to) || saved < context.minSaving) return undefined;
+  if (!hasForm(slot, to) || saved < options.minSaving) return undefined;
   return {
     key: slot.key,
     message: slot.message,
     order: slotOrder(slot),
     to,
     saved,
-    priority,
-    phase,
-    loss,
-    afterSummary,
+    priority: options.priority,
+    phase: options.phase,
+    loss: options.loss,
+    afterSummary: options.afterSummary,
   };
 }
 

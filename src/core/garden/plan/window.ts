@@ -1,5 +1,7 @@
-import type { Slot } from '../types.js';
-import { slotTokens, type View } from '../state/view.js';
+import type { Session } from '../session/session.js';
+import { originalMessageTokens } from '../view/figures.js';
+import type { Slot } from '../view/slot.js';
+import { slotTokens, type MessageView, type View } from '../view/view.js';
 
 /**
  * The working window (docs/DESIGN.md invariant 3): its first message, and the most tokens it holds
@@ -42,6 +44,18 @@ export function windowStart(
   }
   if (last === -1) return 0;
   return start === -1 ? last : start;
+}
+
+/** The working window for a budget (default: the session's). */
+export function workingWindow(view: View, session: Session, limit = session.budget): WorkingWindow {
+  const maxTokens = windowMaxTokens(session, limit);
+  const size = (m: number) => originalMessageTokens(view.messages[m] as MessageView);
+  return { start: windowStart(view, session.config.keepLastTurns, size, maxTokens), maxTokens };
+}
+
+/** The most tokens the working window holds verbatim under a budget (see WorkingWindow). */
+export function windowMaxTokens(session: Session, limit = session.budget): number {
+  return Math.floor(session.config.windowMaxShare * limit);
 }
 
 /** Whether a slot inside the window is too large for the window to protect (see WorkingWindow). */

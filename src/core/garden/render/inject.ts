@@ -1,10 +1,10 @@
+import { count, integer } from '../../format/index.js';
+import { extractTerms } from '../../names/index.js';
 import type { Note, RecallHit, RecallResult } from '../../store/index.js';
 import type { Tokenizer } from '../../tokens/index.js';
-import { neutralizeMarkers, wrapInjected } from '../ingest/strip.js';
-import { extractTerms } from '../ingest/terms.js';
-import type { InjectMode } from '../types.js';
-import type { RetrievalWords } from './labels.js';
-import { count, integer } from '../../format/index.js';
+import { neutralizeMarkers, wrapInjected } from '../../transcript/index.js';
+import type { InjectMode } from '../session/defaults.js';
+import type { RetrievalWords } from '../session/words.js';
 
 /**
  * Recall injection, in layers: a cheap layer (pinned notes, one

@@ -1,13 +1,10 @@
 import { recall } from '../../recall/index.js';
-import type { Scope, Store } from '../../store/index.js';
-import type { Tokenizer } from '../../tokens/index.js';
 import type { MessageParam } from '../../transcript/index.js';
+import type { Session } from '../session/session.js';
+import { latestTypedText, newestTypedText } from '../view/recent.js';
+import { shownInFull } from '../view/view-index.js';
+import type { View } from '../view/view.js';
 import { buildInjection, RECALL_LIMIT, type Injection, type InjectionInput } from './inject.js';
-import { latestTypedText, newestTypedText } from '../plan/recent.js';
-import type { InjectMode } from '../types.js';
-import type { RetrievalWords } from './labels.js';
-import type { View } from '../state/view.js';
-import { shownInFull } from '../state/view-index.js';
 
 /** The newest user message with the injected block appended (after any tool_result blocks, as the API wants). */
 export function appendInjection(message: MessageParam, text: string): MessageParam {
@@ -32,30 +29,23 @@ export function compactedSummary(view: View): InjectionInput['compacted'] {
  * The injection for the newest user turn, if any: only on a user turn, only when the user typed
  * something in it (mode `full`: on any user turn, querying the latest typed text).
  */
-export function turnInjection(input: {
-  view: View;
-  mode: InjectMode;
-  maxTokens: number;
-  store: Store;
-  scope: Scope;
-  tokenizer: Tokenizer;
-  words: RetrievalWords;
-}): Injection | undefined {
-  const { view, store, scope } = input;
+export function turnInjection(view: View, session: Session, maxTokens: number): Injection | undefined {
+  const { store, scope } = session;
+  const mode = session.config.inject;
   const last = view.messages[view.messages.length - 1];
-  if (input.mode === 'off' || last?.role !== 'user' || last.passthrough) return undefined;
+  if (mode === 'off' || last?.role !== 'user' || last.passthrough) return undefined;
   const typed = newestTypedText(view);
-  if (typed === '' && input.mode !== 'full') return undefined;
+  if (typed === '' && mode !== 'full') return undefined;
   const inContext = (id: string) => shownInFull(view.index, id);
   return buildInjection({
-    mode: input.mode,
-    maxTokens: input.maxTokens,
+    mode,
+    maxTokens,
     query: typed || latestTypedText(view),
     notes: store.notes(scope, { pinnedOnly: true }),
     compacted: compactedSummary(view),
-    recall: (query, maxTokens) => recall(store, query, scope, { maxTokens, limit: RECALL_LIMIT, inContext }),
+    recall: (query, room) => recall(store, query, scope, { maxTokens: room, limit: RECALL_LIMIT, inContext }),
     inContext,
-    tokenizer: input.tokenizer,
-    words: input.words,
+    tokenizer: session.tokenizer,
+    words: session.config.retrieval,
   });
 }

@@ -1,6 +1,6 @@
 import { count, integer } from '../../../core/format/index.js';
 import { textTable } from '../../../core/format/index.js';
-import { BREAKDOWN_ORDER } from '../../../core/garden/index.js';
+import { BREAKDOWN_ORDER } from '../../../core/garden/constants.js';
 import type { CompressStats } from '../compress.js';
 
 const ratio = (before: number, after: number): string => (before === 0 ? '—' : (after / before).toFixed(2));

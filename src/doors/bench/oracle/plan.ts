@@ -1,4 +1,4 @@
-import type { Form } from '../../../core/garden/index.js';
+import type { Form } from '../../../core/garden/constants.js';
 import { occursIn, type Needle } from '../needles.js';
 
 /** A tool result the oracle can shorten, with the needles only it keeps in context. */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openSession } from '../../kit/session.js';
-import { PROXY_KEEP_LAST_TURNS } from '../../../core/garden/index.js';
+import { PROXY_KEEP_LAST_TURNS } from '../../../core/garden/constants.js';
 import { openStore } from '../../../core/store/index.js';
 import type { GardenerStore } from '../../../core/store/index.js';
 import type { Tokenizer } from '../../../core/tokens/index.js';

@@ -1,8 +1,8 @@
-import type { Form } from '../../../core/garden/index.js';
+import { blockForms } from '../../../core/garden/index.js';
+import type { BlockForms, Form, ToolCall } from '../../../core/garden/constants.js';
 import { blockText, contentBlocks } from '../../../core/transcript/index.js';
 import type { Block, MessageParam } from '../../../core/transcript/index.js';
 import { findNeedles, usedText } from '../needles.js';
-import { blockForms, type BlockForms, type ToolCall } from '../oracle/forms.js';
 import { arrivalForm, assignNeedles, demotions, type OracleBlock } from '../oracle/plan.js';
 import type { BenchSession, Strategy, StrategyOptions } from '../types.js';
 import { recordedRequest, toolResultPositions, withMessages } from './context.js';

@@ -1,4 +1,4 @@
-import type { GardenSettings, PressureReport } from '../../../core/garden/index.js';
+import type { GardenSettings, PressureReport } from '../../../core/garden/constants.js';
 import type { GardenerStore } from '../../../core/store/index.js';
 import type { ClientMark } from '../../../core/cache/index.js';
 import type { MessageParam, MessagesRequest } from '../../../core/transcript/index.js';

@@ -2,9 +2,9 @@ import { debug } from '../../../debug.js';
 import { costOf } from '../../kit/provider/prices.js';
 import type { Provider } from '../../kit/provider/types.js';
 import { openSession, type DoorSession } from '../../kit/session.js';
-import type { GardenSettings } from '../../../core/garden/index.js';
-import { TOOL_WORDS } from '../../../core/garden/index.js';
-import { emptyState, STATE_KEY } from '../../../core/garden/index.js';
+import type { GardenSettings } from '../../../core/garden/constants.js';
+import { TOOL_WORDS } from '../../../core/garden/constants.js';
+import { clearSavedState } from '../../../core/garden/index.js';
 import type { GardenerStore, Scope } from '../../../core/store/index.js';
 import type { ClientMark } from '../../../core/cache/index.js';
 import type { MessageParam, MessagesRequest, Transcript } from '../../../core/transcript/index.js';
@@ -150,14 +150,7 @@ function openGardenSession(chat: ChatSettings, scope: Scope): DoorSession {
 
 /** A saved engine state that cannot be read is stale: it is dropped, and the user told so. */
 function dropUnreadableState(store: GardenerStore, scope: Scope): string | undefined {
-  const raw = store.sessionStateGet(scope, STATE_KEY);
-  if (raw === undefined) return undefined;
-  try {
-    if ((JSON.parse(raw) as { v?: unknown }).v === 1) return undefined;
-  } catch {
-    // unreadable: dropped below
-  }
-  store.sessionStateSet(scope, STATE_KEY, JSON.stringify(emptyState()));
+  if (!clearSavedState(store, scope, { unlessReadable: true })) return undefined;
   return `session ${scope.session}: its saved garden state was stale (unreadable); started the garden afresh (stored originals are kept)`;
 }
 
@@ -167,7 +160,7 @@ function recoverOnce(chat: ChatSettings, target: Live): LoopDeps['recover'] {
   return (error) => {
     if (used) return undefined;
     used = true;
-    chat.options.store.sessionStateSet(target.scope, STATE_KEY, JSON.stringify(emptyState()));
+    clearSavedState(chat.options.store, target.scope);
     const why = error instanceof Error ? error.message : String(error);
     return {
       session: openGardenSession(chat, target.scope),

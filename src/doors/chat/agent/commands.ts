@@ -5,7 +5,7 @@ import type { Transcript } from '../../../core/transcript/index.js';
 import type { CommandOutcome, SessionInfo } from './controller.js';
 import type { ChatListing } from './chat-sessions.js';
 import { pressureRows, pressureTitle } from './pressure-table.js';
-import { MIN_BUDGET } from '../../../core/garden/index.js';
+import { MIN_BUDGET } from '../../../core/garden/constants.js';
 import { contextWindowOf } from '../../kit/provider/prices.js';
 
 /** What slash commands reach of the controller. */

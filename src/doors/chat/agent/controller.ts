@@ -1,4 +1,4 @@
-import type { PressureReport } from '../../../core/garden/index.js';
+import type { PressureReport } from '../../../core/garden/constants.js';
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, CostSoFar } from './events.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { PressureReport } from '../../../core/garden/index.js';
-import type { GardenEvent } from '../../../core/garden/index.js';
+import type { PressureReport } from '../../../core/garden/constants.js';
+import type { GardenEvent } from '../../../core/garden/constants.js';
 import type { ProviderEvent, ProviderUsage } from '../../kit/provider/types.js';
 
 /**

@@ -4,8 +4,8 @@ import type { Provider, ProviderRequest, ProviderResult } from '../../kit/provid
 import type { DoorSession } from '../../kit/session.js';
 import { isGardenerError } from '../../../errors.js';
 import { budgetError } from '../../../core/garden/index.js';
-import { DEFAULT_KEEP_LAST_TURNS } from '../../../core/garden/index.js';
-import type { PressureReport } from '../../../core/garden/index.js';
+import { DEFAULT_KEEP_LAST_TURNS } from '../../../core/garden/constants.js';
+import type { PressureReport } from '../../../core/garden/constants.js';
 import {
   createCacheTrack,
   type CacheTrack,

@@ -1,4 +1,4 @@
-import type { PressureReport } from '../../../core/garden/index.js';
+import type { PressureReport } from '../../../core/garden/constants.js';
 import type { Provider, ProviderEvent, ProviderRequest, ProviderResult } from '../../kit/provider/types.js';
 import type { AgentEvent } from './events.js';
 

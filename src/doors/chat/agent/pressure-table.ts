@@ -1,6 +1,6 @@
 import { count, integer } from '../../../core/format/index.js';
-import type { PressureReport } from '../../../core/garden/index.js';
-import { BREAKDOWN_ORDER, FORMS } from '../../../core/garden/index.js';
+import type { PressureReport } from '../../../core/garden/constants.js';
+import { BREAKDOWN_ORDER, FORMS } from '../../../core/garden/constants.js';
 
 /** The title line of /pressure: tokens against the budget, and events so far. */
 export function pressureTitle(p: PressureReport): string {

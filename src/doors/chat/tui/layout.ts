@@ -1,4 +1,4 @@
-import type { PressureReport } from '../../../core/garden/index.js';
+import type { PressureReport } from '../../../core/garden/constants.js';
 import { LEGEND_GAP, legendItems } from './components/class-legend.js';
 import type { ChatState } from './state/chat.js';
 import type { InputState } from './state/input.js';

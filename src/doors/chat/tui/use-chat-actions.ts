@@ -1,6 +1,6 @@
 import { useApp } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, type Dispatch, type MutableRefObject } from 'react';
-import type { PressureReport } from '../../../core/garden/index.js';
+import type { PressureReport } from '../../../core/garden/constants.js';
 import type { ChatController, CommandOutcome } from '../agent/controller.js';
 import type { ApprovalBridge } from './approval-bridge.js';
 import { helpTable } from './help.js';

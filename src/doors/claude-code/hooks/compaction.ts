@@ -1,4 +1,4 @@
-import { wrapInjected } from '../../../core/garden/index.js';
+import { wrapInjected } from '../../../core/transcript/index.js';
 import type { HookContext } from './context.js';
 import type { HookPayload } from './payload.js';
 import { loadIndex, saveIndex } from './session-index.js';

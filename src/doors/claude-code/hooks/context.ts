@@ -1,4 +1,4 @@
-import { PART_WORDS, type RetrievalWords } from '../../../core/garden/index.js';
+import { PART_WORDS, type RetrievalWords } from '../../../core/garden/constants.js';
 import { resolveProject } from '../../../core/store/index.js';
 import type { GardenerStore, Scope } from '../../../core/store/index.js';
 import type { HookPayload } from './payload.js';

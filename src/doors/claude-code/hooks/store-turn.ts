@@ -1,6 +1,7 @@
 import type { ContentClass } from '../../../core/classify/index.js';
 import { openSessionWith } from '../../kit/session.js';
-import { blockKey, partKey, type CompressFn, type RetrievalWords } from '../../../core/garden/index.js';
+import { blockKey, partKey, type CompressFn } from '../../../core/garden/index.js';
+import type { RetrievalWords } from '../../../core/garden/constants.js';
 import type { Scope, Store } from '../../../core/store/index.js';
 import { toolResultText, type MessageParam } from '../../../core/transcript/index.js';
 

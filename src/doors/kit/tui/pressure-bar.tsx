@@ -1,5 +1,5 @@
 import { Text } from 'ink';
-import type { PressureReport } from '../../../core/garden/index.js';
+import type { PressureReport } from '../../../core/garden/constants.js';
 import { barSegments, type BarSegment } from './bar.js';
 import { CLASS_COLOURS } from './theme.js';
 

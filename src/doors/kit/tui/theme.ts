@@ -1,4 +1,4 @@
-import { BREAKDOWN_ORDER } from '../../../core/garden/index.js';
+import { BREAKDOWN_ORDER } from '../../../core/garden/constants.js';
 /** Colours of the pressure bar, one per breakdown class, plus the fixed prefix (system + tools). */
 export const CLASS_COLOURS: Readonly<Record<string, string>> = {
   fixed: 'gray',

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { DoorSession } from '../../../kit/session.js';
-import type { GardenEvent } from '../../../../core/garden/index.js';
+import type { GardenEvent } from '../../../../core/garden/constants.js';
 
 /** What a tool may use: the working directory it is scoped to, the session's engine, an interrupt. */
 export interface ToolContext {

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import type { PressureReport } from '../../../../core/garden/index.js';
+import type { PressureReport } from '../../../../core/garden/constants.js';
 import { barSegments } from '../../../kit/tui/bar.js';
 import { tokens } from '../format.js';
 import { CLASS_COLOURS } from '../../../kit/tui/theme.js';

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { memo } from 'react';
-import { FORMS, type PressureReport } from '../../../../core/garden/index.js';
+import { FORMS, type PressureReport } from '../../../../core/garden/constants.js';
 import type { FooterDetail } from '../layout.js';
 import { cacheHitRate, costSaving, type FooterState } from '../state/footer.js';
 import { clock, percent, tokens, usd } from '../format.js';

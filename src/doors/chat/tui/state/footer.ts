@@ -1,6 +1,6 @@
 import type { AgentEvent, CostSoFar, ProviderUsage } from '../../agent/events.js';
-import type { PressureReport } from '../../../../core/garden/index.js';
-import type { GardenEvent } from '../../../../core/garden/index.js';
+import type { PressureReport } from '../../../../core/garden/constants.js';
+import type { GardenEvent } from '../../../../core/garden/constants.js';
 
 /** What the footer shows: the last pressure report, usage summed over the session, cost, last event. */
 export interface FooterState {

@@ -1,6 +1,8 @@
-import { debug } from '../../debug.js';
-import type { Scope, Store } from '../store/index.js';
-import { FORMS, emptyCounters, type Form, type GardenCounters, type GardenEvent } from './types.js';
+import { debug } from '../../../debug.js';
+import type { Scope, Store } from '../../store/index.js';
+import { FORMS, type Form } from '../view/slot.js';
+import { emptyCounters, type GardenCounters } from './counters.js';
+import type { GardenEvent } from './events.js';
 
 /** Session-state key of the engine's saved state. */
 export const STATE_KEY = 'garden';
@@ -20,7 +22,7 @@ export function formChunkKey(n: number): string {
 /**
  * What survives a restart of a door: forms (sticky), pins, recall refreshes, counters. The forms
  * are saved apart, in chunks read in order (a later entry wins; `original` takes a form back), so
- * that saving an event's changes does not rewrite every form of the session (issue 25).
+ * that saving an event's changes does not rewrite every form of the session.
  */
 export interface SavedState {
   v: 1;
@@ -37,7 +39,7 @@ export interface SavedState {
   lastRenderAt: number | null;
 }
 
-export function emptyState(): SavedState {
+function emptyState(): SavedState {
   return {
     v: 1,
     forms: {},
@@ -102,4 +104,26 @@ export function saveState(store: Store, scope: Scope, state: SavedState): void {
 
 export function saveFormChunk(store: Store, scope: Scope, n: number, entries: Record<string, Form>): void {
   store.sessionStateSet(scope, formChunkKey(n), JSON.stringify(entries));
+}
+
+/**
+ * Starts a session's saved state afresh (its stored originals stay). With `unlessReadable`, only a
+ * state that cannot be read is dropped (a missing one is left alone). Returns whether it was dropped.
+ */
+export function clearSavedState(
+  store: Store,
+  scope: Scope,
+  options: { unlessReadable?: boolean } = {},
+): boolean {
+  if (options.unlessReadable) {
+    const raw = store.sessionStateGet(scope, STATE_KEY);
+    if (raw === undefined) return false;
+    try {
+      if ((JSON.parse(raw) as { v?: unknown }).v === 1) return false;
+    } catch {
+      // unreadable: dropped below
+    }
+  }
+  store.sessionStateSet(scope, STATE_KEY, JSON.stringify(emptyState()));
+  return true;
 }

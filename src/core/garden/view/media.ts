@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { MediaInfo } from '../types.js';
+import type { MediaInfo } from './slot.js';
 
 /**
  * Images and documents are identified by the SHA-256 of their bytes (an attachment manifest): the

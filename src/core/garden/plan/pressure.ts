@@ -1,3 +1,8 @@
+import { count, integer } from '../../format/index.js';
+import { calibrate } from '../ledger/calibration.js';
+import type { GardenCounters } from '../ledger/counters.js';
+import type { GardenEvent } from '../ledger/events.js';
+import type { Ledger } from '../ledger/ledger.js';
 import {
   FORCED_SHARE,
   guardReport,
@@ -5,21 +10,17 @@ import {
   REGRET_TOLERANCE,
   type GuardReport,
   type RegretGuard,
-} from '../plan/regret-guard.js';
-import type { Step } from '../plan/planner.js';
-import {
-  FORMS,
-  type BreakdownClass,
-  type ClassBreakdown,
-  type Form,
-  type GardenCounters,
-  type GardenEvent,
-} from '../types.js';
-import { slotTokens, type View } from './view.js';
-import { breakdownClass } from './view-index.js';
-import { classesInOrder } from './pressure-tally.js';
-import { compact, count, integer } from '../../format/index.js';
-import type { StoreStats } from '../../store/index.js';
+} from '../ledger/regret-guard.js';
+import type { Session } from '../session/session.js';
+import { estimate, originalEstimate } from '../view/figures.js';
+import { classesInOrder } from '../view/pressure-tally.js';
+import { FORMS, type BreakdownClass, type ClassBreakdown, type Form } from '../view/slot.js';
+import { breakdownClass } from '../view/view-index.js';
+import { slotTokens, type View } from '../view/view.js';
+import { budgetFigures } from './budget-check.js';
+import type { Step } from './planner.js';
+import { eligibleSteps, stepContext } from './steps.js';
+import { workingWindow } from './window.js';
 
 /**
  * The plan's `context_pressure()` JSON and more. Keys are snake_case:
@@ -80,9 +81,32 @@ export interface PressureInput {
   lastEvent: GardenEvent | undefined;
 }
 
+/** The report of a garden now: the view's figures, the ledger's counters and guard, the steps it could take. */
+export function pressureOf(view: View, session: Session, ledger: Ledger): PressureReport {
+  const window = workingWindow(view, session);
+  const tokens = estimate(view);
+  const figures = budgetFigures(view, view.fixedTokens, session.budget, window, ledger.pinned);
+  return pressureReport({
+    view,
+    budget: session.budget,
+    highWater: session.config.highWater,
+    lowWater: session.config.lowWater,
+    fixedTokens: view.fixedTokens,
+    renderedTokens: tokens,
+    calibratedTokens: calibrate(tokens, ledger.anchor),
+    calibrated: ledger.anchor !== undefined,
+    originalTokens: originalEstimate(view),
+    protectedTokens: figures.protected,
+    candidates: eligibleSteps(view, stepContext(view, ledger, session, window)),
+    counters: ledger.counters,
+    guard: ledger.guard,
+    lastEvent: ledger.saved.events[ledger.saved.events.length - 1],
+  });
+}
+
 /** Builds the report; the one-line recommendation says what gardener will or can do next. */
 export function pressureReport(input: PressureInput): PressureReport {
-  // Sums kept by the view's index as slots change (pressure-tally.ts): no scan of every slot.
+  // Sums kept by the view's index as slots change (view/pressure-tally.ts): no scan of every slot.
   const tally = input.view.index.pressure;
   const byForm = Object.fromEntries(
     FORMS.map((f) => [f, { ...tally.byForm[f] }]),
@@ -115,45 +139,6 @@ export function pressureReport(input: PressureInput): PressureReport {
     counters: { ...input.counters },
     cost_guard: guardReport(input.guard),
     recommendation: recommend(input, pressure),
-  };
-}
-
-/**
- * The same figures from what the store holds of a session, for a door with no live garden (the
- * plugin's hooks store blocks as they happen; `gardener stats` reads them): no budget, no forms.
- */
-export type StoredPressure = Pick<
-  PressureReport,
-  | 'entries_tracked'
-  | 'total_original_tokens'
-  | 'total_summary_tokens'
-  | 'compression_ratio'
-  | 'eviction_candidates'
-  | 'recommendation'
-> & { by_class: Record<string, Omit<PressureReport['by_class'][string], 'rendered'>> };
-
-/** Builds the stored report; the recommendation names the class whose summaries would save the most. */
-export function storedPressure(stats: StoreStats): StoredPressure {
-  const byClass: StoredPressure['by_class'] = {};
-  let best: { cls: string; count: number; orig: number; sum: number } | undefined;
-  for (const [cls, c] of Object.entries(stats.byClass)) {
-    if (!c) continue;
-    const row = { count: c.count, orig: c.tokensOriginal, sum: c.tokensSummary };
-    byClass[cls] = { ...row, ratio: ratio(row.sum, row.orig) };
-    if (cls !== 'prompt' && row.orig - row.sum > 0 && (!best || row.orig - row.sum > best.orig - best.sum))
-      best = { cls, ...row };
-  }
-  const recommendation = best
-    ? `${count(best.count, `${best.cls} entry`, `${best.cls} entries`)} consuming ${compact(best.orig)} tokens could be compressed to ${compact(best.sum)}`
-    : 'nothing to compress: no entry has a summary smaller than its original';
-  return {
-    entries_tracked: stats.entries,
-    total_original_tokens: stats.tokensOriginal,
-    total_summary_tokens: stats.tokensSummary,
-    compression_ratio: stats.tokensOriginal === 0 ? 0 : ratio(stats.tokensSummary, stats.tokensOriginal),
-    by_class: byClass,
-    eviction_candidates: stats.evictionCandidates ?? 0,
-    recommendation,
   };
 }
 
@@ -209,7 +194,8 @@ function recommend(input: PressureInput, pressure: number): string {
   return `context at ${percent} of the budget; nothing to do`;
 }
 
-function ratio(a: number, b: number): number {
+/** a / b to three decimals (1 when b is 0). */
+export function ratio(a: number, b: number): number {
   return b === 0 ? 1 : round(a / b);
 }
 

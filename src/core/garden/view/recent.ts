@@ -1,5 +1,5 @@
-import { mentionSet } from '../ingest/terms.js';
-import type { View } from '../state/view.js';
+import { mentionSet } from '../../names/index.js';
+import type { View } from './view.js';
 
 /** Messages that count as "the recent turns" for the reference bonus. */
 export const RECENT_MESSAGES = 6;

@@ -1,49 +1,17 @@
-import { GardenerError } from '../../errors.js';
-import { TOOL_WORDS, type RetrievalWords } from './render/labels.js';
-import { INJECT_MODES, type InjectMode } from './types.js';
-
-/**
- * Start an event above this share of the budget. Chosen with DEFAULT_LOW_WATER side by side on the
- * recorded sessions (`gardener bench --window 32000`; figures in benchmarks/RESULTS.md): deeper
- * events are rarer per token saved.
- */
-export const DEFAULT_HIGH_WATER = 0.6;
-/**
- * An event compacts down to this share of the budget: chosen on the dev split (`gardener bench
- * --window 32000 --split dev`), a little more cost for more needles kept in context.
- */
-export const DEFAULT_LOW_WATER = 0.33;
-/**
- * Assistant turns (each with the user message after it) kept verbatim at the end. 2 rather than 4,
- * side by side at --window 32000 on the dev split: cheaper at the same needles in context, since the
- * turns before are still summarised, not stubbed, while they matter.
- */
-export const DEFAULT_KEEP_LAST_TURNS = 2;
-
-/**
- * Turns a proxied conversation keeps verbatim at its end: the newest tool result is read in full, and
- * an older one is shortened when pressure asks for it, at the call after the model saw it, when
- * the cache rewrite that costs is smallest (only the newest turn follows it). 1 rather than the
- * engine's 2, measured with the real Claude Code (benchmarks/claude-code-long.ts, RESULTS.md
- * "issue 20"): the same needles answered, each one in context or by its stub's command.
- */
-export const PROXY_KEEP_LAST_TURNS = 1;
-
-/** The working window gives up its oldest turns while it holds more than this share of the budget. */
-export const DEFAULT_WINDOW_MAX_SHARE = 0.5;
-/** Anthropic's prompt cache lives 5 minutes after its last use. */
-export const DEFAULT_CACHE_TTL_MS = 5 * 60_000;
-/** Hard cap on injected recall context. */
-export const DEFAULT_INJECT_MAX_TOKENS = 1_500;
-/** A change must save at least this many tokens to be worth a block's fidelity. */
-export const DEFAULT_MIN_SAVING_TOKENS = 64;
-
-/**
- * A profit event (below the high-water mark) runs when the value of what it saves over the calls to
- * come exceeds this multiple of its cost (cache rewrite + expected loss). Chosen on the dev split
- * (`gardener bench --window 32000 --split dev`) among 0.6–1.5, then checked on the held-out split.
- */
-export const DEFAULT_PROFIT_FACTOR = 0.8;
+import { GardenerError } from '../../../errors.js';
+import { TTL_5M_MS } from '../../cache/constants.js';
+import {
+  DEFAULT_HIGH_WATER,
+  DEFAULT_INJECT_MAX_TOKENS,
+  DEFAULT_KEEP_LAST_TURNS,
+  DEFAULT_LOW_WATER,
+  DEFAULT_MIN_SAVING_TOKENS,
+  DEFAULT_PROFIT_FACTOR,
+  DEFAULT_WINDOW_MAX_SHARE,
+  INJECT_MODES,
+  type InjectMode,
+} from './defaults.js';
+import { TOOL_WORDS, type RetrievalWords } from './words.js';
 
 /** Engine settings as a door passes them: all optional. */
 export interface GardenSettings {
@@ -108,7 +76,8 @@ export function resolveGardenConfig(settings: GardenSettings = {}): GardenConfig
     lowWater: settings.lowWater ?? DEFAULT_LOW_WATER,
     keepLastTurns: settings.keepLastTurns ?? DEFAULT_KEEP_LAST_TURNS,
     windowMaxShare: settings.windowMaxShare ?? DEFAULT_WINDOW_MAX_SHARE,
-    cacheTtlMs: settings.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
+    // The prompt cache lives this long after its last use (core/cache).
+    cacheTtlMs: settings.cacheTtlMs ?? TTL_5M_MS,
     inject: settings.inject ?? 'auto',
     injectMaxTokens: settings.injectMaxTokens ?? DEFAULT_INJECT_MAX_TOKENS,
     minSavingTokens: settings.minSavingTokens ?? DEFAULT_MIN_SAVING_TOKENS,

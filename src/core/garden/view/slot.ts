@@ -1,16 +1,11 @@
-import type { ContentClass } from '../classify/index.js';
-import type { Block } from '../transcript/index.js';
-import type { Contribution } from './state/view-index.js';
+import type { ContentClass } from '../../classify/index.js';
+import type { Block } from '../../transcript/index.js';
+import type { Contribution } from './view-index.js';
 
 /** How a block is rendered now (docs/DESIGN.md "Words"). */
 export type Form = 'original' | 'summary' | 'stub';
 
 export const FORMS: readonly Form[] = ['original', 'summary', 'stub'];
-
-/** Recall injection modes: off, the cheap layer only, recall when the turn has signal, always. */
-export type InjectMode = 'off' | 'cheap' | 'auto' | 'full';
-
-export const INJECT_MODES: readonly InjectMode[] = ['off', 'cheap', 'auto', 'full'];
 
 /** What a slot holds: a text block, a tool result, a tool call, an image/document, or something passed through as is. */
 export type SlotKind = 'text' | 'tool_result' | 'tool_use' | 'media' | 'fixed';
@@ -90,7 +85,7 @@ export interface Slot {
   pending?: true;
   /** The tool call a tool_result answers (its name and input are classification hints). */
   tool?: { name: string; input: Record<string, unknown> };
-  /** What produced the text (garden/call.ts): stored with the entry for recall, not rendered. */
+  /** What produced the text (ingest/call.ts): stored with the entry for recall, not rendered. */
   call?: string;
   /** Names of the original its summary does not show, names line included (compress/names.ts). */
   namesLeftOut?: number;
@@ -103,49 +98,8 @@ export interface Slot {
    * its shell, `text` and `blocks.original` are empty until the store gives them back.
    */
   released?: true;
-  /** What the slot adds to its view's tallies while it is in the view's index (state/view-index.ts). */
+  /** What the slot adds to its view's tallies while it is in the view's index (view-index.ts). */
   tally?: Contribution | undefined;
-}
-
-/** One compaction event: a batch of form changes (or an explicit recall / forget). */
-export interface GardenEvent {
-  seq: number;
-  kind: 'pressure' | 'profit' | 'cold' | 'target' | 'compact-all' | 'recall' | 'forget' | 'pin' | 'restore';
-  /** Milliseconds since the epoch (config `now()`). */
-  at: number;
-  /** Render count when it happened. */
-  call: number;
-  changed: number;
-  tokensBefore: number;
-  tokensAfter: number;
-  /** First message whose rendering changed: the cache is rewritten from here on. */
-  firstMessage: number;
-}
-
-/** Counters. */
-export interface GardenCounters {
-  events: number;
-  /** Σ over renders of (tokens the request would have had untouched − tokens rendered). */
-  tokensSaved: number;
-  injectedTokens: number;
-  markersStripped: number;
-  mediaBytesDeduplicated: number;
-  stubsRecalled: number;
-  blocksIngested: number;
-  renders: number;
-}
-
-export function emptyCounters(): GardenCounters {
-  return {
-    events: 0,
-    tokensSaved: 0,
-    injectedTokens: 0,
-    markersStripped: 0,
-    mediaBytesDeduplicated: 0,
-    stubsRecalled: 0,
-    blocksIngested: 0,
-    renders: 0,
-  };
 }
 
 /** Blocks and tokens by class, before (original) and after (as rendered). */

@@ -1,4 +1,4 @@
-import type { Form, Slot } from '../types.js';
+import type { Form, Slot } from './slot.js';
 import {
   emptyPressureTally,
   slotFigures,
@@ -7,6 +7,8 @@ import {
   type PressureTally,
   type SlotFigures,
 } from './pressure-tally.js';
+
+import type { View } from './view.js';
 
 export { breakdownClass, hasForm, slotTokens } from './pressure-tally.js';
 
@@ -211,4 +213,12 @@ export function inTranscriptOrder(slots: Iterable<Slot>): Slot[] {
 /** Whether the model sees a stored entry in full: one of its slots is in its original form. */
 export function shownInFull(index: ViewIndex, id: string): boolean {
   return index.byEntry.get(id)?.some((slot) => slot.form === 'original') ?? false;
+}
+
+/** Slots of an entry id (or a block key), in transcript order. */
+export function slotsOf(view: View, id: string): Slot[] {
+  const slots = new Set(view.index.byEntry.get(id) ?? []);
+  const byItsKey = view.byKey.get(id);
+  if (byItsKey) slots.add(byItsKey);
+  return inTranscriptOrder(slots);
 }

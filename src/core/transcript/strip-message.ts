@@ -1,4 +1,4 @@
-import type { Block, MessageParam } from '../../transcript/index.js';
+import type { Block, MessageParam } from './types.js';
 import { hasInjectedMarker, stripInjected } from './strip.js';
 
 /** What stands in for a block or message that held nothing but injected context (content must not be empty). */

@@ -1,4 +1,4 @@
-import { BREAKDOWN_ORDER, FORMS, type BreakdownClass, type Form, type Slot } from '../types.js';
+import { BREAKDOWN_ORDER, FORMS, type BreakdownClass, type Form, type Slot } from './slot.js';
 
 /** One row of the pressure report's table by class, before its ratio. */
 export interface ClassRow {
@@ -9,7 +9,7 @@ export interface ClassRow {
 }
 
 /**
- * The pressure report's sums over every slot of the view (state/pressure.ts), kept as slots are
+ * The pressure report's sums over every slot of the view (plan/pressure.ts), kept as slots are
  * added, change or leave (view-index.ts), so that a door reading the report on every call (the
  * proxy's log record) does not scan the whole session for it.
  */
@@ -56,7 +56,7 @@ export function slotTokens(slot: Slot, form: Form = slot.form): number {
 
 /**
  * Whether a slot can take a form: the form was built (and counted) when the block was settled. Its
- * block may not be held: a one-shot garden lets some go and rebuilds them to render (ingest/read-back.ts).
+ * block may not be held: a one-shot garden lets some go and rebuilds them to render (render/read-back.ts).
  */
 export function hasForm(slot: Slot, form: Form): boolean {
   return slot.tokens[form] !== undefined;

@@ -1,10 +1,10 @@
 import { GardenerError } from '../../../errors.js';
 import type { Store } from '../../store/index.js';
 import type { Block } from '../../transcript/index.js';
-import type { RetrievalWords } from '../render/labels.js';
-import type { Slot } from '../types.js';
-import { originalBlock } from './release.js';
-import { stubText, summaryText, withShortText, type TextLike } from './variants.js';
+import type { RetrievalWords } from '../session/words.js';
+import { withText } from '../view/shell.js';
+import type { Slot } from '../view/slot.js';
+import { stubText, summaryText, withShortText, type TextLike } from './form-text.js';
 
 /**
  * The block a slot shows in its form. A one-shot garden lets go of what it can get back byte for
@@ -31,7 +31,21 @@ export function shownBlock(slot: Slot, store: Store, words: RetrievalWords): Blo
   }
 }
 
-/** What a settled slot's labels were made of (settle.ts storeText's `info`). */
+/** The block as it came, with its text read back from the store when it was dropped. */
+export function originalBlock(slot: Slot, store: Store): Block {
+  if (!slot.released) return slot.blocks.original ?? slot.block;
+  return withText(slot.block, storedText(slot, store));
+}
+
+/** The original text of a slot as the store holds it. */
+export function storedText(slot: Slot, store: Store): string {
+  const entry = slot.entryId === undefined ? undefined : store.fetch(slot.entryId);
+  if (entry === undefined)
+    throw new GardenerError('NOT_FOUND', `the original of block ${slot.key} is no longer in the store`);
+  return entry.original;
+}
+
+/** What a settled slot's labels were made of (ingest/settle.ts storeText's `info`). */
 function labelOf(slot: Slot, words: RetrievalWords): TextLike {
   const { cls, entryId } = slot;
   if (cls === undefined || entryId === undefined)

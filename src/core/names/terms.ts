@@ -2,7 +2,7 @@
  * Distinctive terms of a block (file paths, error names, identifiers): what makes a block
  * "referenced" when the recent turns mention them, and what a recall hint is made of.
  */
-import { forEachMatch } from '../../format/index.js';
+import { forEachMatch } from '../format/index.js';
 
 /** Characters of a block scanned for terms: bounded cost on huge blocks. */
 const SCAN_CHARS = 64_000;

@@ -1,5 +1,5 @@
-import type { MessageParam } from '../../transcript/index.js';
-import type { Slot } from '../types.js';
+import type { MessageParam, Transcript } from '../../transcript/index.js';
+import type { Slot } from './slot.js';
 import { emptyIndex, indexSlot, type ViewIndex } from './view-index.js';
 
 export { hasForm, slotTokens } from './view-index.js';
@@ -17,9 +17,9 @@ export interface MessageView {
   slots: Slot[];
   /** Assistant messages before this one. */
   turn: number;
-  /** Its tokens as rendered and in original form, once counted (render.ts); cleared when a slot changes. */
+  /** Its tokens as rendered and in original form, once counted (figures.ts); cleared when a slot changes. */
   figures: MessageFigures | undefined;
-  /** The message as last rendered (render.ts), kept until one of its slots changes; read-only. */
+  /** The message as last rendered (render/render.ts), kept until one of its slots changes; read-only. */
   rendered?: MessageParam;
   /** `source` is a shell, its content taken out (a one-shot garden): rendered from the slots alone. */
   shell?: true;
@@ -52,6 +52,8 @@ export interface ToolCall {
 /**
  * The engine's picture of the transcript. Sync keeps it from one call to the next: the messages the
  * door sends again unchanged keep their entries, and only what is new is read (ingest/sync.ts).
+ * Only ingest changes what it says; the counts and renderings it keeps (figures, `rendering`) are
+ * caches that readers fill and a change of a slot drops (slotChanged, uncount).
  */
 export interface View {
   messages: MessageView[];
@@ -61,11 +63,11 @@ export interface View {
   all: Slot[];
   /** Assistant messages in the transcript. */
   turns: number;
-  /** Σ of the figures of the messages counted so far (state.ts); those not in `uncounted`. */
+  /** Σ of the figures of the messages counted so far (figures.ts); those not in `uncounted`. */
   totals: MessageFigures;
   /** Messages whose figures are not in `totals` yet (new, or one of their slots changed). */
   uncounted: Set<number>;
-  /** The messages as last rendered (render.ts renderMessages), read-only: a prefix of the view's. */
+  /** The messages as last rendered (render/render.ts renderMessages), read-only: a prefix of the view's. */
   rendering: MessageParam[];
   /** Messages of `rendering` whose rendering was dropped since (one of their slots changed). */
   rerender: Set<number>;
@@ -81,6 +83,15 @@ export interface View {
   reading: string;
   /** Slots by property, kept as slots change (view-index.ts). */
   index: ViewIndex;
+  /**
+   * The transcript last synced, for the request around the rendered messages (its other fields,
+   * system prompt and tools); a one-shot garden keeps it without its messages.
+   */
+  transcript: Transcript | undefined;
+  /** Tokens of the system prompt and tool definitions (figures.ts countFixed). */
+  fixedTokens: number;
+  /** The system prompt and tools `fixedTokens` counts, as JSON (counted again only when they change). */
+  fixedKey: string | undefined;
 }
 
 export function emptyView(): View {
@@ -99,6 +110,9 @@ export function emptyView(): View {
     toolCalls: new Map(),
     reading: '',
     index: emptyIndex(),
+    transcript: undefined,
+    fixedTokens: 0,
+    fixedKey: undefined,
   };
 }
 

@@ -1,6 +1,8 @@
+import type { Session } from '../session/session.js';
+import type { Form } from '../view/slot.js';
+import type { View } from '../view/view.js';
+import type { Ledger } from './ledger.js';
 import { FORM_CHUNK_ENTRIES, saveFormChunk, saveState, type SavedState } from './persist.js';
-import type { GardenState } from './state/state.js';
-import type { Form } from './types.js';
 
 /** The chunks of saved forms this process writes to (persist.ts). */
 export interface FormLog {
@@ -28,15 +30,20 @@ export function openFormLog(saved: SavedState): FormLog {
 }
 
 /** Saves an event's form changes now, or with the `saveLater` setting at the next save (saveUnsaved). */
-export function saveEvent(state: GardenState, changes: ReadonlyMap<string, Form>): void {
-  if (!state.config.persist) return;
-  if (!state.config.saveLater) return persist(state, changes);
-  for (const [key, form] of changes) state.formLog.unsaved.set(key, form);
+export function saveEvent(
+  session: Session,
+  ledger: Ledger,
+  view: View,
+  changes: ReadonlyMap<string, Form>,
+): void {
+  if (!session.config.persist) return;
+  if (!session.config.saveLater) return persist(session, ledger, view, changes);
+  for (const [key, form] of changes) ledger.formLog.unsaved.set(key, form);
 }
 
 /** Saves the changes of the events not saved yet, if there are any. */
-export function saveUnsaved(state: GardenState): void {
-  if (state.formLog.unsaved.size > 0) persist(state);
+export function saveUnsaved(session: Session, ledger: Ledger, view: View): void {
+  if (ledger.formLog.unsaved.size > 0) persist(session, ledger, view);
 }
 
 /**
@@ -44,15 +51,20 @@ export function saveUnsaved(state: GardenState): void {
  * they are added to the open chunk of forms, so the save does not grow with the session. A state
  * loaded from an older save (its forms in the main record) is saved whole once (persistAll).
  */
-export function persist(state: GardenState, given?: ReadonlyMap<string, Form>): void {
-  if (!state.config.persist) return;
-  if (!state.formLog.chunked) {
-    persistAll(state);
+export function persist(
+  session: Session,
+  ledger: Ledger,
+  view: View,
+  given?: ReadonlyMap<string, Form>,
+): void {
+  if (!session.config.persist) return;
+  if (!ledger.formLog.chunked) {
+    persistAll(session, ledger, view);
     return;
   }
-  const changes = withUnsaved(state.formLog, given);
+  const changes = withUnsaved(ledger.formLog, given);
   if (changes !== undefined && changes.size > 0) {
-    const log = state.formLog;
+    const log = ledger.formLog;
     if (log.openEntries > 0 && log.openEntries + changes.size > FORM_CHUNK_ENTRIES) {
       log.chunks++;
       log.open = {};
@@ -60,35 +72,35 @@ export function persist(state: GardenState, given?: ReadonlyMap<string, Form>): 
     }
     for (const [key, form] of changes) log.open[key] = form;
     log.openEntries = Object.keys(log.open).length;
-    saveFormChunk(state.store, state.scope, log.chunks - 1, log.open);
+    saveFormChunk(session.store, session.scope, log.chunks - 1, log.open);
   }
-  saveMain(state);
+  saveMain(session, ledger);
 }
 
 /**
  * Saves every form afresh (those of blocks not seen yet in this process, and every block not in its
  * original form), in full chunks, then the rest of the state: at close, off the request path.
  */
-export function persistAll(state: GardenState): void {
-  if (!state.config.persist) return;
+export function persistAll(session: Session, ledger: Ledger, view: View): void {
+  if (!session.config.persist) return;
   const forms: Record<string, Form> = {};
-  for (const [key, form] of state.savedForms) forms[key] = form;
-  for (const slot of state.view.all) {
+  for (const [key, form] of ledger.savedForms) forms[key] = form;
+  for (const slot of view.all) {
     if (slot.form !== 'original') forms[slot.key] = slot.form;
     else delete forms[slot.key];
   }
   const entries = Object.entries(forms);
-  const log = state.formLog;
+  const log = ledger.formLog;
   log.chunks = Math.ceil(entries.length / FORM_CHUNK_ENTRIES);
   for (let n = 0; n < log.chunks; n++) {
     const chunk = entries.slice(n * FORM_CHUNK_ENTRIES, (n + 1) * FORM_CHUNK_ENTRIES);
-    saveFormChunk(state.store, state.scope, n, Object.fromEntries(chunk));
+    saveFormChunk(session.store, session.scope, n, Object.fromEntries(chunk));
   }
   log.open = {};
   log.openEntries = FORM_CHUNK_ENTRIES;
   log.chunked = true;
   log.unsaved.clear();
-  saveMain(state);
+  saveMain(session, ledger);
 }
 
 /** The changes to save: those of earlier events not saved yet, then the given ones (taken out of the log). */
@@ -103,13 +115,13 @@ function withUnsaved(
   return changes;
 }
 
-function saveMain(state: GardenState): void {
-  state.saved.formChunks = state.formLog.chunks;
-  saveState(state.store, state.scope, {
-    ...state.saved,
-    pinned: [...state.pinned],
-    access: Object.fromEntries(state.access),
-    counters: state.counters,
-    lastRenderAt: state.lastRender?.at ?? null,
+function saveMain(session: Session, ledger: Ledger): void {
+  ledger.saved.formChunks = ledger.formLog.chunks;
+  saveState(session.store, session.scope, {
+    ...ledger.saved,
+    pinned: [...ledger.pinned],
+    access: Object.fromEntries(ledger.access),
+    counters: ledger.counters,
+    lastRenderAt: ledger.lastRender?.at ?? null,
   });
 }

@@ -1,6 +1,6 @@
-import type { Slot } from '../types.js';
-import { unindexSlot } from './view-index.js';
-import { uncount, type View } from './view.js';
+import type { Slot } from '../view/slot.js';
+import { unindexSlot } from '../view/view-index.js';
+import { uncount, type View } from '../view/view.js';
 
 /**
  * Drops every message from `keep` on (the door sent something else there, or less), with their

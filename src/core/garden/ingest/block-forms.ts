@@ -1,22 +1,18 @@
 import { createHash } from 'node:crypto';
-import { classify } from '../../../core/classify/index.js';
-import { hintCommand, hintPath } from '../../../core/classify/index.js';
-import type { ClassifyHints, ContentClass } from '../../../core/classify/index.js';
-import { compress } from '../../../core/compress/index.js';
-import { MIN_COMPRESS_TOKENS } from '../../../core/garden/index.js';
-import { TOOL_WORDS } from '../../../core/garden/index.js';
-import { extractTerms, recallHint } from '../../../core/garden/index.js';
-import type { Form } from '../../../core/garden/index.js';
-import { textVariants, toolResultVariants, type TextLike } from '../../../core/garden/index.js';
-import type { Tokenizer } from '../../../core/tokens/index.js';
-import { blockText } from '../../../core/transcript/index.js';
-import type { Block } from '../../../core/transcript/index.js';
-
-/** The tool call a result answers: its name and input. */
-export interface ToolCall {
-  name: string;
-  input: Record<string, unknown>;
-}
+import { classify } from '../../classify/index.js';
+import { hintCommand, hintPath } from '../../classify/index.js';
+import type { ClassifyHints, ContentClass } from '../../classify/index.js';
+import { compress } from '../../compress/index.js';
+import { extractTerms, recallHint } from '../../names/index.js';
+import type { Tokenizer } from '../../tokens/index.js';
+import { blockText } from '../../transcript/index.js';
+import type { Block } from '../../transcript/index.js';
+import type { TextLike } from '../render/form-text.js';
+import { TOOL_WORDS } from '../session/words.js';
+import type { Form } from '../view/slot.js';
+import type { ToolCall } from '../view/view.js';
+import { MIN_COMPRESS_TOKENS } from './ingest.js';
+import { textVariants, toolResultVariants } from './variants.js';
 
 /** A tool result's forms as gardener builds them: original, summary (when the compressor helped), stub. */
 export interface BlockForms {
@@ -30,8 +26,9 @@ export interface BlockForms {
 
 /**
  * Classifies and compresses one tool result (a tool_result block, or an observation text) the way
- * the engine's settle step does, and builds its summary and stub with the engine's own labels. The
- * id is a hash of the text (the oracle keeps no store).
+ * the engine's settle step does, and builds its summary and stub with the engine's own labels,
+ * without a store: the id is a hash of the text, and nothing is redacted. What `gardener bench`'s
+ * oracle weighs a block's forms by.
  */
 export function blockForms(block: Block, call: ToolCall | undefined, tokenizer: Tokenizer): BlockForms {
   const text = blockText(block);

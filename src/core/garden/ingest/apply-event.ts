@@ -1,0 +1,53 @@
+import type { GardenEvent } from '../ledger/events.js';
+import { logEvent } from '../ledger/events.js';
+import type { Ledger } from '../ledger/ledger.js';
+import { saveEvent } from '../ledger/save-state.js';
+import type { Session } from '../session/session.js';
+import { estimate } from '../view/figures.js';
+import type { Form, Slot } from '../view/slot.js';
+import { hasForm, slotChanged, type View } from '../view/view.js';
+import { restoreOriginal } from './release.js';
+
+/**
+ * Applies form changes as one event: the slots take their new forms, the ledger logs the event and
+ * saves the forms. Nothing happens when no form actually changes.
+ */
+export function applyEvent(
+  view: View,
+  session: Session,
+  ledger: Ledger,
+  kind: GardenEvent['kind'],
+  forms: ReadonlyMap<string, Form>,
+): GardenEvent | undefined {
+  const changes = [...forms].filter(([key, form]) => {
+    const slot = view.byKey.get(key);
+    if (slot === undefined || slot.form === form) return false;
+    // A block a one-shot garden let go is read back or rebuilt (release.ts, render/read-back.ts).
+    return hasForm(slot, form);
+  });
+  if (changes.length === 0) return undefined;
+  const tokensBefore = estimate(view);
+  let firstMessage = view.messages.length;
+  for (const [key, form] of changes) {
+    const slot = view.byKey.get(key) as Slot;
+    if (form === 'original') restoreOriginal(slot, session.store);
+    slot.form = form;
+    slotChanged(view, slot);
+    firstMessage = Math.min(firstMessage, slot.message);
+  }
+  const { counters, saved } = ledger;
+  counters.events++;
+  const event: GardenEvent = {
+    seq: ++saved.eventSeq,
+    kind,
+    at: session.config.now(),
+    call: counters.renders,
+    changed: changes.length,
+    tokensBefore,
+    tokensAfter: estimate(view),
+    firstMessage,
+  };
+  logEvent(saved.events, event);
+  saveEvent(session, ledger, view, new Map(changes));
+  return event;
+}
