@@ -261,3 +261,30 @@ describe('gardener compress, one-shot with no floor of its own', () => {
     expect(result(floored.stdout)).toBe(JSON.stringify(request.messages[2]));
   });
 });
+
+describe('the report of gardener compress', () => {
+  it('says under the table why the blocks of the class other stay as they are', async () => {
+    const file = path.join(dir, 'other.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        model: 'claude-sonnet-4-5',
+        max_tokens: 1024,
+        messages: [
+          { role: 'user', content: 'List the files.' },
+          {
+            role: 'assistant',
+            content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'ls' } }],
+          },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'a.txt' }] },
+          { role: 'assistant', content: 'One file: a.txt.' },
+        ],
+      }),
+    );
+    const run = await runGardener(['compress', file, '--db', db]);
+    expect(run.stderr).toMatch(/^other\s+1\s+0\s/m);
+    expect(run.stderr).toMatch(
+      /^other: tool calls with no large field .* thinking blocks .* sent as they are$/m,
+    );
+  });
+});
