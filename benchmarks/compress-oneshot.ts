@@ -9,13 +9,16 @@
  *   3. tool output (tool_result blocks, and observation texts in formats without them) out / in,
  *      and the needles (docs/BENCH.md) the output still shows where the tool output held them.
  *
- *   npx tsx benchmarks/compress-oneshot.ts [--min-tokens 200] [--keep-last 0] [--fold SOURCE] [PATH]
+ *   npx tsx benchmarks/compress-oneshot.ts [--min-tokens N] [--keep-last 0] [--fold SOURCE] [PATH]
+ *
+ * --min-tokens defaults to the CLI's (0); SHOW_REASON='<reason>' lists the blocks kept for it on stderr.
  *
  * --fold SOURCE: the figures of every source but SOURCE (tune on these), then of SOURCE alone.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_MIN_TOKENS } from '../src/doors/batch/cli/compress.js';
 import { compressTranscripts, mergeBreakdown } from '../src/doors/batch/compress.js';
 import { sourceOf } from '../src/doors/bench/folds.js';
 import { findNeedles, occursIn } from '../src/doors/bench/needles.js';
@@ -45,7 +48,7 @@ const option = (name: string): string | undefined => {
   const at = args.indexOf(name);
   return at >= 0 ? args.splice(at, 2)[1] : undefined;
 };
-const minTokens = Number(option('--min-tokens') ?? 200);
+const minTokens = Number(option('--min-tokens') ?? DEFAULT_MIN_TOKENS);
 const keepLast = Number(option('--keep-last') ?? 0);
 const heldOut = option('--fold');
 const root = path.resolve(args[0] ?? '../shared/sessions');
