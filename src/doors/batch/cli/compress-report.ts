@@ -6,7 +6,7 @@ import type { CompressStats } from '../compress.js';
 const ratio = (before: number, after: number): string => (before === 0 ? '—' : (after / before).toFixed(2));
 
 /** Why the `other` row is never shortened, printed under the table when it has blocks. */
-export const OTHER_NOTE =
+const OTHER_NOTE =
   'other: tool calls with no large field (what the agent did, small: its input stays valid for the tool), thinking blocks (must come back byte-identical) and empty blocks; sent as they are';
 
 /** The human report of `gardener compress`: blocks and tokens by class, before → after. */

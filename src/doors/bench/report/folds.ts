@@ -6,7 +6,7 @@ import { integer } from '../../../core/format/index.js';
 import { percent, ratio } from './format.js';
 
 /** The label of the row that pools every fold. */
-export const POOLED_ROW = 'pooled';
+const POOLED_ROW = 'pooled';
 
 /** A header and its rows: the folds side by side with the pooled figures. */
 export interface FoldGrid {
@@ -54,7 +54,7 @@ export function foldGrid(report: BenchReport): FoldGrid | undefined {
 }
 
 /** "holds", the bars missed and by how much, or "–" when they cannot be checked. */
-export function barsCell(totals: Totals): string {
+function barsCell(totals: Totals): string {
   const bars = checkFoldBars(totals);
   if (bars === undefined) return '–';
   const missed = bars.filter((bar) => !bar.holds);
