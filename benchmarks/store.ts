@@ -14,7 +14,7 @@
  *            context (as before) and knowing what it shows in full (as the engine's recall does).
  *
  * Run: npx tsx benchmarks/store.ts [perf|quality|context|all] [--sessions DIR] [--entries N] [--db FILE] [--shared-project] [--misses FILE] [--features FILE]
- *        [--budgets 32000,16000] [--held-out] [--context-misses FILE]
+ *        [--budgets 32000,16000] [--held-out] [--fold SOURCE] [--context-misses FILE]
  *   --misses FILE     writes each dev needle whose holder is not in the first five entries (JSON lines:
  *                     the query, the holder's rank among 100, what outranks it, how many of the query's
  *                     adjacent word pairs the holder and the five above it hold in order), to classify the misses,
@@ -25,6 +25,9 @@
  *                     as itself), as a user's project holds many sessions; by default a project a session.
  *   --budgets         the budgets of the context pass (default 32000,16000)
  *   --held-out        the context pass prints the held-out split too (choose on dev; look at it at the end)
+ *   --fold SOURCE     leave one source out (docs/BENCH.md § Folds): "dev" is every source but SOURCE
+ *                     (choose there; --misses, --features and --context-misses hold only its needles)
+ *                     and "held out" is SOURCE; without it, the 30% hash split of each source
  *   --context-misses  writes each dev needle of the context pass that the knowing recall misses @5 or
  *                     the stub's first instruction does not show (`missed` says which)
  */
@@ -40,6 +43,7 @@ import { describeShownMiss } from './support/shown-miss.js';
 import { pairsHeld, queryPairs } from './support/word-pairs.js';
 import { recallQuery } from '../src/doors/bench/fidelity.js';
 import { holdoutFiles } from '../src/doors/bench/split.js';
+import { sourceOf } from '../src/doors/bench/folds.js';
 import { findNeedles, occursIn } from '../src/doors/bench/needles.js';
 import { toolResultTest } from '../src/doors/bench/tool-results.js';
 import { classify } from '../src/core/classify/classify.js';
@@ -86,6 +90,8 @@ interface Args {
   features?: string;
   budgets: number[];
   heldOut: boolean;
+  /** The source held out (leave one source out); undefined: the hash split. */
+  fold?: string;
   contextMisses?: string;
 }
 
@@ -104,6 +110,7 @@ function parseArgs(argv: string[]): Args {
     if (a === 'perf' || a === 'quality' || a === 'context' || a === 'all') args.mode = a;
     else if (a === '--budgets') args.budgets = (argv[++i] ?? '').split(',').map(Number);
     else if (a === '--held-out') args.heldOut = true;
+    else if (a === '--fold') args.fold = argv[++i] ?? '';
     else if (a === '--context-misses') args.contextMisses = path.resolve(argv[++i] ?? '');
     else if (a === '--sessions') args.sessions = path.resolve(argv[++i] ?? '');
     else if (a === '--entries') args.entries = Number(argv[++i]);
@@ -172,14 +179,25 @@ function pathOf(input: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-async function loadSessions(dir: string, compress: CompressFn | undefined): Promise<Session[]> {
+async function loadSessions(
+  dir: string,
+  compress: CompressFn | undefined,
+  fold: string | undefined,
+): Promise<Session[]> {
   const tokenizer = defaultTokenizer();
   const sessions: Session[] = [];
   const files = await readSessionPaths([dir]);
-  const held = holdoutFiles(
-    dir,
-    files.map((f) => f.path),
-  );
+  const held =
+    fold === undefined
+      ? holdoutFiles(
+          dir,
+          files.map((f) => f.path),
+        )
+      : new Set(files.filter((f) => sourceOf(dir, f.path) === fold).map((f) => f.path));
+  if (fold !== undefined && held.size === 0)
+    throw new Error(
+      `--fold ${fold}: no session file of that source under ${dir} (sources: ${[...new Set(files.map((f) => sourceOf(dir, f.path)))].join(', ')})`,
+    );
   for (const file of files) {
     let transcripts: Transcript[];
     try {
@@ -665,13 +683,18 @@ async function main(): Promise<void> {
   }
   const { compress, note } = await loadCompressor();
   const t0 = Date.now();
-  const sessions = await loadSessions(args.sessions, compress);
+  const sessions = await loadSessions(args.sessions, compress, args.fold);
   const items = sessions.reduce((n, s) => n + s.items.length, 0);
   console.log(
     `# store benchmark · ${os.cpus()[0]?.model.trim() ?? 'cpu'} × ${os.cpus().length} · Node ${process.version} · load ${os.loadavg()[0]?.toFixed(1)}`,
   );
   console.log(
     `${sessions.length} sessions, ${items.toLocaleString('en-US')} blocks from ${args.sessions} (prepared in ${((Date.now() - t0) / 1000).toFixed(1)} s; ${note})`,
+  );
+  console.log(
+    args.fold === undefined
+      ? 'dev / held out: the hash split, 30% of each source held out (src/doors/bench/split.ts)'
+      : `dev: every source but ${args.fold} · held out: ${args.fold} (leave one source out)`,
   );
   if (args.mode === 'quality' || args.mode === 'all') quality(sessions, args);
   if (args.mode === 'context' || args.mode === 'all') await context(sessions, args);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBars } from '../../src/doors/bench/bars.js';
+import { checkBars, checkFoldBars } from '../../src/doors/bench/bars.js';
 import type { StrategyFigures } from '../../src/doors/bench/figures.js';
 import type { BenchReport } from '../../src/doors/bench/run.js';
 
@@ -43,6 +43,7 @@ function report(gardener: Partial<StrategyFigures>): BenchReport {
     sessions: [],
     skipped: [],
     aggregatedSessions: 1,
+    folds: [],
     elapsedMs: 0,
     totals: [
       figures('raw', {}),
@@ -94,5 +95,24 @@ describe('checkBars', () => {
       'echo needles in context ≥ 95%: 20.0 points short',
       'gardener ms p95 ≤ 50: 11.5 ms too slow',
     ]);
+  });
+});
+
+describe('checkFoldBars', () => {
+  it("checks only the folds' two bars: needles in context ≥ mask's, cost ≤ 0.80× raw", () => {
+    const missed = (gardener: Partial<StrategyFigures>) =>
+      (checkFoldBars(report(gardener)) ?? []).filter((b) => !b.holds).map((b) => `${b.bar}: ${b.miss}`);
+    // Over the window, slow and under 95% in context: bars of the pooled run, not of a fold.
+    expect(missed({ over: 2, cost: 80, fidelityContext: 0.9, ms: { p50: 1, p95: 90, max: 99 } })).toEqual([]);
+    expect(missed({ cost: 85, fidelityContext: 0.88 })).toEqual([
+      'cost ≤ 0.80× raw: 0.050× too high',
+      "fidelity in context ≥ mask's: 2.0 points short",
+    ]);
+  });
+
+  it('cannot be checked on a fold with no aggregated session', () => {
+    const empty = report({});
+    empty.totals = empty.totals.map((f) => ({ ...f, calls: 0, cost: 0 }));
+    expect(checkFoldBars(empty)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -68,11 +68,41 @@ describe('gardener bench', () => {
     expect(stdout).not.toContain(ESC);
   });
 
+  it('reports each source folder as a fold in the tables, --json and --out; --folds none leaves them out', async () => {
+    const root = path.join(out, 'sessions');
+    for (const source of ['aider', 'swe-agent']) {
+      mkdirSync(path.join(root, source), { recursive: true });
+      cpSync(
+        path.join(repoRoot, 'test/fixtures/bench/twelve-calls.json'),
+        path.join(root, source, 'run.json'),
+      );
+    }
+    const args = ['bench', root, '--strategies', 'mask', '--window', '300'];
+    const json = await runGardener([...args, '--json', '--out', path.join(out, 'folds.md')], {
+      cwd: repoRoot,
+    });
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.stdout) as { folds: Array<{ fold: string; aggregatedSessions: number }> };
+    expect(report.folds.map((f) => [f.fold, f.aggregatedSessions])).toEqual([
+      ['aider', 1],
+      ['swe-agent', 1],
+    ]);
+    expect(readFileSync(path.join(out, 'folds.md'), 'utf8')).toMatch(/^\| swe-agent \| 1 \|/m);
+    const table = await runGardener([...args, '--brief'], { cwd: repoRoot });
+    expect(table.stdout).toMatch(/^aider +1 /m);
+    const none = await runGardener([...args, '--brief', '--folds', 'none'], { cwd: repoRoot });
+    expect(none.stdout).not.toContain('fold (held out)');
+    expect(none.stdout).toMatch(/^mask +24 /m);
+  });
+
   it('rejects bad flags with a usage error', async () => {
     expect((await runGardener(['bench', '--strategies', 'raw,magic'])).stderr).toContain(
       'unknown strategy "magic"',
     );
     expect((await runGardener(['bench', '--from', 'nope'])).stderr).toContain('unknown format "nope"');
+    expect((await runGardener(['bench', '--folds', 'project'])).stderr).toContain(
+      'unknown --folds "project"',
+    );
     const bad = await runGardener(['bench', '--window', '0']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--window must be a whole number ≥ 1, got "0"');

@@ -218,3 +218,73 @@ describe('gardener compress on bad input', () => {
     expect(run.stderr).toMatch(/--budget/);
   });
 });
+
+describe('gardener compress, one-shot with no floor of its own', () => {
+  /** A Bash result of 195 tokens: repetitive steps and one failure, which a summary shortens. */
+  const smallLog = Array.from({ length: 32 }, (_, k) =>
+    k === 16 ? 'ERROR step 16 failed: exit 2' : `INFO step ${k} ok`,
+  ).join('\n');
+  const request = {
+    model: 'claude-sonnet-4-5',
+    max_tokens: 1024,
+    messages: [
+      { role: 'user', content: 'Run the steps and tell me which one fails.' },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'make steps' } }],
+      },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: smallLog }] },
+      { role: 'assistant', content: 'Step 12 fails with exit 2.' },
+    ],
+  };
+
+  it('shortens a block under 200 tokens whose summary is smaller; --min-tokens still sets a floor', async () => {
+    const file = path.join(dir, 'small-log.json');
+    writeFileSync(file, JSON.stringify(request));
+    const result = (out: string) => JSON.stringify((JSON.parse(out) as MessagesRequest).messages[2]);
+    const run = await runGardener(['compress', file, '--db', db, '--keep-last', '0']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/^log\s+1\s+1\s/m);
+    expect(result(run.stdout)).toContain('ERROR step 16 failed: exit 2');
+    expect(result(run.stdout)).not.toContain('INFO step 20 ok');
+    const floored = await runGardener([
+      'compress',
+      file,
+      '--db',
+      db,
+      '--keep-last',
+      '0',
+      '--min-tokens',
+      '200',
+    ]);
+    expect(floored.stderr).toMatch(/^log\s+1\s+0\s/m);
+    expect(result(floored.stdout)).toBe(JSON.stringify(request.messages[2]));
+  });
+});
+
+describe('the report of gardener compress', () => {
+  it('says under the table why the blocks of the class other stay as they are', async () => {
+    const file = path.join(dir, 'other.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        model: 'claude-sonnet-4-5',
+        max_tokens: 1024,
+        messages: [
+          { role: 'user', content: 'List the files.' },
+          {
+            role: 'assistant',
+            content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'ls' } }],
+          },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'a.txt' }] },
+          { role: 'assistant', content: 'One file: a.txt.' },
+        ],
+      }),
+    );
+    const run = await runGardener(['compress', file, '--db', db]);
+    expect(run.stderr).toMatch(/^other\s+1\s+0\s/m);
+    expect(run.stderr).toMatch(
+      /^other: tool calls with no large field .* thinking blocks .* sent as they are$/m,
+    );
+  });
+});

@@ -1,5 +1,4 @@
 import type { StrategyFigures } from './figures.js';
-import type { BenchReport } from './run.js';
 import { integer } from '../../core/format/index.js';
 
 /** One of the issues' bars (3 and 14) for gardener (aggregate, at --window 32000): the figure, the target, and the verdict. */
@@ -24,8 +23,16 @@ export const BILLED_BAR = 0.65;
 /** Cost relative to mask. */
 export const MASK_COST_BAR = 0.5;
 
-/** Checks the bars on a report that ran raw, mask and gardener; undefined when one of them is missing. */
-export function checkBars(report: BenchReport): BarCheck[] | undefined {
+/** The figures a set of bars is checked on: a run's totals, or one fold's. */
+export interface Totals {
+  totals: readonly StrategyFigures[];
+}
+
+/**
+ * Checks the bars on totals that include raw, mask and gardener (a run's, or one fold's);
+ * undefined when one of them is missing.
+ */
+export function checkBars(report: Totals): BarCheck[] | undefined {
   const of = (name: string) => report.totals.find((f) => f.strategy === name);
   const raw = of('raw');
   const mask = of('mask');
@@ -74,6 +81,18 @@ export function checkBars(report: BenchReport): BarCheck[] | undefined {
       : []),
     atMost('gardener ms p95 ≤ 50', msP95(gardener), MS_P95_BAR, (d) => `${d.toFixed(1)} ms too slow`),
   ];
+}
+
+/**
+ * The bars every leave-one-source-out fold must hold (docs/BENCH.md § Folds): gardener keeps at
+ * least as many needles in context as mask, at no more than 0.80× raw's cost. Undefined when raw,
+ * mask or gardener did not run, or the fold has no aggregated session.
+ */
+export function checkFoldBars(fold: Totals): BarCheck[] | undefined {
+  const names = new Set(['cost ≤ 0.80× raw', "fidelity in context ≥ mask's"]);
+  const raw = fold.totals.find((f) => f.strategy === 'raw');
+  if (!raw || raw.calls === 0) return undefined;
+  return checkBars(fold)?.filter((bar) => names.has(bar.bar));
 }
 
 function msP95(figures: StrategyFigures): number {

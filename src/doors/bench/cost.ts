@@ -107,7 +107,10 @@ export function createCostMeter(
 
 /**
  * A message as cache units, one per block (the first carries the role and the message overhead),
- * summing to the meter's count. A message whose size a strategy fixed is one unit of that size.
+ * summing to the meter's count. A string content is the one text block the API reads it as, so a
+ * message keeps its key when a strategy renders it as blocks (gardener, appending the turn's
+ * injection) and the next call sends it as a string again. A message whose size a strategy fixed
+ * is one unit of that size.
  */
 function messageUnits(
   meter: Meter,
@@ -115,8 +118,11 @@ function messageUnits(
   fixed: ReadonlyMap<MessageParam, number> | undefined,
 ): CacheUnit[] {
   const measured = meter.message(message, fixed);
-  if (typeof message.content === 'string' || fixed?.has(message))
-    return [{ key: `${message.role}\u0000${measured.key}`, tokens: measured.tokens }];
+  if (fixed?.has(message)) return [{ key: `${message.role}\u0000${measured.key}`, tokens: measured.tokens }];
+  if (typeof message.content === 'string') {
+    const block: Block = { type: 'text', text: message.content };
+    return [{ key: `${message.role}\u0000${sha1(JSON.stringify(block))}`, tokens: measured.tokens }];
+  }
   const blocks = message.content as Block[];
   if (blocks.length === 0) return [{ key: message.role, tokens: measured.tokens }];
   return blocks.map((block, j) => ({

@@ -4,6 +4,7 @@ import type { Transcript } from '../../core/transcript/index.js';
 import { builtinSessions } from './builtin/index.js';
 import { globToRegExp, matchesAny } from './glob.js';
 import type { SourceItem } from './run.js';
+import { BUILTIN_FOLD, sourceOf, type FoldBy } from './folds.js';
 import { toBenchSession } from './session.js';
 import { holdoutFiles, inSplit, type SplitName } from './split.js';
 
@@ -19,6 +20,8 @@ export interface LoadOptions {
   cwd: string;
   /** Only the development or the held-out files of each folder (split.ts); default all. */
   split?: SplitName;
+  /** Mark each session with its fold (folds.ts); default by source. */
+  folds?: FoldBy;
 }
 
 /**
@@ -39,11 +42,16 @@ export async function* loadSessions(
     return true;
   };
   const full = () => options.limit !== undefined && count >= options.limit;
+  const byFold = (options.folds ?? 'source') === 'source';
 
   if (paths.length === 0) {
     for (const transcript of builtinSessions()) {
       const label = transcript.source ?? transcript.id;
-      if (accept(transcript, label)) yield { type: 'session', session: toBenchSession(transcript, label) };
+      if (accept(transcript, label))
+        yield {
+          type: 'session',
+          session: toBenchSession(transcript, label, byFold ? BUILTIN_FOLD : undefined),
+        };
     }
     return;
   }
@@ -60,11 +68,12 @@ export async function* loadSessions(
       yield { type: 'skip', source: given, reason: reasonOf(error) };
       continue;
     }
+    const folder = statSync(root).isDirectory() ? root : path.dirname(root);
     const held =
       split === 'all'
         ? new Set<string>()
         : holdoutFiles(
-            statSync(root).isDirectory() ? root : path.dirname(root),
+            folder,
             files.map((f) => f.path),
           );
     for (const file of files) {
@@ -83,7 +92,10 @@ export async function* loadSessions(
               ? `${relative}#${index === 0 ? transcript.id : `${transcript.meta?.isSidechain ? 'agent:' : ''}${transcript.id}`}`
               : relative;
           if (accept(transcript, label, relative))
-            yield { type: 'session', session: toBenchSession(transcript, label) };
+            yield {
+              type: 'session',
+              session: toBenchSession(transcript, label, byFold ? sourceOf(folder, file.path) : undefined),
+            };
         }
       } catch (error) {
         yield { type: 'skip', source: relative, reason: reasonOf(error, file.path) };

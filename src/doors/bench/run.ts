@@ -10,6 +10,7 @@ import {
   type StrategyTally,
 } from './figures.js';
 import { createMeter, type Meter } from './measure.js';
+import { addToFold, foldReports, type FoldReport, type FoldTallies } from './folds.js';
 import { findNeedles, type Needle } from './needles.js';
 import { loadStrategy } from './strategies/registry.js';
 import type { BenchSession, Strategy, StrategyName } from './types.js';
@@ -35,6 +36,8 @@ export interface SessionReport {
   id: string;
   format: string;
   source?: string;
+  /** Its fold (folds.ts), when the run groups sessions into folds. */
+  fold?: string;
   calls: number;
   /** Counted in the totals (docs/BENCH.md: at least 10 calls). */
   aggregated: boolean;
@@ -55,6 +58,8 @@ export interface BenchReport {
   /** Aggregated over sessions with at least MIN_AGGREGATED_CALLS calls. */
   totals: StrategyFigures[];
   aggregatedSessions: number;
+  /** Leave-one-source-out folds (docs/BENCH.md): each source's own figures; empty when not grouped. */
+  folds: FoldReport[];
   elapsedMs: number;
 }
 
@@ -123,6 +128,7 @@ async function* replayAll(
 ): AsyncGenerator<BenchEvent, BenchReport> {
   const reports: SessionReport[] = [];
   const tallies = new Map<StrategyName, StrategyTally[]>(names.map((n) => [n, []]));
+  const folds = new Map<string, FoldTallies>();
   for (const [index, session] of sessions.entries()) {
     const total = sessions.length;
     yield { type: 'session-start', index, total, label: session.label, calls: session.calls.length };
@@ -155,6 +161,7 @@ async function* replayAll(
     }
     const report = sessionReport(session, sessionTallies, needles.length, options.window);
     if (report.aggregated) for (const tally of sessionTallies) tallies.get(tally.strategy)?.push(tally);
+    if (session.fold !== undefined) addToFold(folds, session.fold, sessionTallies, report.aggregated);
     reports.push(report);
     yield { type: 'session-done', index, total, session: report };
   }
@@ -169,6 +176,7 @@ async function* replayAll(
     skipped,
     totals: withCostRatios(names.map((name) => figuresOf(name, tallies.get(name) ?? [], options.window))),
     aggregatedSessions: reports.filter((r) => r.aggregated).length,
+    folds: foldReports(folds, names, options.window),
     elapsedMs: Math.round(performance.now() - started),
   };
   yield { type: 'done', report };
@@ -225,5 +233,6 @@ function sessionReport(
     series: Object.fromEntries(tallies.map((t) => [t.strategy, t.calls.map((c) => c.context)])),
   };
   if (transcript.source !== undefined) report.source = transcript.source;
+  if (session.fold !== undefined) report.fold = session.fold;
   return report;
 }

@@ -3,7 +3,14 @@ import { splitCalls } from './calls.js';
 import { toolResultTest } from './tool-results.js';
 import type { BenchSession } from './types.js';
 
-/** A transcript ready to replay, labelled for reports. */
-export function toBenchSession(transcript: Transcript, label: string): BenchSession {
-  return { transcript, label, calls: splitCalls(transcript), isToolResult: toolResultTest(transcript) };
+/** A transcript ready to replay, labelled for reports, and of a fold when one is given. */
+export function toBenchSession(transcript: Transcript, label: string, fold?: string): BenchSession {
+  const session: BenchSession = {
+    transcript,
+    label,
+    calls: splitCalls(transcript),
+    isToolResult: toolResultTest(transcript),
+  };
+  if (fold !== undefined) session.fold = fold;
+  return session;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { sourceOf } from './folds.js';
 
 /** Which part of a folder of sessions a bench run replays. */
 export type SplitName = 'dev' | 'holdout' | 'all';
@@ -10,8 +11,8 @@ export const SPLIT_NAMES: readonly SplitName[] = ['dev', 'holdout', 'all'];
 export const HOLDOUT_SHARE = 0.3;
 
 /**
- * The held-out files of one given folder: in each format folder (the first path segment below the
- * root; files at the root form their own group), the files are ranked by the SHA-256 of their path
+ * The held-out files of one given folder: in each source folder (folds.ts `sourceOf`; files at
+ * the root form their own group), the files are ranked by the SHA-256 of their path
  * relative to the root, and the first 30% (rounded) are held out. The split depends only on the
  * relative paths, so it is the same on every machine and from any working directory; stratifying
  * by folder keeps every format on both sides. Whole files are split (an aider history's sessions
@@ -21,8 +22,7 @@ export function holdoutFiles(root: string, files: readonly string[]): Set<string
   const groups = new Map<string, Array<{ file: string; rank: string }>>();
   for (const file of files) {
     const relative = path.relative(root, file).split(path.sep).join('/');
-    const slash = relative.indexOf('/');
-    const group = slash < 0 ? '' : relative.slice(0, slash);
+    const group = sourceOf(root, file);
     const rank = createHash('sha256').update(relative).digest('hex');
     const list = groups.get(group);
     if (list) list.push({ file, rank });

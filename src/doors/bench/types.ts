@@ -35,6 +35,8 @@ export interface BenchSession {
   label: string;
   calls: Call[];
   isToolResult: ToolResultTest;
+  /** The source it came from (folds.ts), when the run groups sessions into folds. */
+  fold?: string;
 }
 
 /** A message block that carries a `cache_control` breakpoint. */

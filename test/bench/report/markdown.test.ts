@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { longSessions, renderMarkdown, slug } from '../../../src/doors/bench/report/markdown.js';
-import { fixtureReport } from './report-fixture.js';
+import { fixtureReport, foldedFixtureReport } from './report-fixture.js';
 import { xmlProblems } from './xml.js';
 
 const options = {
@@ -42,5 +42,18 @@ describe('markdown report', () => {
     expect(slug('../shared/sessions/claude-code-log/A b.jsonl')).toBe(
       'shared-sessions-claude-code-log-a-b-jsonl',
     );
+  });
+
+  it('has a folds section: the folds beside the pooled figures, then every figure of each fold', async () => {
+    const { markdown } = renderMarkdown(await foldedFixtureReport(), options);
+    const section = markdown.slice(
+      markdown.indexOf('## Folds'),
+      markdown.indexOf('## Context size per call'),
+    );
+    expect(section).toMatch(/^\| fold \(held out\) \| sessions \| needles \| mask cost\/raw \|/m);
+    expect(section.match(/^\| (alpha|beta|pooled) \|/gm)).toEqual(['| alpha |', '| beta |', '| pooled |']);
+    expect(section).toContain('<summary><code>beta</code>: 1 session aggregated of 2</summary>');
+    expect(section.match(/^\| `gardener` \|/gm)).toHaveLength(2);
+    expect(renderMarkdown(await fixtureReport(), options).markdown).not.toContain('## Folds');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderTables, totalsTable } from '../../../src/doors/bench/report/table.js';
-import { fixtureReport } from './report-fixture.js';
+import { fixtureReport, foldedFixtureReport } from './report-fixture.js';
 
 describe('terminal tables', () => {
   // Checked by hand (peer-figures.test.ts has the formulas): raw 406.15, mask 1,393.25; clear at
@@ -27,5 +27,36 @@ describe('terminal tables', () => {
     expect(text).toContain('  fixtures/broken.jsonl: invalid JSON at line 2');
     expect(text.match(/^(raw|mask|clear|summary)$/gm)).toEqual(['raw', 'mask', 'clear', 'summary']);
     expect(renderTables(await fixtureReport(), { sessions: false })).not.toContain('not aggregated');
+  });
+
+  it('shows each fold beside the pooled figures, with the bars of every fold, also in brief', async () => {
+    const report = await foldedFixtureReport();
+    const text = renderTables(report, { sessions: false });
+    const lines = text.split('\n');
+    const header = lines.find((l) => l.startsWith('fold (held out)')) ?? '';
+    expect(header.split(/  +/)).toEqual([
+      'fold (held out)',
+      'sessions',
+      'needles',
+      'mask cost/raw',
+      'gardener cost/raw',
+      'mask ctx',
+      'gardener ctx',
+      'gardener ctx∪recall',
+      'bars',
+    ]);
+    const row = (name: string) => lines.find((l) => l.startsWith(`${name} `))?.split(/  +/) ?? [];
+    const gardener = (fold: { totals: Array<{ strategy: string; costRatio: number | null }> }) =>
+      `${fold.totals.find((f) => f.strategy === 'gardener')?.costRatio?.toFixed(2)}×`;
+    expect(row('alpha').slice(0, 3)).toEqual(['alpha', '1', '0']);
+    expect(row('alpha')[4]).toBe(gardener(report.folds[0]!));
+    expect(row('beta')[4]).toBe(gardener(report.folds[1]!));
+    expect(row('pooled')[4]).toBe(gardener(report));
+    expect(row('pooled')[1]).toBe(String(report.aggregatedSessions));
+    for (const name of ['alpha', 'beta', 'pooled']) expect(row(name).at(-1)).toMatch(/^(hold|MISSED .+)$/);
+  });
+
+  it('shows no fold table for a single fold or none', async () => {
+    expect(renderTables(await fixtureReport())).not.toContain('fold (held out)');
   });
 });

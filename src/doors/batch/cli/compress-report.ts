@@ -5,6 +5,10 @@ import type { CompressStats } from '../compress.js';
 
 const ratio = (before: number, after: number): string => (before === 0 ? '—' : (after / before).toFixed(2));
 
+/** Why the `other` row is never shortened, printed under the table when it has blocks. */
+const OTHER_NOTE =
+  'other: tool calls with no large field (what the agent did, small: its input stays valid for the tool), thinking blocks (must come back byte-identical) and empty blocks; sent as they are';
+
 /** The human report of `gardener compress`: blocks and tokens by class, before → after. */
 export function formatReport(stats: CompressStats, info: { format: string; skipped: number }): string {
   const rows: string[][] = [];
@@ -33,5 +37,6 @@ export function formatReport(stats: CompressStats, info: { format: string; skipp
     `${info.format}: ${integer(stats.transcripts)} transcript${stats.transcripts === 1 ? '' : 's'}, ${count(stats.messages, 'message')}, ` +
     `${integer(stats.events)} compaction event${stats.events === 1 ? '' : 's'}, ${stats.elapsedMs.toFixed(0)} ms`;
   const tail = info.skipped > 0 ? [`${integer(info.skipped)} unreadable lines skipped (--lenient)`] : [];
+  if ((stats.byClass.other?.blocks ?? 0) > 0) tail.unshift(OTHER_NOTE);
   return [head, table, ...tail].join('\n') + '\n';
 }

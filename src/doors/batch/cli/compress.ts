@@ -21,8 +21,12 @@ interface CompressFlags extends StoreFlags {
   redact: boolean;
 }
 
-/** Blocks smaller than this are left alone: their summary would save little and cost fidelity. */
-export const DEFAULT_MIN_TOKENS = 200;
+/**
+ * No floor of the door's own: a one-shot compress has no cache to protect, so every block whose
+ * summary form is smaller goes out as its summary (the engine builds none under 64 tokens, and none
+ * whose frame would make it larger). `--min-tokens` sets a floor.
+ */
+export const DEFAULT_MIN_TOKENS = 0;
 /** Assistant turns (with the user message after each) left untouched at the end. */
 export const DEFAULT_KEEP_LAST = 2;
 
@@ -52,7 +56,11 @@ function compressOptions(command: Command): Command {
         .choices(['anthropic', 'jsonl', 'text'])
         .default('anthropic'),
     )
-    .option('--min-tokens <n>', 'leave blocks smaller than this alone', String(DEFAULT_MIN_TOKENS))
+    .option(
+      '--min-tokens <n>',
+      'leave blocks smaller than this alone (0: every block whose summary is smaller is shortened)',
+      String(DEFAULT_MIN_TOKENS),
+    )
     .option('--keep-last <turns>', 'leave the latest turns untouched', String(DEFAULT_KEEP_LAST))
     .option('--max-bytes <n>', 'refuse inputs larger than this many bytes (default 64 MiB)')
     .option('--json', 'print the statistics as JSON')

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import type { BenchReport, SourceItem } from '../run.js';
+import type { FoldBy } from '../folds.js';
 import type { SplitName } from '../split.js';
 import { GardenerError } from '../../../errors.js';
 import type { CliIo } from '../../kit/cli/io.js';
@@ -20,6 +21,7 @@ interface BenchFlags {
   out?: string;
   brief?: boolean;
   split: string;
+  folds: string;
 }
 
 const ALL_STRATEGIES = 'raw,mask,clear,summary,gardener,oracle';
@@ -66,6 +68,11 @@ export function makeBenchCommand(io: CliIo): Command {
       'dev | holdout | all: the files held out from tuning are 30% of each format folder, by a hash of their path',
       'all',
     )
+    .option(
+      '--folds <by>',
+      'source | none: report each source (the first folder under a folder given) as a leave-one-source-out fold beside the pooled figures',
+      'source',
+    )
     .option('--sessions <glob>', 'only sessions whose path, file name or id matches the glob')
     .option('--from <format>', 'read every file as this format instead of detecting it')
     .option('--lenient', 'skip unreadable JSONL lines instead of skipping the file')
@@ -74,7 +81,7 @@ export function makeBenchCommand(io: CliIo): Command {
     .option('--brief', 'print only the totals, not a table per strategy')
     .addHelpText(
       'after',
-      '\nExamples:\n  gardener bench\n  gardener bench ../shared/sessions --window 32000 --out report.md\n  gardener bench sessions/ --strategies mask,gardener --sessions "**/claude-code-log/**" --json',
+      '\nExamples:\n  gardener bench\n  gardener bench ../shared/sessions --window 32000 --out report.md   (one fold a source folder)\n  gardener bench sessions/ --strategies mask,gardener --sessions "**/claude-code-log/**" --json',
     )
     .action(async (paths: string[], flags: BenchFlags) => runBenchCommand(io, paths, flags));
 }
@@ -89,6 +96,7 @@ async function runBenchCommand(io: CliIo, paths: string[], flags: BenchFlags): P
     ...(flags.sessions !== undefined ? { sessions: flags.sessions } : {}),
     ...(settings.limit !== undefined ? { limit: settings.limit } : {}),
     split: flags.split as SplitName,
+    folds: flags.folds as FoldBy,
   });
   const report = await replayWithProgress(io, source, settings);
   if (report.sessions.length === 0) throw nothingToReplay(paths, report.skipped.length, flags.sessions);
@@ -139,6 +147,11 @@ async function benchSettings(paths: string[], flags: BenchFlags): Promise<BenchS
   if (!(SPLIT_NAMES as readonly string[]).includes(flags.split))
     throw new GardenerError('USAGE', `unknown split "${flags.split}"`, {
       hint: `choose from ${SPLIT_NAMES.join(', ')}`,
+    });
+  const { FOLD_BY } = await import('../folds.js');
+  if (!(FOLD_BY as readonly string[]).includes(flags.folds))
+    throw new GardenerError('USAGE', `unknown --folds "${flags.folds}"`, {
+      hint: `choose from ${FOLD_BY.join(', ')}`,
     });
   if (flags.from !== undefined) (await import('../../../core/transcript/index.js')).getFormat(flags.from);
   return {
@@ -252,6 +265,7 @@ function commandLine(paths: string[], flags: BenchFlags): string {
   if (flags.maskKeep !== '10') parts.push(`--mask-keep ${flags.maskKeep}`);
   if (flags.limit !== undefined) parts.push(`--limit ${flags.limit}`);
   if (flags.split !== 'all') parts.push(`--split ${flags.split}`);
+  if (flags.folds !== 'source') parts.push(`--folds ${flags.folds}`);
   if (flags.sessions !== undefined) parts.push(`--sessions ${quote(flags.sessions)}`);
   if (flags.from !== undefined) parts.push(`--from ${flags.from}`);
   if (flags.lenient) parts.push('--lenient');

@@ -1,10 +1,11 @@
 import type { StrategyFigures } from '../figures.js';
 import type { BenchReport, SessionReport } from '../run.js';
 import { FIGURE_COLUMNS } from './columns.js';
+import { foldGrid } from './folds.js';
 import { compact, count, integer } from '../../../core/format/index.js';
 import { percent, STRATEGY_COLORS } from './format.js';
 import { barChart, lineChart, scatterChart } from './svg.js';
-import { oracleLine, runLine } from './table.js';
+import { FOLDS_HEADING, oracleLine, runLine } from './table.js';
 
 /** Context charts for at most this many sessions (the longest first). */
 export const MAX_CONTEXT_CHARTS = 12;
@@ -47,6 +48,7 @@ export function renderMarkdown(report: BenchReport, options: MarkdownOptions): M
   };
   const lines = [
     ...totalsSection(report, options, chart),
+    ...foldsSection(report),
     ...contextSection(report, chart),
     ...perSessionSection(report),
     ...skippedSection(report),
@@ -85,6 +87,28 @@ function totalsSection(report: BenchReport, options: MarkdownOptions, chart: Cha
     lines.push(chart('frontier', frontierChart(report), 'Cost against fidelity, per strategy'), '');
     lines.push(chart('cost', costChart(report), 'Cost relative to raw, per strategy'), '');
     lines.push(chart('fidelity', fidelityChart(report), 'Needles kept, per strategy'), '');
+  }
+  return lines;
+}
+
+/** The folds side by side with the pooled figures, then every figure of each fold per strategy. */
+function foldsSection(report: BenchReport): string[] {
+  const grid = foldGrid(report);
+  if (!grid) return [];
+  const lines = ['## Folds', '', `${FOLDS_HEADING}.`, '', ...markdownTable(grid.header, grid.rows), ''];
+  for (const fold of report.folds) {
+    lines.push(
+      '<details>',
+      `<summary><code>${escapeMd(fold.fold)}</code>: ${count(fold.aggregatedSessions, 'session')} aggregated of ${fold.sessions}</summary>`,
+      '',
+      ...markdownTable(
+        ['strategy', ...FIGURE_COLUMNS.map((c) => c.header)],
+        fold.totals.map((f) => [`\`${f.strategy}\``, ...FIGURE_COLUMNS.map((c) => c.value(f))]),
+      ),
+      '',
+      '</details>',
+      '',
+    );
   }
   return lines;
 }
@@ -271,4 +295,5 @@ const METHOD = [
   "- **summary** replaces everything before the kept tail with one message of 6% of its size; its words are unknown (an LLM's), so it holds no needle.",
   '- **ms**: gardener CPU time per call (ingest + plan + render), p50 / p95 / max.',
   '- Sessions with fewer than 10 calls are reported but not aggregated.',
+  "- **Folds** (leave one source out): a session's fold is its source, the first folder below the folder given (`claude-code-log`, `swe-agent`…). A fold's row aggregates that source's sessions, its cost ratios to its own raw. gardener fits nothing at bench time, so each fold's figures are its held-out report; the benchmarks that choose constants fit them on the other sources (`--fold SOURCE`). A change is kept when it helps, or does not hurt, on every fold.",
 ];

@@ -1,6 +1,7 @@
 import type { StrategyFigures } from '../figures.js';
 import type { BenchReport } from '../run.js';
 import { FIGURE_COLUMNS } from './columns.js';
+import { foldGrid } from './folds.js';
 import { integer } from '../../../core/format/index.js';
 import { textTable } from '../../../core/format/index.js';
 
@@ -69,6 +70,10 @@ export function oracleLine(report: BenchReport): string | undefined {
   );
 }
 
+/** What the fold table shows, in one line. */
+export const FOLDS_HEADING =
+  "folds: leave one source out — each source's own figures beside the pooled ones (sessions with ≥ 10 calls; bars: gardener's needles in context ≥ mask's, cost ≤ 0.80× raw)";
+
 /** The whole terminal report. */
 export function renderTables(report: BenchReport, options: TableOptions = {}): string {
   const parts = [`gardener bench · ${runLine(report)}`, ''];
@@ -76,6 +81,11 @@ export function renderTables(report: BenchReport, options: TableOptions = {}): s
     for (const table of strategyTables(report, options.emphasize)) parts.push(table, '');
   parts.push(`totals (sessions with ≥ 10 calls; cost in input-token units, cache-aware)`);
   parts.push(totalsTable(report, options.emphasize), '');
+  const folds = foldGrid(report);
+  if (folds) {
+    parts.push(FOLDS_HEADING);
+    parts.push(textTable(folds.header, folds.rows, options.emphasize), '');
+  }
   const oracle = oracleLine(report);
   if (oracle) parts.push(oracle, '');
   if (report.skipped.length) {
