@@ -20,7 +20,7 @@
  * --turns counts model calls of the main loop: tool calls, one per needle asked, and the answer.
  * Cost is priced at the request model's prices (src/core/cache/models.ts: reads 0.05× on Opus 5.5).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -76,6 +76,9 @@ try {
     process.stderr.write(`${mode.name}: ${Math.round((performance.now() - started) / 1000)} s\n`);
     if (figures.violations.length > 0) process.stderr.write(`  first refusal: ${figures.violations[0]}\n`);
     results.push(figures);
+    // GARDENER_LONG_LOG=DIR keeps each proxy's JSON log (one line a request) for a closer look.
+    const logDir = process.env['GARDENER_LONG_LOG'];
+    if (logDir && figures.proxyLog) writeFileSync(join(logDir, `${mode.name.replace(/\W+/g, '-')}.jsonl`), figures.proxyLog);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -62,6 +62,8 @@ export interface RunFigures {
   needles: Map<string, NeedleOutcome>;
   violations: string[];
   answer: string;
+  /** The proxy's JSON log, one line a request (through the proxy). */
+  proxyLog?: string;
 }
 
 const isMessages = (request: RecordedRequest) =>
@@ -227,6 +229,7 @@ export async function runLongSession(
       calls: messages.filter((r) => r.status === 200).length,
       compactions: messages.filter((r) => r.status === 200 && isCompaction(r)).length,
       ...(proxy ? proxyFigures(proxy.log()) : { events: 0, guardStopped: false }),
+      ...(proxy ? { proxyLog: proxy.log() } : {}),
       ...tallyRequests(fake.requests),
       needles: outcomes,
       violations: fake.violations.map((v) => v.message),
