@@ -11,6 +11,8 @@ const shape = (name: string) => SECRET_SHAPES.find((s) => s.name === name)!;
 /** A command line holding passwords, and an output holding every shape. */
 const COMMAND = `${shape('curl -u').line} && ${shape('docker login --password').line}`;
 const OUTPUT = `${bigLog(200, 'deploy failed')}\n${SECRET_SHAPES.map((s) => s.line).join('\n')}`;
+/** The shapes alone: short enough to be spooled (a long result waits for the engine: its first send). */
+const SHORT_OUTPUT = SECRET_SHAPES.map((s) => s.line).join('\n');
 
 let world: HookWorld;
 beforeEach(() => {
@@ -33,7 +35,9 @@ describe('the Claude Code hooks store no secret shape in clear', () => {
   });
 
   it('a spooled tool result waits on disk redacted, and is stored redacted', async () => {
-    await world.hook('post-tool-use', bashResult('toolu_2', COMMAND, OUTPUT), { GARDENER_HOOK_SPOOL: '1' });
+    await world.hook('post-tool-use', bashResult('toolu_2', COMMAND, SHORT_OUTPUT), {
+      GARDENER_HOOK_SPOOL: '1',
+    });
     const dir = spoolDir(world.env, world.dbPath)!;
     const files = readdirSync(dir).map((name) => readFileSync(path.join(dir, name), 'utf8'));
     expect(files.length).toBe(1);

@@ -48,3 +48,13 @@ export const DEFAULT_MIN_SAVING_TOKENS = 64;
  * (`gardener bench --window 32000 --split dev`) among 0.6–1.5, then checked on the held-out split.
  */
 export const DEFAULT_PROFIT_FACTOR = 0.8;
+
+/**
+ * A block the client owns once sent (the Claude Code plugin decides its form at its first send only,
+ * plan/first-send.ts) goes out whole below this many tokens: about a screenful, cheaper to carry for
+ * the rest of a session at cached-read prices (24 calls × 0.1 × 2,000 = 4.8k input-token units) than
+ * one recall round trip of a model that needed what a summary left out.
+ */
+export const FIRST_SEND_MIN_TOKENS = 2_000;
+/** A first-send summary must keep at most this share of the original's tokens to be worth its loss. */
+export const FIRST_SEND_MAX_SHARE = 0.5;
