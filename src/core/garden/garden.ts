@@ -4,7 +4,7 @@ import { applyEvent } from './ingest/apply-event.js';
 import { compactAll, forget, pin, recallIntoContext, unpin } from './ingest/changes.js';
 import { observeCost, observeUsage, recordRender } from './ingest/observe.js';
 import { settleOutsideWindow, settleUnsent, type SettleOptions } from './ingest/settle-where.js';
-import { leaveOutFailing } from './ingest/thinking.js';
+import { leaveOutAll, leaveOutFailing } from './ingest/thinking.js';
 import { settlePending, syncTranscript } from './ingest/sync-transcript.js';
 import { openLedger, type Ledger } from './ledger/ledger.js';
 import { persistAll, saveLedger, saveUnsaved } from './ledger/save-state.js';
@@ -109,6 +109,12 @@ export function openGardenWith(options: GardenWithOptions): Garden {
     counters: () => ({ ...ledger.counters }),
     events: () => [...ledger.saved.events],
     save: () => saveUnsaved(session, ledger, view),
+    bindingRefused(remedy) {
+      if (remedy === 'pass-through') ledger.thinking.passThrough = true;
+      else leaveOutAll(view, ledger);
+      saveLedger(session, ledger, view);
+    },
+    passesThrough: () => ledger.thinking.passThrough,
     close() {
       // The forms and pins are saved even when storing the last blocks fails.
       try {

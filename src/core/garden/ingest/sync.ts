@@ -75,7 +75,8 @@ export function syncView(
   checkTranscript(transcript);
   const reading = readingOf(transcript);
   const extra = transcript.extra ?? {};
-  const rules = thinkingRules(extra['model'], extra['thinking'], deps.session.config.prefixCheck);
+  const checked = deps.session.config.prefixCheck !== 'off';
+  const rules = thinkingRules(extra['model'], extra['thinking'], checked);
   // Another model keeps or binds thinking differently: every message is read again.
   const sameRules = rules.counted === view.thinking.counted && rules.bound === view.thinking.bound;
   const keep = reading === view.reading && sameRules ? commonPrefix(view.inputs, transcript.messages) : 0;
@@ -213,7 +214,9 @@ function thinkingSlot(
   run: SyncRun,
 ): Slot {
   const { view, deps } = run;
-  const tokens = view.thinking.counted ? thinkingTokens((text) => deps.session.tokenizer.count(text), block) : 0;
+  const tokens = view.thinking.counted
+    ? thinkingTokens((text) => deps.session.tokenizer.count(text), block)
+    : 0;
   const slot = fixedSlot(block, place, deps.session.tokenizer, tokens);
   slot.thinkingKey = thinkingKey(block as never);
   if (deps.ledger.thinking.dropped.has(slot.thinkingKey)) slot.dropped = true;

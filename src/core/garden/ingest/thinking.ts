@@ -86,6 +86,11 @@ export function leaveOutAfter(
   return left;
 }
 
+/** Every thinking block kept so far is left out for good (removing all of them is always valid). */
+export function leaveOutAll(view: View, ledger: Pick<Ledger, 'thinking' | 'counters'>): number {
+  return leaveOutAfter(view, ledger, { message: 0, index: -1 });
+}
+
 function leaveOut(view: View, ledger: Pick<Ledger, 'thinking'>, slot: Slot): void {
   slot.dropped = true;
   ledger.thinking.dropped.add(keyOf(slot));

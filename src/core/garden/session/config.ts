@@ -9,9 +9,10 @@ import {
   DEFAULT_PROFIT_FACTOR,
   DEFAULT_WINDOW_MAX_SHARE,
   INJECT_MODES,
+  PREFIX_CHECK_SETTINGS,
   type InjectMode,
+  type PrefixCheckSetting,
 } from './defaults.js';
-import { PREFIX_CHECK_SETTINGS, type PrefixCheckSetting } from '../view/thinking.js';
 import { TOOL_WORDS, type RetrievalWords } from './words.js';
 
 /** Engine settings as a door passes them: all optional. */

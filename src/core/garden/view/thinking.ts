@@ -1,14 +1,6 @@
 import { cacheModel } from '../../cache/constants.js';
 
 /**
- * How the engine treats the API's prefix check on thinking blocks (GardenSettings.prefixCheck):
- * `auto` for the models that run it, `off` for an account created before 2026-08-31 (failing blocks
- * are let through there).
- */
-export type PrefixCheckSetting = 'auto' | 'off';
-export const PREFIX_CHECK_SETTINGS: readonly PrefixCheckSetting[] = ['auto', 'off'];
-
-/**
  * What a request's model does with the thinking blocks a request sends back (DESIGN "Preserved
  * thinking"; the per-model table of core/cache): whether they stay in the context and are billed as
  * input (counted), whether each one is bound to everything before it (bound: the API's prefix check
@@ -23,14 +15,17 @@ export interface ThinkingRules {
 
 export const NO_THINKING_RULES: ThinkingRules = { counted: false, bound: false, enabled: false };
 
-/** The rules for a request to `model` with `thinking` as its config, under the garden's setting. */
-export function thinkingRules(model: unknown, thinking: unknown, setting: PrefixCheckSetting): ThinkingRules {
+/**
+ * The rules for a request to `model` with `thinking` as its config; `checked`: the account has the
+ * API's prefix check enforced (GardenSettings.prefixCheck is not `off`).
+ */
+export function thinkingRules(model: unknown, thinking: unknown, checked: boolean): ThinkingRules {
   const row = cacheModel(typeof model === 'string' ? model : undefined);
   const type =
     typeof thinking === 'object' && thinking !== null ? (thinking as { type?: unknown }).type : undefined;
   return {
     counted: row.keepsThinking,
-    bound: row.prefixCheck !== 'none' && setting !== 'off',
+    bound: row.prefixCheck !== 'none' && checked,
     enabled: type === 'enabled',
   };
 }
