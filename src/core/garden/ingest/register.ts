@@ -5,7 +5,8 @@ import { partKey } from './identity.js';
 import { fixedSlot, MEDIA_STORE_CLASS, position, type BlockPlace, type IngestDeps } from './ingest.js';
 import { describeMedia, hasMediaSource, mediaInfo } from './media.js';
 import { MEDIA_PRIORITY } from '../plan/priority.js';
-import { largeFields } from './tool-input.js';
+import { isOwnForm } from '../render/labels.js';
+import { largeFields, type LargeField } from './tool-input.js';
 import type { Slot } from '../types.js';
 import { mediaVariants, toolResultVariants } from './variants.js';
 
@@ -14,17 +15,19 @@ import { mediaVariants, toolResultVariants } from './variants.js';
  * are registered with their exact token count and left pending: settleSlot() classifies, compresses
  * and stores them later (docs/DESIGN.md invariant 1 holds: nothing pending is ever shortened). Images and
  * documents are stored at once (the manifest decides repeats now). Blocks gardener does not shorten
- * (thinking, unknown types, small tool calls) become fixed slots and are not stored.
+ * (thinking, unknown types, small tool calls, its own summaries and stubs) become fixed slots and
+ * are not stored.
  */
 export function registerBlock(block: Block, place: BlockPlace, deps: IngestDeps): Slot {
   // Block types are open-ended (unknown ones pass through), hence tests rather than a switch.
   if (block.type === 'text') {
-    if (block.text === '') return fixedSlot(block, place, deps.tokenizer);
+    if (block.text === '' || isOwnForm(block.text, deps.tokenizer))
+      return fixedSlot(block, place, deps.tokenizer);
     return pendingSlot(block, place, 'text', block.text, deps, place.typed ? { cls: 'prompt' } : {});
   }
   if (block.type === 'tool_result') return registerToolResult(block, place, deps);
   if (block.type === 'tool_use') {
-    if (largeFields(block.input).length === 0) return fixedSlot(block, place, deps.tokenizer);
+    if (ownLargeFields(block.input, deps).length === 0) return fixedSlot(block, place, deps.tokenizer);
     return pendingSlot(block, place, 'tool_use', JSON.stringify(block.input ?? {}), deps, {});
   }
   if (block.type === 'image' || block.type === 'document')
@@ -49,7 +52,7 @@ function registerToolResult(
   const text = toolResultText(block.content);
   const variants = toolResultVariants(deps.tokenizer, block, undefined);
   const slot: Slot =
-    text === ''
+    text === '' || isOwnForm(text, deps.tokenizer)
       ? fixedSlot(block, place, deps.tokenizer)
       : pendingSlot(block, place, 'tool_result', text, deps, place.toolUse ? { tool: place.toolUse } : {});
   // Set on the new slot, not spread into a copy: V8 gives an object literal that starts with a
@@ -58,6 +61,11 @@ function registerToolResult(
   slot.tokens = variants.tokens;
   if (children.length > 0) slot.children = children;
   return slot;
+}
+
+/** A tool call's large fields, but those gardener wrote as its own summaries (they stay as they are). */
+export function ownLargeFields(input: unknown, deps: Pick<IngestDeps, 'tokenizer'>): LargeField[] {
+  return largeFields(input).filter((field) => !isOwnForm(field.text, deps.tokenizer));
 }
 
 function pendingSlot(

@@ -4,10 +4,10 @@ import type { CompressContext } from '../../compress/index.js';
 import type { Block } from '../../transcript/index.js';
 import { classifyText, compressText } from './huge.js';
 import { MIN_COMPRESS_TOKENS, type IngestDeps } from './ingest.js';
+import { ownLargeFields } from './register.js';
 import { BASE_PRIORITY } from '../plan/priority.js';
 import { extractTerms, recallHint, type HintInput } from './terms.js';
 import { hasLoneSurrogate, releasable, releaseForms, releaseOriginal } from './release.js';
-import { largeFields } from './tool-input.js';
 import type { Slot } from '../types.js';
 import {
   textVariants,
@@ -148,7 +148,7 @@ function settleToolResult(slot: Slot, deps: IngestDeps): Stored {
 
 function settleToolUse(slot: Slot, deps: IngestDeps): void {
   const block = slot.block as Block & { type: 'tool_use' };
-  const fields = largeFields(block.input);
+  const fields = ownLargeFields(block.input, deps);
   const input = (block.input ?? {}) as Record<string, unknown>;
   const hints = { toolName: block.name, toolInput: input, ...pathHint(block.name, input) };
   // A large field is a file body or a script: classify it as a read of that path would be.
