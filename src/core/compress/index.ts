@@ -81,4 +81,5 @@ function rewrap(envelope: Unwrapped, body: string): string {
   }
 }
 
+export { digestLog } from './log/digest.js';
 export type { CompressContext, Summary } from './types.js';

@@ -1,5 +1,5 @@
 import type { ClassifyHints, ContentClass } from '../../classify/index.js';
-import type { CompressContext, Summary } from '../../compress/index.js';
+import { digestLog, type CompressContext, type Summary } from '../../compress/index.js';
 import { lineSlices } from '../../format/index.js';
 import type { ClassifyFn, CompressFn } from './ingest.js';
 
@@ -26,14 +26,20 @@ export function classifyText(classify: ClassifyFn, text: string, hints: Classify
   return classify(isHuge(text) ? sampleOf(text) : text, hints);
 }
 
-/** The compressor's summary of a text: a huge one's made slice by slice (see compressHuge). */
+/**
+ * The compressor's summary of a text: a huge one's made slice by slice (a log's in one digest of its
+ * lines, others by compressHuge).
+ */
 export function compressText(
   compress: CompressFn,
   cls: ContentClass,
   text: string,
   context: CompressContext,
 ): Summary {
-  return isHuge(text) ? compressHuge(compress, cls, text, context) : compress(cls, text, context);
+  if (!isHuge(text)) return compress(cls, text, context);
+  return cls === 'log'
+    ? digestLog(lineSlices(text, SLICE_CHARS))
+    : compressHuge(compress, cls, text, context);
 }
 
 /**
