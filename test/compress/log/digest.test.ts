@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { compress } from '../../../src/core/compress/index.js';
 import { digestLog } from '../../../src/core/compress/log/digest.js';
-import { lineSlices } from '../../../src/core/format/slices.js';
 import { defaultTokenizer } from '../../../src/core/tokens/tokenizer.js';
 
 const tokenizer = defaultTokenizer();
@@ -17,11 +17,11 @@ function uniformLog(lines: number, every = 0): string {
   return out.join('\n');
 }
 
-const digest = (text: string, slice = 100_000) => digestLog(lineSlices(text, slice)).text;
+const digest = (text: string) => digestLog(text).text;
 const headers = (summary: string) => summary.split('\n').filter((line) => line.startsWith('[log: '));
 
 describe('the digest of a huge log', () => {
-  it('gives a uniform log one header and one folded shape, however many slices it is read in', () => {
+  it('gives a uniform log one header and one folded shape', () => {
     const summary = digest(uniformLog(200_000));
     expect(headers(summary)).toEqual(['[log: 200000 lines, 0 errors, 0 warnings]']);
     expect(summary).toContain('step 0: processed record 0 ok [×200000]');
@@ -30,7 +30,12 @@ describe('the digest of a huge log', () => {
       'step 199999: processed record 199999 ok',
     ]);
     expect(tokenizer.count(summary)).toBeLessThan(150);
-    expect(digest(uniformLog(200_000), 7_000)).toBe(summary);
+  });
+
+  it('is what the log compressor gives a log past any context window, and only such a log', () => {
+    const log = uniformLog(20_000, 400);
+    expect(compress('log', log, { pastWindow: true }).text).toBe(digest(log));
+    expect(compress('log', log).text).not.toBe(digest(log));
   });
 
   it('keeps error lines with their line numbers and counts every one', () => {
@@ -65,11 +70,12 @@ describe('the digest of a huge log', () => {
     expect(summary).toContain('[… 4991 lines of other shapes]');
   });
 
-  it('reads a line cut between two slices as one line', () => {
+  it('reads a line of any length as one line, by its start', () => {
     const long = `INFO ${'x'.repeat(5_000)} end`;
     const text = [long, long, 'ERROR it broke', long].join('\n');
-    const summary = digest(text, 3_000);
+    const summary = digest(text);
     expect(headers(summary)).toEqual(['[log: 4 lines, 1 error, 0 warnings]']);
     expect(summary).toContain('[line 3] ERROR it broke');
+    expect(summary.split('\n').find((line) => line.endsWith(' [×3]'))?.length).toBeLessThan(220);
   });
 });

@@ -32,28 +32,22 @@ interface KeptLine {
 }
 
 /**
- * A log's summary made in one pass over its slices (whole lines each, in order), in memory bounded
- * by a slice and a few thousand shapes whatever the log's length: one header for the whole log, its
- * first and last lines, its error and warning lines with their line numbers (as many as fit), and
- * every line folded into its shape with a count. For logs past any context window.
+ * A log's summary made in one pass over its lines, in memory bounded by a few thousand shapes
+ * whatever the log's length: one header for the whole log, its first and last lines, its error and
+ * warning lines with their line numbers (as many as fit), and every line folded into its shape with
+ * a count. For logs past any context window.
  */
-export function digestLog(slices: Iterable<string>): Summary {
+export function digestLog(text: string): Summary {
   const digest = newDigest();
-  let carry = '';
-  for (const slice of slices) {
-    let start = 0;
-    for (let end = slice.indexOf('\n'); end !== -1; end = slice.indexOf('\n', start)) {
-      addLine(digest, carry + slice.slice(start, Math.min(end, start + LINE_PREFIX)));
-      carry = '';
-      start = end + 1;
-    }
-    // A line cut at the slice's end goes on in the next one; only its first characters matter.
-    if (carry.length < LINE_PREFIX) carry += slice.slice(start, start + LINE_PREFIX - carry.length);
+  for (let start = 0; start <= text.length;) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    // Only a line's first characters are looked at: a huge line is not copied whole.
+    if (end > start || newline !== -1) addLine(digest, text.slice(start, Math.min(end, start + LINE_PREFIX)));
+    start = end + 1;
   }
-  if (carry !== '') addLine(digest, carry);
-  const text = render(digest);
   return {
-    text,
+    text: render(digest),
     helped: true,
     note: `log: ${plural(digest.errors, 'error')}, ${plural(digest.warnings, 'warning')}; digested`,
   };

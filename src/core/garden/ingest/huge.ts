@@ -1,13 +1,13 @@
 import type { ClassifyHints, ContentClass } from '../../classify/index.js';
-import { digestLog, type CompressContext, type Summary } from '../../compress/index.js';
+import type { CompressContext, Summary } from '../../compress/index.js';
 import { lineSlices } from '../../format/index.js';
 import type { ClassifyFn, CompressFn } from './ingest.js';
 
 /**
  * A text at least this long (characters; about a million tokens) is past any context window: it
  * only ever goes out as its summary or stub. It is classified from a sample and summarised a slice
- * at a time, so gardening it costs time linear in its size and memory bounded by a slice, not the
- * several whole working copies a compressor makes of the text it is given.
+ * at a time (a log in one pass over its lines), so gardening it costs time linear in its size and
+ * memory bounded by a slice, not the several whole working copies a compressor makes of the text.
  */
 export const HUGE_TEXT_CHARS = 4_000_000;
 /** Characters of a huge text summarised at a time (whole lines). */
@@ -27,8 +27,8 @@ export function classifyText(classify: ClassifyFn, text: string, hints: Classify
 }
 
 /**
- * The compressor's summary of a text: a huge one's made slice by slice (a log's in one digest of its
- * lines, others by compressHuge).
+ * The compressor's summary of a text: a huge log's in one pass over its lines (the compressor's
+ * digest), another huge text's slice by slice (compressHuge).
  */
 export function compressText(
   compress: CompressFn,
@@ -37,9 +37,8 @@ export function compressText(
   context: CompressContext,
 ): Summary {
   if (!isHuge(text)) return compress(cls, text, context);
-  return cls === 'log'
-    ? digestLog(lineSlices(text, SLICE_CHARS))
-    : compressHuge(compress, cls, text, context);
+  if (cls === 'log') return compress(cls, text, { ...context, pastWindow: true });
+  return compressHuge(compress, cls, text, context);
 }
 
 /**
