@@ -66,8 +66,9 @@ describe('the digest of a huge log', () => {
     ).join('\n');
     const summary = digest(text);
     expect(summary).toContain('heartbeat 1 [×55000]');
-    expect(summary.split('\n').filter((line) => / \[×\d+\]$/.test(line))).toHaveLength(10);
-    expect(summary).toContain('[… 4991 lines of other shapes]');
+    const lines = summary.split('\n');
+    const listed = lines.slice(lines.indexOf('[… lines by shape, the most frequent first:]') + 1);
+    expect(listed.indexOf('[… 4991 lines of other shapes]')).toBe(10);
   });
 
   it('reads a line of any length as one line, by its start', () => {

@@ -70,8 +70,9 @@ function newDigest() {
 
 type Digest = ReturnType<typeof newDigest>;
 
+/** Counts one line (its first LINE_PREFIX characters): severity, shape, edges, kept lines. */
 function addLine(digest: Digest, raw: string): void {
-  let line = raw.length > LINE_PREFIX ? raw.slice(0, LINE_PREFIX) : raw;
+  let line = raw;
   if (line.includes('\u001b')) line = stripAnsi(line);
   if (line.includes('\r')) line = resolveCarriageReturns(line);
   line = line.trimEnd();
@@ -155,7 +156,8 @@ function render(digest: Digest): string {
   ];
   const shapes = [...digest.shapes.values()].sort((a, b) => b.count - a.count);
   out.push(`[… lines by shape, the most frequent first:]`);
-  for (const tally of shapes.slice(0, MAX_SHAPES_SHOWN)) out.push(`${tally.example} [×${tally.count}]`);
+  for (const tally of shapes.slice(0, MAX_SHAPES_SHOWN))
+    out.push(tally.count > 1 ? `${tally.example} [×${tally.count}]` : tally.example);
   const rest = shapes.slice(MAX_SHAPES_SHOWN);
   const restLines = rest.reduce((n, tally) => n + tally.count, digest.untracked);
   if (restLines > 0) out.push(`[… ${plural(restLines, 'line')} of other shapes]`);
