@@ -14,6 +14,10 @@ export const MINIFIED_LINE_CHARS = 1_000;
 const MINIFIED_SHARE = 0.5;
 /** A tree whose ERROR nodes cover more than this share of the code is not laid out. */
 const MAX_ERROR_SHARE = 0.05;
+/** Characters of the code's start parsed first, to tell code from text that only has long lines. */
+const SCREEN_CHARS = 600;
+/** The start is not code when it holds more ERROR nodes than this (its cut end may make one or two). */
+const MAX_SCREEN_ERRORS = 2;
 /** Containers whose inside is laid out a member a row. */
 const BLOCKS: ReadonlySet<string> = new Set([
   'statement_block',
@@ -69,10 +73,22 @@ function grammarsFor(language: ParsedLanguage): ParsedLanguage[] {
 export function layOut(code: string, language: ParsedLanguage): string[] | undefined {
   if (language === 'python') return undefined;
   for (const grammar of grammarsFor(language)) {
+    if (!looksLikeCode(code, grammar)) continue;
     const tree = parse(grammar, code);
     if (tree && errorChars(tree) <= code.length * MAX_ERROR_SHARE) return rows(code, tree);
   }
   return undefined;
+}
+
+/**
+ * Whether the code's start parses with few errors: text that is not code can send tree-sitter's
+ * error recovery into seconds of work, a short prefix tells cheaply (a cut prefix of real code has
+ * an error or two where it was cut, text that is not code has them all along).
+ */
+function looksLikeCode(code: string, grammar: ParsedLanguage): boolean {
+  if (code.length <= SCREEN_CHARS) return true;
+  const tree = parse(grammar, code.slice(0, SCREEN_CHARS));
+  return tree !== undefined && tree.rootNode.descendantsOfType('ERROR').length <= MAX_SCREEN_ERRORS;
 }
 
 /** Characters inside ERROR nodes (outermost ones). */
