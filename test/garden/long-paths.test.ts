@@ -50,17 +50,17 @@ describe('a path of many folders', () => {
     expect(hint).toBe('d39998/d39999/file.ts');
   });
 
-  it('settles a Read of a 10,000-folder path about as fast as one of a 3-folder path as long', () => {
+  it('settles a Read of a 20,000-folder path about as fast as one of a 3-folder path as long', () => {
     // A short path first: what loads once (the tokenizer, the grammars) is not timed.
     settleAll(readOf('/src/file.ts'));
-    const deep = deepPath(10_000);
+    const deep = deepPath(20_000);
     const third = Math.floor(deep.length / 3);
     const flat = `/${'a'.repeat(third)}/${'b'.repeat(third)}/${'c'.repeat(third)}/file.ts`;
     const deepMs = timed(() => settleAll(readOf(deep)));
     const flatMs = fastest(() => settleAll(readOf(flat)));
-    // Linear work: the same order of time for as many characters (a quadratic walk over the
-    // folders took 100 times more).
-    expect(deepMs).toBeLessThan(4 * flatMs + 200);
+    // Linear work: the same order of time for as many characters, with room for a busy machine
+    // (a quadratic walk over the folders took some 8 seconds).
+    expect(deepMs).toBeLessThan(4 * flatMs + 1_500);
   });
 });
 
