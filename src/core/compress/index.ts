@@ -3,6 +3,7 @@ import { rewrapToolOutput, unwrapToolOutput } from '../transcript/index.js';
 import { guarded, unchanged } from './guard.js';
 import { namesBudget, paysForFrame } from './frame.js';
 import { MAX_NAMES_CHARS, namesLineAndRest } from '../names/index.js';
+import { digestLog } from './log/digest.js';
 import { compressorFor, sniffedCompressor } from './registry.js';
 import type { CompressContext, Summary } from './types.js';
 
@@ -20,6 +21,7 @@ import type { CompressContext, Summary } from './types.js';
  */
 export function compress(cls: ContentClass, text: string, context: CompressContext = {}): Summary {
   if (cls === 'prompt') return unchanged(text, 'prompt: never compressed');
+  if (cls === 'log' && context.pastWindow === true) return digest(text, context);
   const whole = sniffedCompressor(cls, text, 'text');
   const summary = whole === undefined ? dispatch(cls, text, context) : whole(text, context);
   if (!summary.helped) return summary;
@@ -33,6 +35,9 @@ export function compress(cls: ContentClass, text: string, context: CompressConte
   }
   return names.more > 0 ? { ...summary, text: named, namesLeftOut: names.more } : { ...summary, text: named };
 }
+
+/** A log past any context window: one digest of all its lines (log/digest.ts), no names line. */
+const digest = guarded('digest', (text) => digestLog(text));
 
 const dispatch = (cls: Exclude<ContentClass, 'prompt'>, text: string, context: CompressContext): Summary =>
   guarded('dispatch', (input, ctx) => compressEnveloped(cls, input, ctx))(text, context);

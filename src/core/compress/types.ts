@@ -15,6 +15,11 @@ export interface CompressContext {
    * its opening and its needles and actions, without framing every paragraph.
    */
   reasoning?: boolean;
+  /**
+   * The text is past any context window (a block of millions of characters): a log is summarised
+   * in one pass over its lines, in bounded memory (log/digest.ts).
+   */
+  pastWindow?: boolean;
 }
 
 export interface Summary {

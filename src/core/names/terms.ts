@@ -135,13 +135,19 @@ function firstWords(text: string, n: number): string[] {
   return words;
 }
 
-/** The last folders and name of a long path, as many as fit; the name alone when nothing more does. */
+/**
+ * The last folders and name of a long path, as many as fit; the name alone when nothing more does.
+ * Built from the end, one folder at a time, so a path of many folders costs what it holds.
+ */
 function shortPath(path: string): string {
   if (path.length <= MAX_HINT_PATH) return path;
   const segments = path.split(/[\\/]/).filter((segment) => segment !== '');
-  for (let keep = segments.length - 1; keep > 1; keep--) {
-    const tail = segments.slice(-keep).join('/');
-    if (tail.length <= MAX_HINT_PATH) return tail;
+  let tail = segments.at(-1) ?? path;
+  // At most every folder but the first: a path too long to show whole never shows whole.
+  for (let i = segments.length - 2; i >= 1; i--) {
+    const longer = `${segments[i]}/${tail}`;
+    if (longer.length > MAX_HINT_PATH) break;
+    tail = longer;
   }
-  return segments.at(-1) ?? path;
+  return tail;
 }

@@ -9,6 +9,7 @@ import {
   type StreamedTranscript,
   type Transcript,
 } from '../../core/transcript/index.js';
+import { contextWindowOf } from '../kit/provider/prices.js';
 import { openSession, type DoorSession } from '../kit/session.js';
 
 export interface CompressOptions {
@@ -35,6 +36,19 @@ export interface CompressStats {
   events: number;
   byClass: Partial<Record<BreakdownClass, ClassBreakdown>>;
   elapsedMs: number;
+  /** Transcripts still larger than their model's context window once compressed. */
+  overWindow: OverWindow[];
+}
+
+/** A compressed transcript still too large for its model. */
+export interface OverWindow {
+  transcript: string;
+  /** The model the transcript names, if it names one. */
+  model: string | undefined;
+  /** Tokens of the compressed request. */
+  tokens: number;
+  /** The model's context window (the default one when it names none). */
+  window: number;
 }
 
 export interface CompressResult {
@@ -97,6 +111,7 @@ export function compressForWriting(
     events: 0,
     byClass: {},
     elapsedMs: 0,
+    overWindow: [],
   };
   const sessions: DoorSession[] = [];
   const close = () => {
@@ -161,22 +176,45 @@ function compressOne(
   else garden.compactAll({ minTokens: options.minTokens, keepLastTurns: options.keepLastTurns });
   const request = garden.renderEach();
   stats.transcripts += 1;
-  stats.tokensAfter += countRequest(tokenizer, { ...request, messages: [] });
-  const compacted: StreamedTranscript = { ...transcript, messages: counted(garden, request.messages, tally) };
+  const fixed = countRequest(tokenizer, { ...request, messages: [] });
+  stats.tokensAfter += fixed;
+  const size = { transcript: transcript.id, model: modelOf(transcript), tokens: fixed };
+  const compacted: StreamedTranscript = {
+    ...transcript,
+    messages: counted(garden, request.messages, tally, size),
+  };
   if (request.system !== undefined) compacted.system = request.system;
   if (request.tools !== undefined) compacted.tools = request.tools;
   return compacted;
 }
 
-/** The messages as they are read, each counted; once the last is read, the garden's figures. */
-function* counted(garden: Garden, messages: Iterable<MessageParam>, tally: Tally): Generator<MessageParam> {
+/**
+ * The messages as they are read, each counted; once the last is read, the garden's figures, and
+ * the transcript's size against its model's window.
+ */
+function* counted(
+  garden: Garden,
+  messages: Iterable<MessageParam>,
+  tally: Tally,
+  size: Omit<OverWindow, 'window'>,
+): Generator<MessageParam> {
   const { tokenizer, stats } = tally;
   for (const message of messages) {
-    stats.tokensAfter += countMessage(tokenizer, message);
+    const tokens = countMessage(tokenizer, message);
+    stats.tokensAfter += tokens;
+    size.tokens += tokens;
     yield message;
   }
   stats.events += garden.counters().events;
   mergeBreakdown(stats.byClass, garden.classStats());
+  const window = contextWindowOf(size.model ?? '');
+  if (size.tokens > window) stats.overWindow.push({ ...size, window });
+}
+
+/** The model a transcript names: its request's `model`, or the one its session log recorded. */
+function modelOf(transcript: Transcript): string | undefined {
+  const model = transcript.extra?.['model'] ?? transcript.meta?.model;
+  return typeof model === 'string' && model.trim() !== '' ? model : undefined;
 }
 
 function sessionName(given: string | undefined, transcript: Transcript, count: number): string {

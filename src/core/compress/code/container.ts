@@ -6,10 +6,17 @@ type Node = Parser.SyntaxNode;
 
 /**
  * How much an outline shows besides signatures (the compressor picks the richest that fits):
- * `full` adds the sections of long bodies (sections.ts) to `rich`, so they are the first to go.
+ * `full` adds the sections of long bodies (sections.ts) to `rich`, so they are the first to go;
+ * `bare` folds even one-line bodies, for code that no other level shortens (many small functions).
  */
-export type Detail = 'minimal' | 'standard' | 'rich' | 'full';
-export const DETAIL_RANK: Readonly<Record<Detail, number>> = { minimal: 0, standard: 1, rich: 2, full: 3 };
+export type Detail = 'bare' | 'minimal' | 'standard' | 'rich' | 'full';
+export const DETAIL_RANK: Readonly<Record<Detail, number>> = {
+  bare: 0,
+  minimal: 1,
+  standard: 2,
+  rich: 3,
+  full: 4,
+};
 
 /**
  * A decision that depends on the detail level (a docstring's first line shown or not): every
@@ -38,11 +45,11 @@ export function choose(
 ): Action {
   return chooseAmong(o, [
     { from, place: preferred },
-    { from: 'minimal', place: fallback },
+    { from: 'bare', place: fallback },
   ]);
 }
 
-/** Records a decision of several steps, richest first; the last should start at `minimal`. */
+/** Records a decision of several steps, richest first; the last should start at `bare`. */
 export function chooseAmong(o: Outline, steps: { from: Detail; place: (set: FoldSet) => unknown }[]): Action {
   const placed = steps.map((step) => {
     const set: FoldSet = { lines: o.lines, folds: [] };

@@ -81,6 +81,8 @@ export function parse(language: ParsedLanguage, source: string): Parser.Tree | u
     const tree = parser.parse(source, undefined, {
       bufferSize: source.length * 2 + 16,
     }) as Parser.Tree | null;
+    // A parse that timed out is resumed by the parser's next call unless it is reset.
+    if (tree === null) parser.reset();
     return tree ?? undefined;
   } catch (error) {
     debug('compress/code', 'tree-sitter parse failed', { language, message: String(error) });

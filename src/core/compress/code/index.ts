@@ -1,8 +1,15 @@
 import { debug } from '../../../debug.js';
 import type { CompressContext, Compressor, Summary } from '../types.js';
-import { languageFromPath, normalizeLanguage, sniffLanguage, type CodeLanguage } from './language.js';
+import {
+  isParsed,
+  languageFromPath,
+  normalizeLanguage,
+  sniffLanguage,
+  type CodeLanguage,
+} from './language.js';
+import { capOutline, isMinified, layOut } from './minified.js';
 import { prefixNumber } from './numbering.js';
-import { outlineSegment } from './outline-segment.js';
+import { MAX_USEFUL_SHARE, outlineSegment } from './outline-segment.js';
 import { splitSource, type CodeSegment, type SourceView } from './segments.js';
 
 export { topLevelDeclarationNames } from './names.js';
@@ -10,8 +17,6 @@ export { languageFromPath, normalizeLanguage, sniffLanguage, type CodeLanguage }
 
 /** Code with fewer lines than this is left as it is: an outline would not be shorter. */
 const MIN_CODE_LINES = 8;
-/** A summary must be at most this share of the original, or the original is worth its extra size. */
-const MAX_USEFUL_SHARE = 0.9;
 
 /**
  * Outlines code: imports, exports, types and signatures stay, bodies fold into markers that say
@@ -29,13 +34,14 @@ export const compressCode: Compressor = (text: string, context: CompressContext)
 };
 
 function summarize(text: string, context: CompressContext): Summary {
-  const view = splitSource(text);
+  const source = splitSource(text);
+  const hint = languageHint(context, source);
+  const { view, minified, laid } = laidOut(source, hint);
   const codeLines = view.segments.reduce((n, s) => n + (s.kind === 'code' ? s.lines.length : 0), 0);
   // Short code stays as it is; only its framing may shrink (the harness's boilerplate).
-  if (codeLines < MIN_CODE_LINES) return framingOnly(text, view);
+  if (codeLines < MIN_CODE_LINES && !minified) return framingOnly(text, view);
 
   const keep = new Set(context.keep ?? []);
-  const hint = languageHint(context, view);
   const out: string[] = [];
   const methods = new Set<string>();
   let language: CodeLanguage | undefined;
@@ -50,6 +56,7 @@ function summarize(text: string, context: CompressContext): Summary {
       language: segmentLanguage,
       keep,
       ...(numberOf ? { numberOf } : {}),
+      ...(laid ? { unindented: true } : {}),
     });
     language ??= outline.language;
     for (const method of outline.methods) methods.add(method);
@@ -62,12 +69,41 @@ function summarize(text: string, context: CompressContext): Summary {
     (out[out.length - 2] ?? '').trim() === ''
   )
     out.pop();
-  const summary = out.join(view.eol);
+  const shown = minified ? capOutline(out) : out;
+  const summary = shown.join(view.eol);
   // Nothing but comments (left out without markers) would leave nothing: keep the original.
-  if (summary.trim() === '' || summary.length > text.length * MAX_USEFUL_SHARE)
-    return { text, helped: false };
-  const note = `${language ?? 'code'} outline (${[...methods].join(' + ')}): ${codeLines} → ${out.length} lines`;
+  // Code laid out from minified source is measured without the indentation it was given.
+  const measured = laid ? summary.replace(/^[ \t]+/gm, '').length : summary.length;
+  if (summary.trim() === '' || measured > text.length * MAX_USEFUL_SHARE) return { text, helped: false };
+  const what = laid ? `minified, laid out on ${codeLines}` : `${codeLines}`;
+  const note = `${language ?? 'code'} outline (${[...methods].join(' + ')}): ${what} → ${shown.length} lines`;
   return { text: summary, helped: true, note };
+}
+
+/**
+ * The view with each minified code segment laid out on rows by its syntax tree (its line numbers,
+ * one or two for a whole bundle, go). `minified`: a segment was minified; `laid`: one was laid out.
+ */
+function laidOut(view: SourceView, hint: CodeLanguage | undefined): Layout {
+  const layout: Layout = { view, minified: false, laid: false };
+  const segments = view.segments.map((segment) => {
+    if (segment.kind !== 'code' || !isMinified(segment.lines)) return segment;
+    layout.minified = true;
+    const language = hint ?? fenceLanguage(segment) ?? sniffLanguage(segment.lines);
+    // Unlabelled minified code is most often a JavaScript bundle: its parse tells.
+    const grammar = isParsed(language) ? language : language === 'other' ? 'javascript' : undefined;
+    const lines = grammar === undefined ? undefined : layOut(segment.lines.join('\n'), grammar);
+    if (lines === undefined) return segment;
+    layout.laid = true;
+    return { kind: 'code' as const, lines };
+  });
+  return { ...layout, view: { ...view, segments } };
+}
+
+interface Layout {
+  view: SourceView;
+  minified: boolean;
+  laid: boolean;
 }
 
 /** The code as it was, between condensed framing: kept when that alone saves enough. */

@@ -1,6 +1,7 @@
 import type Parser from 'tree-sitter';
 import {
   choose,
+  chooseAmong,
   fieldText,
   members,
   MAX_OUTLINE_DEPTH,
@@ -200,12 +201,14 @@ function callbacks(expression: Node): { fn: Node; iife: boolean }[] {
   let current: Node | undefined = expression;
   for (let i = 0; i < MAX_CHAIN && current; i++) {
     if (current.type !== 'call_expression' && current.type !== 'new_expression') break;
+    const callee = unwrap(current.childForFieldName('function') ?? current.childForFieldName('constructor'));
+    const iife = callee !== undefined && FUNCTIONS.has(callee.type);
+    // A function handed to an IIFE is the module it wraps (UMD: `(function (r, f) {…})(this, function () {…})`).
     for (const arg of members(current.childForFieldName('arguments'))) {
       const fn = unwrap(arg);
-      if (fn && FUNCTIONS.has(fn.type)) found.push({ fn, iife: false });
+      if (fn && FUNCTIONS.has(fn.type)) found.push({ fn, iife });
     }
-    const callee = unwrap(current.childForFieldName('function') ?? current.childForFieldName('constructor'));
-    if (callee && FUNCTIONS.has(callee.type)) {
+    if (callee && iife) {
       found.push({ fn: callee, iife: true });
       break;
     }
@@ -253,8 +256,15 @@ function outlineFunction(
   if (rows(body) < 3) return 'keep';
   const only = body.namedChildren.length === 1 ? body.namedChildren[0] : undefined;
   if (rows(body) === 3 && only && only.startPosition.row === body.startPosition.row + 1 && rows(only) === 1) {
-    // `key(invoice: Invoice): string { return createHash('sha1')…; }`: one line, no marker needed.
-    return joinRows(o, body.startPosition.row, body.endPosition.row, LINE_COMMENT) ? 'outlined' : 'keep';
+    // `key(invoice: Invoice): string { return createHash('sha1')…; }`: one line, no marker needed;
+    // at the least detail (a file of many small functions) the signature alone.
+    return chooseAmong(o, [
+      {
+        from: 'minimal',
+        place: (set) => joinRows(set, body.startPosition.row, body.endPosition.row, LINE_COMMENT),
+      },
+      { from: 'bare', place: (set) => foldOneRow(set, body) },
+    ]);
   }
   if (name !== undefined && o.keep.has(name)) {
     const lastInner = body.endPosition.row - 1;
@@ -282,6 +292,16 @@ function foldLongBody(o: Outline, block: Node): Action {
   const whole = (set: FoldSet) => addFold(set, fold);
   if (sections.length === 0) return whole(o) ? 'outlined' : 'keep';
   return choose(o, 'full', (set) => foldSections(set, fold, sections) || whole(set), whole);
+}
+
+/** Folds the one row between a body's `{` and `}`, each on a row of its own (a fold of one row). */
+function foldOneRow(set: FoldSet, block: Node): boolean {
+  const open = { row: block.startPosition.row, column: block.startPosition.column + 1 };
+  const close = { row: block.endPosition.row, column: Math.max(0, block.endPosition.column - 1) };
+  const fold = betweenFold(set, open, close);
+  if (fold === undefined) return false;
+  set.folds.push(fold);
+  return true;
 }
 
 /** Folds what lies between a `{ … }` node's brackets (to its end when the file stops before the `}`). */

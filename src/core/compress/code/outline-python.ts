@@ -239,7 +239,7 @@ function outlineFunction(o: Outline, fn: Node, depth: number): Action {
     return chooseAmong(o, [
       ...(sections.length > 0 ? [{ from: 'full' as const, place: sectioned }] : []),
       { from: 'rich', place: docstringLine },
-      { from: 'minimal', place: whole },
+      { from: 'bare', place: whole },
     ]);
   }
   if (sections.length === 0) return whole(o) ? 'outlined' : 'keep';

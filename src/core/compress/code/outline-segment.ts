@@ -9,6 +9,8 @@ import { renderFolds, type OutLine } from './render.js';
 
 /** The richest outline whose size stays under this share of the code is chosen. */
 const TARGET_SHARE = 0.2;
+/** A summary must be at most this share of the original, or the original is worth its extra size. */
+export const MAX_USEFUL_SHARE = 0.9;
 /** Outline detail levels, richest first. */
 const DETAILS: readonly Detail[] = ['full', 'rich', 'standard', 'minimal'];
 /** Languages whose line comments start with `#`. */
@@ -28,6 +30,8 @@ export interface SegmentOptions {
   language: CodeLanguage;
   keep: ReadonlySet<string>;
   numberOf?: (row: number) => number | undefined;
+  /** Sizes are measured without indentation (code laid out from minified source had none). */
+  unindented?: boolean;
 }
 
 /** Outlines one run of code lines (no number prefixes). */
@@ -60,14 +64,21 @@ function outlineDedented(code: readonly string[], options: SegmentOptions): Segm
   const parsed = parseCode(code, options.language);
   if (!parsed) return byIndentation(code, options);
   const outline = outlineTree(code, parsed, options.keep);
-  const size = code.reduce((n, l) => n + l.length + 1, 0);
+  const length = options.unindented ? (l: string) => l.trimStart().length : (l: string) => l.length;
+  const size = code.reduce((n, l) => n + length(l) + 1, 0);
   // Levels no choice starts at render like the next one down: only the others are tried.
   const levels = new Set(outline.choices.flatMap((c) => c.steps.map((s) => s.from)));
   const details = DETAILS.filter((d) => d === 'minimal' || levels.has(d));
+  const sizeOf = (lines: readonly OutLine[]) => lines.reduce((n, l) => n + length(l.text) + 1, 0);
   let lines: OutLine[] = [];
   for (const detail of details) {
     lines = render(code, { lines: code, folds: foldsAt(outline, detail) }, options);
-    if (lines.reduce((n, l) => n + l.text.length + 1, 0) <= size * TARGET_SHARE) break;
+    if (sizeOf(lines) <= size * TARGET_SHARE) break;
+  }
+  // Code the least detail does not shorten enough to be worth it: its signatures alone.
+  if (sizeOf(lines) > size * MAX_USEFUL_SHARE) {
+    const bare = render(code, { lines: code, folds: foldsAt(outline, 'bare') }, options);
+    if (sizeOf(bare) < sizeOf(lines)) lines = bare;
   }
   return { lines, methods: new Set(['tree-sitter']), language: parsed.language };
 }

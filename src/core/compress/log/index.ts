@@ -5,6 +5,7 @@ import type { CompressContext, Summary } from '../types.js';
 import { cleanLog } from './clean.js';
 import { isDiff, summariseDiff } from './diff.js';
 import { collapseRuns, summariseLines } from './generic.js';
+import { logHeader, plural, span, timestampOf } from './header.js';
 import { groupFindings, isLintOutput } from './lint.js';
 import { refsOf } from './refs.js';
 import { countSeverities } from './severity.js';
@@ -23,8 +24,6 @@ const SHORT_LINE_MAX = 400;
 const RESIDUAL_BUDGET = 2;
 /** Leftover lines keep their errors, warnings and last line: the report or findings head the summary. */
 const LEFTOVER = { edges: 'tail' } as const;
-
-const TIMESTAMP = /^\s*[[(]?(\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2})?|\d{2}:\d{2}:\d{2})/;
 
 /**
  * Log compressor. Diffs become their files, counts and first changed lines; test runs (pytest,
@@ -91,27 +90,15 @@ function finish(original: string, out: readonly string[], note: string): Summary
  * none). Without counts (a test run, whose runner's totals follow) only the lines and time span.
  */
 export function header(lines: readonly string[], counts?: { errors: number; warnings: number }): string {
-  const span = timespan(lines);
-  const parts = [plural(lines.length, 'line')];
-  if (counts) parts.push(plural(counts.errors, 'error'), plural(counts.warnings, 'warning'));
-  if (span !== undefined) parts.push(span);
-  return `[log: ${parts.join(', ')}]`;
+  return logHeader(lines.length, counts, timespan(lines));
 }
 
 function timespan(lines: readonly string[]): string | undefined {
-  const first = lines.map((line) => TIMESTAMP.exec(line)?.[1]).find((stamp) => stamp !== undefined);
+  const first = lines.map(timestampOf).find((stamp) => stamp !== undefined);
   if (first === undefined) return undefined;
-  let last = first;
   for (let i = lines.length - 1; i >= 0; i--) {
-    const stamp = TIMESTAMP.exec(lines[i] ?? '')?.[1];
-    if (stamp !== undefined) {
-      last = stamp;
-      break;
-    }
+    const stamp = timestampOf(lines[i] ?? '');
+    if (stamp !== undefined) return span(first, stamp);
   }
-  return first === last ? first : `${first}..${last}`;
-}
-
-function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+  return first;
 }

@@ -6,8 +6,8 @@ import type { ClassifyFn, CompressFn } from '../session/session.js';
 /**
  * A text at least this long (characters; about a million tokens) is past any context window: it
  * only ever goes out as its summary or stub. It is classified from a sample and summarised a slice
- * at a time, so gardening it costs time linear in its size and memory bounded by a slice, not the
- * several whole working copies a compressor makes of the text it is given.
+ * at a time (a log in one pass over its lines), so gardening it costs time linear in its size and
+ * memory bounded by a slice, not the several whole working copies a compressor makes of the text.
  */
 export const HUGE_TEXT_CHARS = 4_000_000;
 /** Characters of a huge text summarised at a time (whole lines). */
@@ -26,14 +26,19 @@ export function classifyText(classify: ClassifyFn, text: string, hints: Classify
   return classify(isHuge(text) ? sampleOf(text) : text, hints);
 }
 
-/** The compressor's summary of a text: a huge one's made slice by slice (see compressHuge). */
+/**
+ * The compressor's summary of a text: a huge log's in one pass over its lines (the compressor's
+ * digest), another huge text's slice by slice (compressHuge).
+ */
 export function compressText(
   compress: CompressFn,
   cls: ContentClass,
   text: string,
   context: CompressContext,
 ): Summary {
-  return isHuge(text) ? compressHuge(compress, cls, text, context) : compress(cls, text, context);
+  if (!isHuge(text)) return compress(cls, text, context);
+  if (cls === 'log') return compress(cls, text, { ...context, pastWindow: true });
+  return compressHuge(compress, cls, text, context);
 }
 
 /**

@@ -9,7 +9,8 @@ import { describeMedia, hasMediaSource, mediaInfo } from '../view/media.js';
 import type { Slot } from '../view/slot.js';
 import { partKey } from './identity.js';
 import { fixedSlot, MEDIA_STORE_CLASS, position, type BlockPlace } from './ingest.js';
-import { largeFields } from './tool-input.js';
+import { largeFields, type LargeField } from './tool-input.js';
+import { isOwnForm } from '../render/labels.js';
 import { mediaVariants, toolResultVariants } from './variants.js';
 
 /**
@@ -17,7 +18,8 @@ import { mediaVariants, toolResultVariants } from './variants.js';
  * are registered with their exact token count and left pending: settleSlot() classifies, compresses
  * and stores them later (docs/DESIGN.md invariant 1 holds: nothing pending is ever shortened). Images and
  * documents are stored at once (the manifest decides repeats now). Blocks gardener does not shorten
- * (thinking, unknown types, small tool calls) become fixed slots and are not stored.
+ * (thinking, unknown types, small tool calls, its own summaries and stubs) become fixed slots and
+ * are not stored.
  */
 export function registerBlock(
   block: Block,
@@ -28,7 +30,7 @@ export function registerBlock(
   const { tokenizer } = session;
   // Block types are open-ended (unknown ones pass through), hence tests rather than a switch.
   if (block.type === 'text') {
-    if (block.text === '') return fixedSlot(block, place, tokenizer);
+    if (block.text === '' || isOwnForm(block.text, tokenizer)) return fixedSlot(block, place, tokenizer);
     return pendingSlot(block, place, tokenizer, {
       kind: 'text',
       text: block.text,
@@ -37,7 +39,7 @@ export function registerBlock(
   }
   if (block.type === 'tool_result') return registerToolResult(block, place, session, counters);
   if (block.type === 'tool_use') {
-    if (largeFields(block.input).length === 0) return fixedSlot(block, place, tokenizer);
+    if (ownLargeFields(block.input, tokenizer).length === 0) return fixedSlot(block, place, tokenizer);
     return pendingSlot(block, place, tokenizer, {
       kind: 'tool_use',
       text: JSON.stringify(block.input ?? {}),
@@ -72,7 +74,7 @@ function registerToolResult(
   const text = toolResultText(block.content);
   const variants = toolResultVariants(session.tokenizer, block, undefined);
   const slot: Slot =
-    text === ''
+    text === '' || isOwnForm(text, session.tokenizer)
       ? fixedSlot(block, place, session.tokenizer)
       : pendingSlot(block, place, session.tokenizer, {
           kind: 'tool_result',
@@ -85,6 +87,11 @@ function registerToolResult(
   slot.tokens = variants.tokens;
   if (children.length > 0) slot.children = children;
   return slot;
+}
+
+/** A tool call's large fields, but those gardener wrote as its own summaries (they stay as they are). */
+export function ownLargeFields(input: unknown, tokenizer: Pick<Tokenizer, 'count'>): LargeField[] {
+  return largeFields(input).filter((field) => !isOwnForm(field.text, tokenizer));
 }
 
 /** A slot registered and left pending: what it holds (kind, text), and its class or tool when known. */

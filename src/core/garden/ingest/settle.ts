@@ -11,7 +11,7 @@ import type { Slot } from '../view/slot.js';
 import { classifyText, compressText } from './huge.js';
 import { MIN_COMPRESS_TOKENS } from './ingest.js';
 import { hasLoneSurrogate, releasable, releaseForms, releaseOriginal } from './release.js';
-import { largeFields } from './tool-input.js';
+import { ownLargeFields } from './register.js';
 import { textVariants, toolResultVariants, toolUseVariants, type FieldSummary } from './variants.js';
 
 /** Classifies, compresses and stores a pending slot, and builds its shortened forms. */
@@ -151,7 +151,7 @@ function settleToolResult(slot: Slot, session: Session, counters: GardenCounters
 function settleToolUse(slot: Slot, session: Session, counters: GardenCounters): void {
   const { store, tokenizer } = session;
   const block = slot.block as Block & { type: 'tool_use' };
-  const fields = largeFields(block.input);
+  const fields = ownLargeFields(block.input, tokenizer);
   const input = (block.input ?? {}) as Record<string, unknown>;
   const hints = { toolName: block.name, toolInput: input, ...pathHint(block.name, input) };
   // A large field is a file body or a script: classify it as a read of that path would be.

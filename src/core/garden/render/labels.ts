@@ -2,8 +2,9 @@
  * The words gardener puts in a request: every summary and stub says what it is, how big the
  * original was, and the id to get it back (docs/DESIGN.md "Words").
  */
+import { CONTENT_CLASSES } from '../../classify/constants.js';
 import { formatBytes, integer } from '../../format/index.js';
-import { wayBack, type RetrievalWords } from '../session/words.js';
+import { LONG_ORIGINAL_TOKENS, PART_WORDS, wayBack, type RetrievalWords } from '../session/words.js';
 
 /** Longest compressor note kept in a stub line. */
 const MAX_NOTE = 80;
@@ -66,4 +67,65 @@ export function mediaStubLine(input: {
   words: RetrievalWords;
 }): string {
   return `[gardener: ${input.what} ${input.mediaType} ${formatBytes(input.bytes)} ${integer(input.before)}→0 tok · id=${input.id} · ${input.words.fetch(input.id)} to see it again]`;
+}
+
+/** Entry ids as the store makes them (store/ids.ts): 8 characters of Crockford's base32. */
+const ENTRY_ID = '[0-9a-hjkmnp-tv-z]{8}';
+/** A count as integer() writes it. */
+const COUNT = '(0|[1-9]\\d{0,2}(?:,\\d{3})*)';
+/** The way back to one entry in any door's words: gardener's fetch tool by any name, or the shell. */
+const WAY_BACK = `(?:[\\w-]*fetch\\((?:id: )?"${ENTRY_ID}"(, query: "${PART_WORDS}")?\\)|run \`gardener show ${ENTRY_ID}( --grep "${PART_WORDS}")?\`)`;
+/** A search in any door's words: gardener's recall tool by any name, or the shell (a short query). */
+const RECALL = `(?:[\\w-]*recall\\((?:query: )?"[^"\\\\\\n]{0,200}"\\)|run \`gardener recall "[^"\\\\\\n]{0,200}"\`)`;
+const WHAT = `(?:${CONTENT_CLASSES.join('|')})`;
+const MEDIA = '(?:image|document) [^\\s[\\]]{1,100} \\d+(?:\\.\\d)? (?:B|KB|MB|GB|TB)';
+
+const SUMMARY_HEADER = new RegExp(`^\\[gardener: ${WHAT} summary ${COUNT}→${COUNT} tok · ${WAY_BACK}\\]$`);
+const STUB = new RegExp(
+  `^\\[gardener: ${WHAT} ${COUNT}→0 tok · ${WAY_BACK}(?: · [^\\n[\\]]{1,${MAX_NOTE}})? · or ${RECALL}\\]$`,
+);
+const MEDIA_LINES = [
+  new RegExp(`^\\[gardener: ${MEDIA} [\\d,]+→0 tok · id=${ENTRY_ID} · ${WAY_BACK} to see it again\\]$`),
+  new RegExp(
+    `^\\[gardener: ${MEDIA} · repeat of one attached earlier · id=${ENTRY_ID} · sha256 [0-9a-f]{12}\\]$`,
+  ),
+];
+/** Longer than any header, stub or media line the writers above make. */
+const MAX_LABEL_LINE = 600;
+
+/**
+ * Whether a text is one of gardener's own forms, exactly as the writers above make it: a summary
+ * (its header, then a body of as many tokens as the header says, fewer than the original had), a
+ * stub or a media line (one line). Such a text has been gardened already; shortening it again would
+ * summarise a summary. Anything more or other around a label is not one: it is gardened as any text.
+ * `tokenizer` is the one the headers were counted with.
+ */
+export function isOwnForm(text: string, tokenizer: { count(text: string): number }): boolean {
+  if (!text.startsWith('[gardener: ')) return false;
+  const newline = text.indexOf('\n');
+  const first = newline === -1 ? text : text.slice(0, newline);
+  if (first.length > MAX_LABEL_LINE) return false;
+  if (newline === -1) return isOwnStub(first) || MEDIA_LINES.some((line) => line.test(first));
+  const header = SUMMARY_HEADER.exec(first);
+  if (header === null || !asksRightly(header)) return false;
+  const after = parseCount(header[2]);
+  const body = text.slice(newline + 1);
+  return after < parseCount(header[1]) && body.trim() !== '' && tokenizer.count(body) === after;
+}
+
+/** A stub line whose way back asks for a part exactly when its original is long. */
+function isOwnStub(line: string): boolean {
+  const match = STUB.exec(line);
+  return match !== null && asksRightly(match);
+}
+
+/** The way back asks for a part (fetchPart) exactly when the original was long (wayBack). */
+function asksRightly(match: RegExpExecArray): boolean {
+  const before = parseCount(match[1]);
+  const part = match.slice(2).some((group) => group?.startsWith(', query') || group?.startsWith(' --grep'));
+  return part === before > LONG_ORIGINAL_TOKENS;
+}
+
+function parseCount(digits: string | undefined): number {
+  return Number((digits ?? '').replaceAll(',', ''));
 }

@@ -1,7 +1,7 @@
 import { count, integer } from '../../../core/format/index.js';
 import { textTable } from '../../../core/format/index.js';
 import { BREAKDOWN_ORDER } from '../../../core/garden/constants.js';
-import type { CompressStats } from '../compress.js';
+import type { CompressStats, OverWindow } from '../compress.js';
 
 const ratio = (before: number, after: number): string => (before === 0 ? '—' : (after / before).toFixed(2));
 
@@ -39,4 +39,14 @@ export function formatReport(stats: CompressStats, info: { format: string; skipp
   const tail = info.skipped > 0 ? [`${integer(info.skipped)} unreadable lines skipped (--lenient)`] : [];
   if ((stats.byClass.other?.blocks ?? 0) > 0) tail.unshift(OTHER_NOTE);
   return [head, table, ...tail].join('\n') + '\n';
+}
+
+/** One warning for each compressed transcript still past its model's context window. */
+export function overWindowWarnings(over: readonly OverWindow[]): string[] {
+  return over.map(
+    (o) =>
+      `warning: transcript ${o.transcript} is still ${integer(o.tokens)} tokens once compressed, over the ` +
+      `${integer(o.window)}-token context window of ${o.model ?? 'the default model'}; ` +
+      `--budget ${o.window} shortens it until it fits (every original stays in the store)`,
+  );
 }

@@ -130,12 +130,13 @@ async function runCompress(io: CliIo, file: string, flags: CompressFlags): Promi
     },
     { redact: flags.redact, cacheKiB: STORE_CACHE_KIB },
   );
-  const { formatReport } = await import('./compress-report.js');
+  const { formatReport, overWindowWarnings } = await import('./compress-report.js');
   const report = flags.json
     ? `${JSON.stringify({ format, skipped, ...stats }, null, 2)}\n`
     : formatReport(stats, { format, skipped });
   if (flags.output !== undefined) io.stdout.write(report);
   else io.stderr.write(report);
+  for (const warning of overWindowWarnings(stats.overWindow)) io.stderr.write(`${warning}\n`);
 }
 
 async function listFormats(io: CliIo): Promise<void> {
