@@ -78,7 +78,8 @@ try {
     results.push(figures);
     // GARDENER_LONG_LOG=DIR keeps each proxy's JSON log (one line a request) for a closer look.
     const logDir = process.env['GARDENER_LONG_LOG'];
-    if (logDir && figures.proxyLog) writeFileSync(join(logDir, `${mode.name.replace(/\W+/g, '-')}.jsonl`), figures.proxyLog);
+    if (logDir && figures.proxyLog)
+      writeFileSync(join(logDir, `${mode.name.replace(/\W+/g, '-')}.jsonl`), figures.proxyLog);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
@@ -89,7 +90,7 @@ const needles = (figures: RunFigures) => {
   const counts = { context: 0, stub: 0, rerun: 0, lost: 0 };
   for (const how of figures.needles.values()) counts[how]++;
   const missing = NEEDLES - figures.needles.size;
-  return `${counts.context} ctx · ${counts.stub} stub · ${counts.rerun} rerun · ${counts.lost + missing} lost`;
+  return `${counts.context} ctx · ${counts.stub} stub · ${counts.rerun} rerun · ${counts.lost + missing} lost · ${figures.inFinal} at the answer`;
 };
 const failed = (figures: RunFigures) =>
   [...figures.failed.entries()].map(([key, n]) => `${n}× ${key}`).join(', ') || 'none';

@@ -70,6 +70,8 @@ describe.skipIf(!claudeLatestPresent)(title, () => {
     expectNoFailure(proxied);
     expect(proxied.peak).toBeLessThanOrEqual(32_000);
     expect(answered(proxied)).toBe(4);
+    // Asked back one at a time, each fact is still in context when the model answers.
+    expect(proxied.inFinal).toBe(4);
     expect(proxied.cost).toBeLessThan(direct.cost);
   }, 150_000);
 });

@@ -1,3 +1,4 @@
+import type { MessagesRequest } from '../transcript/index.js';
 import type { Garden, GardenOptions } from './api.js';
 import { fetchEntry, recallAsModel } from './ingest/access.js';
 import { applyEvent } from './ingest/apply-event.js';
@@ -57,17 +58,7 @@ export function openGardenWith(options: GardenWithOptions): Garden {
       return result;
     },
     plan: (planOptions = {}) => plan(view, session, ledger, planOptions),
-    render(renderOptions = {}) {
-      const inject = renderOptions.inject ?? true;
-      let rendered = renderRequest(view, session, ledger.anchor, inject);
-      // Thinking bound to something changed would fail the API's check: left out, and rendered again.
-      if (view.thinking.bound && leaveOutFailing(view, ledger, rendered.request) > 0) {
-        saveLedger(session, ledger, view);
-        rendered = renderRequest(view, session, ledger.anchor, inject);
-      }
-      recordRender(view, session, ledger, rendered);
-      return rendered.request;
-    },
+    render: (renderOptions = {}) => render(view, session, ledger, renderOptions.inject ?? true),
     renderEach() {
       const rendered = renderEachRequest(view, session);
       recordRender(view, session, ledger, rendered);
@@ -124,6 +115,20 @@ export function openGardenWith(options: GardenWithOptions): Garden {
       }
     },
   };
+}
+
+/**
+ * Garden.render: the request as the view renders now. Where thinking is bound to what was sent, a
+ * thinking block that would fail the API's check is left out, and the request rendered again.
+ */
+function render(view: View, session: Session, ledger: Ledger, inject: boolean): MessagesRequest {
+  let rendered = renderRequest(view, session, ledger.anchor, inject);
+  if (view.thinking.bound && leaveOutFailing(view, ledger, rendered.request) > 0) {
+    saveLedger(session, ledger, view);
+    rendered = renderRequest(view, session, ledger.anchor, inject);
+  }
+  recordRender(view, session, ledger, rendered);
+  return rendered.request;
 }
 
 /**

@@ -15,6 +15,7 @@ import { commonPrefix, readingOf, recordInput } from './prefix.js';
 import { registerBlock } from './register.js';
 import { settleSlot } from './settle.js';
 import { checkMessages, checkTranscript } from './shape.js';
+import { askedBack } from './asked-back.js';
 import { typedByUser, type TypedTest } from './typed-by-user.js';
 import { truncateView } from './view-edit.js';
 
@@ -195,6 +196,11 @@ function addBlock(run: SyncRun, entry: MessageView, m: number, b: number, block:
       deps.ledger.counters,
     );
   }
+  if (!known) {
+    const back = askedBack(view, slot, block, m);
+    if (back) slot.broughtBack = { turn: view.turns, message: m };
+  }
+  if (slot.typed) view.lastTyped = Math.max(view.lastTyped, m);
   entry.slots.push(slot);
   adopt(run, slot, known === undefined);
 }

@@ -107,6 +107,12 @@ export interface Slot {
   dropped?: true;
   /** A thinking block's identity for the prefix check (core/binding thinkingKey). */
   thinkingKey?: string;
+  /**
+   * The model asked for this content back (gardener's `show`, `recall` or `fetch`, or a second read
+   * of the same file): when (the view's turns then) and where (the message then newest). It stays
+   * whole until the model's turn ends and a few calls have passed (plan/window.ts protection).
+   */
+  broughtBack?: { turn: number; message: number };
 }
 
 /** Blocks and tokens by class, before (original) and after (as rendered). */

@@ -100,6 +100,8 @@ export interface View {
   fixedKey: string | undefined;
   /** What the request's model does with thinking blocks sent back (view/thinking.ts). */
   thinking: ThinkingRules;
+  /** The newest message holding text the user typed (-1: none): the model's turn began there. */
+  lastTyped: number;
 }
 
 export function emptyView(): View {
@@ -122,6 +124,7 @@ export function emptyView(): View {
     fixedTokens: 0,
     fixedKey: undefined,
     thinking: NO_THINKING_RULES,
+    lastTyped: -1,
   };
 }
 
