@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foldPieces, lineShape, MIN_FOLD_RUN } from '../../src/core/recall/fold.js';
+import { foldLine, foldPieces, lineShape, MIN_FOLD_RUN } from '../../src/core/recall/fold.js';
 import { formatRecallText } from '../../src/core/recall/format.js';
 import { readInside } from '../../src/core/recall/inside.js';
 import { recall } from '../../src/core/recall/recall.js';
@@ -21,6 +21,14 @@ describe('look-alike lines', () => {
       lineShape('tests/test_athena.py::test_stop PASSED'),
     );
     expect(lineShape('')).toBe('');
+  });
+
+  it("are named by their leading word, past a file read's own line numbers", () => {
+    const texts = ['     1    INFO compiled a.ts', '     2    INFO compiled b.ts', '   12\tWARN slow'];
+    expect(foldLine(texts, { first: 1, last: 2, folded: true })).toBe('… 2 similar INFO lines (1–2) …');
+    expect(foldLine(texts, { first: 3, last: 3, folded: true }, (a, b) => `show ${a}-${b}`)).toBe(
+      '… 1 similar WARN lines (3–3): show 3-3',
+    );
   });
 
   it('are folded from MIN_FOLD_RUN on, never a matched line, and a run at the edge is followed out', () => {

@@ -14,8 +14,8 @@ const HEX_ID =
 const HEX_PAIR = /\d[a-f]|[a-f]\d/i;
 /** A number, with its decimals, thousands or time parts (`1,150`, `0.19`, `12:04:31`). */
 const NUMBER = /\d+(?:[.,:]\d+)*/g;
-/** A leading upper-case word that names a run (`INFO`, `WARN`, `GET`). */
-const LEAD_WORD = /^\s*\[?([A-Z]{2,})\b/;
+/** A leading upper-case word that names a run (`INFO`, `WARN`, `GET`), after a read's own line number. */
+const LEAD_WORD = /^\s*(?:\d+(?:\t|→|\s{2,}))?\[?([A-Z]{2,})\b/;
 
 /**
  * What a line looks like once what varies between look-alike lines is taken out: ids, hashes and
