@@ -79,6 +79,15 @@ describe("the README's build log", () => {
     expect(text.split('\n').length).toBeLessThan(60);
   });
 
+  it('is shown folded, not whole, when it is short enough to fit its share', () => {
+    const short = buildLog().split('\n').slice(200, 260).join('\n');
+    const own = t.store.ingest(entry({ original: short, sourceTool: 'Bash', class: 'log' })).id;
+    const hit = recall(t.store, 'batch 1612 VAT', SCOPE, { touch: false }).hits.find((h) => h.id === own);
+    expect(hit?.text).toContain('ERROR vat.test.ts: batch 1612');
+    expect(hit?.text).toMatch(/… \d+ similar INFO lines/);
+    expect(hit?.text.length).toBeLessThan(short.length / 2);
+  });
+
   it('names no command in a fold when the door gave none, and says which lines it holds', () => {
     const hit = recall(t.store, 'batch 1612 VAT', SCOPE, { touch: false }).hits.find((h) => h.id === id);
     expect(hit?.text).toMatch(/… \d+ similar INFO lines \(\d+–\d+\) …/);

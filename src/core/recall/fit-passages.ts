@@ -1,5 +1,5 @@
 import type { Tokenizer } from '../tokens/index.js';
-import { PASSAGE_CHARS } from './passages.js';
+import { PASSAGE_CHARS, type ShownPassages } from './passages.js';
 
 /** Characters a token of a hit's text, guessed before counting what its passages take. */
 export const CHARS_PER_TOKEN = 3.2;
@@ -20,25 +20,27 @@ const FILLED_SHARE = 0.8;
 export const MIN_PASSAGE_CHARS = Math.floor(PASSAGE_CHARS / 2);
 
 /**
- * The passages that take about `share` tokens, or the whole original when they would take nearly
- * all of it and it fits in what is `left` for this hit and the ones after. The rate is a guess for
+ * The passages that take about `share` tokens, or the whole original when it fits the room (unless
+ * its windows fold it, wholeOrFolded) or they would take nearly all of it and it fits in what is
+ * `left` for this hit and the ones after. The rate is a guess for
  * the lines shown (code and logs hold fewer characters a token than prose): counts of what they
  * take correct it, and a last showing never goes over the share, so the hits after this one keep
  * their room (fitToBudget stops at the first hit that does not fit).
  */
 export function fitPassages(
   original: string,
-  show: (room: number) => string,
+  prepared: (room: number) => ShownPassages,
   { share, left }: { share: number; left: number },
   tokenizer: Tokenizer,
 ): string {
+  const show = (room: number) => prepared(room).text;
   let room = Math.floor(share * CHARS_PER_TOKEN);
   let text = '';
   let used = 0;
   for (let pass = 0; pass < ROOM_PASSES; pass++) {
     if (pass > 0) room = Math.floor((filled(text, room) * share) / Math.max(1, used));
     room = Math.max(MIN_PASSAGE_CHARS, room);
-    text = original.length <= room ? original : show(room);
+    text = original.length <= room ? wholeOrFolded(original, prepared(room)) : show(room);
     if (text === original) return text;
     used = tokenizer.count(text);
     if (Math.abs(used - share) <= share * ROOM_TOLERANCE) break;
@@ -48,6 +50,14 @@ export function fitPassages(
   return show(
     Math.max(MIN_PASSAGE_CHARS, Math.floor(((filled(text, room) * share) / used) * (1 - ROOM_TOLERANCE))),
   );
+}
+
+/**
+ * An original that fits its room, shown whole, unless its windows hold every line with runs of
+ * look-alike lines folded: the same lines but those that say the same, for less.
+ */
+function wholeOrFolded(original: string, shown: ShownPassages): string {
+  return shown.folded ? shown.text : original;
 }
 
 /**

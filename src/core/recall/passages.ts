@@ -198,7 +198,14 @@ export function passageText(
   room = PASSAGE_CHARS,
   command?: LinesCommand,
 ): string | undefined {
-  return preparePassages(text, words, globalWeight, command)?.(room);
+  return preparePassages(text, words, globalWeight, command)?.(room).text;
+}
+
+/** What a hit shows of an original in a room: its windows, and whether they fold an original they hold whole. */
+export interface ShownPassages {
+  text: string;
+  /** The windows hold every line, runs of look-alike lines folded: the original, shorter. */
+  folded: boolean;
 }
 
 /** Passages ranked once per original; more than this are never shown, whatever the room. */
@@ -214,7 +221,7 @@ export function preparePassages(
   words: readonly string[],
   globalWeight: (token: string) => number,
   command?: LinesCommand,
-): ((room: number) => string) | undefined {
+): ((room: number) => ShownPassages) | undefined {
   const lines = splitLines(text);
   const byLine = tokensByLine(text, lines, words);
   if (byLine.size === 0) return undefined;
@@ -247,7 +254,8 @@ export function preparePassages(
     const shown = chosen.map((p, i) => windowText(lines, p, pieces[i] ?? [], style));
     // The best passage stays first (a cut or a one-line preview keeps it); the title follows it.
     if (titled) shown.splice(1, 0, title.text);
-    return shown.join('\n').replace(/^…\n/, '');
+    const folded = covered && pieces.some((window) => window.some((piece) => piece.folded));
+    return { text: shown.join('\n').replace(/^…\n/, ''), folded };
   };
 }
 
