@@ -27,8 +27,6 @@ export interface FactCosts {
   lines(): string[];
 }
 
-/** The first folder of a session file under the sessions folder (`claude-code-log`, `aider`…). */
-
 export function factCosts(tokenizer: Tokenizer): FactCosts {
   const bySource = new Map<string, Record<Ask, Cost>>();
   const empty = (): Record<Ask, Cost> => ({
