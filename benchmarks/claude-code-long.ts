@@ -15,7 +15,7 @@
  * when the session's last calls asked for it.
  *
  *   npx tsx benchmarks/claude-code-long.ts [--turns 55] [--needles 4] [--budget N]
- *     [--modes direct-1m,direct-200k,proxy,plugin] [--claude PATH|latest|2.1.197] [--check on|off]
+ *     [--modes direct-1m,direct-200k,proxy,proxy-1m,plugin] [--claude PATH|latest|2.1.197] [--check on|off]
  *
  * --turns counts model calls of the main loop: tool calls, one per needle asked, and the answer.
  * Cost is priced at the request model's prices (src/core/cache/models.ts: reads 0.05× on Opus 5.5).
@@ -60,6 +60,12 @@ const MODES: Record<string, Mode> = {
     window: 200_000,
     proxy: proxyFlags,
   },
+  // Through the proxy, Claude Code on its own 1M window (it would compact near 835k, never reached).
+  'proxy-1m': {
+    name: `proxy-1m${values.budget ? ` --budget ${values.budget}` : ''}`,
+    window: 1_000_000,
+    proxy: proxyFlags,
+  },
   plugin: { name: 'plugin', window: 1_000_000, plugin: true },
 };
 const PROMPT = 'Inspect the modules, build logs and test reports one by one, then tell me the failure codes.';
@@ -70,7 +76,7 @@ const world = buildWorld(dir, TOOL_CALLS, NEEDLES);
 const results: RunFigures[] = [];
 try {
   for (const name of values.modes.split(',')) {
-    const mode = MODES[name] ?? fail(`unknown mode ${name} (direct-1m, direct-200k, proxy, plugin)`);
+    const mode = MODES[name] ?? fail(`unknown mode ${name} (direct-1m, direct-200k, proxy, proxy-1m, plugin)`);
     const started = performance.now();
     const figures = await runLongSession(world, mode, PROMPT, options);
     process.stderr.write(`${mode.name}: ${Math.round((performance.now() - started) / 1000)} s\n`);
