@@ -172,7 +172,7 @@ export function readInside(original: string, options: InsideOptions = {}): Insid
       last = n;
     }
     if (last >= span.first) {
-      parts.push(numberedLines(lines, span.first, last, words, weights, maxLine));
+      parts.push(numberedLines(lines, span.first, last, { words, weights, maxLine }));
       shown = { first: shown.first, last };
     }
     if (last < span.last) {

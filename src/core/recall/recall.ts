@@ -200,10 +200,9 @@ export function recall(
   const tokenizer = options.tokenizer ?? defaultTokenizer();
   const maxTokens = options.maxTokens ?? (options.full ? DEFAULT_FULL_RECALL_TOKENS : DEFAULT_RECALL_TOKENS);
   const inPassages = passageWords(selection, typeof query === 'string' ? query : '');
-  const hits = buildHits(deps, top, distinct, selection, inPassages, options.full === true, now, {
-    tokens: maxTokens,
-    tokenizer,
-  });
+  const full = options.full === true;
+  const sources = { distinct, selection, inPassages, full, now, budget: { tokens: maxTokens, tokenizer } };
+  const hits = buildHits(deps, top, sources);
   const fitted = fitToBudget(hits, maxTokens, tokenizer);
   const seqs = top.flatMap((r) =>
     r.entry && fitted.items.some((h) => h.id === r.entry?.id) ? [r.entry.seq] : [],
@@ -219,16 +218,20 @@ function inRankOrder(hits: RecallHit[], top: readonly Ranked[]): RecallHit[] {
   return scoresInRankOrder(hits, (hit) => (ownText.has(hit.id) ? 'own-text' : 'repeat'));
 }
 
-function buildHits(
-  deps: StoreIndex,
-  top: Ranked[],
-  distinct: Pick<Distinct<Ranked>, 'texts' | 'repeats'>,
-  selection: TermSelection,
-  inPassages: PassageWords,
-  full: boolean,
-  now: number,
-  budget: { tokens: number; tokenizer: Tokenizer },
-): RecallHit[] {
+/** What the hits of the ranked top are built from, besides the store. */
+interface HitSources {
+  distinct: Pick<Distinct<Ranked>, 'texts' | 'repeats'>;
+  selection: TermSelection;
+  /** The words a hit's passages are chosen by. */
+  inPassages: PassageWords;
+  /** Originals whole rather than passages. */
+  full: boolean;
+  now: number;
+  budget: { tokens: number; tokenizer: Tokenizer };
+}
+
+function buildHits(deps: StoreIndex, top: Ranked[], sources: HitSources): RecallHit[] {
+  const { distinct, selection, inPassages, full, now, budget } = sources;
   const terms: SelectedTerm[] = selection.terms;
   const weights = new Map(terms.map((t) => [t.token, Math.log(1 + selection.docs / t.df)]));
   const byWeight = terms.map((t) => t.token).sort((a, b) => (weights.get(b) ?? 0) - (weights.get(a) ?? 0));

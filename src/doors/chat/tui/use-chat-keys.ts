@@ -29,12 +29,19 @@ export function useChatKeys(
       if (answer) bridge.answer(answer);
       return;
     }
-    if (now.pick) return pickKey(now, key, dispatch, actions);
-    editorKey(text, key, now, editor, dispatch, actions);
+    if (now.pick) return pickKey(now, key, { editor, dispatch, actions });
+    editorKey(text, key, now, { editor, dispatch, actions });
   });
 }
 
-function pickKey(state: ChatState, key: Key, dispatch: Dispatch<ChatAction>, actions: ChatActions): void {
+/** What a key acts on: the prompt editor, the chat's reducer and its actions. */
+interface KeyTargets {
+  editor: Editor;
+  dispatch: Dispatch<ChatAction>;
+  actions: ChatActions;
+}
+
+function pickKey(state: ChatState, key: Key, { dispatch, actions }: KeyTargets): void {
   if (key.upArrow) dispatch({ type: 'pick_move', delta: -1 });
   else if (key.downArrow) dispatch({ type: 'pick_move', delta: 1 });
   else if (key.escape) dispatch({ type: 'pick_close' });
@@ -45,14 +52,8 @@ function pickKey(state: ChatState, key: Key, dispatch: Dispatch<ChatAction>, act
   }
 }
 
-function editorKey(
-  text: string,
-  key: Key,
-  state: ChatState,
-  editor: Editor,
-  dispatch: Dispatch<ChatAction>,
-  actions: ChatActions,
-): void {
+function editorKey(text: string, key: Key, state: ChatState, to: KeyTargets): void {
+  const { editor, dispatch } = to;
   const { edit } = editor;
   if (key.return) {
     const input = editor.current();
@@ -61,14 +62,14 @@ function editorKey(
       edit({ type: 'insert', text: '\n' });
       return;
     }
-    return send(state, editor, dispatch, actions);
+    return send(state, to);
   }
   if (text === '\n') return void edit({ type: 'insert', text: '\n' });
   // Text and Enter in one chunk (fast typing, tmux send-keys): type it, then send. Other chunks
   // with line ends are pastes, inserted as lines.
   if (/^[^\r\n]+\r$/.test(text)) {
     edit({ type: 'insert', text: text.slice(0, -1) });
-    return send(state, editor, dispatch, actions);
+    return send(state, to);
   }
   if (key.ctrl) {
     if (text === 'o') dispatch({ type: 'toggle_tool' });
@@ -90,7 +91,7 @@ function editorKey(
   edit({ type: 'insert', text });
 }
 
-function send(state: ChatState, editor: Editor, dispatch: Dispatch<ChatAction>, actions: ChatActions): void {
+function send(state: ChatState, { editor, dispatch, actions }: KeyTargets): void {
   const text = editor.current().text;
   const prompt = text.trim();
   if (prompt === '') return;
