@@ -13,8 +13,8 @@ const MIN_SHARE = 0.3;
 const ROOM_PER_PASSAGE = 500;
 /**
  * A recall hit shows weaker passages than a search inside an entry does (MIN_SHARE): it has room
- * for them, and the later text the model asks with names more than the one line it is after.
- * Chosen on the dev split of the needles (benchmarks/store.ts quality).
+ * for them, and the later text the model asks with names more than the one line it is after
+ * (docs/BENCH.md § Provenance).
  */
 const HIT_MIN_SHARE = 0.15;
 /** A line longer than this is shown as a window around its matched words. */

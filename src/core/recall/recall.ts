@@ -29,14 +29,13 @@ const W_RECENCY = 0.1;
 /**
  * Entries that name things (files, tests, errors, identifiers in backticks) rank higher by this
  * share of log(1 + names): a recall is mostly after a name, and a listing, a grep or a traceback
- * holds many. Chosen on the dev split of the needles (benchmarks/store.ts quality), then checked on
- * the held-out split.
+ * holds many (docs/BENCH.md § Provenance).
  */
 const W_NAMES = 0.05;
 /**
  * Entries of the session asking rank higher by this: a model recalls mostly what its own session
- * stored (its stubs name them), while a project's other sessions hold look-alikes (the same files
- * read again, the same tests run). Chosen with benchmarks/store.ts quality --shared-project.
+ * stored (its stubs name them), while a project's other sessions hold look-alikes: the same files
+ * read again, the same tests run (docs/BENCH.md § Provenance).
  */
 const W_SESSION = 0.4;
 /** Curated notes outrank entries of equal text relevance. */
@@ -54,15 +53,13 @@ const ROOM_TOLERANCE = 0.05;
 /**
  * Each hit showing passages gets this share of the room the one before it gets, times its score as a
  * share of the first hit's: the first hit is the likeliest to be the one asked for, a hit far behind
- * it less so, and hits that score alike share alike. Chosen on the dev split of the needles
- * (benchmarks/store.ts quality).
+ * it less so, and hits that score alike share alike (docs/BENCH.md § Provenance).
  */
 const ROOM_DECAY = 0.7;
 /**
  * A hit whose passages would take this share of its original's characters shows it whole: the few
  * lines left out are as likely the ones asked for (a line between two windows, one above the
- * first), and the whole costs little more. Chosen on the dev split of the needles
- * (benchmarks/store.ts quality).
+ * first), and the whole costs little more (docs/BENCH.md § Provenance).
  */
 const NEARLY_WHOLE = 0.85;
 /** A hit's score counts as at least this share of the first hit's when the budget is split. */
