@@ -38,6 +38,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emptyFactCounts, recallText, stubInstructionText } from '../src/doors/bench/facts.js';
 import { contextFacts } from './support/context-facts.js';
+import { factCosts } from './support/fact-cost.js';
 import { candidateRows, termsReader, type QueryRow } from './support/rank-features.js';
 import { describeShownMiss } from './support/shown-miss.js';
 import { pairsHeld, queryPairs } from './support/word-pairs.js';
@@ -447,13 +448,15 @@ function quality(sessions: Session[], args: Args): void {
   const tokenizer = defaultTokenizer();
   // Tokens of the hits' texts of each later-text recall: what the recall budget bounds.
   const shownTokens: number[] = [];
+  const costs = factCosts(tokenizer);
   for (const session of sessions) {
     const pending = (bySession.get(session) ?? []).sort((a, b) => a.usedMessageIndex - b.usedMessageIndex);
     if (pending.length === 0) continue;
     const folder = path.basename(path.dirname(session.file));
     const scope = { project: `quality-${args.sharedProject ? folder : session.id}`, session: session.id };
     const texts = new Map<string, string>();
-    const holders: Array<{ messageIndex: number; text: string; tokens: number }> = [];
+    const holders: Array<{ messageIndex: number; text: string; tokens: number; hint: string }> = [];
+    const source = sourceOf(args.sessions, session.file);
     const split = session.heldOut ? facts.heldOut : facts.dev;
     const stubHints: Array<{ id: string; hint: string }> = [];
     const positions = new Map<string, number>();
@@ -468,8 +471,14 @@ function quality(sessions: Session[], args: Args): void {
         // Fact level: what the model reads holds the needle.
         const holder = holders.find((h) => h.messageIndex === q.messageIndex && occursIn(h.text, q.needle));
         split.n++;
-        if (holder && occursIn(stubInstructionText(holder.text, holder.tokens, q.query), q.needle))
-          split.stub++;
+        const instruction = holder ? stubInstructionText(holder.text, holder.tokens, q.query) : '';
+        if (holder && occursIn(instruction, q.needle)) split.stub++;
+        costs.add(source, 'later', recallText(result, 5), q.needle);
+        if (holder) {
+          costs.add(source, 'instruction', instruction, q.needle);
+          const byHint = recall(store, holder.hint, scope, { limit: 5, touch: false });
+          costs.add(source, 'hint', recallText(byHint, 5), q.needle);
+        }
         if (occursIn(recallText(result, 1), q.needle)) split.at1++;
         shownTokens.push(result.hits.reduce((sum, h) => sum + tokenizer.count(h.text), 0));
         const shown5 = occursIn(recallText(result, 5), q.needle);
@@ -517,7 +526,12 @@ function quality(sessions: Session[], args: Args): void {
       });
       texts.set(result.id, item.text);
       positions.set(result.id, item.messageIndex);
-      holders.push({ messageIndex: item.messageIndex, text: item.text, tokens: item.tokensOriginal });
+      holders.push({
+        messageIndex: item.messageIndex,
+        text: item.text,
+        tokens: item.tokensOriginal,
+        hint: hint ?? engineHint(item),
+      });
       if (hint !== undefined) stubHints.push({ id: result.id, hint });
     }
     ask(Number.MAX_SAFE_INTEGER);
@@ -563,6 +577,10 @@ function quality(sessions: Session[], args: Args): void {
   console.log(
     `recall output for the later text, the hits' texts: mean ${(sorted.reduce((a, b) => a + b, 0) / Math.max(1, n)).toFixed(0)} · p95 ${percentile(sorted, 0.95)} · max ${sorted.at(-1) ?? 0} tokens (budget ${DEFAULT_RECALL_TOKENS})`,
   );
+  console.log(
+    "tokens per fact shown, by source folder (what the model reads for a needle it asks for; the holder's stub asked as the engine writes it):",
+  );
+  for (const line of costs.lines()) console.log(line);
   for (const [kind, k] of [...byKind].sort())
     console.log(
       `  ${kind.padEnd(11)} n=${String(k.n).padStart(5)}  @1 ${((100 * k.at1) / k.n).toFixed(1)}%  @5 ${((100 * k.at5) / k.n).toFixed(1)}%`,

@@ -200,6 +200,47 @@ describe.skipIf(missing.length > 0)('gardener chat in a real terminal (tmux)', (
     expect(typing).toMatch(/\/ 16k/);
     expect(fake.violations).toEqual([]);
   }, 120_000);
+  it('reads a /recall taller than the screen in a pager that opens at its head: the first hit and the matched line show, the keys page, q closes', async () => {
+    const { startFakeAnthropic, toolReply } = await import('../support/fake-anthropic/index.js');
+    const { unlike } = await import('../recall/support/unlike.js');
+    // Distinct lines, none alike: the hit shows many of them, so the output is long.
+    const log = Array.from(
+      { length: 400 },
+      (_, i) => `case ${unlike(i + 30)} of suite ${unlike(i * 7)} passed`,
+    );
+    log[232] = 'ERROR vat.test.ts: batch 1612 expected 20.00, got 19.00 (rate 0.19 in src/vat.ts:3)';
+    fake = await startFakeAnthropic({
+      script: [
+        toolReply('read', { path: 'build.log' }),
+        { reply: { content: [{ type: 'text', text: 'Line 233 says the rate is 0.19.' }] } },
+      ],
+    });
+    launchChat(fake.url, 110, 34, { 'build.log': log.join('\n') });
+    await waitForScreen(/0 \/ 16k · 0%/, 60_000);
+    tmux('send-keys', '-t', 'chat', '-l', 'why does the build fail?');
+    tmux('send-keys', '-t', 'chat', 'Enter');
+    await waitForScreen(/the rate is 0\.19\.[\s\S]*Enter send[\s\S]*2 calls/);
+
+    tmux('send-keys', '-t', 'chat', '-l', '/recall batch 1612 VAT');
+    tmux('send-keys', '-t', 'chat', 'Enter');
+    const head = await waitForScreen(/lines 1–\d+ of \d+ · ↑↓ PgUp PgDn Home End · q or Esc closes/);
+    const [, shown, total] = /lines 1–(\d+) of (\d+)/.exec(head) ?? [];
+    expect(Number(total)).toBeGreaterThan(Number(shown));
+    expect(head).toContain('› /recall batch 1612 VAT');
+    // The first hit's header (id, class, source, score) and the line that holds the fact.
+    expect(head).toMatch(/^ {1,2}\w{8} {2}log {9}read build\.log {2}score \d\.\d\d$/m);
+    expect(head).toContain('ERROR vat.test.ts: batch 1612 expected 20.00, got 19.00');
+
+    tmux('send-keys', '-t', 'chat', 'PageDown');
+    const next = await waitForScreen(new RegExp(`lines ${shown}–\\d+ of ${total}`));
+    expect(next).not.toContain('ERROR vat.test.ts');
+    tmux('send-keys', '-t', 'chat', 'Home');
+    expect(await waitForScreen(/lines 1–\d+ of/)).toContain('ERROR vat.test.ts');
+    tmux('send-keys', '-t', 'chat', 'q');
+    const closed = await waitForScreen(/Enter send · Ctrl\+J newline/);
+    expect(closed).not.toMatch(/q or Esc closes/);
+    expect(fake.violations).toEqual([]);
+  }, 120_000);
   it('brings the settlement ref back with recall, as in print mode: the way back brings the fact', async () => {
     const { requestText, startFakeAnthropic, toolReply } = await import('../support/fake-anthropic/index.js');
     const { serviceLog, SETTLEMENT_REF } = await import('../support/service-log.js');

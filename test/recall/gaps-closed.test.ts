@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { passageText } from '../../src/core/recall/passages.js';
+import { unlike } from './support/unlike.js';
 
 const flat = () => 1;
 
 /** A log of a worker: its title, a class whose header and last method match, a constant between them. */
 function workerLog(): string {
-  const lines = Array.from({ length: 400 }, (_, i) => `    step_${i} = advance(step_${i - 1})`);
+  const lines = Array.from(
+    { length: 400 },
+    (_, i) => `    step_x${unlike(i)} = advance(step_x${unlike(i + 1)})`,
+  );
   lines[0] = 'settlement worker log';
   lines[199] = 'class LedgerSync:';
   lines[205] = '    retry_limit = 7731';

@@ -3,6 +3,7 @@ import { passageText } from '../../src/core/recall/passages.js';
 import { recall } from '../../src/core/recall/recall.js';
 import { defaultTokenizer } from '../../src/core/tokens/tokenizer.js';
 import { entry, SCOPE, tempStore, type TempStore } from '../store/support.js';
+import { unlike } from './support/unlike.js';
 
 const flat = () => 1;
 
@@ -14,7 +15,7 @@ function catRead(file: string, lines: string[]): string {
 
 describe("a hit's passages name what the entry is", () => {
   it("shows the entry's title line after the best passage when the passage is from the middle", () => {
-    const lines = Array.from({ length: 400 }, (_, i) => `    total_${i} = compute(${i})`);
+    const lines = Array.from({ length: 400 }, (_, i) => `    total_${unlike(i)} = compute(${i})`);
     lines[250] = '    def reconcile_ledger(self, batch):';
     const text = passageText(catRead('/repo/billing/ledger.py', lines), ['reconcile', 'batch'], flat) ?? '';
     const shown = text.split('\n');
@@ -25,7 +26,7 @@ describe("a hit's passages name what the entry is", () => {
 
   it('takes the first line that says something, past markup and labels', () => {
     const lines = ['<returncode>0</returncode>', '<output>', 'listing of /srv/app/assets (212 files)'];
-    for (let i = 0; i < 300; i++) lines.push(`asset_${i}.png 4096`);
+    for (let i = 0; i < 300; i++) lines.push(`asset_${unlike(i)}.png 4096`);
     lines.push('manifest_override.json 12');
     const text = passageText(lines.join('\n'), ['manifest', 'override'], flat) ?? '';
     expect(text).toContain('[line 3] listing of /srv/app/assets (212 files)');
@@ -57,7 +58,7 @@ describe("a hit's passages name what the entry is", () => {
   });
 
   it('shows more windows than four when the hit has room for them', () => {
-    const lines = Array.from({ length: 900 }, (_, i) => `tick ${i}`);
+    const lines = Array.from({ length: 900 }, (_, i) => `tick ${unlike(i)}`);
     for (let k = 0; k < 8; k++) lines[100 * k + 50] = `quota exceeded on shard ${k}`;
     const words = ['quota', 'exceeded'];
     const count = (room: number) =>
@@ -67,7 +68,7 @@ describe("a hit's passages name what the entry is", () => {
   });
 
   it('shows more lines around the best one when given more room', () => {
-    const lines = Array.from({ length: 600 }, (_, i) => `row ${i} value=${(i * 7919) % 1000}`);
+    const lines = Array.from({ length: 600 }, (_, i) => `row ${i} ${unlike(i)} value=${(i * 7919) % 1000}`);
     lines[300] = 'row 300 checksum mismatch on replica';
     const small = passageText(lines.join('\n'), ['checksum', 'mismatch'], flat, 1_500) ?? '';
     const large = passageText(lines.join('\n'), ['checksum', 'mismatch'], flat, 6_000) ?? '';

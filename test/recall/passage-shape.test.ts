@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { passageText } from '../../src/core/recall/passages.js';
+import { unlike } from './support/unlike.js';
 
 const flat = () => 1;
 
@@ -10,7 +11,7 @@ function bodyLines(text: string): string[] {
 
 describe("what a recall hit's windows show", () => {
   it('labels each window with its lines instead of numbering every line, so the same room shows more', () => {
-    const lines = Array.from({ length: 2_000 }, (_, i) => `step ${i} ok`);
+    const lines = Array.from({ length: 2_000 }, (_, i) => `step ${unlike(i)} ok`);
     lines[1_000] = 'replica lag exceeded on shard kappa';
     const text = passageText(lines.join('\n'), ['replica', 'lag', 'kappa'], flat, 1_500) ?? '';
     expect(text).toMatch(/^\[lines (\d+)-(\d+)\]\n/);
@@ -26,16 +27,18 @@ describe("what a recall hit's windows show", () => {
   it("shows a tree listing's branches as indentation, so a whole listing fits where its drawing did not", () => {
     const tree = ['/work/app'];
     for (let d = 0; d < 8; d++) {
-      tree.push(`├── module_${d}`);
-      for (let f = 0; f < 9; f++) tree.push(`│   ${f === 8 ? '└──' : '├──'} part_${d}_${f}.py`);
+      tree.push(`├── module_${unlike(d)}`);
+      for (let f = 0; f < 9; f++)
+        tree.push(`│   ${f === 8 ? '└──' : '├──'} part_${unlike(d)}_${unlike(f)}.py`);
     }
     tree.push('└── settings.toml');
     const text = passageText(tree.join('\n'), ['settings', 'toml'], flat, 1_500) ?? '';
     expect(text).not.toMatch(/[│├└]/);
-    expect(text).toContain('\n    part_3_4.py');
-    expect(text).toContain('\n  module_3');
+    expect(text).toContain('\n    part_d_e.py');
+    expect(text).toContain('\n  module_d');
     // Every name of the listing is shown: drawn, it took about 1,900 characters.
-    for (let d = 0; d < 8; d++) for (let f = 0; f < 9; f++) expect(text).toContain(`part_${d}_${f}.py`);
+    for (let d = 0; d < 8; d++)
+      for (let f = 0; f < 9; f++) expect(text).toContain(`part_${unlike(d)}_${unlike(f)}.py`);
   });
 
   it("starts a window two lines above its match, where a record's header names what failed", () => {
@@ -65,7 +68,10 @@ describe("what a recall hit's windows show", () => {
   });
 
   it("keeps a file read's own numbers, blank lines and all, and marks where each window begins", () => {
-    const read = Array.from({ length: 300 }, (_, i) => `${String(i + 1).padStart(6)}→const step${i} = ${i};`);
+    const read = Array.from(
+      { length: 300 },
+      (_, i) => `${String(i + 1).padStart(6)}→const step_${unlike(i)} = ${i};`,
+    );
     read[0] = '     1→// billing constants';
     read[149] = `${String(150).padStart(6)}→const LATE_FEE_BASIS_POINTS = 275;`;
     read[151] = '';

@@ -1,6 +1,7 @@
 import { GardenerError } from '../../errors.js';
 import { ftsTokens } from '../store/index.js';
 import { coveringLines } from './cover-lines.js';
+import { foldLine, foldWindows, type FoldPiece, type LinesCommand } from './fold.js';
 import { lineWeights, numberedLines, splitLines, tokensByLine, type Lines } from './passages.js';
 
 /**
@@ -32,6 +33,11 @@ export interface InsideOptions {
   query?: string;
   lines?: LineRange;
   pageChars?: number;
+  /**
+   * How the door prints a range of lines (`gardener show ID --lines 230-346`): named where a search
+   * folds a run of look-alike lines around its matches.
+   */
+  command?: LinesCommand;
 }
 
 /** How a query matched: as typed, by all its words, or by the passages that best match its words. */
@@ -140,10 +146,63 @@ function groups(at: readonly number[], from: number, to: number): Array<{ first:
   return out;
 }
 
+/** What a page is made with, and the characters it holds so far. */
+interface Page {
+  lines: Lines;
+  words: readonly string[];
+  weights: ReadonlyMap<string, number>;
+  maxLine: number;
+  pageChars: number;
+  chars: number;
+  command: LinesCommand | undefined;
+}
+
+/**
+ * One window's pieces, numbered lines and fold lines, while they fit on the page (the first line
+ * always): the lines it shows, and where the next page starts when it was cut.
+ */
+function piecesText(
+  pieces: readonly FoldPiece[],
+  page: Page,
+): { text: string; first: number; last: number; next?: number } {
+  const width = String(pieces.at(-1)?.last ?? 0).length;
+  const out: string[] = [];
+  const first = pieces[0]?.first ?? 0;
+  let shownLast = first - 1;
+  for (const piece of pieces) {
+    let last = piece.first - 1;
+    if (piece.folded) {
+      const line = foldLine(page.lines.texts, piece, page.command);
+      if (page.chars + line.length + 1 <= page.pageChars || page.chars === 0) {
+        out.push(line);
+        page.chars += line.length + 1;
+        last = piece.last;
+      }
+    } else {
+      for (let n = piece.first; n <= piece.last; n++) {
+        const length = Math.min((page.lines.texts[n - 1] ?? '').length, page.maxLine) + LINE_NUMBER_CHARS;
+        if (page.chars + length > page.pageChars && page.chars > 0) break;
+        page.chars += length;
+        last = n;
+      }
+      if (last >= piece.first) {
+        const numbered = numberedLines(page.lines, piece.first, last, page);
+        const pad = ' '.repeat(width - String(last).length);
+        out.push(pad === '' ? numbered : numbered.replace(/^/gm, pad));
+      }
+    }
+    if (last >= piece.first) shownLast = last;
+    if (last < piece.last) return { text: out.join('\n'), first, last: shownLast, next: last + 1 };
+  }
+  return { text: out.join('\n'), first, last: shownLast };
+}
+
 /**
  * A page of an original: its lines in a range, or the lines matching a query with context, numbered,
- * at most `pageChars` characters (a single longer line is cut around the query's words). `next` says
- * where the following page starts.
+ * at most `pageChars` characters (a single longer line is cut around the query's words). A search
+ * folds runs of look-alike lines that hold no match (`… 23 similar INFO lines (207–229): command`),
+ * and says how far such a run goes past its context; a range is shown as it is. `next` says where the
+ * following page starts.
  */
 export function readInside(original: string, options: InsideOptions = {}): InsideResult {
   const lines = splitLines(original);
@@ -159,28 +218,31 @@ export function readInside(original: string, options: InsideOptions = {}): Insid
   const weights = new Map(words.map((w) => [w, 1]));
   // A range is shown as it is; a search shows long lines cut around the words.
   const maxLine = query === undefined ? pageChars : GREP_LINE_CHARS;
-  const parts: string[] = [];
-  let chars = 0;
-  let shown = { first: spans[0]?.first ?? from, last: from - 1 };
+  const isMatch = new Set(matched?.at ?? []);
+  const windows = matched
+    ? foldWindows(lines.texts, spans, (n) => isMatch.has(n), { first: from, last: to })
+    : [[{ first: from, last: to, folded: false }]];
+  const page: Page = { lines, words, weights, maxLine, pageChars, chars: 0, command: options.command };
+  let text = '';
+  let shown: { first: number; last: number } | undefined;
   let next: number | undefined;
-  for (const span of spans) {
-    let last = span.first - 1;
-    for (let n = span.first; n <= span.last; n++) {
-      const length = Math.min((lines.texts[n - 1] ?? '').length, maxLine) + LINE_NUMBER_CHARS;
-      if (chars + length > pageChars && chars > 0) break;
-      chars += length;
-      last = n;
+  for (const pieces of windows) {
+    const part = piecesText(pieces, page);
+    if (part.last >= part.first) {
+      // A hole between two parts is marked; a fold that reaches the next part leaves none.
+      text += shown === undefined ? '' : part.first > shown.last + 1 ? '\n…\n' : '\n';
+      text += part.text;
+      shown = { first: shown?.first ?? part.first, last: part.last };
     }
-    if (last >= span.first) {
-      parts.push(numberedLines(lines, span.first, last, { words, weights, maxLine }));
-      shown = { first: shown.first, last };
-    }
-    if (last < span.last) {
-      next = last + 1;
-      break;
-    }
+    next = part.next;
+    if (next !== undefined) break;
   }
-  const result: InsideResult = { text: parts.join('\n…\n'), first: shown.first, last: shown.last, total };
+  const result: InsideResult = {
+    text,
+    first: shown?.first ?? spans[0]?.first ?? from,
+    last: shown?.last ?? from - 1,
+    total,
+  };
   if (matched) Object.assign(result, { matches: matched.at.length, match: matched.match });
   if (next !== undefined) result.next = next;
   return result;

@@ -10,12 +10,22 @@ const CUT = /^… \[cut to fit the recall budget/;
  * the label says exactly how many lines follow, so their numbers are known. Lines outside a
  * window (a title's mark, a cut notice) stay as they are.
  */
+/** The line fold.ts puts for a folded run: `… N similar … lines (A–B)`. */
+const FOLD = /^… \d+ similar .*?lines \((\d+)–(\d+)\)/;
+
 export function numberPassageLines(text: string): string {
   const out: string[] = [];
   let next = 0;
   let last = -1;
   let width = 0;
   for (const line of text.split('\n')) {
+    // A folded run of look-alike lines (fold.ts) stands for its range: no number, the count moves on.
+    const fold = next <= last ? FOLD.exec(line) : null;
+    if (fold) {
+      out.push(`${' '.repeat(width)}  ${line}`);
+      next = Number(fold[2]) + 1;
+      continue;
+    }
     if (next <= last && !CUT.test(line)) {
       out.push(`${String(next).padStart(width)}| ${line}`);
       next++;

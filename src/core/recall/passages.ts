@@ -1,4 +1,5 @@
-import { closeGaps } from './gaps.js';
+import { foldLine, foldWindows, shapesOf, type FoldPiece, type LinesCommand } from './fold.js';
+import { fitting, foldCosts, joined, LABEL_CHARS, widen } from './widen.js';
 import { findTokens, snippet } from './snippet.js';
 
 /** Lines shown before and after a matching line. */
@@ -192,8 +193,16 @@ export function passageText(
   words: readonly string[],
   globalWeight: (token: string) => number,
   room = PASSAGE_CHARS,
+  command?: LinesCommand,
 ): string | undefined {
-  return preparePassages(text, words, globalWeight)?.(room);
+  return preparePassages(text, words, globalWeight, command)?.(room).text;
+}
+
+/** What a hit shows of an original in a room: its windows, and whether they fold an original they hold whole. */
+export interface ShownPassages {
+  text: string;
+  /** The windows hold every line, runs of look-alike lines folded: the original, shorter. */
+  folded: boolean;
 }
 
 /** Passages ranked once per original; more than this are never shown, whatever the room. */
@@ -208,7 +217,8 @@ export function preparePassages(
   text: string,
   words: readonly string[],
   globalWeight: (token: string) => number,
-): ((room: number) => string) | undefined {
+  command?: LinesCommand,
+): ((room: number) => ShownPassages) | undefined {
   const lines = splitLines(text);
   const byLine = tokensByLine(text, lines, words);
   if (byLine.size === 0) return undefined;
@@ -217,65 +227,75 @@ export function preparePassages(
     max: MAX_RANKED_PASSAGES,
     minShare: HIT_MIN_SHARE,
   });
+  // A matched line and the lines beside it are never folded: the match is read in its context.
+  const matched = (n: number) => byLine.has(n - 2) || byLine.has(n - 1) || byLine.has(n);
+  const shape = shapesOf(lines.texts);
+  const costs = foldCosts(lines.texts, matched, (n) => lineChars(lines, n), shape);
   return (room) => {
     const some = ranked.slice(0, Math.max(MAX_PASSAGES, Math.floor(room / ROOM_PER_PASSAGE)));
     const title = titleOf(lines, some);
     const chosen = joined(
-      widen(lines, fitting(lines, some, room - title.text.length), room - title.text.length, title.line),
+      widen(fitting(some, room - title.text.length, costs), room - title.text.length, title.line, costs),
     );
     // Widened into the title line, a passage shows it whole: no need to show it twice.
     const titled =
       title.text !== '' &&
       ((lines.texts[title.line - 1] ?? '').length > MAX_LINE_CHARS ||
         !chosen.some((p) => p.first <= title.line && p.last >= title.line));
-    const shown = chosen.map((p) => windowText(lines, p, words, weights));
+    const used = chosen.reduce((n, p) => n + costs.span(p.first, p.last) + LABEL_CHARS, title.text.length);
+    // Room the windows could not grow into (they hold every line) widens their long lines instead.
+    const covered = chosen.reduce((n, p) => n + p.last - p.first + 1, titled ? 1 : 0) >= lines.texts.length;
+    const style = { words, weights, command, spare: covered ? Math.max(0, room - used) : 0 };
+    const bounds = { first: titled ? title.line + 1 : 1, last: lines.texts.length };
+    const pieces = foldWindows(lines.texts, chosen, matched, bounds, shape);
+    const shown = chosen.map((p, i) => windowText(lines, p, pieces[i] ?? [], style));
     // The best passage stays first (a cut or a one-line preview keeps it); the title follows it.
     if (titled) shown.splice(1, 0, title.text);
-    return shown.join('\n').replace(/^…\n/, '');
+    const folded = covered && pieces.some((window) => window.some((piece) => piece.folded));
+    return { text: shown.join('\n').replace(/^…\n/, ''), folded };
   };
 }
 
 /**
- * One window of a recall hit: a label saying which lines it holds, then the lines as they are (long
- * ones cut around the words, a tree listing's branches as indentation). A number on every line costs
- * as much as a short line itself; lines that carry their own numbers get only a mark where they begin.
+ * What a window is shown with: the words and their weights, the command that prints lines, and the
+ * room the windows left (`spare`), which widens the first long lines cut around their words (a tool
+ * call's one-line JSON) rather than going unused.
  */
-function windowText(
-  lines: Lines,
-  p: Passage,
-  words: readonly string[],
-  weights: ReadonlyMap<string, number>,
-): string {
-  const shown: string[] = [];
-  for (let n = p.first; n <= p.last; n++)
-    shown.push(
-      plainTree(shortLine((lines.texts[n - 1] ?? '').replace(/\r$/, ''), words, weights, MAX_LINE_CHARS)),
-    );
-  const body = shown.join('\n');
-  if (ownNumbers(lines, p.first, p.last)) return `…\n${body}`;
-  return `${spanLabel(p.first, p.last)}${p.first === p.last ? ' ' : '\n'}${body}`;
+interface WindowStyle {
+  words: readonly string[];
+  weights: ReadonlyMap<string, number>;
+  command: LinesCommand | undefined;
+  spare: number;
 }
 
-/** The windows with those that touch joined (one label instead of two), each in the place of its better part. */
-function joined(passages: readonly Passage[]): Passage[] {
-  const out: Passage[] = passages.map((p) => ({ ...p }));
-  for (let merged = true; merged;) {
-    merged = false;
-    for (let i = 0; i < out.length && !merged; i++) {
-      for (let j = i + 1; j < out.length && !merged; j++) {
-        const [a, b] = [out[i] as Passage, out[j] as Passage];
-        if (b.first !== a.last + 1 && a.first !== b.last + 1) continue;
-        out[i] = { first: Math.min(a.first, b.first), last: Math.max(a.last, b.last), score: a.score };
-        out.splice(j, 1);
-        merged = true;
-      }
+/**
+ * One window of a recall hit: a label saying which lines it holds, then the lines as they are (long
+ * ones cut around the words, a tree listing's branches as indentation, runs of look-alike lines
+ * folded). A number on every line costs as much as a short line itself; lines that carry their own
+ * numbers get only a mark where they begin.
+ */
+function windowText(lines: Lines, p: Passage, pieces: readonly FoldPiece[], style: WindowStyle): string {
+  const shown: string[] = [];
+  for (const piece of pieces) {
+    if (piece.folded) {
+      shown.push(foldLine(lines.texts, piece, style.command));
+      continue;
+    }
+    for (let n = piece.first; n <= piece.last; n++) {
+      const line = (lines.texts[n - 1] ?? '').replace(/\r$/, '');
+      const cut = shortLine(line, style.words, style.weights, MAX_LINE_CHARS + style.spare);
+      if (line.length > MAX_LINE_CHARS)
+        style.spare = Math.max(0, style.spare - (cut.length - MAX_LINE_CHARS));
+      shown.push(plainTree(cut));
     }
   }
-  return out;
+  const body = shown.join('\n');
+  if (ownNumbers(lines, p.first, p.last)) return `…\n${body}`;
+  const first = pieces[0]?.first ?? p.first;
+  const last = pieces.at(-1)?.last ?? p.last;
+  return `${spanLabel(first, last)}${first === last ? ' ' : '\n'}${body}`;
 }
 
-/** Lines a window first gains above its match (a record's header: the test, the function, the event). */
-const LEAD_LINES = 2;
 /** Lines looked at for a title: past markup and labels (`<returncode>0</returncode>`, `OBSERVATION:`). */
 const TITLE_LINES = 3;
 /** Markup tags, left out when judging whether a line says anything. */
@@ -308,9 +328,6 @@ function titleOf(lines: Lines, ranked: readonly Passage[]): { text: string; line
   return { text: `${spanLabel(n, n)} ${head}`, line: n };
 }
 
-/** Characters a window's label takes, as most are (`[lines 1200-1234]` and its line end). */
-const LABEL_CHARS = 16;
-
 /** Where a window sits in its original: one label a window rather than a number on every line. */
 function spanLabel(first: number, last: number): string {
   return first === last ? `[line ${first}]` : `[lines ${first}-${last}]`;
@@ -328,58 +345,7 @@ function plainTree(line: string): string {
   return art === undefined ? line : `${' '.repeat(Math.ceil(art.length / 2))}${line.slice(art.length)}`;
 }
 
-/** Shown characters of lines first..last (long lines count as cut). */
-function shownChars(lines: Lines, first: number, last: number): number {
-  let chars = 0;
-  for (let n = first; n <= last; n++)
-    chars += Math.min(plainTree(lines.texts[n - 1] ?? '').length, MAX_LINE_CHARS) + 1;
-  return chars;
-}
-
-/** The best passages that fit in `room` characters together (the best one always). */
-function fitting(lines: Lines, passages: readonly Passage[], room: number): Passage[] {
-  const kept: Passage[] = [];
-  let chars = 0;
-  for (const passage of passages) {
-    const size = shownChars(lines, passage.first, passage.last) + LABEL_CHARS;
-    if (kept.length > 0 && chars + size > room) break;
-    kept.push({ ...passage });
-    chars += size;
-  }
-  return kept;
-}
-
-/**
- * Widens the passages while they fit in `room` characters: first over the short gaps between them
- * (closeGaps), then a line at a time without running into each other: LEAD_LINES upwards (the header of the record a match sits in: the failing test,
- * the function, the event), then downwards (what follows a match, a stack trace after its error),
- * then upwards, so the matched line stays near the top of what a cut or a one-line preview keeps.
- */
-function widen(lines: Lines, passages: Passage[], room: number, title: number): Passage[] {
-  let chars = passages.reduce((n, p) => n + shownChars(lines, p.first, p.last) + LABEL_CHARS, 0);
-  chars = closeGaps(passages, title, { room, chars, label: LABEL_CHARS }, (first, last) =>
-    shownChars(lines, first, last),
-  );
-  const total = lines.texts.length;
-  const free = (n: number) => n >= 1 && n <= total && !passages.some((p) => n >= p.first && n <= p.last);
-  const phases = [
-    { down: false, most: LEAD_LINES },
-    { down: true, most: Infinity },
-    { down: false, most: Infinity },
-  ];
-  for (const { down, most } of phases) {
-    for (let grown = true, step = 0; grown && step < most; step++) {
-      grown = false;
-      for (const p of passages) {
-        const n = down ? p.last + 1 : p.first - 1;
-        const size = free(n) ? shownChars(lines, n, n) : Infinity;
-        if (chars + size > room) continue;
-        if (down) p.last = n;
-        else p.first = n;
-        chars += size;
-        grown = true;
-      }
-    }
-  }
-  return passages;
+/** Shown characters of line n (a long line counts as cut). */
+function lineChars(lines: Lines, n: number): number {
+  return Math.min(plainTree(lines.texts[n - 1] ?? '').length, MAX_LINE_CHARS) + 1;
 }

@@ -7,7 +7,8 @@ import { defaultTokenizer, type Tokenizer } from '../tokens/index.js';
 import { fitToBudget } from './budget.js';
 import { parseQuery } from './query.js';
 import { passageWords, type PassageWords } from './passage-words.js';
-import { PASSAGE_CHARS, preparePassages } from './passages.js';
+import { preparePassages } from './passages.js';
+import { CHARS_PER_TOKEN, fitPassages, MIN_PASSAGE_CHARS } from './fit-passages.js';
 import { findTokens, head } from './snippet.js';
 import { pickTop, recallResult } from './in-context.js';
 import { echoPenalty, fewEchoes, isEcho } from './echo.js';
@@ -44,28 +45,14 @@ const NOTE_BOOST = 1.3;
 const RECENCY_HALF_LIFE_MS = 60 * 60_000;
 /** A hit accessed this recently carries the `recent` signal. */
 const RECENT_MS = 15 * 60_000;
-/** Characters a token of a hit's text, guessed before counting what its passages take. */
-const CHARS_PER_TOKEN = 3.2;
-/** Times a hit's room is corrected by counting what it shows. */
-const ROOM_PASSES = 2;
-/** A hit's room is close enough to its share within this part of it. */
-const ROOM_TOLERANCE = 0.05;
 /**
  * Each hit showing passages gets this share of the room the one before it gets, times its score as a
  * share of the first hit's: the first hit is the likeliest to be the one asked for, a hit far behind
  * it less so, and hits that score alike share alike (docs/BENCH.md § Provenance).
  */
 const ROOM_DECAY = 0.7;
-/**
- * A hit whose passages would take this share of its original's characters shows it whole: the few
- * lines left out are as likely the ones asked for (a line between two windows, one above the
- * first), and the whole costs little more (docs/BENCH.md § Provenance).
- */
-const NEARLY_WHOLE = 0.85;
 /** A hit's score counts as at least this share of the first hit's when the budget is split. */
 const MIN_SCORE_SHARE = 0.05;
-/** A hit shows at least this much of its passages, however full the budget. */
-const MIN_PASSAGE_CHARS = Math.floor(PASSAGE_CHARS / 2);
 /** Keywords named in a hit's relevance signal. */
 const MAX_KEYWORD_SIGNALS = 3;
 
@@ -197,9 +184,9 @@ export function recall(
   const tokenizer = options.tokenizer ?? defaultTokenizer();
   const maxTokens = options.maxTokens ?? (options.full ? DEFAULT_FULL_RECALL_TOKENS : DEFAULT_RECALL_TOKENS);
   const inPassages = passageWords(selection, typeof query === 'string' ? query : '');
+  const budget = { tokens: maxTokens, tokenizer, linesCommand: options.linesCommand };
   const full = options.full === true;
-  const sources = { distinct, selection, inPassages, full, now, budget: { tokens: maxTokens, tokenizer } };
-  const hits = buildHits(deps, top, sources);
+  const hits = buildHits(deps, top, { distinct, selection, inPassages, full, now, budget });
   const fitted = fitToBudget(hits, maxTokens, tokenizer);
   const seqs = top.flatMap((r) =>
     r.entry && fitted.items.some((h) => h.id === r.entry?.id) ? [r.entry.seq] : [],
@@ -224,7 +211,7 @@ interface HitSources {
   /** Originals whole rather than passages. */
   full: boolean;
   now: number;
-  budget: { tokens: number; tokenizer: Tokenizer };
+  budget: HitBudget;
 }
 
 function buildHits(deps: StoreIndex, top: Ranked[], sources: HitSources): RecallHit[] {
@@ -292,6 +279,13 @@ function buildHits(deps: StoreIndex, top: Ranked[], sources: HitSources): Recall
   return hits;
 }
 
+/** What the hits' texts may take, how it is counted, and the door's words for lines of an entry. */
+interface HitBudget {
+  tokens: number;
+  tokenizer: Tokenizer;
+  linesCommand: RecallOptions['linesCommand'] | undefined;
+}
+
 /** Each hit's weight in the split of the budget: ROOM_DECAY a rank, times its score against the first. */
 function roomWeights(hits: readonly RecallHit[], firstScore: number): number[] {
   const first = Math.max(1e-9, firstScore);
@@ -332,7 +326,7 @@ function showPassages(
   pending: readonly PendingPassages[],
   hits: readonly RecallHit[],
   words: PassageWords,
-  budget: { tokens: number; tokenizer: Tokenizer },
+  budget: HitBudget,
 ): void {
   // A short original is shown whole: it takes what it takes, and leaves the rest to the long ones.
   for (const p of pending) if (p.original.length <= MIN_PASSAGE_CHARS) p.hit.text = p.original;
@@ -350,7 +344,10 @@ function showPassages(
     const weight = weights[i] ?? 0;
     const share = (rest * weight) / total;
     total -= weight;
-    const show = preparePassages(original, words.words, words.weight);
+    const { linesCommand } = budget;
+    const command =
+      linesCommand === undefined ? undefined : (a: number, b: number) => linesCommand(hit.id, a, b);
+    const show = preparePassages(original, words.words, words.weight, command);
     if (show === undefined) {
       [hit.text, hit.form] = summary.trim() !== '' ? [summary, 'summary'] : [head(original), 'snippet'];
       rest = Math.max(0, rest - budget.tokenizer.count(hit.text));
@@ -359,35 +356,6 @@ function showPassages(
     hit.text = fitPassages(original, show, { share, left: rest }, budget.tokenizer);
     rest = Math.max(0, rest - budget.tokenizer.count(hit.text));
   }
-}
-
-/**
- * The passages that take about `share` tokens, or the whole original when they would take nearly
- * all of it and it fits in what is `left` for this hit and the ones after. The rate is a guess for
- * the lines shown (code and logs hold fewer characters a token than prose): counts of what they
- * take correct it, and a last showing never goes over the share, so the hits after this one keep
- * their room (fitToBudget stops at the first hit that does not fit).
- */
-function fitPassages(
-  original: string,
-  show: (room: number) => string,
-  { share, left }: { share: number; left: number },
-  tokenizer: Tokenizer,
-): string {
-  let room = Math.floor(share * CHARS_PER_TOKEN);
-  let text = '';
-  let used = 0;
-  for (let pass = 0; pass < ROOM_PASSES; pass++) {
-    if (pass > 0) room = Math.floor((room * share) / Math.max(1, used));
-    room = Math.max(MIN_PASSAGE_CHARS, room);
-    text = original.length <= room ? original : show(room);
-    if (text === original) return text;
-    used = tokenizer.count(text);
-    if (Math.abs(used - share) <= share * ROOM_TOLERANCE) break;
-  }
-  if (text.length >= NEARLY_WHOLE * original.length && tokenizer.count(original) <= left) return original;
-  if (used <= share) return text;
-  return show(Math.max(MIN_PASSAGE_CHARS, Math.floor(((room * share) / used) * (1 - ROOM_TOLERANCE))));
 }
 
 function round(score: number): number {

@@ -103,6 +103,11 @@ export interface RecallOptions {
    * place or budget, and are named in `RecallResult.inContext` instead.
    */
   inContext?: (id: string) => boolean;
+  /**
+   * How the door asks for lines of an entry (`gardener show ID --lines 230-346`, a tool call): named
+   * where a hit folds a run of look-alike lines. Without it the fold says which lines, not how.
+   */
+  linesCommand?: (id: string, first: number, last: number) => string;
 }
 
 export interface RecallHit {

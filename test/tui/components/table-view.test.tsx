@@ -1,6 +1,7 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
-import { TableView, isNumeric } from '../../../src/doors/chat/tui/components/table-view.js';
+import { TableView } from '../../../src/doors/chat/tui/components/table-view.js';
+import { isNumeric } from '../../../src/doors/chat/tui/table-lines.js';
 import { plain } from '../support/render-chat.js';
 
 describe('TableView', () => {

@@ -12,6 +12,7 @@ import {
   READ_ONLY_WILL_DO,
 } from '../../kit/cli/store-options.js';
 import { intFlag } from '../../kit/cli/options.js';
+import { showLinesCommand } from './lines-command.js';
 
 /**
  * Characters a token when the command trims hits to --max-tokens: an estimate, so a one-shot
@@ -105,6 +106,7 @@ export function makeRecallCommand(io: CliIo): Command {
             ...(maxTokens !== undefined ? { maxTokens } : {}),
             scope: { sessionOnly: flags.sessionOnly === true, projects: flags.includeProject },
             tokenizer: createEstimateCounter(CLI_CHARS_PER_TOKEN),
+            linesCommand: showLinesCommand,
           });
           const { formatRecallText, recallWire } = await import('../../../core/recall/index.js');
           if (flags.json) {

@@ -1,6 +1,7 @@
 import { integer } from '../../../core/format/index.js';
 import { PAGE_CHARS, readInside, type InsideResult, type LineRange } from '../../../core/recall/index.js';
 import type { Entry } from '../../../core/store/index.js';
+import { showLinesCommand } from './lines-command.js';
 
 export interface PageRequest {
   grep?: string;
@@ -54,6 +55,7 @@ export function showPage(entry: Entry, request: PageRequest): string {
   const page = readInside(entry.original, {
     ...(request.grep !== undefined ? { query: request.grep } : {}),
     ...(request.lines ? { lines: request.lines } : {}),
+    command: (first, last) => showLinesCommand(entry.id, first, last),
   });
   if (page.match === 'none')
     return `── no line matches ${quoted(request.grep ?? '')} · gardener recall ${quoted(request.grep ?? '')} searches every entry\n`;

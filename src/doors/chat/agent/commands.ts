@@ -1,6 +1,6 @@
 import type { DoorSession } from '../../kit/session.js';
 import { count, integer } from '../../../core/format/index.js';
-import { formatRecallText } from '../../../core/recall/index.js';
+import { formatRecallText, parseLineRange } from '../../../core/recall/index.js';
 import type { Transcript } from '../../../core/transcript/index.js';
 import type { CommandOutcome, SessionInfo } from './controller.js';
 import type { ChatListing } from './chat-sessions.js';
@@ -60,24 +60,32 @@ export const COMMANDS: readonly SlashCommand[] = [
       needs(arg, 'a query') ??
       // The user asks, not the model: every match is shown, in the model's context or not.
       text(
-        formatRecallText(host.session().garden.recall(arg, { limit: 8, inContext: () => false }), undefined, {
-          numberLines: true,
-        }).trimEnd(),
+        formatRecallText(
+          host.session().garden.recall(arg, { limit: 8, inContext: () => false, linesCommand: showLines }),
+          undefined,
+          { numberLines: true },
+        ).trimEnd(),
       ),
   },
   {
     name: 'show',
-    args: 'ID',
-    help: 'the original of a stored entry',
+    args: 'ID [A-B]',
+    help: 'the original of a stored entry, or its lines A to B',
     run: (host, arg) => {
       const missing = needs(arg, 'an entry id');
       if (missing) return missing;
-      const found = host.session().garden.fetch(arg);
-      if (!found) return error(`no entry ${arg}`);
+      const [id = '', range] = arg.split(/\s+/);
+      // A bad range throws a usage error, which runCommand reports.
+      const lines = range === undefined ? undefined : parseLineRange(range, 'the range');
+      const found = host.session().garden.fetch(id, lines ? { lines } : undefined);
+      if (!found) return error(`no entry ${id}`);
       const { entry } = found;
-      return text(
-        `${entry.id} · ${entry.class} · ${integer(entry.tokensOriginal)} tokens${found.form ? ` · in context as ${found.form}` : ''}\n${entry.original}`,
-      );
+      const head = `${entry.id} · ${entry.class} · ${integer(entry.tokensOriginal)} tokens${found.form ? ` · in context as ${found.form}` : ''}`;
+      if (found.inside)
+        return text(
+          `${head} · lines ${found.inside.first}–${found.inside.last} of ${found.inside.total}\n${found.inside.text}`,
+        );
+      return text(`${head}\n${entry.original}`);
     },
   },
   {
@@ -176,6 +184,11 @@ export const COMMANDS: readonly SlashCommand[] = [
   },
   { name: 'exit', args: '', help: 'quit', run: () => ({ kind: 'exit' }) },
 ];
+
+/** How the user's /recall names lines of an entry it folded: /show with a range. */
+function showLines(id: string, first: number, last: number): string {
+  return `/show ${id} ${first}-${last}`;
+}
 
 function helpText(): string {
   const width = Math.max(...COMMANDS.map((c) => `/${c.name} ${c.args}`.length));

@@ -8,6 +8,7 @@ export const KEYS: readonly [string, string][] = [
   ['Ctrl+O', 'expand or collapse the last tool call'],
   ['Ctrl+T', 'show or hide thinking'],
   ['Ctrl+U', 'clear the prompt'],
+  ['↑↓ PgUp PgDn Home End, q or Esc', 'scroll a command output taller than the screen; close it'],
   ['Ctrl+C', 'interrupt the turn; twice (or when idle) quit'],
 ];
 

@@ -3,6 +3,7 @@ import { LEGEND_GAP, legendItems } from './components/class-legend.js';
 import type { ChatState } from './state/chat.js';
 import type { InputState } from './state/input.js';
 import type { TranscriptItem } from './state/items.js';
+import { clampTop, itemLines, screenRows } from './state/pager.js';
 
 /**
  * How the live area (what Ink redraws below the printed transcript) fits the screen. The prompt
@@ -20,7 +21,20 @@ export interface LiveLayout {
   clipped: boolean;
   /** Lines an open approval shows of its diff (the rest is counted on a line under it). */
   approvalDiffLines: number;
+  /** A command's output taller than the live area, read in the pager instead of clipped. */
+  page?: PageLayout;
 }
+
+/** The pager: the output's screen rows, how many show at once, the first shown. */
+export interface PageLayout {
+  title: string;
+  rows: string[];
+  body: number;
+  top: number;
+}
+
+/** Rows of the pager besides its body: its title and its status line. */
+export const PAGER_FRAME_ROWS = 2;
 
 /**
  * Rows of each footer detail: the rule above it, then its lines. The full one: bar, forms, cost, last
@@ -55,7 +69,35 @@ export function liveLayout(state: ChatState, input: InputState, columns: number,
     (sum, item) => sum + itemRows(item, width, state.expanded.has(item.id), state.showThinking),
     0,
   );
+  const page = pageLayout(state, width, room - FOOTER_ROWS.line);
+  if (page && needed > transcriptRows)
+    return {
+      footer: 'line',
+      transcriptRows: room - FOOTER_ROWS.line,
+      clipped: false,
+      approvalDiffLines,
+      page,
+    };
   return { footer, transcriptRows, clipped: needed > transcriptRows, approvalDiffLines };
+}
+
+/**
+ * The pager over a command's output, when one was just shown and is still live: the rows it has are
+ * those the live area would have with the one-line footer.
+ */
+function pageLayout(state: ChatState, width: number, rows: number): PageLayout | undefined {
+  const at = state.page;
+  const item = at ? state.transcript.live.find((i) => i.id === at.itemId) : undefined;
+  if (!at || !item) return undefined;
+  const command = state.transcript.live.find((i) => i.kind === 'user');
+  const lines = screenRows(itemLines(item), width);
+  const body = Math.max(1, rows - PAGER_FRAME_ROWS);
+  return {
+    title: command?.kind === 'user' ? command.text : '',
+    rows: lines,
+    body,
+    top: clampTop(at.top, lines.length, body),
+  };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { useInput, type Key } from 'ink';
 import { useRef, type Dispatch } from 'react';
 import type { ApprovalBridge } from './approval-bridge.js';
+import type { PageLayout } from './layout.js';
+import { clampTop } from './state/pager.js';
 import type { ChatAction, ChatState } from './state/chat.js';
 import type { ChatActions } from './use-chat-actions.js';
 import type { Editor } from './use-editor.js';
@@ -9,29 +11,54 @@ const APPROVAL_KEYS = { y: 'once', a: 'always', n: 'no' } as const;
 
 /**
  * Routes each key by what the screen shows: an approval takes y/a/n, a pick list takes arrows and
- * Enter, otherwise the prompt editor. Ctrl+C always goes to `interrupt`. Keys read the latest state
- * through refs: several may arrive before React renders.
+ * Enter, the pager (a command's output taller than the screen) its scrolling keys, otherwise the
+ * prompt editor. Ctrl+C always goes to `interrupt`. Keys read the latest state through refs: several
+ * may arrive before React renders.
  */
-export function useChatKeys(
-  state: ChatState,
-  editor: Editor,
-  dispatch: Dispatch<ChatAction>,
-  actions: ChatActions,
-  bridge: ApprovalBridge,
-): void {
-  const latest = useRef(state);
-  latest.current = state;
+export function useChatKeys(state: ChatState, page: PageLayout | undefined, targets: ChatKeyTargets): void {
+  const { dispatch, actions, bridge } = targets;
+  const latest = useRef({ state, page });
+  latest.current = { state, page };
   useInput((text, key) => {
-    const now = latest.current;
+    const { state: now, page: paged } = latest.current;
     if (key.ctrl && text === 'c') return actions.interrupt(now.running);
     if (now.approval) {
       const answer = APPROVAL_KEYS[text.toLowerCase() as keyof typeof APPROVAL_KEYS];
       if (answer) bridge.answer(answer);
       return;
     }
-    if (now.pick) return pickKey(now, key, { editor, dispatch, actions });
-    editorKey(text, key, now, { editor, dispatch, actions });
+    if (now.pick) return pickKey(now, key, targets);
+    if (paged) return pagerKey(text, key, paged, dispatch);
+    editorKey(text, key, now, targets);
   });
+}
+
+/**
+ * The pager's keys: a row with the arrows (or j/k), a page less one row with PgUp/PgDn (or b and
+ * space), the ends with Home/End (or g/G); q or Esc closes it. Several keys may arrive before a
+ * render: each moves from where the last one left the page.
+ */
+function pagerKey(text: string, key: Key, page: PageLayout, dispatch: Dispatch<ChatAction>): void {
+  if (key.escape || text === 'q') return void dispatch({ type: 'page_close' });
+  const step = Math.max(1, page.body - 1);
+  const end = page.rows.length - page.body;
+  const to =
+    key.upArrow || text === 'k'
+      ? page.top - 1
+      : key.downArrow || text === 'j'
+        ? page.top + 1
+        : key.pageUp || text === 'b'
+          ? page.top - step
+          : key.pageDown || text === ' '
+            ? page.top + step
+            : key.home || text === 'g'
+              ? 0
+              : key.end || text === 'G'
+                ? end
+                : undefined;
+  if (to === undefined) return;
+  page.top = clampTop(to, page.rows.length, page.body);
+  dispatch({ type: 'page_to', top: page.top });
 }
 
 /** What a key acts on: the prompt editor, the chat's reducer and its actions. */
@@ -39,6 +66,11 @@ interface KeyTargets {
   editor: Editor;
   dispatch: Dispatch<ChatAction>;
   actions: ChatActions;
+}
+
+/** What the chat's keys act on: those, and the approval the agent waits for. */
+export interface ChatKeyTargets extends KeyTargets {
+  bridge: ApprovalBridge;
 }
 
 function pickKey(state: ChatState, key: Key, { dispatch, actions }: KeyTargets): void {

@@ -64,6 +64,12 @@ export function createMcpServer(deps: ToolDeps, version: string): McpServer {
           .optional()
           .describe('Only the lines of the original holding this text (else all its words), with context'),
         from_line: z.number().int().min(1).optional().describe('With query: search from this line on'),
+        lines: z
+          .string()
+          .optional()
+          .describe(
+            'Only these lines of the original, numbered: a range such as 230-346 (or 230- to the end)',
+          ),
       },
       annotations: { readOnlyHint: true },
     },

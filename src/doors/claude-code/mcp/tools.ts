@@ -4,7 +4,7 @@ import { storedPressure } from '../../../core/garden/index.js';
 import { loadIndex, sinceCompaction } from '../hooks/session-index.js';
 import { recallWire } from '../../../core/recall/index.js';
 import { recall } from '../../../core/recall/index.js';
-import { readInside } from '../../../core/recall/index.js';
+import { parseLineRange, readInside, type LineRange } from '../../../core/recall/index.js';
 import type { Entry, GardenerStore, Scope } from '../../../core/store/index.js';
 import { fetchWindow } from './fetch-window.js';
 import { readLivePressure } from './live.js';
@@ -24,7 +24,7 @@ export const TOOL_TEXT = {
   recall:
     "Search gardener's store of this project: every tool result, prompt and note of your Claude Code sessions is kept there in full, including what was compacted or cleared from your context. Call it when you need something you saw earlier but no longer have (an error message, a file's content, a command's output, a decision), or before re-running a command only to see its output again. Returns JSON: results with id, class, source (tool, path), a snippet or summary, and why it matched. Call fetch with a result's id for the whole original.",
   fetch:
-    "Return the original of one stored entry (or note) by id, as stored (secrets redacted). Ids come from recall results and from gardener's context notes (id=…). Long originals come in windows: when the reply says there is more, call fetch again with the offset it gives. With a query, only the lines holding it (else all its words) come back, numbered, with context.",
+    'Return the original of one stored entry (or note) by id, as stored (secrets redacted). Ids come from recall results and from gardener\'s context notes (id=…). Long originals come in windows: when the reply says there is more, call fetch again with the offset it gives. With a query, only the lines holding it (else all its words) come back, numbered, with context; with lines (e.g. "230-346"), those lines, numbered.',
   context_pressure:
     "Report what gardener holds of this session: stored blocks and tokens by class, how much their summaries would save, how much is still in your context and how much Claude Code's compaction already dropped (recallable), and a one-line recommendation. Call it when deciding whether to recall, forget or note something, or to see what a compaction removed.",
   forget:
@@ -46,21 +46,30 @@ export function recallTool(deps: ToolDeps, args: { query: string; limit?: number
   const result = recall(deps.store, args.query, deps.scope(), {
     limit: args.limit ?? 5,
     ...(cls !== undefined ? { class: cls } : {}),
+    linesCommand: fetchLines,
   });
   return JSON.stringify(recallWire(result), null, 1);
 }
 
+/** How a recall hit or a search names lines of an entry it folded: this server's fetch, with `lines`. */
+function fetchLines(id: string, first: number, last: number): string {
+  return `fetch(id: "${id}", lines: "${first}-${last}")`;
+}
+
 export function fetchTool(
   deps: ToolDeps,
-  args: { id: string; offset?: number; query?: string; from_line?: number },
+  args: { id: string; offset?: number; query?: string; from_line?: number; lines?: string },
 ): string {
   deps.storeSpooled?.();
   const scope = deps.scope();
   const entry = deps.store.fetch(args.id);
+  // Checked before the entry is looked up: a bad range is the caller's mistake whatever the id.
+  const lines = args.lines === undefined ? undefined : parseLineRange(args.lines, 'lines');
   if (entry && entry.scope.project === scope.project) {
     deps.store.touch(entry.id);
     if (args.query !== undefined && entry.kind === 'text')
-      return fetchInside(entry, args.query, args.from_line);
+      return fetchInside(entry, args.query, args.from_line !== undefined ? { first: args.from_line } : lines);
+    if (lines !== undefined && entry.kind === 'text') return fetchLinesOf(entry, lines);
     const window = fetchWindow(entry.original, args.offset ?? 0);
     const head = `id=${entry.id} · ${entry.class}${entry.sourceTool ? ` · ${entry.sourceTool}` : ''}${entry.sourcePath ? ` ${entry.sourcePath}` : ''} · characters ${window.offset}–${window.end} of ${window.total}${entry.active ? '' : ' · forgotten'}`;
     const more =
@@ -75,10 +84,11 @@ export function fetchTool(
 }
 
 /** The lines of an entry's original holding the query, numbered, with context, a page at a time. */
-function fetchInside(entry: Entry, query: string, fromLine: number | undefined): string {
+function fetchInside(entry: Entry, query: string, range: LineRange | undefined): string {
   const page = readInside(entry.original, {
     query,
-    ...(fromLine !== undefined ? { lines: { first: fromLine } } : {}),
+    ...(range !== undefined ? { lines: range } : {}),
+    command: (first, last) => fetchLines(entry.id, first, last),
   });
   const head = `id=${entry.id} · ${entry.class}${entry.sourcePath ? ` ${entry.sourcePath}` : ''} · ${entry.original.split('\n').length} lines`;
   if (page.match === 'none') return `${head}\nno line holds "${query}" or any of its words`;
@@ -91,6 +101,18 @@ function fetchInside(entry: Entry, query: string, fromLine: number | undefined):
       ? `\n[gardener: more matches: call fetch with id "${entry.id}", the same query and from_line ${page.next}]`
       : '';
   return `${head} · "${query}": ${how}, lines ${page.first}–${page.last}\n${page.text}${more}`;
+}
+
+/** Lines of an entry's original, numbered, a page at a time. */
+function fetchLinesOf(entry: Entry, lines: LineRange): string {
+  const page = readInside(entry.original, { lines });
+  const head = `id=${entry.id} · ${entry.class}${entry.sourcePath ? ` ${entry.sourcePath}` : ''} · lines ${page.first}–${page.last} of ${page.total}`;
+  const upTo = lines.last !== undefined ? String(lines.last) : '';
+  const more =
+    page.next !== undefined
+      ? `\n[gardener: more lines: call fetch with id "${entry.id}" and lines "${page.next}-${upTo}"]`
+      : '';
+  return `${head}\n${page.text}${more}`;
 }
 
 export function forgetTool(deps: ToolDeps, args: { id: string }): string {

@@ -8,6 +8,11 @@ export const FETCH_MAX_SHARE = 0.25;
 /** Characters per token, to turn that share into a length without counting tokens. */
 const CHARS_PER_TOKEN = 3.5;
 
+/** How the chat's recall and search name lines of an entry they folded: this tool, by line. */
+export function fetchLines(id: string, first: number, last: number): string {
+  return `fetch("${id}", offset: ${first}, limit: ${last - first + 1})`;
+}
+
 const input = z.object({
   id: z.string().min(1).describe('entry id from a stub\'s or a summary\'s fetch("…"), or a recall hit'),
   query: z
@@ -62,6 +67,7 @@ export const fetchTool: AgentTool<z.infer<typeof input>> = {
         : {
             query,
             pageChars: Math.min(PAGE_CHARS, maxChars),
+            command: (first: number, last: number) => fetchLines(id, first, last),
             ...(offset !== undefined ? { lines: { first: offset } } : {}),
           };
     const found = garden.fetch(id, inside);

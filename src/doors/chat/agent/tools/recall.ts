@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatRecallText } from '../../../../core/recall/index.js';
+import { fetchLines } from './fetch.js';
 import { ok, type AgentTool } from './types.js';
 
 /** Tokens of all recalled texts together, at most. */
@@ -23,6 +24,7 @@ export const recallTool: AgentTool<z.infer<typeof input>> = {
       limit,
       full,
       maxTokens: full ? RECALL_MAX_TOKENS * 4 : RECALL_MAX_TOKENS,
+      linesCommand: fetchLines,
     });
     if (result.hits.length === 0 && !result.inContext) return ok(`nothing stored matches "${query}"`);
     return ok(formatRecallText(result).trimEnd());

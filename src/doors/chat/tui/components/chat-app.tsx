@@ -12,6 +12,7 @@ import { useEditor } from '../use-editor.js';
 import { ApprovalPrompt } from './approval-prompt.js';
 import { Footer } from './footer.js';
 import { InputBox } from './input-box.js';
+import { PagerView } from './pager-view.js';
 import { PickList } from './pick-list.js';
 import { TranscriptView } from './transcript-view.js';
 
@@ -35,14 +36,14 @@ export function ChatApp({ controller, bridge, initialPrompt, onReset = noop }: C
   const editor = useEditor();
   const actions = useChatActions(controller, bridge, dispatch, onReset);
   useSettledFooterAtStart(controller, dispatch);
-  useChatKeys(state, editor, dispatch, actions, bridge);
   const { columns, rows } = useTerminalSize();
+  const layout = liveLayout(state, editor.state, columns, rows);
+  useChatKeys(state, layout.page, { editor, dispatch, actions, bridge });
   // A terminal reflows what Ink drew at the old width, which Ink cannot erase: clear, print again.
   useRedrawOnResize(columns, rows, () => {
     onReset();
     dispatch({ type: 'redraw' });
   });
-  const layout = liveLayout(state, editor.state, columns, rows);
 
   useEffect(() => bridge.listen((request) => dispatch({ type: 'approval', request })), [bridge]);
   const started = useRef(false);
@@ -62,7 +63,9 @@ export function ChatApp({ controller, bridge, initialPrompt, onReset = noop }: C
         epoch={state.epoch}
         liveChars={Math.max(MIN_LIVE_ROWS, layout.transcriptRows) * Math.max(1, columns - 2)}
         {...(layout.clipped ? { liveRows: layout.transcriptRows } : {})}
-      />
+      >
+        {layout.page ? <PagerView page={layout.page} /> : null}
+      </TranscriptView>
       {state.approval ? (
         <ApprovalPrompt request={state.approval} diffLines={layout.approvalDiffLines} />
       ) : null}
@@ -72,7 +75,11 @@ export function ChatApp({ controller, bridge, initialPrompt, onReset = noop }: C
         <Box paddingX={1}>
           <Text color="gray" wrap="truncate-end">
             {state.hint ??
-              (state.running ? 'working… Ctrl+C interrupts' : 'Enter send · Ctrl+J newline · /help')}
+              (layout.page
+                ? 'the output above is longer than the screen: q or Esc closes it into the transcript'
+                : state.running
+                  ? 'working… Ctrl+C interrupts'
+                  : 'Enter send · Ctrl+J newline · /help')}
           </Text>
         </Box>
       </Box>

@@ -1,4 +1,5 @@
 import { Box, Static } from 'ink';
+import type { ReactNode } from 'react';
 import type { SessionInfo } from '../../agent/controller.js';
 import type { TranscriptState } from '../state/transcript.js';
 import { Header } from './header.js';
@@ -9,7 +10,8 @@ const HEADER = 'header' as const;
 
 /**
  * Settled items go to Ink's <Static>, printed once and never redrawn (a long session stays cheap);
- * the live turn is redrawn as it streams. `epoch` remounts the printed part after a reset.
+ * the live turn is redrawn as it streams. `epoch` remounts the printed part after a reset. Children
+ * (the pager over a long command output) are drawn in place of the live turn.
  */
 export function TranscriptView({
   info,
@@ -19,6 +21,7 @@ export function TranscriptView({
   epoch,
   liveChars,
   liveRows,
+  children,
 }: {
   info: SessionInfo;
   transcript: TranscriptState;
@@ -29,6 +32,7 @@ export function TranscriptView({
   liveChars: number;
   /** Rows the live turn may take when it needs more than the screen leaves it: its newest rows show. */
   liveRows?: number;
+  children?: ReactNode;
 }) {
   return (
     <>
@@ -43,25 +47,29 @@ export function TranscriptView({
           )
         }
       </Static>
-      <Box
-        flexDirection="column"
-        paddingX={1}
-        {...(liveRows === undefined
-          ? {}
-          : { height: liveRows, overflowY: 'hidden', justifyContent: 'flex-end' })}
-      >
-        {/* Unshrunk, so a clipped area keeps its newest rows whole and drops the oldest. */}
-        <Box flexDirection="column" flexShrink={0}>
-          {transcript.live.map((item) => (
-            <TranscriptEntry
-              key={item.id}
-              item={item.kind === 'assistant' && item.text.length > liveChars ? tail(item, liveChars) : item}
-              expanded={expanded.has(item.id)}
-              showThinking={showThinking}
-            />
-          ))}
+      {children ?? (
+        <Box
+          flexDirection="column"
+          paddingX={1}
+          {...(liveRows === undefined
+            ? {}
+            : { height: liveRows, overflowY: 'hidden', justifyContent: 'flex-end' })}
+        >
+          {/* Unshrunk, so a clipped area keeps its newest rows whole and drops the oldest. */}
+          <Box flexDirection="column" flexShrink={0}>
+            {transcript.live.map((item) => (
+              <TranscriptEntry
+                key={item.id}
+                item={
+                  item.kind === 'assistant' && item.text.length > liveChars ? tail(item, liveChars) : item
+                }
+                expanded={expanded.has(item.id)}
+                showThinking={showThinking}
+              />
+            ))}
+          </Box>
         </Box>
-      </Box>
+      )}
     </>
   );
 }

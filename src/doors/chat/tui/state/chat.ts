@@ -2,6 +2,7 @@ import type { CommandOutcome, HistoryItem } from '../../agent/controller.js';
 import type { AgentEvent, ApprovalRequest } from '../../agent/events.js';
 import { footerReducer, type FooterState } from './footer.js';
 import type { ToolItem } from './items.js';
+import type { PageState } from './pager.js';
 import {
   addItem,
   fromHistory,
@@ -32,6 +33,8 @@ export interface ChatState {
   epoch: number;
   /** One line under the input: what a key just did or what the next one will do. */
   hint: string | null;
+  /** The output of the last command, read in the pager when it is taller than the screen. */
+  page: PageState | null;
 }
 
 export type ChatAction =
@@ -49,6 +52,10 @@ export type ChatAction =
   | { type: 'toggle_tool' }
   | { type: 'toggle_thinking' }
   | { type: 'hint'; text: string | null }
+  /** The pager shows its output from this screen row. */
+  | { type: 'page_to'; top: number }
+  /** The pager closes: its output is printed in the transcript, whole. */
+  | { type: 'page_close' }
   /** The terminal changed size and was cleared: the printed part is drawn again. */
   | { type: 'redraw' };
 
@@ -63,6 +70,7 @@ export function initialChat(footer: FooterState, history: readonly HistoryItem[]
     pick: null,
     epoch: 0,
     hint: null,
+    page: null,
   };
 }
 
@@ -82,6 +90,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         transcript: addItem(settleLive(state.transcript), { kind: 'user', text: action.text }),
         running: true,
         hint: null,
+        page: null,
       };
     case 'turn_done': {
       let transcript = settleLive(state.transcript);
@@ -98,6 +107,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         ...state,
         transcript: addItem(settleLive(state.transcript), { kind: 'user', text: action.line }),
         hint: null,
+        page: null,
       };
     case 'outcome':
       return withOutcome(state, action.outcome);
@@ -108,6 +118,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         footer: action.footer,
         expanded: new Set(),
         pick: null,
+        page: null,
         epoch: state.epoch + 1,
       };
     case 'notice':
@@ -129,20 +140,29 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return state.hint === action.text ? state : { ...state, hint: action.text };
     case 'redraw':
       return { ...state, epoch: state.epoch + 1 };
+    case 'page_to':
+      return state.page ? { ...state, page: { ...state.page, top: Math.max(0, action.top) } } : state;
+    case 'page_close':
+      return state.page ? { ...state, transcript: settleLive(state.transcript), page: null } : state;
   }
 }
 
-/** Shows a slash command's outcome; `reset` and `exit` are handled by the app (they need the controller). */
+/**
+ * Shows a slash command's outcome; `reset` and `exit` are handled by the app (they need the
+ * controller). A text or a table is also the page the pager reads when it is taller than the screen.
+ */
 function withOutcome(state: ChatState, outcome: CommandOutcome): ChatState {
+  const page = { itemId: state.transcript.nextId, top: 0 };
   switch (outcome.kind) {
     case 'text':
-      return { ...state, transcript: addNotice(state.transcript, 'info', outcome.text) };
+      return { ...state, transcript: addNotice(state.transcript, 'info', outcome.text), page };
     case 'error':
-      return { ...state, transcript: addNotice(state.transcript, 'error', outcome.text) };
+      return { ...state, transcript: addNotice(state.transcript, 'error', outcome.text), page };
     case 'table':
       return {
         ...state,
         transcript: addItem(state.transcript, { kind: 'table', title: outcome.title, rows: outcome.rows }),
+        page,
       };
     case 'pick':
       if (outcome.items.length === 0)
