@@ -140,8 +140,9 @@ interface Exchange {
 /** Reads and gardens a Messages body, sends the request upstream, relays the answer; what the record lacks. */
 async function gardenAndForward(
   options: ProxyServerOptions,
-  { reader, req, res, record, started, upstreamHasIt, gardenable, heard }: Exchange,
+  exchange: Exchange,
 ): Promise<Partial<RequestRecord>> {
+  const { reader, req, res, record, started, gardenable, heard } = exchange;
   let gardened: GardenedRequest | undefined;
   let afterSent: () => void = () => undefined;
   if (gardenable && (record.kind === 'messages' || record.kind === 'count_tokens')) {
@@ -157,7 +158,7 @@ async function gardenAndForward(
     // The conversation's next body goes into memory readied while the model thinks.
     afterSent = () => reader.warm(raw.length);
   }
-  const answer = await forward(options, req, res, record, gardened, upstreamHasIt, afterSent);
+  const answer = await forward(options, exchange, { gardened, afterSent });
   // No attempt sends the body after this: its memory may hold the conversation's next one.
   gardened?.release?.();
   if (answer === undefined) return {};
@@ -166,15 +167,14 @@ async function gardenAndForward(
   return {};
 }
 
-/** Sends the request upstream; undefined when it could not be (the client got an error or left). */
+/**
+ * Sends the request upstream (the gardened body when there is one), then calls `afterSent`;
+ * undefined when it could not be (the client got an error or left).
+ */
 async function forward(
   options: ProxyServerOptions,
-  req: IncomingMessage,
-  res: ServerResponse,
-  record: RequestRecord,
-  gardened: GardenedRequest | undefined,
-  upstreamHasIt: () => void,
-  afterSent: () => void,
+  { req, res, record, upstreamHasIt }: Exchange,
+  { gardened, afterSent }: { gardened: GardenedRequest | undefined; afterSent: () => void },
 ): Promise<IncomingMessage | undefined> {
   const from = performance.now();
   const controller = new AbortController();
