@@ -76,7 +76,8 @@ const world = buildWorld(dir, TOOL_CALLS, NEEDLES);
 const results: RunFigures[] = [];
 try {
   for (const name of values.modes.split(',')) {
-    const mode = MODES[name] ?? fail(`unknown mode ${name} (direct-1m, direct-200k, proxy, proxy-1m, plugin)`);
+    const mode =
+      MODES[name] ?? fail(`unknown mode ${name} (direct-1m, direct-200k, proxy, proxy-1m, plugin)`);
     const started = performance.now();
     const figures = await runLongSession(world, mode, PROMPT, options);
     process.stderr.write(`${mode.name}: ${Math.round((performance.now() - started) / 1000)} s\n`);

@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
  * instead of doubling up to 16 MiB a semi-space: the command settles a whole transcript in one
  * synchronous batch, and with the default growth its young generation ends up at ~32 MiB (RSS it
  * keeps to the end) for garbage that dies in the next scavenge anyway. More scavenges, each small:
- * some CPU for about a quarter of the peak RSS (benchmarks/RESULTS.md, branch compressmem4).
+ * some CPU for about a quarter of the peak RSS (docs/BENCH.md § Provenance).
  * `--max-semi-space-size` would do it from the start, but V8 reads it only as the heap is set up;
  * the growth factor is read at each scavenge, so setting it before the input is read is enough.
  */

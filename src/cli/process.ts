@@ -17,7 +17,7 @@ for (const stream of [process.stdout, process.stderr]) {
 /**
  * How far V8 lets the heap grow past what was live at the last full collection, in percent. Its
  * default grows up to 4× while a one-shot command allocates fast and rarely collects, so the peak
- * RSS of a whole transcript's compression was mostly garbage (benchmarks/compress-memory.ts).
+ * RSS of a whole transcript's compression was mostly garbage (docs/BENCH.md § Provenance).
  */
 const HEAP_GROWING_PERCENT = 20;
 

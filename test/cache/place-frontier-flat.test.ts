@@ -177,7 +177,7 @@ describe('placing the breakpoint from the last request, not the whole walk', () 
             const key = units.length > 0 ? (units[pickKey % units.length] as CacheUnit).key : undefined;
             const changed = pickChanged % (units.length + 1);
             const frontier = compactionFrontier(request.messages);
-            const picks = pickPlaces(request, units, priced, key, changed, frontier);
+            const picks = pickPlaces(request, priced, { units, frontierKey: key, changed, frontier });
             expect(picks).toEqual(walkAll(request, priced.head, key, changed, frontier));
           }
         },

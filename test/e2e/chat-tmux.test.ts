@@ -242,7 +242,7 @@ describe.skipIf(missing.length > 0)('gardener chat in a real terminal (tmux)', (
     expect(closed).not.toMatch(/q or Esc closes/);
     expect(fake.violations).toEqual([]);
   }, 120_000);
-  it('brings the settlement ref back with recall, as in print mode (issue 21: the way back brings the fact)', async () => {
+  it('brings the settlement ref back with recall, as in print mode: the way back brings the fact', async () => {
     const { requestText, startFakeAnthropic, toolReply } = await import('../support/fake-anthropic/index.js');
     const { serviceLog, SETTLEMENT_REF } = await import('../support/service-log.js');
     const filler = 8;

@@ -5,7 +5,7 @@ import { extractTerms, mentionSet } from '../../src/core/names/terms.js';
 import { redactSecrets } from '../../src/core/store/redact.js';
 import { indexTerms } from '../../src/core/store/terms.js';
 
-/** 256 KB: the size at which issue 15 measured 63 s of backtracking. */
+/** 256 KB: the size at which a backtracking pattern once took 63 s. */
 const SIZE = 256 * 1024;
 /** Generous for a loaded 2-core machine; the quadratic versions took 1–60 s on these inputs. */
 const BOUND_MS = 1_500;

@@ -76,10 +76,10 @@ function loop(
     if (plan.event) run.events++;
     const request = g.render();
     run.requests.push(request);
-    const check = checkRequest(request as unknown as Json, api);
+    const check = checkRequest(request, api);
     if (check.failures.length > 0) run.refused++;
     const answer = reply(step);
-    bindProduced(request as unknown as Json, answer.content as unknown[], api);
+    bindProduced(request, answer.content as unknown[], api);
     transcript.messages.push(answer, toolResult(step, options.lines(step)));
   }
   run.dropped = g.counters().thinkingDropped;

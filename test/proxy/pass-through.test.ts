@@ -66,7 +66,7 @@ describe('gardener proxy passes what it does not garden through unchanged', () =
     expect(harness.records[0]!.session).toMatch(/^0b0e5a6c-1111-4222-8333-944445555666~[0-9a-f]+$/);
   });
 
-  it('bills a request that went out as it came the same unmanaged: 0% saved (issue 22 row 6)', async () => {
+  it('bills a request that went out as it came the same unmanaged: 0% saved', async () => {
     harness = await startHarness([textReply('one'), textReply('two')]);
     const headers = clientHeaders({
       'anthropic-beta': 'context-management-2025-06-27',

@@ -56,7 +56,7 @@ describe('what the proxy did, tallied', () => {
     );
   });
 
-  it('saves 0% on requests that went out as the client sent them (issue 22 row 6)', () => {
+  it('saves 0% on requests that went out as the client sent them', () => {
     let tally = emptyTally();
     // A client without breakpoints: nothing cached, all paid uncached; the model bills raw and sent alike.
     for (const tokens of [1_000, 3_000, 6_000])

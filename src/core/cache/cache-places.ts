@@ -21,6 +21,18 @@ interface Picks {
   end?: Place;
 }
 
+/** Where pickPlaces looks, besides the request and its priced units. */
+export interface PlaceSearch {
+  /** The request's cache units. */
+  units: readonly CacheUnit[];
+  /** The key of the unit last time's frontier was on, if any. */
+  frontierKey: string | undefined;
+  /** The first unit that changed since the last request sent. */
+  changed: number;
+  /** The compaction frontier's message, if any. */
+  frontier: number | undefined;
+}
+
 /**
  * The places worth trying for the breakpoint that reads the cache — all before `changed`, the first
  * unit that changed since the last request sent (an event's first change): the last one just before
@@ -30,11 +42,8 @@ interface Picks {
  */
 export function pickPlaces(
   request: MessagesRequest,
-  units: readonly CacheUnit[],
   priced: PricedRequest,
-  frontierKey: string | undefined,
-  changed: number,
-  frontier: number | undefined,
+  { units, frontierKey, changed, frontier }: PlaceSearch,
 ): Picks {
   const picks: Picks = {};
   const last = placeBefore(request.messages, priced, changed);

@@ -125,7 +125,8 @@ function placeGardeners(
   const frontier = frontierOf(track, request.messages, priced, before);
   track.frontier = { serial: priced.serial, at: frontier, length: request.messages.length };
   const changed = firstChanged(track, units, priced, before);
-  const { last, previous, end } = pickPlaces(request, units, priced, track.frontierKey, changed, frontier);
+  const search = { units, frontierKey: track.frontierKey, changed, frontier };
+  const { last, previous, end } = pickPlaces(request, priced, search);
   let read: { place: Place; cost: number } | undefined;
   for (const place of previous && previous !== last ? [last, previous] : [last]) {
     if (!place) continue;

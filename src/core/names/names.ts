@@ -10,9 +10,8 @@
 /** Most names listed under one summary; the rest are said as a count. */
 export const MAX_NAMES = 24;
 /**
- * Characters of names listed under one summary (~60 tokens). Chosen on the Claude Code sessions'
- * tool output (benchmarks/cc-tool-output.ts): 250 characters showed 193 of 208 later-used names,
- * 400 showed 194 for 1,100 tokens more, 200 showed 183.
+ * Characters of names listed under one summary (~60 tokens): a longer line shows hardly more of
+ * the names an agent uses later, for many more tokens (docs/BENCH.md § Provenance).
  */
 export const MAX_NAMES_CHARS = 250;
 /** Names looked at, rarer kinds first, before the ones a longer name shows are dropped. */

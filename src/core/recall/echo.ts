@@ -3,7 +3,7 @@ import type { Candidate } from '../store/index.js';
 /**
  * Text the agent has anyway ranks lower: its own prose (message text, no tool behind it) shares
  * the wording of any query the agent writes, so bm25 over-ranks it, and prompts are never compacted.
- * What a recall is after is mostly tool output (measured by benchmarks/store.ts quality).
+ * What a recall is after is mostly tool output (docs/BENCH.md § Provenance).
  */
 const ECHO_PENALTY = 0.3;
 
@@ -12,7 +12,7 @@ const ECHO_PENALTY = 0.3;
  * of them keeps its place, the others go after the tool output ranked below them. A query the agent
  * writes shares its wording with everything it wrote, so its messages crowd the five places, while
  * what a recall is after is mostly a tool's output; one place keeps a message asked for by what it
- * says. Chosen on the dev split of the needles (benchmarks/store.ts context and quality).
+ * says (docs/BENCH.md § Provenance).
  */
 const MAX_ECHO_HITS = 1;
 

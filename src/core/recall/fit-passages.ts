@@ -10,8 +10,7 @@ const ROOM_TOLERANCE = 0.05;
 /**
  * A hit whose passages would take this share of its original's characters shows it whole: the few
  * lines left out are as likely the ones asked for (a line between two windows, one above the
- * first), and the whole costs little more. Chosen on the dev split of the needles
- * (benchmarks/store.ts quality).
+ * first), and the whole costs little more (docs/BENCH.md § Provenance).
  */
 const NEARLY_WHOLE = 0.85;
 /** A hit's text that takes this share of its room or more filled it (see `filled`). */

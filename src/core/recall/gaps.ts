@@ -2,7 +2,8 @@ import type { Passage } from './passages.js';
 
 /**
  * A gap between two windows of a hit (or a window and the title) this many lines long at most is
- * closed before any window widens. Chosen on the dev split of the needles (benchmarks/store.ts quality).
+ * closed before any window widens: a few lines between two windows (or under the title) are as likely
+ * the ones asked for as any a window would widen into (docs/BENCH.md § Provenance).
  */
 const MAX_GAP_LINES = 12;
 

@@ -186,7 +186,7 @@ function piecesText(
         last = n;
       }
       if (last >= piece.first) {
-        const numbered = numberedLines(page.lines, piece.first, last, page.words, page.weights, page.maxLine);
+        const numbered = numberedLines(page.lines, piece.first, last, page);
         const pad = ' '.repeat(width - String(last).length);
         out.push(pad === '' ? numbered : numbered.replace(/^/gm, pad));
       }

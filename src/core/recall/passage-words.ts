@@ -4,7 +4,8 @@ import type { TermSelection } from './terms-select.js';
 
 /**
  * A word the query says n times weighs 1 + W_SAID·ln n times its idf when a hit's passages are
- * chosen. Chosen on the dev split of the needles (benchmarks/store.ts quality and context).
+ * chosen: a later text dwells on what it is after, and a word said once is more likely an aside
+ * (docs/BENCH.md § Provenance).
  */
 const W_SAID = 2;
 

@@ -14,8 +14,8 @@ const MIN_SHARE = 0.3;
 const ROOM_PER_PASSAGE = 500;
 /**
  * A recall hit shows weaker passages than a search inside an entry does (MIN_SHARE): it has room
- * for them, and the later text the model asks with names more than the one line it is after.
- * Chosen on the dev split of the needles (benchmarks/store.ts quality).
+ * for them, and the later text the model asks with names more than the one line it is after
+ * (docs/BENCH.md § Provenance).
  */
 const HIT_MIN_SHARE = 0.15;
 /** A line longer than this is shown as a window around its matched words. */
@@ -135,24 +135,21 @@ export function rankPassages(
   return chosen;
 }
 
-/**
- * Lines first..last (1-based), numbered, long lines cut to a window around the words. With
- * `withNumbers` false the lines go as they are (they carry their own numbers).
- */
-export function numberedLines(
-  lines: Lines,
-  first: number,
-  last: number,
-  words: readonly string[],
-  weights: ReadonlyMap<string, number>,
-  maxLine = MAX_LINE_CHARS,
-  withNumbers = true,
-): string {
+/** How a long line is cut: to a window of `maxLine` characters around the words, by their weights. */
+export interface LineCut {
+  words: readonly string[];
+  weights: ReadonlyMap<string, number>;
+  maxLine?: number;
+}
+
+/** Lines first..last (1-based), numbered, long lines cut to a window around the words. */
+export function numberedLines(lines: Lines, first: number, last: number, cut: LineCut): string {
+  const { words, weights, maxLine = MAX_LINE_CHARS } = cut;
   const width = String(last).length;
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
     const line = shortLine((lines.texts[n - 1] ?? '').replace(/\r$/, ''), words, weights, maxLine);
-    out.push(withNumbers ? `${String(n).padStart(width)}| ${line}` : line);
+    out.push(`${String(n).padStart(width)}| ${line}`);
   }
   return out.join('\n');
 }

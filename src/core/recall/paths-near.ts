@@ -4,8 +4,8 @@ import type { Candidate, SearchScope, StoreIndex } from '../store/index.js';
 /**
  * Entries that wrote a file in a folder the query names a file in rank higher by this: an agent
  * removing its scripts, or summing up the files it made, is after the other files it wrote there,
- * which share no word with what it says but the folder. Chosen on the dev split of the needles
- * (benchmarks/store.ts quality): 0.4 and 0.7 found fewer or as many.
+ * which share no word with what it says but the folder. Chosen side by side on the recorded
+ * sessions' needles (docs/BENCH.md § Provenance).
  */
 const W_WRITTEN_NEAR = 0.6;
 /** Folders of a query looked up: a long summary names many. */

@@ -47,8 +47,7 @@ const BACKTICKED = /`([^`\n]{1,200})`/g;
 
 /**
  * Name keys looked up per query, the longest names' first. More crowd the query's words out of a
- * long text that names many things: on the needles (benchmarks/store.ts quality) every name's key
- * took recall@1 from 61.2% to 57.1%; the two longest keep it (61.1%).
+ * long text that names many things, and the first hit is then more often wrong (docs/BENCH.md § Provenance).
  */
 const MAX_NAME_KEYS = 2;
 

@@ -30,14 +30,13 @@ const W_RECENCY = 0.1;
 /**
  * Entries that name things (files, tests, errors, identifiers in backticks) rank higher by this
  * share of log(1 + names): a recall is mostly after a name, and a listing, a grep or a traceback
- * holds many. Chosen on the dev split of the needles (benchmarks/store.ts quality), then checked on
- * the held-out split.
+ * holds many (docs/BENCH.md § Provenance).
  */
 const W_NAMES = 0.05;
 /**
  * Entries of the session asking rank higher by this: a model recalls mostly what its own session
- * stored (its stubs name them), while a project's other sessions hold look-alikes (the same files
- * read again, the same tests run). Chosen with benchmarks/store.ts quality --shared-project.
+ * stored (its stubs name them), while a project's other sessions hold look-alikes: the same files
+ * read again, the same tests run (docs/BENCH.md § Provenance).
  */
 const W_SESSION = 0.4;
 /** Curated notes outrank entries of equal text relevance. */
@@ -49,8 +48,7 @@ const RECENT_MS = 15 * 60_000;
 /**
  * Each hit showing passages gets this share of the room the one before it gets, times its score as a
  * share of the first hit's: the first hit is the likeliest to be the one asked for, a hit far behind
- * it less so, and hits that score alike share alike. Chosen on the dev split of the needles
- * (benchmarks/store.ts quality).
+ * it less so, and hits that score alike share alike (docs/BENCH.md § Provenance).
  */
 const ROOM_DECAY = 0.7;
 /** A hit's score counts as at least this share of the first hit's when the budget is split. */
@@ -187,7 +185,8 @@ export function recall(
   const maxTokens = options.maxTokens ?? (options.full ? DEFAULT_FULL_RECALL_TOKENS : DEFAULT_RECALL_TOKENS);
   const inPassages = passageWords(selection, typeof query === 'string' ? query : '');
   const budget = { tokens: maxTokens, tokenizer, linesCommand: options.linesCommand };
-  const hits = buildHits(deps, top, distinct, selection, inPassages, options.full === true, now, budget);
+  const full = options.full === true;
+  const hits = buildHits(deps, top, { distinct, selection, inPassages, full, now, budget });
   const fitted = fitToBudget(hits, maxTokens, tokenizer);
   const seqs = top.flatMap((r) =>
     r.entry && fitted.items.some((h) => h.id === r.entry?.id) ? [r.entry.seq] : [],
@@ -203,16 +202,20 @@ function inRankOrder(hits: RecallHit[], top: readonly Ranked[]): RecallHit[] {
   return scoresInRankOrder(hits, (hit) => (ownText.has(hit.id) ? 'own-text' : 'repeat'));
 }
 
-function buildHits(
-  deps: StoreIndex,
-  top: Ranked[],
-  distinct: Pick<Distinct<Ranked>, 'texts' | 'repeats'>,
-  selection: TermSelection,
-  inPassages: PassageWords,
-  full: boolean,
-  now: number,
-  budget: HitBudget,
-): RecallHit[] {
+/** What the hits of the ranked top are built from, besides the store. */
+interface HitSources {
+  distinct: Pick<Distinct<Ranked>, 'texts' | 'repeats'>;
+  selection: TermSelection;
+  /** The words a hit's passages are chosen by. */
+  inPassages: PassageWords;
+  /** Originals whole rather than passages. */
+  full: boolean;
+  now: number;
+  budget: HitBudget;
+}
+
+function buildHits(deps: StoreIndex, top: Ranked[], sources: HitSources): RecallHit[] {
+  const { distinct, selection, inPassages, full, now, budget } = sources;
   const terms: SelectedTerm[] = selection.terms;
   const weights = new Map(terms.map((t) => [t.token, Math.log(1 + selection.docs / t.df)]));
   const byWeight = terms.map((t) => t.token).sort((a, b) => (weights.get(b) ?? 0) - (weights.get(a) ?? 0));

@@ -4,7 +4,7 @@ import type { Candidate } from '../store/index.js';
 const LOOK_AHEAD = 6;
 /**
  * Two entries repeat each other when this share of the lines of the shorter one are lines of the
- * other. Chosen on the dev split of the needles (benchmarks/store.ts context and quality).
+ * other: a file read twice with a line edited, a command run again (docs/BENCH.md § Provenance).
  */
 const REPEAT_SHARE = 0.8;
 /** Lines are compared within this much of each text: enough to tell two reads apart, cheap on huge ones. */

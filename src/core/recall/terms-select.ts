@@ -11,8 +11,8 @@ const SMALL_INDEX_DOCS = 2_000;
 const POSTINGS_BUDGET = 40_000;
 /**
  * A phrase is matched position by position over every entry holding its words; it is kept only when
- * one of its words is in at most this share of the entries. Phrases are worth ~2 points of recall@5
- * on the needles, and unbounded they cost 3× the query time at 100k entries (benchmarks/store.ts).
+ * one of its words is in at most this share of the entries: phrases find a few needles more, and
+ * unbounded they cost several times the query time of a large store (docs/BENCH.md § Provenance).
  */
 const PHRASE_DOC_SHARE = 0.03;
 /** Words looked up per query, in the order parseQuery ranks them (identifiers and long words first). */

@@ -12,8 +12,8 @@ import { ftsTokens, isFileName, NAME_RUN } from './terms.js';
 const WRITTEN_MARK = 'fw0';
 /**
  * Folder segments a key is made of, counted from the file: the folder it sits in, so an absolute
- * and a relative name of one folder share a key (`/testbed/a.py`, `testbed/b.py`). Two segments
- * found the same needles (benchmarks/store.ts quality, dev split).
+ * and a relative name of one folder share a key (`/testbed/a.py`, `testbed/b.py`); two segments
+ * find no more (docs/BENCH.md § Provenance).
  */
 const FOLDER_DEPTH = 1;
 /** Keys kept per entry: a call writing a whole tree must not bloat the index. */

@@ -77,8 +77,8 @@ export function isFileName(run: string): boolean {
 /**
  * A name whose last part has an extension: a file or a path (`job_7.log`, `src/main.rs`), or a
  * dotted name (`os.path.join`). Only these get keys: look-alike files are what plain words cannot
- * tell apart, and keys for every compound name, snake_case included, took the database past its
- * size bar (benchmarks/store.ts perf).
+ * tell apart, and keys for every compound name, snake_case included, take the database past its
+ * size bar (docs/BENCH.md § Provenance).
  */
 const FILE_NAME = /\.[A-Za-z][A-Za-z0-9]{0,7}\.*$/;
 

@@ -15,8 +15,8 @@ export interface Tokenizer {
 
 /**
  * Texts shorter than this are cached by themselves; longer ones by their SHA-1 (28 characters of
- * base64). A full cache holds MAX_TEXT_CACHE keys for the life of the process: kept whole up to
- * 256 characters, they took ~10 MB of a compress process's heap; digested past 32, ~3 MB.
+ * base64). A full cache holds MAX_TEXT_CACHE keys for the life of the process: long keys kept whole
+ * would be a large part of a compress process's heap (docs/BENCH.md § Provenance).
  */
 const SHORT_TEXT = 32;
 /** Caches are cleared wholesale past these sizes: simple, bounded, and still hit on repeats. */

@@ -13,7 +13,7 @@ export interface BarCheck {
 
 /** gardener's CPU ms p95 per call must stay under this. */
 export const MS_P95_BAR = 50;
-/** Fidelity in context ∪ recall@5 must reach this (issue 14). */
+/** Fidelity in context ∪ recall@5 must reach this (docs/BENCH.md § Provenance). */
 export const FIDELITY_BAR = 0.985;
 /** Needles kept in context, all and echo needles apart. */
 export const CONTEXT_BAR = 0.95;

@@ -19,7 +19,7 @@ export interface Fidelity {
   factsShown1: number;
   factsShown5: number;
   /**
-   * Issue 21's measure: needles that were out of context at the call that used them (their block
+   * The way back's measure: needles that were out of context at the call that used them (their block
    * stubbed or dropped), and of those, the ones in what the model reads of the recall for the later
    * text, first hit / first five. Counted only for strategies with a recall.
    */

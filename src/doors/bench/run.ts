@@ -111,21 +111,27 @@ export async function* runBench(
   yield { type: 'start', sessions: sessions.length, strategies: names };
 
   try {
-    return yield* replayAll(sessions, strategies, names, skipped, meter, options, started);
+    return yield* replayAll(sessions, { strategies, names, skipped, meter, started }, options);
   } finally {
     for (const strategy of strategies) strategy.close?.();
   }
 }
 
+/** A bench run's strategies (their names, `raw` first), the skips so far, its meter and start time. */
+interface BenchRun {
+  strategies: readonly Strategy[];
+  names: StrategyName[];
+  skipped: BenchReport['skipped'];
+  meter: Meter;
+  started: number;
+}
+
 async function* replayAll(
   sessions: readonly BenchSession[],
-  strategies: readonly Strategy[],
-  names: StrategyName[],
-  skipped: BenchReport['skipped'],
-  meter: Meter,
+  run: BenchRun,
   options: BenchOptions,
-  started: number,
 ): AsyncGenerator<BenchEvent, BenchReport> {
+  const { strategies, names, skipped, meter, started } = run;
   const reports: SessionReport[] = [];
   const tallies = new Map<StrategyName, StrategyTally[]>(names.map((n) => [n, []]));
   const folds = new Map<string, FoldTallies>();

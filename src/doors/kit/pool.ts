@@ -1,3 +1,4 @@
+import { createLru } from '../../core/lru/index.js';
 import type { Scope } from '../../core/store/index.js';
 import { openSession, type DoorSession, type SessionOptions } from './session.js';
 
@@ -28,7 +29,6 @@ const keyOf = (scope: Scope): string => JSON.stringify([scope.project, scope.ses
 
 export function createSessionPool(options: PoolOptions): SessionPool {
   const { max = DEFAULT_POOL_SIZE, onError, ...sessionOptions } = options;
-  const open = new Map<string, DoorSession>();
   const closing = new Set<Promise<void>>();
 
   const retire = (session: DoorSession) => {
@@ -38,23 +38,15 @@ export function createSessionPool(options: PoolOptions): SessionPool {
       .finally(() => closing.delete(done));
     closing.add(done);
   };
+  const open = createLru<string, DoorSession>({ maxEntries: max, onEvict: retire });
 
   return {
     get(scope) {
       const key = keyOf(scope);
       const found = open.get(key);
-      if (found) {
-        open.delete(key);
-        open.set(key, found);
-        return found;
-      }
+      if (found) return found;
       const session = openSession({ ...sessionOptions, scope });
       open.set(key, session);
-      if (open.size > max) {
-        const [oldestKey, oldest] = open.entries().next().value as [string, DoorSession];
-        open.delete(oldestKey);
-        retire(oldest);
-      }
       return session;
     },
     sessions: () => [...open.values()],

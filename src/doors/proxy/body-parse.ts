@@ -1,5 +1,5 @@
 import { DEFAULT_POOL_SIZE } from '../kit/pool.js';
-import { keptByConversation } from './kept-by-conversation.js';
+import { createLru } from '../../core/lru/index.js';
 import { commonPrefix, scanBody, scanElements, type BodyShape } from '../../core/transcript/index.js';
 
 type Json = Record<string, unknown>;
@@ -40,9 +40,10 @@ interface Kept {
 }
 
 export function createBodyParser(): BodyParser {
-  const kept = keptByConversation<Kept>((body) => body.raw.length, {
-    maxBytes: MAX_KEPT_TOTAL_BYTES,
-    maxCount: KEPT_BODIES,
+  const kept = createLru<string, Kept>({
+    maxEntries: KEPT_BODIES,
+    maxWeight: MAX_KEPT_TOTAL_BYTES,
+    weigh: (body) => body.raw.length,
   });
 
   return {
@@ -56,10 +57,13 @@ export function createBodyParser(): BodyParser {
       }
       return parseWhole(raw);
     },
-    forget: (conversation) => kept.forget(conversation),
+    forget(conversation) {
+      kept.delete(conversation);
+    },
     keep(conversation, raw, parsed) {
-      if (!parsed.shape || raw.length > MAX_KEPT_BODY_BYTES) return kept.forget(conversation);
-      kept.keep(conversation, { raw, shape: parsed.shape, body: parsed.body });
+      if (parsed.shape && raw.length <= MAX_KEPT_BODY_BYTES)
+        kept.set(conversation, { raw, shape: parsed.shape, body: parsed.body });
+      else kept.delete(conversation);
     },
   };
 }

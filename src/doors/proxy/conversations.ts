@@ -3,6 +3,7 @@ import type { DoorSession } from '../kit/session.js';
 import { openDoorStore } from '../kit/store.js';
 import { debug } from '../../debug.js';
 import { PROXY_KEEP_LAST_TURNS, type GardenSettings } from '../../core/garden/constants.js';
+import { createLru } from '../../core/lru/index.js';
 import { resolveProject } from '../../core/store/index.js';
 import type { Scope } from '../../core/store/index.js';
 import type { Tokenizer } from '../../core/tokens/index.js';
@@ -53,10 +54,10 @@ export function createConversations(options: ConversationOptions): Conversations
   );
   // The way back is written into every summary a garden builds, so it is one pool per way.
   const pools = new Map<string, SessionPool>();
-  const ways = new Map<string, Retrieval>();
-  const projects = new Map<string, string>();
-  const lastMessages = new Map<string, MessageParam[]>();
-  const byConversation = new Map<string, Scope>();
+  const ways = createLru<string, Retrieval>({ maxEntries: REMEMBERED });
+  const projects = createLru<string, string>({ maxEntries: REMEMBERED });
+  const lastMessages = createLru<string, MessageParam[]>({ maxEntries: REMEMBERED });
+  const byConversation = createLru<string, Scope>({ maxEntries: REMEMBERED });
 
   const poolFor = (way: Retrieval): SessionPool => {
     let pool = pools.get(way.key);
@@ -78,32 +79,32 @@ export function createConversations(options: ConversationOptions): Conversations
     scopeOf(session, cwd) {
       if (options.project) return { project: options.project, session };
       const dir = cwd ?? options.cwd;
-      let project = projects.get(dir);
+      let project = projects.peek(dir);
       if (project === undefined) {
         project = resolveProject({ cwd: dir });
-        remember(projects, dir, project);
+        projects.set(dir, project);
       }
       return { project, session };
     },
     session(scope, tools) {
       const key = keyOf(scope);
-      const way = ways.get(key) ?? retrievalFor(tools);
-      remember(ways, key, way);
+      const way = ways.peek(key) ?? retrievalFor(tools);
+      ways.set(key, way);
       return poolFor(way).get(scope);
     },
     reuse(scope, messages) {
       const key = keyOf(scope);
-      const out = reuseMessages(lastMessages.get(key), messages);
-      remember(lastMessages, key, out);
+      const out = reuseMessages(lastMessages.peek(key), messages);
+      lastMessages.set(key, out);
       return out;
     },
-    remember: (conversation, scope) => remember(byConversation, conversation, scope),
-    find: (conversation) => byConversation.get(conversation),
+    remember: (conversation, scope) => byConversation.set(conversation, scope),
+    find: (conversation) => byConversation.peek(conversation),
     retire(scope) {
       const key = keyOf(scope);
       for (const pool of pools.values()) pool.drop(scope);
       lastMessages.delete(key);
-      for (const [conversation, known] of byConversation)
+      for (const [conversation, known] of byConversation.entries())
         if (keyOf(known) === key) byConversation.delete(conversation);
     },
     async close() {
@@ -114,10 +115,3 @@ export function createConversations(options: ConversationOptions): Conversations
 }
 
 const keyOf = (scope: Scope): string => `${scope.project}\0${scope.session}`;
-
-/** Sets a key as the newest; past REMEMBERED keys, the oldest is forgotten. */
-function remember<V>(map: Map<string, V>, key: string, value: V): void {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > REMEMBERED) map.delete(map.keys().next().value as string);
-}

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { createLru } from '../../core/lru/index.js';
 
 /** Credentials remembered as accepted (a proxy serves one user; a few keys at most). */
 const REMEMBERED = 64;
@@ -30,7 +31,7 @@ function credentialsAccepted(status: number): boolean | undefined {
 }
 
 export function createCredentialGate(): CredentialGate {
-  const accepted = new Map<string, true>();
+  const accepted = createLru<string, true>({ maxEntries: REMEMBERED });
   return {
     key(headers) {
       const hash = createHash('sha256');
@@ -42,10 +43,7 @@ export function createCredentialGate(): CredentialGate {
     learn(key, status) {
       const verdict = credentialsAccepted(status);
       if (verdict === false) accepted.delete(key);
-      if (verdict !== true) return;
-      accepted.delete(key);
-      accepted.set(key, true);
-      if (accepted.size > REMEMBERED) accepted.delete(accepted.keys().next().value as string);
+      if (verdict === true) accepted.set(key, true);
     },
   };
 }

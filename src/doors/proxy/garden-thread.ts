@@ -12,6 +12,7 @@ import {
 import { closeGardenWorker, spawnGardenWorker } from './garden-spawn.js';
 import type { GardenedRequest, RequestGardener } from './request-gardener.js';
 import type { ModelledBills } from '../../core/cache/index.js';
+import { createLru, type Lru } from '../../core/lru/index.js';
 import { BIG_BODY_BYTES, createThreadRoute, type ThreadRoute } from './thread-route.js';
 
 /**
@@ -75,7 +76,7 @@ interface Threads {
   small: Thread;
   big: Thread;
   /** The thread that gardened each conversation last (`project\0session`), least recent first. */
-  owners: Map<string, Thread>;
+  owners: Lru<string, Thread>;
   route: ThreadRoute<Thread>;
 }
 
@@ -89,7 +90,7 @@ export async function startGardenThread(options: ThreadOptions): Promise<Request
   const threads: Threads = {
     small,
     big,
-    owners: new Map(),
+    owners: createLru({ maxEntries: OWNERS_REMEMBERED }),
     route: createThreadRoute(small, big),
   };
   await start(threads, threads.small, true);
@@ -232,11 +233,8 @@ function bound(thread: Thread, job: Job): void {
  */
 function claim(threads: Threads, thread: Thread, project: string, session: string): void {
   const key = `${project}\0${session}`;
-  const before = threads.owners.get(key);
-  threads.owners.delete(key);
+  const before = threads.owners.peek(key);
   threads.owners.set(key, thread);
-  if (threads.owners.size > OWNERS_REMEMBERED)
-    threads.owners.delete(threads.owners.keys().next().value as string);
   if (before && before !== thread && before.running)
     before.worker!.postMessage({ type: 'retire', project, session } satisfies ToThread);
 }
@@ -282,7 +280,7 @@ function listen(threads: Threads, thread: Thread, current: Worker): void {
     for (const job of [...thread.jobs.values()])
       passThrough(thread, job, `the garden thread stopped (exit ${code})`);
 
-    for (const [key, owner] of threads.owners) if (owner === thread) threads.owners.delete(key);
+    for (const [key, owner] of threads.owners.entries()) if (owner === thread) threads.owners.delete(key);
     debug('proxy', 'restarting the garden thread', { code });
     void start(threads, thread, false);
   });

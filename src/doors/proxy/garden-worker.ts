@@ -2,6 +2,7 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { debug } from '../../debug.js';
 import { GardenerError } from '../../errors.js';
+import { createLru } from '../../core/lru/index.js';
 import { defaultTokenizer } from '../../core/tokens/index.js';
 import {
   JOB_GIVEN_UP,
@@ -33,7 +34,7 @@ function serve(port: NonNullable<typeof parentPort>, options: ThreadOptions): vo
     post({ type: 'failed', code, message: error instanceof Error ? error.message : String(error) });
     return;
   }
-  const open = new Map<number, Gardened>();
+  const open = createLru<number, Gardened>({ maxEntries: MAX_OPEN_HANDLES });
   let nextHandle = 1;
 
   const garden = (job: Extract<ToThread, { type: 'garden' }>) => {
@@ -47,7 +48,6 @@ function serve(port: NonNullable<typeof parentPort>, options: ThreadOptions): vo
     if (gardened.session) {
       handle = nextHandle++;
       open.set(handle, gardened);
-      if (open.size > MAX_OPEN_HANDLES) open.delete(open.keys().next().value as number);
     }
     postBack(post, job.id, raw, gardened, { ...(handle ? { handle } : {}), takenAt });
     // The event's forms are saved once the body is on its way (the gardens save later: openGardener).
@@ -59,12 +59,12 @@ function serve(port: NonNullable<typeof parentPort>, options: ThreadOptions): vo
       case 'garden':
         return garden(message);
       case 'settle': {
-        const gardened = open.get(message.handle);
+        const gardened = open.peek(message.handle);
         if (gardened) gardener.settle(gardened);
         return;
       }
       case 'done': {
-        const gardened = open.get(message.handle);
+        const gardened = open.peek(message.handle);
         open.delete(message.handle);
         if (gardened && message.usage) gardener.observe(gardened, message.usage);
         if (gardened && message.refused) gardener.refused(gardened);

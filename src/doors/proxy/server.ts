@@ -141,8 +141,9 @@ interface Exchange {
 /** Reads and gardens a Messages body, sends the request upstream, relays the answer; what the record lacks. */
 async function gardenAndForward(
   options: ProxyServerOptions,
-  { reader, req, res, record, started, upstreamHasIt, gardenable, heard }: Exchange,
+  exchange: Exchange,
 ): Promise<Partial<RequestRecord>> {
+  const { reader, req, res, record, started, gardenable, heard } = exchange;
   let gardened: GardenedRequest | undefined;
   let raw: Buffer | undefined;
   let afterSent: () => void = () => undefined;
@@ -160,7 +161,7 @@ async function gardenAndForward(
     const bytes = raw.length;
     afterSent = () => reader.warm(bytes);
   }
-  let answer = await forward(options, req, res, record, gardened, upstreamHasIt, afterSent);
+  let answer = await forward(options, exchange, { gardened, afterSent });
   // No attempt sends the body after this: its memory may hold the conversation's next one.
   gardened?.release?.();
   if (answer === undefined) return {};
@@ -176,12 +177,8 @@ async function gardenAndForward(
         'the upstream refused a thinking block bound to what gardener changed; sent again as the client sent it';
       answer = await forward(
         options,
-        req,
-        res,
-        record,
-        { body: raw, record: record },
-        () => undefined,
-        () => undefined,
+        { ...exchange, upstreamHasIt: () => undefined },
+        { gardened: { body: raw, record }, afterSent: () => undefined },
       );
       if (answer === undefined) return {};
       refused = undefined;
@@ -224,15 +221,14 @@ function relayRead(answer: IncomingMessage, body: Buffer, res: ServerResponse, r
   res.end(body);
 }
 
-/** Sends the request upstream; undefined when it could not be (the client got an error or left). */
+/**
+ * Sends the request upstream (the gardened body when there is one), then calls `afterSent`;
+ * undefined when it could not be (the client got an error or left).
+ */
 async function forward(
   options: ProxyServerOptions,
-  req: IncomingMessage,
-  res: ServerResponse,
-  record: RequestRecord,
-  gardened: GardenedRequest | undefined,
-  upstreamHasIt: () => void,
-  afterSent: () => void,
+  { req, res, record, upstreamHasIt }: Exchange,
+  { gardened, afterSent }: { gardened: GardenedRequest | undefined; afterSent: () => void },
 ): Promise<IncomingMessage | undefined> {
   const from = performance.now();
   const controller = new AbortController();

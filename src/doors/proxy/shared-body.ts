@@ -1,6 +1,6 @@
 import { sharedMessages } from '../../core/cache/index.js';
 import type { MessagesRequest } from '../../core/transcript/index.js';
-import { keptByConversation } from './kept-by-conversation.js';
+import { createLru } from '../../core/lru/index.js';
 import { requestPieces, type MessageBytes } from './request-bytes.js';
 
 /** A body bigger than this is not kept on shared memory: it is written into fresh memory each time. */
@@ -44,16 +44,19 @@ export interface SharedBodies {
 const COMMA = 0x2c;
 
 export function createSharedBodies(messageBytes: MessageBytes): SharedBodies {
-  const kept = keptByConversation<SharedBody>((body) => body.memory.byteLength, {
-    maxBytes: MAX_SHARED_TOTAL_BYTES,
+  const kept = createLru<string, SharedBody>({
+    maxWeight: MAX_SHARED_TOTAL_BYTES,
+    weigh: (body) => body.memory.byteLength,
   });
   return {
-    forget: (conversation) => kept.forget(conversation),
+    forget(conversation) {
+      kept.delete(conversation);
+    },
     write(conversation, request) {
       const { head, messages, tail } = requestPieces(request);
       if (!messages) return undefined;
       const pieces = { head: Buffer.from(head), messages, tail: Buffer.from(tail) };
-      const last = kept.get(conversation);
+      const last = kept.peek(conversation);
       const reusable = last && Atomics.load(last.inUse, 0) === 0 && last.head.equals(pieces.head);
       const from = reusable ? sharedMessages(last.messages, messages) : 0;
       const start = from > 0 ? (last!.ends[from - 1] as number) : pieces.head.length;
@@ -63,7 +66,7 @@ export function createSharedBodies(messageBytes: MessageBytes): SharedBodies {
         from > 0 ? pieces.head.length + sizeOf(messageBytes, messages, 0, from) + size - start : size;
       if (whole > MAX_SHARED_BODY_BYTES) return undefined;
       const body = newBody(pieces.head, whole);
-      kept.keep(conversation, body);
+      kept.set(conversation, body);
       return writeFrom(body, 0, pieces, messageBytes);
     },
   };

@@ -1,3 +1,4 @@
+import { createLru } from '../../core/lru/index.js';
 import { commonPrefix } from '../../core/transcript/index.js';
 
 /**
@@ -29,13 +30,11 @@ export interface ThreadRoute<T> {
 }
 
 export function createThreadRoute<T>(small: T, big: T): ThreadRoute<T> {
-  const recent = new Map<string, { raw: Buffer; thread: T }>();
-  let recentBytes = 0;
-  const drop = (conversation: string) => {
-    const old = recent.get(conversation);
-    if (old) recentBytes -= old.raw.byteLength;
-    recent.delete(conversation);
-  };
+  const recent = createLru<string, { raw: Buffer; thread: T }>({
+    maxEntries: RECENT_BODIES,
+    maxWeight: MAX_RECENT_BYTES,
+    weigh: (body) => body.raw.byteLength,
+  });
   /** The bytes of `raw` after what it shares with the nearest recent body, and that body. */
   const newBytes = (raw: Buffer): { bytes: number; near?: { shared: number; thread: T } } => {
     let near: { shared: number; thread: T } | undefined;
@@ -52,12 +51,8 @@ export function createThreadRoute<T>(small: T, big: T): ThreadRoute<T> {
       return { thread: near && bytes < BIG_BODY_BYTES ? near.thread : big, newBytes: bytes };
     },
     gardened(conversation, raw, thread) {
-      drop(conversation);
-      if (raw.byteLength > MAX_RECENT_BYTES) return;
-      recent.set(conversation, { raw, thread });
-      recentBytes += raw.byteLength;
-      while (recent.size > RECENT_BODIES || recentBytes > MAX_RECENT_BYTES)
-        drop(recent.keys().next().value as string);
+      recent.delete(conversation);
+      if (raw.byteLength <= MAX_RECENT_BYTES) recent.set(conversation, { raw, thread });
     },
   };
 }

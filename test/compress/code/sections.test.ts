@@ -5,7 +5,7 @@ import { mentions } from '../../../src/core/names/index.js';
 import { defaultTokenizer } from '../../../src/core/tokens/index.js';
 
 /**
- * The form of a held-out miss (issue 24): a long script read whole through Claude Code's Read
+ * The form of a needle the summaries once missed: a long script read whole through Claude Code's Read
  * gutter, whose `main()` of some 300 rows is folded to one marker, while the agent later re-reads
  * and quotes the rows of one of its parts ("Review selection logic (lines X–Y)"). The fixture is
  * generated here: helpers, then a main() of commented parts, one of them with a short commented

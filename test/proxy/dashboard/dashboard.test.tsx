@@ -106,7 +106,7 @@ describe('the proxy dashboard', () => {
     view.unmount();
   });
 
-  it('keeps a failed request out of the row’s tokens and cost, and says so (issue 22 row 6)', async () => {
+  it('keeps a failed request out of the row’s tokens and cost, and says so', async () => {
     const { view, emit } = dashboard();
     await tick();
     emit(requestRecord({ session: 'fails', clientSession: 'fails', rawTokens: 20_000, sentTokens: 20_000 }));

@@ -104,20 +104,22 @@ function foldLevel(
       if (indentWidth(l) <= level) break;
       blockEnd = k;
     }
-    foldBlock(set, header, blockStart, blockEnd, lastRow, depth, options);
+    foldBlock(set, { header, start: blockStart, end: blockEnd, lastRow, depth }, options);
     r = blockEnd + 1;
   }
 }
 
-function foldBlock(
-  set: FoldSet,
-  header: number,
-  blockStart: number,
-  blockEnd: number,
-  lastRow: number,
-  depth: number,
-  options: IndentOptions,
-): void {
+/** An indented block: its header row (-1: none), its first and last rows, the last row of the text, its nesting. */
+interface IndentBlock {
+  header: number;
+  start: number;
+  end: number;
+  lastRow: number;
+  depth: number;
+}
+
+function foldBlock(set: FoldSet, block: IndentBlock, options: IndentOptions): void {
+  const { header, start: blockStart, end: blockEnd, lastRow, depth } = block;
   const { lines } = set;
   const headerLine = header >= 0 ? (lines[header] ?? '') : undefined;
   if (headerLine !== undefined && depth < MAX_CONTAINER_DEPTH && isContainerHeader(headerLine)) {

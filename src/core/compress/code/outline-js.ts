@@ -77,7 +77,7 @@ function statement(o: Outline, node: Node, mode: Mode, depth: number): Action {
     const declaration = node.childForFieldName('declaration');
     if (declaration) return statement(o, declaration, mode, depth);
     const value = node.childForFieldName('value');
-    return value ? assigned(o, node, undefined, value, mode, depth) : 'keep';
+    return value ? assigned(o, { holder: node, value }, mode, depth) : 'keep';
   }
   if (node.type === 'expression_statement') return expressionStatement(o, node, mode, depth);
   if (node.type === 'lexical_declaration' || node.type === 'variable_declaration')
@@ -104,14 +104,14 @@ function expressionStatement(o: Outline, node: Node, mode: Mode, depth: number):
     const right = expression.childForFieldName('right');
     // In a body only `this.x = function …` / `X.prototype.y = …` style definitions show.
     if (mode === 'body' && left?.type !== 'member_expression') return 'hide';
-    return assigned(o, node, lastName(left), right, mode, depth);
+    return assigned(o, { holder: node, name: lastName(left), value: right }, mode, depth);
   }
   if (NAMESPACES.has(expression.type)) return namespace(o, expression.childForFieldName('body'), depth);
   if (expression.type === 'call_expression' || expression.type === 'new_expression') {
     return call(o, node, expression, mode, depth);
   }
   if (FUNCTIONS.has(expression.type) || CLASSES.has(expression.type)) {
-    return assigned(o, node, undefined, expression, mode, depth);
+    return assigned(o, { holder: node, value: expression }, mode, depth);
   }
   return plain(o, node, mode);
 }
@@ -130,21 +130,21 @@ function variables(o: Outline, node: Node, mode: Mode, depth: number): Action {
     const value = declarator.childForFieldName('value');
     if (!value) continue;
     const holder = declarators.length === 1 ? node : declarator;
-    const action = assigned(o, holder, fieldText(declarator, 'name'), value, mode, depth);
+    const action = assigned(o, { holder, name: fieldText(declarator, 'name'), value }, mode, depth);
     if (action === 'outlined') outlined = true;
   }
   return outlined ? 'outlined' : 'keep';
 }
 
 /** A name bound to a value (declarator, assignment, field, object property, export default). */
-function assigned(
-  o: Outline,
-  holder: Node,
-  name: string | undefined,
-  value: Node | null | undefined,
-  mode: Mode,
-  depth: number,
-): Action {
+interface Binding {
+  /** The node that holds the binding (the statement, declarator or member). */
+  holder: Node;
+  name?: string | undefined;
+  value: Node | null | undefined;
+}
+
+function assigned(o: Outline, { holder, name, value }: Binding, mode: Mode, depth: number): Action {
   const v = unwrap(value);
   if (!v) return mode === 'body' ? 'hide' : 'keep';
   if (FUNCTIONS.has(v.type)) return outlineFunction(o, v, name, depth, 'body');
@@ -174,7 +174,12 @@ function objectMember(o: Outline, member: Node, depth: number): Action {
   if (member.type === 'method_definition')
     return outlineFunction(o, member, fieldText(member, 'name'), depth, 'body');
   if (member.type === 'pair') {
-    return assigned(o, member, fieldText(member, 'key'), member.childForFieldName('value'), 'object', depth);
+    return assigned(
+      o,
+      { holder: member, name: fieldText(member, 'key'), value: member.childForFieldName('value') },
+      'object',
+      depth,
+    );
   }
   return plain(o, member, 'object');
 }
@@ -330,7 +335,7 @@ function classMember(o: Outline, member: Node, depth: number): Action {
     case 'field_definition': {
       const value = member.childForFieldName('value');
       const name = fieldText(member, 'name') ?? fieldText(member, 'property');
-      return value ? assigned(o, member, name, value, 'class', depth) : 'keep';
+      return value ? assigned(o, { holder: member, name, value }, 'class', depth) : 'keep';
     }
     case 'class_static_block': {
       const body = member.childForFieldName('body');

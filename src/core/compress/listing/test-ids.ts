@@ -6,9 +6,8 @@
 
 const TEST_ID = /^([\w./\\-]+\.\w+)::(\S.*)$/;
 /**
- * Test names shown per file (a parametrized test counts once); the rest are counted. 3, chosen on
- * the dev split of the Claude Code sessions (benchmarks/cc-tool-output.ts --split dev): 8 and 3 show
- * the same later-used needles (156/157) at 0.244 and 0.243 of the tokens; 2 loses one.
+ * Test names shown per file (a parametrized test counts once); the rest are counted. 3 show as
+ * many of the names an agent uses later as 8, in fewer tokens; 2 show fewer (docs/BENCH.md § Provenance).
  */
 const NAMES_PER_FILE = 3;
 /** Share of lines that must be test ids (the rest: the `N tests collected` line, warnings). */

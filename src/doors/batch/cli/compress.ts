@@ -33,8 +33,8 @@ export const DEFAULT_KEEP_LAST = 2;
 /**
  * SQLite's page cache for compress, in KiB. The command writes every block's entry and reads back
  * only what it checks as it writes and the summaries as it renders them; the driver's default cache
- * would fill as the file grows and stay resident beside the transcript. 256 KiB against 2 MiB: the
- * peak at 10,000 tool results 2.9 MiB lower, no CPU cost seen (benchmarks/RESULTS.md, compressmem7).
+ * would fill as the file grows and stay resident beside the transcript; a small one lowers the
+ * peak at no CPU cost seen (docs/BENCH.md § Provenance).
  */
 const STORE_CACHE_KIB = 256;
 

@@ -15,14 +15,8 @@ const APPROVAL_KEYS = { y: 'once', a: 'always', n: 'no' } as const;
  * prompt editor. Ctrl+C always goes to `interrupt`. Keys read the latest state through refs: several
  * may arrive before React renders.
  */
-export function useChatKeys(
-  state: ChatState,
-  page: PageLayout | undefined,
-  editor: Editor,
-  dispatch: Dispatch<ChatAction>,
-  actions: ChatActions,
-  bridge: ApprovalBridge,
-): void {
+export function useChatKeys(state: ChatState, page: PageLayout | undefined, targets: ChatKeyTargets): void {
+  const { dispatch, actions, bridge } = targets;
   const latest = useRef({ state, page });
   latest.current = { state, page };
   useInput((text, key) => {
@@ -33,9 +27,9 @@ export function useChatKeys(
       if (answer) bridge.answer(answer);
       return;
     }
-    if (now.pick) return pickKey(now, key, dispatch, actions);
+    if (now.pick) return pickKey(now, key, targets);
     if (paged) return pagerKey(text, key, paged, dispatch);
-    editorKey(text, key, now, editor, dispatch, actions);
+    editorKey(text, key, now, targets);
   });
 }
 
@@ -67,7 +61,19 @@ function pagerKey(text: string, key: Key, page: PageLayout, dispatch: Dispatch<C
   dispatch({ type: 'page_to', top: page.top });
 }
 
-function pickKey(state: ChatState, key: Key, dispatch: Dispatch<ChatAction>, actions: ChatActions): void {
+/** What a key acts on: the prompt editor, the chat's reducer and its actions. */
+interface KeyTargets {
+  editor: Editor;
+  dispatch: Dispatch<ChatAction>;
+  actions: ChatActions;
+}
+
+/** What the chat's keys act on: those, and the approval the agent waits for. */
+export interface ChatKeyTargets extends KeyTargets {
+  bridge: ApprovalBridge;
+}
+
+function pickKey(state: ChatState, key: Key, { dispatch, actions }: KeyTargets): void {
   if (key.upArrow) dispatch({ type: 'pick_move', delta: -1 });
   else if (key.downArrow) dispatch({ type: 'pick_move', delta: 1 });
   else if (key.escape) dispatch({ type: 'pick_close' });
@@ -78,14 +84,8 @@ function pickKey(state: ChatState, key: Key, dispatch: Dispatch<ChatAction>, act
   }
 }
 
-function editorKey(
-  text: string,
-  key: Key,
-  state: ChatState,
-  editor: Editor,
-  dispatch: Dispatch<ChatAction>,
-  actions: ChatActions,
-): void {
+function editorKey(text: string, key: Key, state: ChatState, to: KeyTargets): void {
+  const { editor, dispatch } = to;
   const { edit } = editor;
   if (key.return) {
     const input = editor.current();
@@ -94,14 +94,14 @@ function editorKey(
       edit({ type: 'insert', text: '\n' });
       return;
     }
-    return send(state, editor, dispatch, actions);
+    return send(state, to);
   }
   if (text === '\n') return void edit({ type: 'insert', text: '\n' });
   // Text and Enter in one chunk (fast typing, tmux send-keys): type it, then send. Other chunks
   // with line ends are pastes, inserted as lines.
   if (/^[^\r\n]+\r$/.test(text)) {
     edit({ type: 'insert', text: text.slice(0, -1) });
-    return send(state, editor, dispatch, actions);
+    return send(state, to);
   }
   if (key.ctrl) {
     if (text === 'o') dispatch({ type: 'toggle_tool' });
@@ -123,7 +123,7 @@ function editorKey(
   edit({ type: 'insert', text });
 }
 
-function send(state: ChatState, editor: Editor, dispatch: Dispatch<ChatAction>, actions: ChatActions): void {
+function send(state: ChatState, { editor, dispatch, actions }: KeyTargets): void {
   const text = editor.current().text;
   const prompt = text.trim();
   if (prompt === '') return;

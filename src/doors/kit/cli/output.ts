@@ -1,7 +1,7 @@
 /**
  * About how much text a writer gathers before it writes: few writes, and never the whole output.
  * Gathered pieces outlive the young generation's collections, so a larger batch is old-generation
- * garbage: 1 MiB batches put ~6 MB on the peak of `gardener compress` (benchmarks/RESULTS.md, compressmem7).
+ * garbage that raises the peak memory of `gardener compress` (docs/BENCH.md § Provenance).
  */
 const WRITE_CHARS = 1 << 16;
 

@@ -38,7 +38,7 @@ export function ChatApp({ controller, bridge, initialPrompt, onReset = noop }: C
   useSettledFooterAtStart(controller, dispatch);
   const { columns, rows } = useTerminalSize();
   const layout = liveLayout(state, editor.state, columns, rows);
-  useChatKeys(state, layout.page, editor, dispatch, actions, bridge);
+  useChatKeys(state, layout.page, { editor, dispatch, actions, bridge });
   // A terminal reflows what Ink drew at the old width, which Ink cannot erase: clear, print again.
   useRedrawOnResize(columns, rows, () => {
     onReset();
