@@ -12,7 +12,9 @@ import {
 import { createMeter, type Meter } from './measure.js';
 import { addToFold, foldReports, type FoldReport, type FoldTallies } from './folds.js';
 import { findNeedles, type Needle } from './needles.js';
+import { createPrefixCheck, type PrefixFailure } from './prefix-check.js';
 import { loadStrategy } from './strategies/registry.js';
+import { onModel, thinkingReplay, type ThinkingReplay } from './thinking.js';
 import type { BenchSession, Strategy, StrategyName } from './types.js';
 
 /** What a session source hands the run: a session, or a file it could not read and why. */
@@ -28,6 +30,21 @@ export interface BenchOptions {
   tokenizer?: Tokenizer;
   /** Options of the simulated prompt cache (tests of tiny fixtures lower its minimum length). */
   cache?: PromptCacheOptions;
+  /**
+   * Replay every session on this model (docs/BENCH.md § Preserved thinking): its prices, its
+   * thinking counted when it keeps it, each request checked when it binds it. Default: each
+   * session's own (`extra.model`), thinking neither counted nor checked.
+   */
+  model?: string;
+  /** With `model`: tokens of the thinking block made up per reply of a session without thinking. */
+  synthThinking?: number;
+}
+
+/** A strategy's calls that would fail the prefix check in one session, and the first of them. */
+export interface SessionPrefixFailures {
+  strategy: StrategyName;
+  calls: number[];
+  first: PrefixFailure;
 }
 
 /** One session's figures, per strategy, with the context size of every call. */
@@ -45,6 +62,8 @@ export interface SessionReport {
   strategies: StrategyFigures[];
   /** Context tokens per call, by strategy. */
   series: Partial<Record<StrategyName, number[]>>;
+  /** The strategies whose requests would fail the prefix check here (none: an empty list). */
+  prefixFailures: SessionPrefixFailures[];
 }
 
 export interface BenchReport {
@@ -53,6 +72,14 @@ export interface BenchReport {
   budget: number | null;
   strategies: StrategyName[];
   tokenizer: string;
+  /** The model every session was replayed on (`--model`); null: each session's own. */
+  model: string | null;
+  /** Earlier turns' thinking counted in context and cost (the model keeps it). */
+  thinkingCounted: boolean;
+  /** Every request checked against the API's prefix check (the model binds thinking). */
+  prefixCheck: boolean;
+  /** Tokens of the thinking made up per reply in sessions without thinking; null: none made up. */
+  synthThinking: number | null;
   sessions: SessionReport[];
   skipped: Array<{ source: string; reason: string }>;
   /** Aggregated over sessions with at least MIN_AGGREGATED_CALLS calls. */
@@ -97,12 +124,14 @@ export async function* runBench(
     : ['raw', ...options.strategies];
   const strategies: Strategy[] = [];
   for (const name of names) strategies.push(await loadStrategy(name));
-  const meter = createMeter(options.tokenizer ?? defaultTokenizer());
+  const thinking =
+    options.model !== undefined ? thinkingReplay(options.model, options.synthThinking) : undefined;
+  const meter = createMeter(options.tokenizer ?? defaultTokenizer(), { thinking: thinking?.counted ?? false });
 
   const sessions: BenchSession[] = [];
   const skipped: BenchReport['skipped'] = [];
   for await (const item of source) {
-    if (item.type === 'session') sessions.push(item.session);
+    if (item.type === 'session') sessions.push(thinking ? onModel(item.session, thinking) : item.session);
     else {
       skipped.push({ source: item.source, reason: item.reason });
       yield item;
@@ -111,11 +140,14 @@ export async function* runBench(
   yield { type: 'start', sessions: sessions.length, strategies: names };
 
   try {
-    return yield* replayAll(sessions, strategies, names, skipped, meter, options, started);
+    return yield* replayAll(sessions, strategies, names, skipped, meter, { ...options, thinking }, started);
   } finally {
     for (const strategy of strategies) strategy.close?.();
   }
 }
+
+/** The run's options with the thinking replay resolved. */
+type RunOptions = BenchOptions & { thinking: ThinkingReplay | undefined };
 
 async function* replayAll(
   sessions: readonly BenchSession[],
@@ -123,7 +155,7 @@ async function* replayAll(
   names: StrategyName[],
   skipped: BenchReport['skipped'],
   meter: Meter,
-  options: BenchOptions,
+  options: RunOptions,
   started: number,
 ): AsyncGenerator<BenchEvent, BenchReport> {
   const reports: SessionReport[] = [];
@@ -172,6 +204,10 @@ async function* replayAll(
     budget: options.budget ?? null,
     strategies: names,
     tokenizer: meter.tokenizer.name,
+    model: options.thinking?.model ?? null,
+    thinkingCounted: meter.thinking,
+    prefixCheck: options.thinking?.checked ?? false,
+    synthThinking: options.thinking?.synthTokens ?? null,
     sessions: reports,
     skipped,
     totals: withCostRatios(names.map((name) => figuresOf(name, tallies.get(name) ?? [], options.window))),
@@ -187,7 +223,7 @@ async function* replayAll(
 async function* replaySession(
   session: BenchSession,
   strategy: Strategy,
-  options: BenchOptions,
+  options: RunOptions,
   meter: Meter,
   needles: readonly Needle[],
 ): AsyncGenerator<number, StrategyTally> {
@@ -202,14 +238,19 @@ async function* replaySession(
     const model = modelOf({ ...session.transcript.extra, messages: [] });
     const costs = createCostMeter(meter, { model, ...(options.cache ? { cache: options.cache } : {}) });
     const fidelity = createFidelity(needles);
+    const prefix = options.thinking?.checked ? createPrefixCheck() : undefined;
     const calls: CallFigures[] = [];
     for (const call of session.calls) {
       if (call.index % PROGRESS_EVERY === 0) yield call.index;
       const rendered = await run.context(call.index);
-      calls.push(costs.next(rendered, session.transcript.messages[call.messageIndex]));
+      const reply = session.transcript.messages[call.messageIndex];
+      calls.push(costs.next(rendered, reply));
       fidelity.check(call.index, rendered.request, run);
+      prefix?.next(call.index, rendered.sent ?? rendered.request, reply);
     }
-    return { strategy: strategy.name, calls, fidelity: fidelity.result() };
+    const tally: StrategyTally = { strategy: strategy.name, calls, fidelity: fidelity.result() };
+    if (prefix) tally.prefix = prefix.tally();
+    return tally;
   } finally {
     run.close();
   }
@@ -231,6 +272,9 @@ function sessionReport(
     needles,
     strategies: withCostRatios(tallies.map((t) => figuresOf(t.strategy, [t], window))),
     series: Object.fromEntries(tallies.map((t) => [t.strategy, t.calls.map((c) => c.context)])),
+    prefixFailures: tallies.flatMap((t) =>
+      t.prefix?.first ? [{ strategy: t.strategy, calls: t.prefix.failed, first: t.prefix.first }] : [],
+    ),
   };
   if (transcript.source !== undefined) report.source = transcript.source;
   if (session.fold !== undefined) report.fold = session.fold;

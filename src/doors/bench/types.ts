@@ -47,7 +47,13 @@ export interface BlockMark {
 
 /** What a strategy rendered for one call. */
 export interface RenderedCall {
+  /** The context as the model reads it and as it is billed. */
   request: MessagesRequest;
+  /**
+   * The request as the client sends it, when the API edits it before the model reads it (`clear`:
+   * context editing on the server). The prefix check reads this one; otherwise `request`.
+   */
+  sent?: MessagesRequest;
   /** Compaction events that happened just before this call. */
   events: number;
   /** An LLM summary call made before this call: tokens it read and wrote. */
