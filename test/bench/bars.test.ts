@@ -30,6 +30,8 @@ function figures(strategy: StrategyFigures['strategy'], over: Partial<StrategyFi
     echoRecall: 1,
     ms: null,
     prefixFailures: null,
+    thinkingLeftOut: null,
+    thinkingRepaired: null,
     ...over,
   };
 }
@@ -45,6 +47,7 @@ function report(gardener: Partial<StrategyFigures>): BenchReport {
     thinkingCounted: false,
     prefixCheck: false,
     synthThinking: null,
+    gardenerPrefixCheck: 'auto',
     sessions: [],
     skipped: [],
     aggregatedSessions: 1,

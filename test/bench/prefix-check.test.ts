@@ -32,7 +32,12 @@ const figure = (r: BenchReport, name: string) => r.totals.find((f) => f.strategy
 describe('gardener bench: the prefix check on a model that binds thinking', () => {
   it('counts the requests that would fail: mask fails once it clears a result, raw, clear and gardener never', async () => {
     const r = await report({ model: 'claude-opus-5-5', synthThinking: 20 });
-    expect(r).toMatchObject({ model: 'claude-opus-5-5', prefixCheck: true, thinkingCounted: true, synthThinking: 20 });
+    expect(r).toMatchObject({
+      model: 'claude-opus-5-5',
+      prefixCheck: true,
+      thinkingCounted: true,
+      synthThinking: 20,
+    });
     // mask keeps 3 results: from call 4 on, each call clears one more, which a thinking block follows.
     expect(r.totals.map((f) => [f.strategy, f.prefixFailures])).toEqual([
       ['raw', 0],
@@ -54,6 +59,20 @@ describe('gardener bench: the prefix check on a model that binds thinking', () =
     expect(r.folds[0]?.totals.map((f) => f.prefixFailures)).toEqual([0, 8, 0, 0]);
   });
 
+  it("finds gardener's failures when the engine ignores the check (--prefix-check off), and names the change", async () => {
+    const r = await report({ model: 'claude-opus-5-5', synthThinking: 20, prefixCheck: 'off' });
+    expect(r.gardenerPrefixCheck).toBe('off');
+    const gardener = r.sessions[0]?.prefixFailures.find((f) => f.strategy === 'gardener');
+    expect(gardener?.calls.length).toBeGreaterThan(0);
+    expect(gardener?.first).toMatchObject({
+      reason: 'prefix',
+      changedAt: expect.stringMatching(/^messages\.\d+\.content\.\d+$/),
+    });
+    expect(renderTables(r, { sessions: false })).toContain(
+      `  twelve: ${gardener?.calls.length} calls; call ${gardener?.first.call}: `,
+    );
+  });
+
   it("counts earlier turns' thinking as context: each call bills the thinking of every reply before it", async () => {
     const plain = await report();
     const thinking = await report({ model: 'claude-opus-5-5', synthThinking: 20 });
@@ -63,7 +82,12 @@ describe('gardener bench: the prefix check on a model that binds thinking', () =
 
   it('runs no check without --model, nor on a model that does not bind thinking', async () => {
     const plain = await report();
-    expect(plain).toMatchObject({ model: null, prefixCheck: false, thinkingCounted: false, synthThinking: null });
+    expect(plain).toMatchObject({
+      model: null,
+      prefixCheck: false,
+      thinkingCounted: false,
+      synthThinking: null,
+    });
     expect(plain.totals.every((f) => f.prefixFailures === null)).toBe(true);
     expect(renderTables(plain)).not.toContain('prefix failures');
     const older = await report({ model: 'claude-opus-4-8' });
@@ -77,8 +101,10 @@ describe('gardener bench: the prefix check on a model that binds thinking', () =
     expect(tables).toMatch(/^strategy +calls +billed +peak +over +prefix failures +cost /m);
     expect(tables).toMatch(/^mask( +[\d,.×]+){4} +8 /m);
     expect(tables).toContain('model claude-opus-5-5');
-    expect(tables).toMatch(/^ {2}mask: 8 requests would fail in 1 session of 1$/m);
-    expect(tables).toMatch(/^ {2}gardener: 0 requests would fail in 0 sessions of 1$/m);
+    expect(tables).toMatch(/^ {2}mask: 8 requests would fail in 1 session of 1; 0 thinking blocks left out/m);
+    expect(tables).toMatch(
+      /^ {2}gardener: 0 requests would fail in 0 sessions of 1; \d+ thinking blocks? left out at the last calls, 0 caught by the engine's check before sending$/m,
+    );
     const json = JSON.parse(renderJson(r)) as Record<string, unknown> & {
       totals: Array<Record<string, unknown>>;
       sessions: Array<Record<string, unknown>>;

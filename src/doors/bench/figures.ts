@@ -51,6 +51,10 @@ export interface StrategyFigures {
   ms: MsStats | null;
   /** Calls whose request would fail the API's prefix check; null when the model runs none. */
   prefixFailures: number | null;
+  /** Thinking blocks of the recorded context the last call of each session leaves out (with the check). */
+  thinkingLeftOut: number | null;
+  /** Of those, the blocks the engine's own check caught just before sending (gardener; should be 0). */
+  thinkingRepaired: number | null;
 }
 
 /** Everything gathered while one strategy replayed one session. */
@@ -79,8 +83,15 @@ export function figuresOf(
   const fidelity: Fidelity = emptyFidelity();
   const samples: number[] = [];
   let prefixFailures: number | null = null;
+  let thinkingLeftOut: number | null = null;
+  let thinkingRepaired: number | null = null;
   for (const tally of tallies) {
-    if (tally.prefix) prefixFailures = (prefixFailures ?? 0) + tally.prefix.failed.length;
+    if (tally.prefix) {
+      prefixFailures = (prefixFailures ?? 0) + tally.prefix.failed.length;
+      thinkingLeftOut = (thinkingLeftOut ?? 0) + tally.prefix.leftOut;
+      if (tally.prefix.repaired !== undefined)
+        thinkingRepaired = (thinkingRepaired ?? 0) + tally.prefix.repaired;
+    }
     calls += tally.calls.length;
     for (const call of tally.calls) {
       billed += call.context;
@@ -120,6 +131,8 @@ export function figuresOf(
     echoRecall: fidelity.echo ? fidelity.echoWithRecall / fidelity.echo : null,
     ms: samples.length ? msStats(samples) : null,
     prefixFailures,
+    thinkingLeftOut,
+    thinkingRepaired,
   };
 }
 

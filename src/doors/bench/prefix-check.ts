@@ -1,4 +1,4 @@
-import { bindProduced, checkRequest, createBindingStore } from '../../core/binding/index.js';
+import { bindProduced, checkRequest, createBindingStore, thinkingKey } from '../../core/binding/index.js';
 import type { BindingFailure } from '../../core/binding/index.js';
 import { contentBlocks } from '../../core/transcript/index.js';
 import type { MessageParam, MessagesRequest } from '../../core/transcript/index.js';
@@ -19,6 +19,13 @@ export interface PrefixTally {
   failed: number[];
   /** The first of them, and why. */
   first?: PrefixFailure;
+  /** Thinking blocks of the recorded context that the last call's request leaves out. */
+  leftOut: number;
+  /**
+   * Of the thinking the engine left out, the blocks its own check caught just before sending
+   * (the plan had changed what they were bound to): gardener only.
+   */
+  repaired?: number;
 }
 
 type Json = Record<string, unknown>;
@@ -35,12 +42,15 @@ type Json = Record<string, unknown>;
  */
 export function createPrefixCheck(): {
   next(call: number, sent: MessagesRequest, reply: MessageParam | undefined): PrefixFailure | undefined;
-  tally(): PrefixTally;
+  /** The findings; `recorded`: the last call's context as recorded, to count the thinking left out. */
+  tally(recorded: readonly MessageParam[]): PrefixTally;
 } {
   const store = createBindingStore();
-  const tally: PrefixTally = { failed: [] };
+  const tally: PrefixTally = { failed: [], leftOut: 0 };
+  let last: MessagesRequest | undefined;
   return {
     next(call, sent, reply) {
+      last = sent;
       const request = sent as unknown as Json;
       const check = checkRequest(request, store);
       const first = check.failures[0];
@@ -57,6 +67,19 @@ export function createPrefixCheck(): {
         });
       return failure;
     },
-    tally: () => tally,
+    tally(recorded) {
+      const kept = new Set(thinkingKeys(last?.messages ?? []));
+      tally.leftOut = thinkingKeys(recorded).filter((key) => !kept.has(key)).length;
+      return tally;
+    },
   };
+}
+
+/** The identities of the thinking blocks of some messages (core/binding thinkingKey). */
+function thinkingKeys(messages: readonly MessageParam[]): string[] {
+  return messages.flatMap((message) =>
+    contentBlocks(message)
+      .filter((block) => block.type === 'thinking' || block.type === 'redacted_thinking')
+      .map((block) => thinkingKey(block as unknown as Json)),
+  );
 }

@@ -1,4 +1,5 @@
 import { modelOf, type PromptCacheOptions } from '../../core/cache/index.js';
+import type { PrefixCheckSetting } from '../../core/garden/constants.js';
 import { defaultTokenizer, type Tokenizer } from '../../core/tokens/index.js';
 import { createCostMeter, type CallFigures } from './cost.js';
 import { createFidelity } from './fidelity.js';
@@ -38,6 +39,8 @@ export interface BenchOptions {
   model?: string;
   /** With `model`: tokens of the thinking block made up per reply of a session without thinking. */
   synthThinking?: number;
+  /** gardener's handling of the prefix check (`off`: as for an old account); the bench checks either way. */
+  prefixCheck?: PrefixCheckSetting;
 }
 
 /** A strategy's calls that would fail the prefix check in one session, and the first of them. */
@@ -80,6 +83,8 @@ export interface BenchReport {
   prefixCheck: boolean;
   /** Tokens of the thinking made up per reply in sessions without thinking; null: none made up. */
   synthThinking: number | null;
+  /** gardener's own handling of the check (`--prefix-check`): `auto` unless turned off. */
+  gardenerPrefixCheck: PrefixCheckSetting;
   sessions: SessionReport[];
   skipped: Array<{ source: string; reason: string }>;
   /** Aggregated over sessions with at least MIN_AGGREGATED_CALLS calls. */
@@ -126,7 +131,9 @@ export async function* runBench(
   for (const name of names) strategies.push(await loadStrategy(name));
   const thinking =
     options.model !== undefined ? thinkingReplay(options.model, options.synthThinking) : undefined;
-  const meter = createMeter(options.tokenizer ?? defaultTokenizer(), { thinking: thinking?.counted ?? false });
+  const meter = createMeter(options.tokenizer ?? defaultTokenizer(), {
+    thinking: thinking?.counted ?? false,
+  });
 
   const sessions: BenchSession[] = [];
   const skipped: BenchReport['skipped'] = [];
@@ -208,6 +215,7 @@ async function* replayAll(
     thinkingCounted: meter.thinking,
     prefixCheck: options.thinking?.checked ?? false,
     synthThinking: options.thinking?.synthTokens ?? null,
+    gardenerPrefixCheck: options.prefixCheck ?? 'auto',
     sessions: reports,
     skipped,
     totals: withCostRatios(names.map((name) => figuresOf(name, tallies.get(name) ?? [], options.window))),
@@ -231,6 +239,7 @@ async function* replaySession(
     window: options.window,
     maskKeep: options.maskKeep,
     ...(options.budget !== undefined ? { budget: options.budget } : {}),
+    ...(options.prefixCheck !== undefined ? { prefixCheck: options.prefixCheck } : {}),
     meter,
   });
   try {
@@ -249,7 +258,11 @@ async function* replaySession(
       prefix?.next(call.index, rendered.sent ?? rendered.request, reply);
     }
     const tally: StrategyTally = { strategy: strategy.name, calls, fidelity: fidelity.result() };
-    if (prefix) tally.prefix = prefix.tally();
+    if (prefix) {
+      const lastCall = session.calls.at(-1);
+      tally.prefix = prefix.tally(session.transcript.messages.slice(0, lastCall?.messageIndex ?? 0));
+      if (run.thinkingRepaired) tally.prefix.repaired = run.thinkingRepaired();
+    }
     return tally;
   } finally {
     run.close();

@@ -81,4 +81,3 @@ function withThinking(message: MessageParam, thinking: Block): MessageParam {
       : message.content;
   return { ...message, content: [thinking, ...content] } as MessageParam;
 }
-

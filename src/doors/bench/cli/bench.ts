@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import type { BenchReport, SourceItem } from '../run.js';
 import type { FoldBy } from '../folds.js';
 import type { SplitName } from '../split.js';
+import type { PrefixCheckSetting } from '../../../core/garden/constants.js';
 import { GardenerError } from '../../../errors.js';
 import type { CliIo } from '../../kit/cli/io.js';
 import { useColor } from '../../kit/cli/io.js';
@@ -24,6 +25,7 @@ interface BenchFlags {
   folds: string;
   model?: string;
   synthThinking?: string;
+  prefixCheck?: string;
 }
 
 const ALL_STRATEGIES = 'raw,mask,clear,summary,gardener,oracle';
@@ -65,6 +67,10 @@ export function makeBenchCommand(io: CliIo): Command {
       about:
         "replay every session on this model: its cache prices; earlier turns' thinking counted where the model keeps it; each request checked against the API's prefix check where it binds thinking (a `prefix failures` column)",
       defaultText: "each session's own; thinking neither counted nor checked",
+    },
+    prefixCheck: {
+      about:
+        "gardener's handling of the check — auto: never change what a thinking block sent back was produced after; off: as for an old account, to see what thinking-safety costs (the bench checks every request either way)",
     },
   });
   return command
@@ -128,6 +134,7 @@ interface BenchSettings {
   limit?: number;
   model?: string;
   synthThinking?: number;
+  prefixCheck?: PrefixCheckSetting;
 }
 
 /** The flags checked and turned into numbers; a USAGE error names the first bad one. */
@@ -168,6 +175,8 @@ async function benchSettings(paths: string[], flags: BenchFlags): Promise<BenchS
     });
   if (flags.from !== undefined) (await import('../../../core/transcript/index.js')).getFormat(flags.from);
   const thinking = await thinkingSettings(flags);
+  const prefixCheck =
+    flags.prefixCheck !== undefined ? SHARED_OPTIONS.prefixCheck.parse(flags.prefixCheck) : undefined;
   return {
     strategies,
     window,
@@ -175,6 +184,7 @@ async function benchSettings(paths: string[], flags: BenchFlags): Promise<BenchS
     ...(budget !== undefined ? { budget } : {}),
     ...(limit !== undefined ? { limit } : {}),
     ...thinking,
+    ...(prefixCheck !== undefined ? { prefixCheck } : {}),
   };
 }
 
@@ -196,9 +206,13 @@ async function thinkingSettings(flags: BenchFlags): Promise<Pick<BenchSettings, 
       hint: 'give a Claude model id, e.g. claude-opus-5-5 or claude-sonnet-4-5',
     });
   if (synthThinking !== undefined && !preservesThinking(flags.model))
-    throw new GardenerError('USAGE', `--synth-thinking needs a model that binds thinking, not "${flags.model}"`, {
-      hint: 'e.g. --model claude-opus-5-5 or claude-sonnet-5-5',
-    });
+    throw new GardenerError(
+      'USAGE',
+      `--synth-thinking needs a model that binds thinking, not "${flags.model}"`,
+      {
+        hint: 'e.g. --model claude-opus-5-5 or claude-sonnet-5-5',
+      },
+    );
   return { model: flags.model, ...(synthThinking !== undefined ? { synthThinking } : {}) };
 }
 
@@ -226,6 +240,7 @@ async function replayWithProgress(
     ...(settings.budget !== undefined ? { budget: settings.budget } : {}),
     ...(settings.model !== undefined ? { model: settings.model } : {}),
     ...(settings.synthThinking !== undefined ? { synthThinking: settings.synthThinking } : {}),
+    ...(settings.prefixCheck !== undefined ? { prefixCheck: settings.prefixCheck } : {}),
   })) {
     state = advance(state, event);
     if (event.type === 'skip') {
@@ -312,6 +327,7 @@ function commandLine(paths: string[], flags: BenchFlags): string {
   if (flags.lenient) parts.push('--lenient');
   if (flags.model !== undefined) parts.push(`--model ${quote(flags.model)}`);
   if (flags.synthThinking !== undefined) parts.push(`--synth-thinking ${flags.synthThinking}`);
+  if (flags.prefixCheck !== undefined) parts.push(`--prefix-check ${flags.prefixCheck}`);
   return parts.join(' ');
 }
 

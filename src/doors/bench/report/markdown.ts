@@ -173,12 +173,7 @@ function perSessionSection(report: BenchReport): string[] {
       `<summary><code>${strategy}</code>: ${count(rows.length, 'session')}</summary>`,
       '',
     );
-    lines.push(
-      ...markdownTable(['session', ...columns.map((c) => c.header)], rows),
-      '',
-      '</details>',
-      '',
-    );
+    lines.push(...markdownTable(['session', ...columns.map((c) => c.header)], rows), '', '</details>', '');
   }
   return lines;
 }

@@ -15,6 +15,7 @@ export function modelNote(report: BenchReport): string {
   ];
   if (report.synthThinking !== null)
     parts.push(`${integer(report.synthThinking)}-token thinking made up per reply where a session has none`);
+  if (report.gardenerPrefixCheck === 'off') parts.push('gardener with --prefix-check off');
   return ` · model ${report.model} (${parts.join(', ')})`;
 }
 
@@ -25,8 +26,9 @@ export function failureText(failure: PrefixFailure): string {
 }
 
 /**
- * The prefix check in lines, when it ran: per strategy, the sessions where a request would fail;
- * then each failing session of gardener's with its first failing call, the engine's bug to fix.
+ * The prefix check in lines, when it ran, over every session (short ones too): per strategy, the
+ * requests that would fail and the thinking its last requests leave out; then each failing session
+ * of gardener's with its first failing call, the engine's bug to fix.
  */
 export function prefixLines(report: BenchReport): string[] {
   if (!report.prefixCheck) return [];
@@ -38,7 +40,8 @@ export function prefixLines(report: BenchReport): string[] {
       0,
     );
     lines.push(
-      `${strategy}: ${count(calls, 'request')} would fail in ${count(failing.length, 'session')} of ${report.sessions.length}`,
+      `${strategy}: ${count(calls, 'request')} would fail in ${count(failing.length, 'session')} of ${report.sessions.length}` +
+        leftOutText(report, strategy),
     );
     if (!LISTED.includes(strategy)) continue;
     for (const session of failing) {
@@ -48,4 +51,19 @@ export function prefixLines(report: BenchReport): string[] {
     }
   }
   return lines;
+}
+
+/** The thinking a strategy's last requests leave out over every session, and the engine's repairs. */
+function leftOutText(report: BenchReport, strategy: StrategyName): string {
+  let leftOut = 0;
+  let repaired: number | null = null;
+  for (const session of report.sessions) {
+    const figures = session.strategies.find((f) => f.strategy === strategy);
+    leftOut += figures?.thinkingLeftOut ?? 0;
+    const caughtHere = figures?.thinkingRepaired ?? null;
+    if (caughtHere !== null) repaired = (repaired ?? 0) + caughtHere;
+  }
+  const caught =
+    repaired === null ? '' : `, ${integer(repaired)} caught by the engine's check before sending`;
+  return `; ${count(leftOut, 'thinking block')} left out at the last calls${caught}`;
 }
