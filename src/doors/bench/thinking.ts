@@ -63,7 +63,7 @@ function hasThinking(messages: readonly MessageParam[]): boolean {
 }
 
 /** A thinking block of `tokens` words, signed by a digest of the session and the message. */
-export function synthBlock(label: string, message: number, tokens: number): Block {
+function synthBlock(label: string, message: number, tokens: number): Block {
   const signature = createHash('sha512').update(`${label}\u0000${message}`).digest('base64');
   return {
     type: 'thinking',

@@ -20,7 +20,7 @@ export function modelNote(report: BenchReport): string {
 }
 
 /** One failure in words: where the failing block is and what changed before it. */
-export function failureText(failure: PrefixFailure): string {
+function failureText(failure: PrefixFailure): string {
   const change = failure.changedAt !== undefined ? `, first change at ${failure.changedAt}` : '';
   return `call ${failure.call}: ${failure.path} fails (${failure.reason}${change})`;
 }
