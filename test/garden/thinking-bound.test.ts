@@ -18,8 +18,6 @@ import { buildLog, garden, tempStore } from './helpers.js';
 const { store, cleanup } = tempStore();
 afterAll(cleanup);
 
-type Json = Record<string, unknown>;
-
 let signatures = 0;
 /** A reply as the API sends it: its thinking first (signed), then a tool call. */
 function reply(step: number, thinking = 120): MessageParam {
