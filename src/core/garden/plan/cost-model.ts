@@ -37,8 +37,6 @@ export const MAX_HORIZON = 24;
 /** Calls expected after this one: as many as were made so far (a session half over), within bounds. */
 export function horizonCalls(callsSoFar: number, configured?: number): number {
   if (configured !== undefined) return configured;
-  if (process.env['GX_LINDY'] === '1' && callsSoFar > 0)
-    return Math.max(MIN_HORIZON, callsSoFar * Math.log(1 + MAX_HORIZON / callsSoFar));
   return Math.min(MAX_HORIZON, Math.max(MIN_HORIZON, callsSoFar));
 }
 
