@@ -15,12 +15,12 @@
  * when the session's last calls asked for it.
  *
  *   npx tsx benchmarks/claude-code-long.ts [--turns 55] [--needles 4] [--budget N]
- *     [--modes direct-1m,direct-200k,proxy,plugin] [--claude PATH|latest|2.1.197] [--check on|off]
+ *     [--modes direct-1m,direct-200k,proxy,proxy-1m,plugin] [--claude PATH|latest|2.1.197] [--check on|off]
  *
  * --turns counts model calls of the main loop: tool calls, one per needle asked, and the answer.
  * Cost is priced at the request model's prices (src/core/cache/models.ts: reads 0.05× on Opus 5.5).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -60,6 +60,12 @@ const MODES: Record<string, Mode> = {
     window: 200_000,
     proxy: proxyFlags,
   },
+  // Through the proxy, Claude Code on its own 1M window (it would compact near 835k, never reached).
+  'proxy-1m': {
+    name: `proxy-1m${values.budget ? ` --budget ${values.budget}` : ''}`,
+    window: 1_000_000,
+    proxy: proxyFlags,
+  },
   plugin: { name: 'plugin', window: 1_000_000, plugin: true },
 };
 const PROMPT = 'Inspect the modules, build logs and test reports one by one, then tell me the failure codes.';
@@ -70,12 +76,17 @@ const world = buildWorld(dir, TOOL_CALLS, NEEDLES);
 const results: RunFigures[] = [];
 try {
   for (const name of values.modes.split(',')) {
-    const mode = MODES[name] ?? fail(`unknown mode ${name} (direct-1m, direct-200k, proxy, plugin)`);
+    const mode =
+      MODES[name] ?? fail(`unknown mode ${name} (direct-1m, direct-200k, proxy, proxy-1m, plugin)`);
     const started = performance.now();
     const figures = await runLongSession(world, mode, PROMPT, options);
     process.stderr.write(`${mode.name}: ${Math.round((performance.now() - started) / 1000)} s\n`);
     if (figures.violations.length > 0) process.stderr.write(`  first refusal: ${figures.violations[0]}\n`);
     results.push(figures);
+    // GARDENER_LONG_LOG=DIR keeps each proxy's JSON log (one line a request) for a closer look.
+    const logDir = process.env['GARDENER_LONG_LOG'];
+    if (logDir && figures.proxyLog)
+      writeFileSync(join(logDir, `${mode.name.replace(/\W+/g, '-')}.jsonl`), figures.proxyLog);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
@@ -86,7 +97,7 @@ const needles = (figures: RunFigures) => {
   const counts = { context: 0, stub: 0, rerun: 0, lost: 0 };
   for (const how of figures.needles.values()) counts[how]++;
   const missing = NEEDLES - figures.needles.size;
-  return `${counts.context} ctx · ${counts.stub} stub · ${counts.rerun} rerun · ${counts.lost + missing} lost`;
+  return `${counts.context} ctx · ${counts.stub} stub · ${counts.rerun} rerun · ${counts.lost + missing} lost · ${figures.inFinal} at the answer`;
 };
 const failed = (figures: RunFigures) =>
   [...figures.failed.entries()].map(([key, n]) => `${n}× ${key}`).join(', ') || 'none';

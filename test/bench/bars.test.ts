@@ -29,6 +29,9 @@ function figures(strategy: StrategyFigures['strategy'], over: Partial<StrategyFi
     echoContext: 1,
     echoRecall: 1,
     ms: null,
+    prefixFailures: null,
+    thinkingLeftOut: null,
+    thinkingRepaired: null,
     ...over,
   };
 }
@@ -40,6 +43,11 @@ function report(gardener: Partial<StrategyFigures>): BenchReport {
     budget: null,
     strategies: ['raw', 'mask', 'summary', 'gardener'],
     tokenizer: 'cl100k_base',
+    model: null,
+    thinkingCounted: false,
+    prefixCheck: false,
+    synthThinking: null,
+    gardenerPrefixCheck: 'auto',
     sessions: [],
     skipped: [],
     aggregatedSessions: 1,
@@ -108,6 +116,17 @@ describe('checkFoldBars', () => {
       'cost ≤ 0.80× raw: 0.050× too high',
       "fidelity in context ≥ mask's: 2.0 points short",
     ]);
+  });
+
+  it('adds the prefix check on a model that binds thinking: gardener fails no request', () => {
+    const missed = (gardener: Partial<StrategyFigures>) =>
+      (checkFoldBars(report(gardener)) ?? []).filter((b) => !b.holds).map((b) => `${b.bar}: ${b.miss}`);
+    expect(missed({ cost: 80, prefixFailures: 0 })).toEqual([]);
+    expect(missed({ cost: 80, prefixFailures: 3 })).toEqual([
+      'prefix failures = 0: 3 requests would fail the prefix check',
+    ]);
+    // No check ran (a model without preserved thinking): no bar.
+    expect(checkFoldBars(report({ cost: 80 }))?.map((b) => b.bar)).not.toContain('prefix failures = 0');
   });
 
   it('cannot be checked on a fold with no aggregated session', () => {

@@ -106,6 +106,52 @@ describe('gardener bench', () => {
     const bad = await runGardener(['bench', '--window', '0']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--window must be a whole number ≥ 1, got "0"');
+    for (const [args, message] of [
+      [['--synth-thinking', '300'], '--synth-thinking needs --model'],
+      [['--model', 'gpt-4o'], '--model "gpt-4o" is not a model gardener knows'],
+      [
+        ['--model', 'claude-opus-4-8', '--synth-thinking', '300'],
+        '--synth-thinking needs a model that binds thinking, not "claude-opus-4-8"',
+      ],
+      [
+        ['--model', 'claude-opus-5-5', '--synth-thinking', '0'],
+        '--synth-thinking must be a whole number ≥ 1',
+      ],
+      [['--prefix-check', 'maybe'], '--prefix-check must be auto or off'],
+    ] as const) {
+      const run = await runGardener(['bench', ...args]);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain(message);
+    }
+  });
+
+  it('with --model on a model that binds thinking, counts the requests that fail the prefix check, in the tables and --out', async () => {
+    const args = [
+      'bench',
+      'test/fixtures/bench/twelve-calls.json',
+      '--strategies',
+      'mask,clear',
+      '--window',
+      '1000',
+      '--mask-keep',
+      '3',
+      '--model',
+      'claude-opus-5-5',
+      '--synth-thinking',
+      '20',
+    ];
+    const run = await runGardener([...args, '--brief', '--out', path.join(out, 'prefix.md')], {
+      cwd: repoRoot,
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^strategy +calls +billed +peak +over +prefix failures /m);
+    expect(run.stdout).toMatch(/^ {2}mask: 8 requests would fail in 1 session of 1;/m);
+    expect(run.stdout).toMatch(/^ {2}clear: 0 requests would fail/m);
+    const report = readFileSync(path.join(out, 'prefix.md'), 'utf8');
+    expect(report).toContain(`- Command: \`gardener ${args.join(' ')}\``);
+    expect(report).toContain('## Prefix check');
+    expect(report).toMatch(/^\| `mask` \|( [\d,.×]+ \|){4} 8 \|/m);
   });
 });
 

@@ -119,7 +119,8 @@ describe.skipIf(missing.length > 0)('gardener chat in a real terminal (tmux)', (
         },
       },
     ];
-    fake = await startFakeAnthropic({ script });
+    // Every reply thinks (the default model keeps thinking bound to its prefix): no request may fail the check.
+    fake = await startFakeAnthropic({ script, thinkingReplies: 120 });
     launchChat(fake.url, 110, 40);
 
     await waitForScreen(/0 \/ 16k · 0%/, 60_000);
@@ -252,6 +253,7 @@ describe.skipIf(missing.length > 0)('gardener chat in a real terminal (tmux)', (
         (_, n) => `case ${i}.${n} passed in ${n % 17} ms`,
       ).join('\n');
     fake = await startFakeAnthropic({
+      thinkingReplies: 120,
       script: [
         toolReply('bash', { command: 'cat logs/service.log' }),
         ...Array.from({ length: filler }, (_, i) => toolReply('bash', { command: `cat run_${i}.log` })),

@@ -1,3 +1,4 @@
+import { emptySavedThinking, openThinkingLedger } from '../../src/core/garden/ledger/thinking.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,7 +59,12 @@ export function syncDeps(store: GardenerStore, scope: Scope, config: GardenSetti
       compress,
       config,
     }),
-    ledger: { counters: emptyCounters(), savedForms: new Map(), strippedSeen: new Set() },
+    ledger: {
+      counters: emptyCounters(),
+      savedForms: new Map(),
+      strippedSeen: new Set(),
+      thinking: openThinkingLedger(emptySavedThinking()),
+    },
   };
 }
 

@@ -40,7 +40,7 @@ function settledView(): View {
 
 /** The figures read off every slot, as budgetFigures did before the index kept sums. */
 function scanned(view: View, window: WorkingWindow, pinned: ReadonlySet<string>) {
-  const sums = { fixed: 0, prompt: 0, window: 0, pinned: 0, open: 0 };
+  const sums = { fixed: 0, prompt: 0, window: 0, pinned: 0, 'asked back': 0, open: 0 };
   for (const slot of view.all) {
     const why = protection(slot, window, pinned) ?? 'open';
     const smallest = Math.min(...(Object.keys(slot.blocks) as Form[]).map((f) => slotTokens(slot, f)));

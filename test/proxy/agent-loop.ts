@@ -12,6 +12,8 @@ export interface AgentLoopOptions {
   system?: string;
   /** Tool definitions besides Bash (e.g. gardener's MCP tools as Claude Code names them). */
   extraTools?: string[];
+  /** The model asked for (default claude-sonnet-4-5). */
+  model?: string;
 }
 
 export interface AgentLoopResult {
@@ -33,7 +35,7 @@ export async function runAgentLoop(
       harness,
       '/v1/messages?beta=true',
       {
-        model: 'claude-sonnet-4-5',
+        model: options.model ?? 'claude-sonnet-4-5',
         max_tokens: 4096,
         metadata: claudeMetadata(options.sessionId),
         system: [

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { GardenSettings } from '../../src/core/garden/constants.js';
 import { openProxy, type ProxyRuntime } from '../../src/doors/proxy/runtime.js';
 import type { RequestRecord } from '../../src/doors/proxy/records.js';
 import {
@@ -32,10 +33,15 @@ export async function startHarness(
      * `GET /v1/models` with `clientHeaders()` went through the proxy, then left out of the records).
      */
     keyAccepted?: boolean;
+    /** The engine's settings (e.g. `prefixCheck`). */
+    settings?: GardenSettings;
+    /** Every reply of the fake thinks first, about this many tokens (its prefix check checks them). */
+    thinkingReplies?: number;
   } = {},
 ): Promise<ProxyHarness> {
   const fake = await startFakeAnthropic({
     script,
+    ...(options.thinkingReplies ? { thinkingReplies: options.thinkingReplies } : {}),
     ...(options.contextWindow ? { contextWindow: options.contextWindow } : {}),
     ...(options.onUpstreamClosed ? { onRequest: options.onUpstreamClosed } : {}),
   });
@@ -50,6 +56,7 @@ export async function startHarness(
     budget: options.budget ?? 100_000,
     cwd: dir,
     project: options.project ?? 'proxy-test',
+    ...(options.settings ? { settings: options.settings } : {}),
     onRecord: (record) => records.push(record),
   });
   if (options.keyAccepted ?? true) {

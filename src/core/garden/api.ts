@@ -102,6 +102,16 @@ export interface Garden {
   events(): GardenEvent[];
   /** Saves the forms that events changed since the last save, if any (see the `saveLater` setting). */
   save(): void;
+  /**
+   * The API refused a request this garden rendered because a thinking block was bound to something
+   * it changed (a 400 that the prefix check names; the garden's own check should have prevented it).
+   * `pass-through`: every later request of the conversation goes out as the client sends it (a proxy,
+   * whose client keeps its own history); `leave-out`: every thinking block kept so far is left out
+   * for good (the chat, which owns its history), so the request is valid again.
+   */
+  bindingRefused(remedy: 'pass-through' | 'leave-out'): void;
+  /** Whether the conversation goes out as the client sends it (after a binding refusal). */
+  passesThrough(): boolean;
   /** Saves the state (forms, pins, counters) to the store. The store stays open: it is the caller's. */
   close(): void;
 }

@@ -9,7 +9,13 @@
  * below it a request holds little more than a system prompt.
  */
 export const MIN_BUDGET = 1_000;
-export { DEFAULT_KEEP_LAST_TURNS, FIRST_SEND_MIN_TOKENS, PROXY_KEEP_LAST_TURNS } from './session/defaults.js';
+export {
+  DEFAULT_KEEP_LAST_TURNS,
+  FIRST_SEND_MIN_TOKENS,
+  PREFIX_CHECK_SETTINGS,
+  PROXY_KEEP_LAST_TURNS,
+  type PrefixCheckSetting,
+} from './session/defaults.js';
 export { LONG_ORIGINAL_TOKENS, PART_WORDS, SHELL_WORDS, TOOL_WORDS } from './session/words.js';
 export type { RetrievalWords } from './session/words.js';
 export { BREAKDOWN_ORDER, FORMS } from './view/slot.js';

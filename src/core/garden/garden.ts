@@ -1,13 +1,15 @@
+import type { MessagesRequest } from '../transcript/index.js';
 import type { Garden, GardenOptions } from './api.js';
 import { fetchEntry, recallAsModel } from './ingest/access.js';
 import { applyEvent } from './ingest/apply-event.js';
 import { compactAll, forget, pin, recallIntoContext, unpin } from './ingest/changes.js';
 import { observeCost, observeUsage, recordRender } from './ingest/observe.js';
-import { settleOutsideWindow, type SettleOptions } from './ingest/settle-where.js';
+import { settleOutsideWindow, settleUnsent, type SettleOptions } from './ingest/settle-where.js';
+import { leaveOutAll, leaveOutFailing } from './ingest/thinking.js';
 import { settlePending, syncTranscript } from './ingest/sync-transcript.js';
 import { openLedger, type Ledger } from './ledger/ledger.js';
-import { persistAll, saveUnsaved } from './ledger/save-state.js';
-import { CACHE_MODEL } from './plan/cost-model.js';
+import { persistAll, saveLedger, saveUnsaved } from './ledger/save-state.js';
+import { cacheModel } from '../cache/constants.js';
 import { cacheCold, planEvent } from './plan/plan.js';
 import { planResult, type PlanOptions, type PlanResult } from './plan/plan-result.js';
 import { classBreakdown, pressureOf } from './plan/pressure.js';
@@ -17,7 +19,14 @@ import { renderEachRequest, renderRequest } from './render/request.js';
 import { checkBudget } from './session/config.js';
 import { createSession, type CompressFn, type Session } from './session/session.js';
 import { shownInFull } from './view/view-index.js';
+import { estimate } from './view/figures.js';
 import { emptyView, type View } from './view/view.js';
+
+/** The model the last synced request is for (its prices and thinking rules), when it names one. */
+function requestModel(view: View): string | undefined {
+  const model = view.transcript?.extra?.['model'];
+  return typeof model === 'string' ? model : undefined;
+}
 
 /** What openGardenWith needs: the options with the compressor named. */
 export type GardenWithOptions = GardenOptions & { compress: CompressFn };
@@ -49,11 +58,7 @@ export function openGardenWith(options: GardenWithOptions): Garden {
       return result;
     },
     plan: (planOptions = {}) => plan(view, session, ledger, planOptions),
-    render(renderOptions = {}) {
-      const rendered = renderRequest(view, session, ledger.anchor, renderOptions.inject ?? true);
-      recordRender(view, session, ledger, rendered);
-      return rendered.request;
-    },
+    render: (renderOptions = {}) => render(view, session, ledger, renderOptions.inject ?? true),
     renderEach() {
       const rendered = renderEachRequest(view, session);
       recordRender(view, session, ledger, rendered);
@@ -95,6 +100,12 @@ export function openGardenWith(options: GardenWithOptions): Garden {
     counters: () => ({ ...ledger.counters }),
     events: () => [...ledger.saved.events],
     save: () => saveUnsaved(session, ledger, view),
+    bindingRefused(remedy) {
+      if (remedy === 'pass-through') ledger.thinking.passThrough = true;
+      else leaveOutAll(view, ledger);
+      saveLedger(session, ledger, view);
+    },
+    passesThrough: () => ledger.thinking.passThrough,
     close() {
       // The forms and pins are saved even when storing the last blocks fails.
       try {
@@ -107,6 +118,20 @@ export function openGardenWith(options: GardenWithOptions): Garden {
 }
 
 /**
+ * Garden.render: the request as the view renders now. Where thinking is bound to what was sent, a
+ * thinking block that would fail the API's check is left out, and the request rendered again.
+ */
+function render(view: View, session: Session, ledger: Ledger, inject: boolean): MessagesRequest {
+  let rendered = renderRequest(view, session, ledger.anchor, inject);
+  if (view.thinking.bound && leaveOutFailing(view, ledger, rendered.request) > 0) {
+    saveLedger(session, ledger, view);
+    rendered = renderRequest(view, session, ledger.anchor, inject);
+  }
+  recordRender(view, session, ledger, rendered);
+  return rendered.request;
+}
+
+/**
  * Garden.plan: the blocks the engine may shorten stored, protected blocks left shortened restored,
  * then the event the plan decides on applied; BUDGET_IMPOSSIBLE when the request cannot fit.
  */
@@ -116,13 +141,16 @@ function plan(view: View, session: Session, ledger: Ledger, options: PlanOptions
   const limit = options.target ?? session.budget;
   const window = workingWindow(view, session, limit);
   settleOutsideWindow(view, session, ledger.counters, window);
+  // Blocks not sent yet may go out as their summaries where an event may come: they need them now.
+  if (view.thinking.bound && estimate(view) > session.config.lowWater * limit)
+    settleUnsent(view, session, ledger);
   let event = applyEvent(view, session, ledger, 'restore', restorations(view, ledger, window));
   const planned = planEvent(view, ledger, {
     session,
     window,
     cold,
     target: options.target,
-    model: CACHE_MODEL,
+    model: cacheModel(requestModel(view)),
   });
   if (planned) event = applyEvent(view, session, ledger, planned.kind, planned.forms) ?? event;
   return planResult(view, session, ledger, { event, cold, window, limit, strict: options.strict });

@@ -59,6 +59,7 @@ export function checkBars(report: Totals): BarCheck[] | undefined {
     : [];
   return [
     atMost('over = 0', gardener.over, 0, (d) => `${d} call${d === 1 ? '' : 's'} over the window`),
+    ...prefixBar(gardener),
     atMost('cost ≤ 0.80× raw', ratio(gardener.cost, raw.cost), COST_BAR, (d) => `${d.toFixed(3)}× too high`),
     atMost(
       'cost ≤ 0.5× mask',
@@ -83,13 +84,29 @@ export function checkBars(report: Totals): BarCheck[] | undefined {
   ];
 }
 
+/** The bar of the prefix check: no request of gardener's fails it (only when the model runs it). */
+const PREFIX_BAR = 'prefix failures = 0';
+
+function prefixBar(gardener: StrategyFigures): BarCheck[] {
+  if (gardener.prefixFailures === null) return [];
+  return [
+    atMost(
+      PREFIX_BAR,
+      gardener.prefixFailures,
+      0,
+      (d) => `${d} request${d === 1 ? '' : 's'} would fail the prefix check`,
+    ),
+  ];
+}
+
 /**
  * The bars every leave-one-source-out fold must hold (docs/BENCH.md § Folds): gardener keeps at
- * least as many needles in context as mask, at no more than 0.80× raw's cost. Undefined when raw,
- * mask or gardener did not run, or the fold has no aggregated session.
+ * least as many needles in context as mask, at no more than 0.80× raw's cost, and, on a model that
+ * binds thinking, sends no request that fails the prefix check. Undefined when raw, mask or
+ * gardener did not run, or the fold has no aggregated session.
  */
 export function checkFoldBars(fold: Totals): BarCheck[] | undefined {
-  const names = new Set(['cost ≤ 0.80× raw', "fidelity in context ≥ mask's"]);
+  const names = new Set(['cost ≤ 0.80× raw', "fidelity in context ≥ mask's", PREFIX_BAR]);
   const raw = fold.totals.find((f) => f.strategy === 'raw');
   if (!raw || raw.calls === 0) return undefined;
   return checkBars(fold)?.filter((bar) => names.has(bar.bar));

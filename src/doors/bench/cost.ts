@@ -8,7 +8,7 @@ import {
   type CacheUnit,
   type PromptCacheOptions,
 } from '../../core/cache/index.js';
-import { countBlock, MESSAGE_OVERHEAD } from '../../core/tokens/index.js';
+import { MESSAGE_OVERHEAD } from '../../core/tokens/index.js';
 import type { Block, MessageParam } from '../../core/transcript/index.js';
 import type { Measured, Meter } from './measure.js';
 import type { RenderedCall } from './types.js';
@@ -127,7 +127,7 @@ function messageUnits(
   if (blocks.length === 0) return [{ key: message.role, tokens: measured.tokens }];
   return blocks.map((block, j) => ({
     key: j === 0 ? `${message.role}\u0000${sha1(JSON.stringify(block))}` : sha1(JSON.stringify(block)),
-    tokens: countBlock(meter.tokenizer, block) + (j === 0 ? MESSAGE_OVERHEAD : 0),
+    tokens: meter.block(block) + (j === 0 ? MESSAGE_OVERHEAD : 0),
   }));
 }
 

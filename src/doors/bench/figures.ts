@@ -1,5 +1,6 @@
 import type { CallFigures } from './cost.js';
 import { addFidelity, emptyFidelity, type Fidelity } from './fidelity.js';
+import type { PrefixTally } from './prefix-check.js';
 import type { StrategyName } from './types.js';
 
 /** docs/BENCH.md: sessions with fewer calls are reported but not aggregated. */
@@ -48,6 +49,12 @@ export interface StrategyFigures {
   echoRecall: number | null;
   /** CPU ms per call (gardener only). */
   ms: MsStats | null;
+  /** Calls whose request would fail the API's prefix check; null when the model runs none. */
+  prefixFailures: number | null;
+  /** Thinking blocks of the recorded context the last call of each session leaves out (with the check). */
+  thinkingLeftOut: number | null;
+  /** Of those, the blocks the engine's own check caught just before sending (gardener; should be 0). */
+  thinkingRepaired: number | null;
 }
 
 /** Everything gathered while one strategy replayed one session. */
@@ -55,6 +62,8 @@ export interface StrategyTally {
   strategy: StrategyName;
   calls: CallFigures[];
   fidelity: Fidelity;
+  /** The prefix check's findings, when the model runs it. */
+  prefix?: PrefixTally;
 }
 
 /** Figures of one or several tallies (several: sessions aggregated, ms samples pooled). */
@@ -73,7 +82,16 @@ export function figuresOf(
   let calls = 0;
   const fidelity: Fidelity = emptyFidelity();
   const samples: number[] = [];
+  let prefixFailures: number | null = null;
+  let thinkingLeftOut: number | null = null;
+  let thinkingRepaired: number | null = null;
   for (const tally of tallies) {
+    if (tally.prefix) {
+      prefixFailures = (prefixFailures ?? 0) + tally.prefix.failed.length;
+      thinkingLeftOut = (thinkingLeftOut ?? 0) + tally.prefix.leftOut;
+      if (tally.prefix.repaired !== undefined)
+        thinkingRepaired = (thinkingRepaired ?? 0) + tally.prefix.repaired;
+    }
     calls += tally.calls.length;
     for (const call of tally.calls) {
       billed += call.context;
@@ -112,6 +130,9 @@ export function figuresOf(
     echoContext: fidelity.echo ? fidelity.echoInContext / fidelity.echo : null,
     echoRecall: fidelity.echo ? fidelity.echoWithRecall / fidelity.echo : null,
     ms: samples.length ? msStats(samples) : null,
+    prefixFailures,
+    thinkingLeftOut,
+    thinkingRepaired,
   };
 }
 

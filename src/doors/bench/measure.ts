@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { countMessage } from '../../core/tokens/index.js';
-import type { Tokenizer } from '../../core/tokens/index.js';
-import type { MessageParam, MessagesRequest } from '../../core/transcript/index.js';
+import { countBlock, countMessage } from '../../core/tokens/index.js';
+import type { CountOptions, Tokenizer } from '../../core/tokens/index.js';
+import type { Block, MessageParam, MessagesRequest } from '../../core/transcript/index.js';
 
 /** Token count and identity of one rendered unit (the request head, or a message). */
 export interface Measured {
@@ -16,6 +16,10 @@ export interface Measured {
  */
 export interface Meter {
   readonly tokenizer: Tokenizer;
+  /** Earlier turns' thinking is context (a model that keeps it: docs/BENCH.md § Preserved thinking). */
+  readonly thinking: boolean;
+  /** Tokens of one block, thinking counted as the meter says. */
+  block(block: Block): number;
   message(message: MessageParam, fixed?: ReadonlyMap<MessageParam, number>): Measured;
   /** The request head: system prompt and tool definitions, counted as countRequest does. */
   head(request: Pick<MessagesRequest, 'system' | 'tools'>): Measured;
@@ -23,7 +27,14 @@ export interface Meter {
   request(request: MessagesRequest, fixed?: ReadonlyMap<MessageParam, number>): number;
 }
 
-export function createMeter(tokenizer: Tokenizer): Meter {
+export interface MeterOptions {
+  /** Count thinking blocks as context (default false: docs/BENCH.md § Replay). */
+  thinking?: boolean;
+}
+
+export function createMeter(tokenizer: Tokenizer, options: MeterOptions = {}): Meter {
+  const thinking = options.thinking === true;
+  const counting: CountOptions = { includeThinking: thinking };
   const messages = new WeakMap<object, Measured>();
   const heads = new Map<string, Measured>();
 
@@ -31,7 +42,7 @@ export function createMeter(tokenizer: Tokenizer): Meter {
     let measured = messages.get(m);
     if (!measured) {
       const json = JSON.stringify(m);
-      const tokens = fixed?.get(m) ?? countMessage(tokenizer, m);
+      const tokens = fixed?.get(m) ?? countMessage(tokenizer, m, counting);
       measured = { tokens, key: sha1(json) };
       messages.set(m, measured);
     }
@@ -59,7 +70,9 @@ export function createMeter(tokenizer: Tokenizer): Meter {
     return total;
   };
 
-  return { tokenizer, message, head, request };
+  const block = (b: Block): number => countBlock(tokenizer, b, counting);
+
+  return { tokenizer, thinking, block, message, head, request };
 }
 
 function sha1(text: string): string {

@@ -1,4 +1,5 @@
 import { modelOf, type PromptCacheOptions } from '../../core/cache/index.js';
+import type { PrefixCheckSetting } from '../../core/garden/constants.js';
 import { defaultTokenizer, type Tokenizer } from '../../core/tokens/index.js';
 import { createCostMeter, type CallFigures } from './cost.js';
 import { createFidelity } from './fidelity.js';
@@ -12,7 +13,9 @@ import {
 import { createMeter, type Meter } from './measure.js';
 import { addToFold, foldReports, type FoldReport, type FoldTallies } from './folds.js';
 import { findNeedles, type Needle } from './needles.js';
+import { createPrefixCheck, type PrefixFailure } from './prefix-check.js';
 import { loadStrategy } from './strategies/registry.js';
+import { onModel, thinkingReplay, type ThinkingReplay } from './thinking.js';
 import type { BenchSession, Strategy, StrategyName } from './types.js';
 
 /** What a session source hands the run: a session, or a file it could not read and why. */
@@ -28,6 +31,23 @@ export interface BenchOptions {
   tokenizer?: Tokenizer;
   /** Options of the simulated prompt cache (tests of tiny fixtures lower its minimum length). */
   cache?: PromptCacheOptions;
+  /**
+   * Replay every session on this model (docs/BENCH.md § Preserved thinking): its prices, its
+   * thinking counted when it keeps it, each request checked when it binds it. Default: each
+   * session's own (`extra.model`), thinking neither counted nor checked.
+   */
+  model?: string;
+  /** With `model`: tokens of the thinking block made up per reply of a session without thinking. */
+  synthThinking?: number;
+  /** gardener's handling of the prefix check (`off`: as for an old account); the bench checks either way. */
+  prefixCheck?: PrefixCheckSetting;
+}
+
+/** A strategy's calls that would fail the prefix check in one session, and the first of them. */
+export interface SessionPrefixFailures {
+  strategy: StrategyName;
+  calls: number[];
+  first: PrefixFailure;
 }
 
 /** One session's figures, per strategy, with the context size of every call. */
@@ -45,6 +65,8 @@ export interface SessionReport {
   strategies: StrategyFigures[];
   /** Context tokens per call, by strategy. */
   series: Partial<Record<StrategyName, number[]>>;
+  /** The strategies whose requests would fail the prefix check here (none: an empty list). */
+  prefixFailures: SessionPrefixFailures[];
 }
 
 export interface BenchReport {
@@ -53,6 +75,16 @@ export interface BenchReport {
   budget: number | null;
   strategies: StrategyName[];
   tokenizer: string;
+  /** The model every session was replayed on (`--model`); null: each session's own. */
+  model: string | null;
+  /** Earlier turns' thinking counted in context and cost (the model keeps it). */
+  thinkingCounted: boolean;
+  /** Every request checked against the API's prefix check (the model binds thinking). */
+  prefixCheck: boolean;
+  /** Tokens of the thinking made up per reply in sessions without thinking; null: none made up. */
+  synthThinking: number | null;
+  /** gardener's own handling of the check (`--prefix-check`): `auto` unless turned off. */
+  gardenerPrefixCheck: PrefixCheckSetting;
   sessions: SessionReport[];
   skipped: Array<{ source: string; reason: string }>;
   /** Aggregated over sessions with at least MIN_AGGREGATED_CALLS calls. */
@@ -97,12 +129,16 @@ export async function* runBench(
     : ['raw', ...options.strategies];
   const strategies: Strategy[] = [];
   for (const name of names) strategies.push(await loadStrategy(name));
-  const meter = createMeter(options.tokenizer ?? defaultTokenizer());
+  const thinking =
+    options.model !== undefined ? thinkingReplay(options.model, options.synthThinking) : undefined;
+  const meter = createMeter(options.tokenizer ?? defaultTokenizer(), {
+    thinking: thinking?.counted ?? false,
+  });
 
   const sessions: BenchSession[] = [];
   const skipped: BenchReport['skipped'] = [];
   for await (const item of source) {
-    if (item.type === 'session') sessions.push(item.session);
+    if (item.type === 'session') sessions.push(thinking ? onModel(item.session, thinking) : item.session);
     else {
       skipped.push({ source: item.source, reason: item.reason });
       yield item;
@@ -111,7 +147,11 @@ export async function* runBench(
   yield { type: 'start', sessions: sessions.length, strategies: names };
 
   try {
-    return yield* replayAll(sessions, { strategies, names, skipped, meter, started }, options);
+    return yield* replayAll(
+      sessions,
+      { strategies, names, skipped, meter, started },
+      { ...options, thinking },
+    );
   } finally {
     for (const strategy of strategies) strategy.close?.();
   }
@@ -126,10 +166,13 @@ interface BenchRun {
   started: number;
 }
 
+/** The run's options with the thinking replay resolved. */
+type RunOptions = BenchOptions & { thinking: ThinkingReplay | undefined };
+
 async function* replayAll(
   sessions: readonly BenchSession[],
   run: BenchRun,
-  options: BenchOptions,
+  options: RunOptions,
 ): AsyncGenerator<BenchEvent, BenchReport> {
   const { strategies, names, skipped, meter, started } = run;
   const reports: SessionReport[] = [];
@@ -178,6 +221,11 @@ async function* replayAll(
     budget: options.budget ?? null,
     strategies: names,
     tokenizer: meter.tokenizer.name,
+    model: options.thinking?.model ?? null,
+    thinkingCounted: meter.thinking,
+    prefixCheck: options.thinking?.checked ?? false,
+    synthThinking: options.thinking?.synthTokens ?? null,
+    gardenerPrefixCheck: options.prefixCheck ?? 'auto',
     sessions: reports,
     skipped,
     totals: withCostRatios(names.map((name) => figuresOf(name, tallies.get(name) ?? [], options.window))),
@@ -193,7 +241,7 @@ async function* replayAll(
 async function* replaySession(
   session: BenchSession,
   strategy: Strategy,
-  options: BenchOptions,
+  options: RunOptions,
   meter: Meter,
   needles: readonly Needle[],
 ): AsyncGenerator<number, StrategyTally> {
@@ -201,6 +249,7 @@ async function* replaySession(
     window: options.window,
     maskKeep: options.maskKeep,
     ...(options.budget !== undefined ? { budget: options.budget } : {}),
+    ...(options.prefixCheck !== undefined ? { prefixCheck: options.prefixCheck } : {}),
     meter,
   });
   try {
@@ -208,14 +257,23 @@ async function* replaySession(
     const model = modelOf({ ...session.transcript.extra, messages: [] });
     const costs = createCostMeter(meter, { model, ...(options.cache ? { cache: options.cache } : {}) });
     const fidelity = createFidelity(needles);
+    const prefix = options.thinking?.checked ? createPrefixCheck() : undefined;
     const calls: CallFigures[] = [];
     for (const call of session.calls) {
       if (call.index % PROGRESS_EVERY === 0) yield call.index;
       const rendered = await run.context(call.index);
-      calls.push(costs.next(rendered, session.transcript.messages[call.messageIndex]));
+      const reply = session.transcript.messages[call.messageIndex];
+      calls.push(costs.next(rendered, reply));
       fidelity.check(call.index, rendered.request, run);
+      prefix?.next(call.index, rendered.sent ?? rendered.request, reply);
     }
-    return { strategy: strategy.name, calls, fidelity: fidelity.result() };
+    const tally: StrategyTally = { strategy: strategy.name, calls, fidelity: fidelity.result() };
+    if (prefix) {
+      const lastCall = session.calls.at(-1);
+      tally.prefix = prefix.tally(session.transcript.messages.slice(0, lastCall?.messageIndex ?? 0));
+      if (run.thinkingRepaired) tally.prefix.repaired = run.thinkingRepaired();
+    }
+    return tally;
   } finally {
     run.close();
   }
@@ -237,6 +295,9 @@ function sessionReport(
     needles,
     strategies: withCostRatios(tallies.map((t) => figuresOf(t.strategy, [t], window))),
     series: Object.fromEntries(tallies.map((t) => [t.strategy, t.calls.map((c) => c.context)])),
+    prefixFailures: tallies.flatMap((t) =>
+      t.prefix?.first ? [{ strategy: t.strategy, calls: t.prefix.failed, first: t.prefix.first }] : [],
+    ),
   };
   if (transcript.source !== undefined) report.source = transcript.source;
   if (session.fold !== undefined) report.fold = session.fold;

@@ -1,5 +1,6 @@
 import type { MessageParam, MessagesRequest, Transcript } from '../../core/transcript/index.js';
 import type { RecallOptions, RecallResult } from '../../core/store/index.js';
+import type { PrefixCheckSetting } from '../../core/garden/constants.js';
 import type { Meter } from './measure.js';
 
 /** The context strategies `gardener bench` compares (docs/BENCH.md). */
@@ -47,7 +48,13 @@ export interface BlockMark {
 
 /** What a strategy rendered for one call. */
 export interface RenderedCall {
+  /** The context as the model reads it and as it is billed. */
   request: MessagesRequest;
+  /**
+   * The request as the client sends it, when the API edits it before the model reads it (`clear`:
+   * context editing on the server). The prefix check reads this one; otherwise `request`.
+   */
+  sent?: MessagesRequest;
   /** Compaction events that happened just before this call. */
   events: number;
   /** An LLM summary call made before this call: tokens it read and wrote. */
@@ -78,6 +85,8 @@ export interface StrategyRun {
   recallResult?(query: string, options: RecallOptions): RecallResult;
   /** Whether the model sees a stored entry in full in the context of the last call rendered. */
   inContext?(id: string): boolean;
+  /** Thinking blocks the engine's own check left out just before sending (gardener's counter). */
+  thinkingRepaired?(): number;
   close(): void;
 }
 
@@ -88,6 +97,8 @@ export interface StrategyOptions {
   maskKeep: number;
   /** gardener's budget (undefined: its config default). */
   budget?: number;
+  /** gardener's handling of the prefix check (undefined: its config default, `auto`). */
+  prefixCheck?: PrefixCheckSetting;
   /** Token counts shared by every strategy of the run. */
   meter: Meter;
 }

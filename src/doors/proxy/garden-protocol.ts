@@ -47,7 +47,8 @@ export type ToThread =
       claim: Int32Array;
     }
   | { type: 'settle'; handle: number }
-  | { type: 'done'; handle: number; usage?: Usage }
+  /** The answer ended; `refused`: the upstream refused it for a thinking block bound to what gardener changed. */
+  | { type: 'done'; handle: number; usage?: Usage; refused?: true }
   /** The conversation moved to the other thread: drop its garden here, without saving over what that thread saves. */
   | { type: 'retire'; project: string; session: string }
   | { type: 'close' };

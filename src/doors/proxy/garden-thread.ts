@@ -139,12 +139,13 @@ export async function startGardenThread(options: ThreadOptions): Promise<Request
     settle(gardened) {
       if (gardened.handle) toHandle(threads, gardened.handle, (handle) => ({ type: 'settle', handle }));
     },
-    done(gardened, usage) {
+    done(gardened, usage, refused) {
       if (gardened.handle)
         toHandle(threads, gardened.handle, (handle) => ({
           type: 'done',
           handle,
           ...(usage ? { usage } : {}),
+          ...(refused ? { refused: true as const } : {}),
         }));
     },
     close: () => close(threads),

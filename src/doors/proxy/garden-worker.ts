@@ -67,6 +67,7 @@ function serve(port: NonNullable<typeof parentPort>, options: ThreadOptions): vo
         const gardened = open.peek(message.handle);
         open.delete(message.handle);
         if (gardened && message.usage) gardener.observe(gardened, message.usage);
+        if (gardened && message.refused) gardener.refused(gardened);
         return;
       }
       case 'retire':

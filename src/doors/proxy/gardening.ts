@@ -75,6 +75,10 @@ export interface Gardened {
   inUse?: Int32Array;
 }
 
+/** Why a conversation goes out as it came: the upstream refused a thinking block gardener had changed. */
+const PASSING_THROUGH =
+  'the upstream refused a thinking block bound to what gardener changed: this conversation goes out as the client sends it';
+
 /** The proxy's door to the engine: one garden per conversation, opened through the door kit's pool. */
 export interface ProxyGardener {
   /** Gardens a `/v1/messages` body; never throws: on any failure the original bytes go out. */
@@ -88,6 +92,11 @@ export interface ProxyGardener {
   observe(gardened: Gardened, usage: Usage): Pick<RequestRecord, 'modelled'>;
   /** Stores the request's new blocks off the event loop, after it was forwarded. */
   settle(gardened: Gardened): void;
+  /**
+   * The upstream refused a gardened request for a thinking block bound to what gardener changed: its
+   * conversation goes out as the client sends it from now on (said in the log).
+   */
+  refused(gardened: Gardened): void;
   /** Forgets a conversation gardened elsewhere now (another thread): its garden, messages and kept body. */
   retire(scope: Scope): void;
   close(): Promise<void>;
@@ -145,6 +154,15 @@ export function createProxyGardener(options: ProxyGardenerOptions): ProxyGardene
         if (report.error)
           debug('proxy', 'settling failed; blocks stay pending', { error: describe(report.error) });
       });
+    },
+    refused(gardened) {
+      if (!gardened.session) return;
+      debug(
+        'proxy',
+        'the upstream refused a thinking block bound to what gardener changed; the conversation goes out as the client sends it from now on',
+        { session: gardened.session.scope.session },
+      );
+      gardened.session.garden.bindingRefused('pass-through');
     },
     retire(scope) {
       gardening.conversations.retire(scope);
@@ -212,6 +230,7 @@ function render(gardening: Gardening, request: Request): Gardened {
   const cpu = process.cpuUsage();
   const phases = { ...base.phases };
   const session = gardening.conversations.session(scope, body['tools']);
+  if (session.garden.passesThrough()) return passThrough(raw, PASSING_THROUGH, base);
   const taken = takeBreakpoints(body['messages'] as never, gardening.taken.get(session));
   gardening.taken.set(session, taken);
   const messages = gardening.conversations.reuse(scope, taken.messages);

@@ -32,8 +32,12 @@ export interface RequestGardener {
   arrived?(): () => void;
   /** The request went upstream: store its new blocks while the model thinks. */
   settle(gardened: GardenedRequest): void;
-  /** Its answer ended; the provider's usage when it was read (calibrates the session's pressure). */
-  done(gardened: GardenedRequest, usage?: Usage): void;
+  /**
+   * Its answer ended; the provider's usage when it was read (calibrates the session's pressure).
+   * `refused`: the upstream refused it for a thinking block bound to something gardener changed; the
+   * conversation goes out as the client sends it from now on.
+   */
+  done(gardened: GardenedRequest, usage?: Usage, refused?: boolean): void;
   close(): Promise<void>;
 }
 
@@ -58,10 +62,11 @@ export function inProcessGardener(gardener: ProxyGardener): RequestGardener {
       const gardened = request.handle ? open.get(request.handle) : undefined;
       if (gardened) gardener.settle(gardened);
     },
-    done(request, usage) {
+    done(request, usage, refused) {
       const gardened = request.handle ? open.get(request.handle) : undefined;
       if (request.handle) open.delete(request.handle);
       if (gardened && usage) gardener.observe(gardened, usage);
+      if (gardened && refused) gardener.refused(gardened);
     },
     close: () => gardener.close(),
   };

@@ -8,6 +8,7 @@ import type { RequestRecord } from './records.js';
 import type { GardenedRequest, RequestGardener } from './request-gardener.js';
 import { endToEnd, sendUpstream, UpstreamSilent } from './upstream.js';
 import { createSseUsageReader, jsonUsage, type Usage } from './usage.js';
+import { isBindingError } from '../../core/binding/index.js';
 
 /** Largest request body read whole (Claude Code sends images inline, base64). */
 export const MAX_BODY_BYTES = 128 * 1024 * 1024;
@@ -144,9 +145,10 @@ async function gardenAndForward(
 ): Promise<Partial<RequestRecord>> {
   const { reader, req, res, record, started, gardenable, heard } = exchange;
   let gardened: GardenedRequest | undefined;
+  let raw: Buffer | undefined;
   let afterSent: () => void = () => undefined;
   if (gardenable && (record.kind === 'messages' || record.kind === 'count_tokens')) {
-    const raw = await reader.read(req, MAX_BODY_BYTES);
+    raw = await reader.read(req, MAX_BODY_BYTES);
     const read = performance.now() - started;
     if (raw === undefined) {
       sendError(res, 413, 'request_too_large', `gardener proxy: request body over ${MAX_BODY_BYTES} bytes`);
@@ -156,15 +158,67 @@ async function gardenAndForward(
     Object.assign(record, gardened.record);
     record.phases = { ...gardened.record.phases, read };
     // The conversation's next body goes into memory readied while the model thinks.
-    afterSent = () => reader.warm(raw.length);
+    const bytes = raw.length;
+    afterSent = () => reader.warm(bytes);
   }
-  const answer = await forward(options, exchange, { gardened, afterSent });
+  let answer = await forward(options, exchange, { gardened, afterSent });
   // No attempt sends the body after this: its memory may hold the conversation's next one.
   gardened?.release?.();
   if (answer === undefined) return {};
   heard(answer.statusCode ?? 0);
+  let refused: Buffer | undefined;
+  if (gardened && raw && record.kind === 'messages' && record.gardened && answer.statusCode === 400) {
+    refused = await readAll(answer);
+    if (bindingRefusal(refused)) {
+      // The upstream refused a thinking block bound to what gardener changed: the client's own
+      // request goes out once, and the conversation goes out as the client sends it from now on.
+      options.gardener.done(gardened, undefined, true);
+      record.failOpen =
+        'the upstream refused a thinking block bound to what gardener changed; sent again as the client sent it';
+      answer = await forward(
+        options,
+        { ...exchange, upstreamHasIt: () => undefined },
+        { gardened: { body: raw, record }, afterSent: () => undefined },
+      );
+      if (answer === undefined) return {};
+      refused = undefined;
+      gardened = undefined;
+    }
+  }
+  if (refused) {
+    relayRead(answer, refused, res, record);
+    if (gardened) options.gardener.done(gardened);
+    return {};
+  }
   await relay(options, answer, res, record, gardened);
   return {};
+}
+
+/** Whether an error body is the API's refusal of a thinking block bound to a changed prefix. */
+function bindingRefusal(body: Buffer): boolean {
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as { error?: { message?: unknown } };
+    return typeof parsed.error?.message === 'string' && isBindingError(parsed.error.message);
+  } catch {
+    return false;
+  }
+}
+
+/** The whole of a short answer (an error's JSON). */
+async function readAll(answer: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of answer) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** An answer already read whole, relayed to the client as it came. */
+function relayRead(answer: IncomingMessage, body: Buffer, res: ServerResponse, record: RequestRecord): void {
+  record.status = answer.statusCode ?? 502;
+  const headers = endToEnd(answer.headers);
+  delete headers['transfer-encoding'];
+  headers['content-length'] = String(body.length);
+  res.writeHead(record.status, answer.statusMessage ?? '', headers);
+  res.end(body);
 }
 
 /**

@@ -60,8 +60,12 @@ export interface RunFigures {
   /** uncached + write × written + read × read tokens as the fake billed them, at the request model's prices. */
   cost: number;
   needles: Map<string, NeedleOutcome>;
+  /** Needles the answering call still had in its context (each asked back one at a time before). */
+  inFinal: number;
   violations: string[];
   answer: string;
+  /** The proxy's JSON log, one line a request (through the proxy). */
+  proxyLog?: string;
 }
 
 const isMessages = (request: RecordedRequest) =>
@@ -179,8 +183,9 @@ export async function runLongSession(
   const home = join(world.dir, `home-${mode.name}`);
   mkdirSync(home, { recursive: true });
   const outcomes = new Map<string, NeedleOutcome>();
+  const final = new Set<string>();
   const fake = await startFakeAnthropic({
-    script: longSessionScript(world, outcomes),
+    script: longSessionScript(world, outcomes, final),
     standing: [compactionReply],
     contextWindow: mode.window,
     account: options.account ?? 'new',
@@ -227,8 +232,10 @@ export async function runLongSession(
       calls: messages.filter((r) => r.status === 200).length,
       compactions: messages.filter((r) => r.status === 200 && isCompaction(r)).length,
       ...(proxy ? proxyFigures(proxy.log()) : { events: 0, guardStopped: false }),
+      ...(proxy ? { proxyLog: proxy.log() } : {}),
       ...tallyRequests(fake.requests),
       needles: outcomes,
+      inFinal: final.size,
       violations: fake.violations.map((v) => v.message),
       answer: result?.result ?? '',
     };

@@ -63,8 +63,16 @@ const bash = (command: string) => ({
   content: [{ type: 'tool_use' as const, name: 'Bash', input: { command, description: 'Check a fact' } }],
 });
 
-/** The script for `world`; `outcomes` fills in as the session runs (one entry per needle). */
-export function longSessionScript(world: World, outcomes: Map<string, NeedleOutcome>): ScriptStep[] {
+/**
+ * The script for `world`; `outcomes` fills in as the session runs (one entry per needle), and
+ * `final` with the needles the answering call still has in its context (asked back one at a time,
+ * every one must still be there when the model answers).
+ */
+export function longSessionScript(
+  world: World,
+  outcomes: Map<string, NeedleOutcome>,
+  final: Set<string> = new Set(),
+): ScriptStep[] {
   const steps: ScriptStep[] = world.calls.map((call) => ({
     match: mainLoop,
     reply: { content: [{ type: 'tool_use', id: call.id, name: call.name, input: call.input }] },
@@ -84,6 +92,9 @@ export function longSessionScript(world: World, outcomes: Map<string, NeedleOutc
       reply: (request) => {
         settlePrevious(request);
         if (!target) {
+          const text = requestText(request);
+          for (const call of world.needles)
+            if (text.includes(call.needle as string)) final.add(call.needle as string);
           const found = [...outcomes.entries()].filter(([, how]) => how !== 'lost').map(([needle]) => needle);
           return `Failure codes found: ${found.join(', ') || 'none'}.`;
         }
@@ -94,11 +105,12 @@ export function longSessionScript(world: World, outcomes: Map<string, NeedleOutc
           outcomes.set(needle, 'context');
           return bash(`echo "${needle} is the code"`);
         }
-        // A summary names `gardener show ID`; a stub its id and a recall query.
+        // A summary names `gardener show ID`; a stub its id and a recall query. The model asks for
+        // the lines it is after (the failures), as the stub's own instruction says to.
         const shown = /(?:gardener show |id=)(\w+)/.exec(toolResultText(request, target.id) ?? '');
         if (shown) {
           pending.via = 'stub';
-          return bash(`gardener show ${shown[1]} --raw`);
+          return bash(`gardener show ${shown[1]} --grep "failed"`);
         }
         pending.via = 'rerun';
         return bash(String(target.input['command']));

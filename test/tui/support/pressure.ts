@@ -46,6 +46,8 @@ export function pressureReport(overrides: Partial<PressureReport> = {}): Pressur
       mediaBytesDeduplicated: 0,
       stubsRecalled: 0,
       blocksIngested: 34,
+      thinkingDropped: 0,
+      thinkingRepaired: 0,
       renders: 12,
     },
     recommendation: 'context at 87% of the budget',

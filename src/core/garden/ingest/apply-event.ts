@@ -6,7 +6,14 @@ import type { Session } from '../session/session.js';
 import { estimate } from '../view/figures.js';
 import type { Form, Slot } from '../view/slot.js';
 import { hasForm, slotChanged, type View } from '../view/view.js';
+import { sentMessages } from '../plan/sent.js';
 import { restoreOriginal } from './release.js';
+import { leaveOutAfter } from './thinking.js';
+
+/** Whether a slot comes before a position in the transcript. */
+function before(slot: Slot, at: { message: number; index: number }): boolean {
+  return slot.message < at.message || (slot.message === at.message && slot.index < at.index);
+}
 
 /**
  * Applies form changes as one event: the slots take their new forms, the ledger logs the event and
@@ -28,13 +35,18 @@ export function applyEvent(
   if (changes.length === 0) return undefined;
   const tokensBefore = estimate(view);
   let firstMessage = view.messages.length;
+  const sent = view.thinking.bound ? sentMessages(view, ledger) : 0;
+  let firstSent: { message: number; index: number } | undefined;
   for (const [key, form] of changes) {
     const slot = view.byKey.get(key) as Slot;
     if (form === 'original') restoreOriginal(slot, session.store);
     slot.form = form;
     slotChanged(view, slot);
     firstMessage = Math.min(firstMessage, slot.message);
+    if (slot.message < sent && (firstSent === undefined || before(slot, firstSent))) firstSent = slot;
   }
+  // A sent block changed: the thinking kept after it would fail the prefix check; it is left out.
+  if (firstSent !== undefined) leaveOutAfter(view, ledger, firstSent);
   const { counters, saved } = ledger;
   counters.events++;
   const event: GardenEvent = {

@@ -1,4 +1,6 @@
 import type { GardenCounters } from '../ledger/counters.js';
+import type { Ledger } from '../ledger/ledger.js';
+import { sentMessages } from '../plan/sent.js';
 import { oversized, type WorkingWindow } from '../plan/window.js';
 import type { Session } from '../session/session.js';
 import type { Slot } from '../view/slot.js';
@@ -77,4 +79,17 @@ export function settleOutsideWindow(
     counters,
     (slot) => slot.message < window.start || oversized(slot, window),
   );
+}
+
+/**
+ * Where thinking is bound to what was sent: the blocks not sent yet, stored now, so that the plan can
+ * weigh sending one as its summary (its first send) against changing a sent block.
+ */
+export function settleUnsent(
+  view: View,
+  session: Session,
+  ledger: Pick<Ledger, 'counters' | 'lastRender'>,
+): SettleResult {
+  const sent = sentMessages(view, ledger);
+  return settleWhere(view, session, ledger.counters, (slot) => slot.message >= sent);
 }

@@ -9,6 +9,7 @@ import { takeMessages } from './release.js';
 import { settleAsRead } from './settle-as-read.js';
 import { settleOutsideWindow, settleWhere, type SettleOptions, type SettleResult } from './settle-where.js';
 import { syncView, type SyncResult } from './sync.js';
+import { bindNewThinking } from './thinking.js';
 
 /**
  * Takes the transcript as it is now (Garden.sync): the view brought up to date, the system prompt and
@@ -23,12 +24,14 @@ export function syncTranscript(
 ): SyncResult {
   const { oneShot } = session.config;
   const asRead = oneShot ? settleAsRead(view, session, ledger.counters, transcript) : undefined;
-  const { result } = syncView(transcript, view, {
+  const { result, keep } = syncView(transcript, view, {
     session,
     ledger,
     ...(asRead ? { afterMessage: asRead.afterMessage } : {}),
   });
   view.transcript = oneShot ? takeMessages(view, transcript) : transcript;
+  // Thinking produced since the last request is bound to that request, as the API bound it.
+  if (view.thinking.bound) bindNewThinking(view, ledger, keep);
   // A door sends the same system prompt and tools every call: counted again only when they change.
   const fixedKey = JSON.stringify([transcript.system ?? null, transcript.tools ?? null]);
   if (fixedKey !== view.fixedKey) view.fixedTokens = countFixed(session.tokenizer, transcript);

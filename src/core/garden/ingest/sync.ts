@@ -1,10 +1,12 @@
 import { countMessage, MESSAGE_OVERHEAD } from '../../tokens/index.js';
 import type { Block, MessageParam, Transcript } from '../../transcript/index.js';
 import { stripMessage } from '../../transcript/index.js';
+import { thinkingKey } from '../../binding/index.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { Session } from '../session/session.js';
 import type { Form, Slot } from '../view/slot.js';
 import { hasForm, indexMedia, indexSlot } from '../view/view-index.js';
+import { thinkingRules } from '../view/thinking.js';
 import type { MessageView, View } from '../view/view.js';
 import { actionBefore, toolCallText } from './call.js';
 import { blockKey, messageKey } from './identity.js';
@@ -13,6 +15,7 @@ import { commonPrefix, readingOf, recordInput } from './prefix.js';
 import { registerBlock } from './register.js';
 import { settleSlot } from './settle.js';
 import { checkMessages, checkTranscript } from './shape.js';
+import { askedBack } from './asked-back.js';
 import { typedByUser, type TypedTest } from './typed-by-user.js';
 import { truncateView } from './view-edit.js';
 
@@ -38,7 +41,7 @@ export interface SyncResult {
  */
 export interface SyncDeps {
   session: Session;
-  ledger: Pick<Ledger, 'counters' | 'savedForms' | 'strippedSeen'>;
+  ledger: Pick<Ledger, 'counters' | 'savedForms' | 'strippedSeen' | 'thinking'>;
   /**
    * Called once message `m` and its blocks are in the view, before the next is read. Adding a
    * message reads the ones before it back to `READ_BACK` (user text: typed-by-user.ts, actionBefore).
@@ -69,10 +72,16 @@ export function syncView(
   transcript: Transcript,
   view: View,
   deps: SyncDeps,
-): { view: View; result: SyncResult } {
+): { view: View; result: SyncResult; keep: number } {
   checkTranscript(transcript);
   const reading = readingOf(transcript);
-  const keep = reading === view.reading ? commonPrefix(view.inputs, transcript.messages) : 0;
+  const extra = transcript.extra ?? {};
+  const checked = deps.session.config.prefixCheck !== 'off';
+  const rules = thinkingRules(extra['model'], extra['thinking'], checked);
+  // Another model keeps or binds thinking differently: every message is read again.
+  const sameRules = rules.counted === view.thinking.counted && rules.bound === view.thinking.bound;
+  const keep = reading === view.reading && sameRules ? commonPrefix(view.inputs, transcript.messages) : 0;
+  view.thinking = rules;
   checkMessages(transcript.messages, keep);
   view.reading = reading;
   const removed = truncateView(view, keep);
@@ -88,7 +97,7 @@ export function syncView(
     addMessage(run, m, s.stripped);
     deps.afterMessage?.(m);
   }
-  return { view, result };
+  return { view, result, keep };
 }
 
 /** Adds message `m` (its stripped form is `view.sources[m]`) and its blocks to the view. */
@@ -137,7 +146,10 @@ function addMessage(run: SyncRun, m: number, strippedHere: number): void {
   // An array filled by push keeps room for 16 more: a copy holds just the slots (most messages
   // hold one; at 20,000 messages the spare room was 2.5 MB of a one-shot process's heap).
   entry.slots = entry.slots.slice();
-  const identity = entry.slots[0]?.key ?? `m${m}`;
+  const identity = messageIdentity(entry, m);
+  const injected = deps.ledger.thinking.injections.get(identity);
+  if (injected !== undefined)
+    entry.injection = { text: injected, tokens: deps.session.tokenizer.count(injected) };
   if (strippedHere > 0 && !deps.ledger.strippedSeen.has(identity)) {
     deps.ledger.strippedSeen.add(identity);
     run.result.stripped += strippedHere;
@@ -157,6 +169,8 @@ function addBlock(run: SyncRun, entry: MessageView, m: number, b: number, block:
   if (known) {
     slot = known;
     relocate(slot, m, b);
+  } else if (block.type === 'thinking' || block.type === 'redacted_thinking') {
+    slot = thinkingSlot(block, { key, message: m, index: b, role: entry.role, turn: entry.turn }, run);
   } else {
     const toolUse = block.type === 'tool_result' ? view.toolCalls.get(block.tool_use_id) : undefined;
     const isTyped = block.type === 'text' && run.typed(m, b);
@@ -182,9 +196,55 @@ function addBlock(run: SyncRun, entry: MessageView, m: number, b: number, block:
       deps.ledger.counters,
     );
   }
+  if (!known) {
+    const back = askedBack(view, slot, block, m);
+    if (back) slot.broughtBack = { turn: view.turns, message: m };
+  }
+  if (slot.typed) view.lastTyped = Math.max(view.lastTyped, m);
   entry.slots.push(slot);
   adopt(run, slot, known === undefined);
 }
+
+/** A message's identity across syncs: its first block's key (what its injected context is kept by). */
+export function messageIdentity(entry: Pick<MessageView, 'slots'>, m: number): string {
+  return entry.slots[0]?.key ?? `m${m}`;
+}
+
+/**
+ * A thinking block: passed through, counted where the model keeps earlier thinking in its context,
+ * and left out if it was left out before (for good).
+ */
+function thinkingSlot(
+  block: Block & { type: 'thinking' | 'redacted_thinking' },
+  place: Parameters<typeof fixedSlot>[1],
+  run: SyncRun,
+): Slot {
+  const { view, deps } = run;
+  const tokens = view.thinking.counted
+    ? thinkingTokens((text) => deps.session.tokenizer.count(text), block)
+    : 0;
+  const slot = fixedSlot(block, place, deps.session.tokenizer, tokens);
+  slot.thinkingKey = thinkingKey(block as never);
+  if (deps.ledger.thinking.dropped.has(slot.thinkingKey)) slot.dropped = true;
+  return slot;
+}
+
+/**
+ * Input tokens a thinking block sent back is billed: its reasoning, which the text shows only in
+ * part or not at all (`display: "omitted"` sends it empty). The signed payload carries it encrypted,
+ * so its size bounds it from below: base64 (4 characters a 3 bytes), about 4 bytes a token.
+ */
+export function thinkingTokens(
+  count: (text: string) => number,
+  block: Block & { type: 'thinking' | 'redacted_thinking' },
+): number {
+  const payload = block.type === 'thinking' ? block.signature : block.data;
+  const signed = Math.round(((payload?.length ?? 0) * 3) / 4 / BYTES_PER_TOKEN);
+  return Math.max(block.type === 'thinking' ? count(block.thinking) : 0, signed);
+}
+
+/** Bytes of encrypted reasoning per token of it, for the signed payload's estimate. */
+const BYTES_PER_TOKEN = 4;
 
 /** Puts a slot (and its media parts) in the view; a new one takes its first form. */
 function adopt(run: SyncRun, slot: Slot, isNew: boolean): void {

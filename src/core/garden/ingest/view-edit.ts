@@ -31,6 +31,7 @@ export function truncateView(view: View, keep: number): Map<string, Slot> {
   view.turns = gone[0]?.turn ?? view.turns;
   view.inputs.length = keep;
   view.sources.length = keep;
+  if (view.lastTyped >= keep) view.lastTyped = lastTypedMessage(view);
   if (toolCallsGone) rebuildToolCalls(view);
   return removed;
 }
@@ -48,4 +49,11 @@ function rebuildToolCalls(view: View): void {
       });
     }
   }
+}
+
+/** The newest message holding text the user typed, read from the end (-1: none). */
+function lastTypedMessage(view: View): number {
+  for (let m = view.messages.length - 1; m >= 0; m--)
+    if (view.messages[m]?.slots.some((slot) => slot.typed)) return m;
+  return -1;
 }

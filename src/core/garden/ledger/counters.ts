@@ -9,6 +9,13 @@ export interface GardenCounters {
   stubsRecalled: number;
   blocksIngested: number;
   renders: number;
+  /** Thinking blocks left out for good, because a change before them would fail the prefix check. */
+  thinkingDropped: number;
+  /**
+   * Thinking blocks the check before sending found bound to something the plan changed anyway, and
+   * left out then (a slip of the plan's pricing: should stay 0).
+   */
+  thinkingRepaired: number;
 }
 
 export function emptyCounters(): GardenCounters {
@@ -21,5 +28,7 @@ export function emptyCounters(): GardenCounters {
     stubsRecalled: 0,
     blocksIngested: 0,
     renders: 0,
+    thinkingDropped: 0,
+    thinkingRepaired: 0,
   };
 }

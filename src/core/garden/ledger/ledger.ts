@@ -6,6 +6,7 @@ import type { GardenCounters } from './counters.js';
 import { loadState, type SavedState } from './persist.js';
 import { createRegretGuard, type RegretGuard } from './regret-guard.js';
 import { openFormLog, type FormLog } from './save-state.js';
+import { openThinkingLedger, type ThinkingLedger } from './thinking.js';
 
 /** The last rendered request: when, how many messages (the cached prefix), how many tokens. */
 export interface LastRender {
@@ -37,6 +38,8 @@ export interface Ledger {
   lastRender: LastRender | undefined;
   /** Modelled cost with gardener against unmanaged, as a door reports it (regret-guard.ts). */
   readonly guard: RegretGuard;
+  /** The thinking blocks sent back: their bindings, those left out, context added (thinking.ts). */
+  readonly thinking: ThinkingLedger;
 }
 
 /** The ledger of a session: what an earlier process saved (unless persistence is off), else a fresh one. */
@@ -53,6 +56,7 @@ export function openLedger(session: Session): Ledger {
     anchor: undefined,
     lastRender: saved.lastRenderAt === null ? undefined : { at: saved.lastRenderAt, messages: 0, tokens: 0 },
     guard: createRegretGuard(),
+    thinking: openThinkingLedger(saved.thinking),
   };
 }
 

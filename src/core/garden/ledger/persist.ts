@@ -3,6 +3,7 @@ import type { Scope, Store } from '../../store/index.js';
 import { FORMS, type Form } from '../view/slot.js';
 import { emptyCounters, type GardenCounters } from './counters.js';
 import type { GardenEvent } from './events.js';
+import { emptySavedThinking, readSavedThinking, type SavedThinking } from './thinking.js';
 
 /** Session-state key of the engine's saved state. */
 export const STATE_KEY = 'garden';
@@ -37,6 +38,8 @@ export interface SavedState {
   events: GardenEvent[];
   eventSeq: number;
   lastRenderAt: number | null;
+  /** Thinking blocks left out, context added to messages, pass-through (ledger/thinking.ts). */
+  thinking: SavedThinking;
 }
 
 function emptyState(): SavedState {
@@ -50,6 +53,7 @@ function emptyState(): SavedState {
     events: [],
     eventSeq: 0,
     lastRenderAt: null,
+    thinking: emptySavedThinking(),
   };
 }
 
@@ -77,6 +81,7 @@ export function loadState(store: Store, scope: Scope): SavedState {
       events: Array.isArray(parsed.events) ? parsed.events.slice(-SAVED_EVENTS) : [],
       eventSeq: typeof parsed.eventSeq === 'number' ? parsed.eventSeq : 0,
       lastRenderAt: typeof parsed.lastRenderAt === 'number' ? parsed.lastRenderAt : null,
+      thinking: readSavedThinking(parsed.thinking),
     };
   } catch (error) {
     debug('garden', 'saved state unreadable; starting afresh', { scope, error: String(error) });

@@ -2,6 +2,7 @@ import type { Session } from '../session/session.js';
 import type { Form } from '../view/slot.js';
 import type { View } from '../view/view.js';
 import type { Ledger } from './ledger.js';
+import { savedThinking } from './thinking.js';
 import { FORM_CHUNK_ENTRIES, saveFormChunk, saveState, type SavedState } from './persist.js';
 
 /** The chunks of saved forms this process writes to (persist.ts). */
@@ -15,6 +16,8 @@ export interface FormLog {
   chunked: boolean;
   /** Forms events gave blocks since the last save, with the `saveLater` setting; the latest wins. */
   unsaved: Map<string, Form>;
+  /** Something else of the saved state changed since the last save (thinking left out, context kept). */
+  dirty: boolean;
 }
 
 /** The form log of a state just loaded: new changes go to a new chunk after the saved ones. */
@@ -26,6 +29,7 @@ export function openFormLog(saved: SavedState): FormLog {
     // A save with chunks keeps no forms in its main record (saveState).
     chunked: saved.formChunks > 0 || Object.keys(saved.forms).length === 0,
     unsaved: new Map(),
+    dirty: false,
   };
 }
 
@@ -41,9 +45,16 @@ export function saveEvent(
   for (const [key, form] of changes) ledger.formLog.unsaved.set(key, form);
 }
 
+/** Saves a change of the state other than forms now, or with the `saveLater` setting at the next save. */
+export function saveLedger(session: Session, ledger: Ledger, view: View): void {
+  if (!session.config.persist) return;
+  if (!session.config.saveLater) return persist(session, ledger, view);
+  ledger.formLog.dirty = true;
+}
+
 /** Saves the changes of the events not saved yet, if there are any. */
 export function saveUnsaved(session: Session, ledger: Ledger, view: View): void {
-  if (ledger.formLog.unsaved.size > 0) persist(session, ledger, view);
+  if (ledger.formLog.unsaved.size > 0 || ledger.formLog.dirty) persist(session, ledger, view);
 }
 
 /**
@@ -117,11 +128,13 @@ function withUnsaved(
 
 function saveMain(session: Session, ledger: Ledger): void {
   ledger.saved.formChunks = ledger.formLog.chunks;
+  ledger.formLog.dirty = false;
   saveState(session.store, session.scope, {
     ...ledger.saved,
     pinned: [...ledger.pinned],
     access: Object.fromEntries(ledger.access),
     counters: ledger.counters,
     lastRenderAt: ledger.lastRender?.at ?? null,
+    thinking: savedThinking(ledger.thinking),
   });
 }

@@ -82,3 +82,18 @@ export function stepLoss(
       return base * STUB_LOSS_FACTOR;
   }
 }
+
+/**
+ * A thinking block left out costs its reasoning (DESIGN "Preserved thinking"): the model may think
+ * again to rebuild it, in output tokens. Priced as thinking all of it again at the output price, this
+ * many times the input price (Opus 5.5 and Sonnet 5.5: 20/4 and 10/2 dollars per million tokens).
+ * Measured against re-reading the tokens it saves (read × horizon ≈ 1.2 at 0.05× reads over 24 calls),
+ * leaving reasoning out never pays for itself: a cut is priced by how much of it lies behind.
+ */
+export const RETHINK_LOSS_PER_TOKEN = 5;
+
+/**
+ * A block the model has not read yet loses more as a summary than one it has read: it asked for it
+ * now, and what the summary leaves out is what it may look for next. Its step's loss is multiplied so.
+ */
+export const FIRST_SIGHT_LOSS_FACTOR = 4;

@@ -7,10 +7,12 @@ import type { GardenConfig } from '../session/config.js';
 import { estimate, messageTokens } from '../view/figures.js';
 import type { Form } from '../view/slot.js';
 import type { MessageView, View } from '../view/view.js';
-import { horizonCalls, type CacheModel } from './cost-model.js';
+import { horizonCalls, RETHINK_LOSS_PER_TOKEN, type CacheModel } from './cost-model.js';
 import { keepOwnWords } from './plan-own.js';
 import { selectProfitable, selectSteps, type MessageTokens, type Selection, type Step } from './planner.js';
+import { sentMessages } from './sent.js';
 import { eligibleSteps, stepContext, targetForms } from './steps.js';
+import { thinkingDrops } from './thinking-drops.js';
 import type { WorkingWindow } from './window.js';
 
 /**
@@ -69,6 +71,9 @@ export function planEvent(view: View, ledger: Ledger, settings: PlanSettings): P
   const { anchor, lastRender } = ledger;
   const calibrated = calibrate(estimate(view), anchor);
   const due = eventDue(config, budget, calibrated, cold, target);
+  const drops = view.thinking.bound
+    ? thinkingDrops(view, sentMessages(view, ledger), RETHINK_LOSS_PER_TOKEN)
+    : undefined;
   if (due !== undefined && due.need > 0) {
     const input = {
       steps: eligibleSteps(view, stepContext(view, ledger, session, window)),
@@ -76,8 +81,10 @@ export function planEvent(view: View, ledger: Ledger, settings: PlanSettings): P
       messageTokens: renderedTokens(view),
       cachedMessages: cold ? 0 : (lastRender?.messages ?? 0),
       horizon: horizonCalls(ledger.counters.renders, config.horizonCalls),
-      cold: due.kind === 'cold',
+      // Bound thinking makes where a change is matter even on a cold cache: the cut search prices it.
+      cold: due.kind === 'cold' && drops === undefined,
       model,
+      drops,
     };
     let selection = selectSteps(input);
     if (
@@ -115,6 +122,7 @@ export function planEvent(view: View, ledger: Ledger, settings: PlanSettings): P
         cachedMessages: lastRender?.messages ?? 0,
         horizon: horizonCalls(ledger.counters.renders, config.horizonCalls),
         model,
+        drops,
       },
       config.profitFactor,
     );

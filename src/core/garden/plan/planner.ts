@@ -1,5 +1,6 @@
 import { breakCost, coldValue, futureValue, type CacheModel } from './cost-model.js';
 import type { Form } from '../view/slot.js';
+import type { ThinkingDrops } from './thinking-drops.js';
 
 /** One possible form change of one block. */
 export interface Step {
@@ -41,6 +42,11 @@ export interface PlanInput {
   cold: boolean;
   /** The prompt cache's prices (cost-model.ts). */
   model: CacheModel;
+  /**
+   * Thinking bound to what it was produced after (preserved thinking): a change to a sent block
+   * leaves out the thinking kept after it, and a block not sent yet changes nothing sent.
+   */
+  drops?: ThinkingDrops | undefined;
 }
 
 export interface Selection {
@@ -53,6 +59,8 @@ export interface Selection {
   feasible: boolean;
   /** What the event adds to this call's bill: the cache rewrite less the saved tokens not read now. */
   atOnce?: number;
+  /** Thinking tokens the event leaves out (preserved thinking; counted in `saved`). */
+  thinking?: number;
 }
 
 /** Greedy order: summaries before stubs, then lowest priority per token saved, then older first. */
@@ -92,22 +100,30 @@ export function selectSteps(input: PlanInput): Selection {
 
   const pool: Step[] = [];
   let best: Selection | undefined;
+  const { drops } = input;
   for (const cut of cuts) {
+    // A change before a tool loop's latest thinking (`enabled`) would leave it out: not allowed.
+    if (drops && cut < drops.earliest) break;
     for (const step of byMessage.get(cut) ?? []) pool.splice(insertionPoint(pool, step), 0, step);
-    // Lower bound for this and every earlier cut: the rewrite alone, with the most any cut can save.
+    // Lower bound for this and every earlier cut: the rewrite alone, with the most any cut can save
+    // (thinking left out costs more than it saves: cost-model.ts RETHINK_LOSS_PER_TOKEN).
     const bound =
       breakCost(input.model, cachedFrom(cut) - totalSaved) -
       futureValue(input.model, totalSaved, input.horizon);
     if (best && bound > best.cost) break;
     const taken = greedy(pool, input.need);
-    if (taken.saved < input.need) continue;
+    const first = firstMessage(taken.steps, end);
+    const thinking = droppedBy(drops, first, end, cached);
+    if (taken.saved + thinking.tokens < input.need) continue;
     const savedInCache = taken.steps.reduce((sum, s) => sum + (s.message < cached ? s.saved : 0), 0);
-    const loss = taken.steps.reduce((sum, s) => sum + s.loss, 0);
-    const rewrite = breakCost(input.model, cachedFrom(cut) - savedInCache);
-    const cost = rewrite + loss - futureValue(input.model, taken.saved, input.horizon);
+    const loss = taken.steps.reduce((sum, s) => sum + s.loss, 0) + thinking.loss;
+    const rewrite = breakCost(input.model, cachedFrom(cut) - savedInCache - thinking.cached);
+    const saved = taken.saved + thinking.tokens;
+    const cost =
+      rewrite + loss - futureValue(input.model, saved, input.horizon) - unsentValue(input, taken.steps);
     if (!best || cost < best.cost) {
-      const atOnce = rewrite - futureValue(input.model, savedInCache, 1);
-      best = { ...taken, cut: firstMessage(taken.steps, end), cost, feasible: true, atOnce };
+      const atOnce = rewrite - futureValue(input.model, savedInCache + thinking.cached, 1);
+      best = { ...taken, saved, cut: first, cost, feasible: true, atOnce, thinking: thinking.tokens };
     }
   }
   if (best) return best;
@@ -135,6 +151,30 @@ function selectCold(input: PlanInput): Selection {
     cost,
     feasible: taken.saved >= input.need,
   };
+}
+
+/**
+ * The thinking a change from message `first` leaves out: the kept thinking after it when it is a
+ * sent message (none when nothing sent changes), its tokens still in the cache, and its loss.
+ */
+function droppedBy(
+  drops: ThinkingDrops | undefined,
+  first: number,
+  end: number,
+  cached: number,
+): { tokens: number; cached: number; loss: number } {
+  if (!drops || first >= drops.sent) return { tokens: 0, cached: 0, loss: 0 };
+  const tokens = drops.tokens(first + 1, end);
+  return { tokens, cached: drops.tokens(first + 1, cached), loss: drops.lossPerToken * tokens };
+}
+
+/** A block not sent yet is not written to the cache in its original form: what its steps save now. */
+function unsentValue(input: Pick<PlanInput, 'drops' | 'model'>, steps: readonly Step[]): number {
+  const { drops } = input;
+  if (!drops) return 0;
+  let saved = 0;
+  for (const step of steps) if (step.message >= drops.sent) saved += step.saved;
+  return input.model.write5m * saved;
 }
 
 function greedy(sorted: readonly Step[], need: number): { steps: Step[]; saved: number } {
@@ -204,18 +244,29 @@ export function selectProfitable(
   let savedInCache = 0;
   let loss = 0;
   let best: Selection | undefined;
+  const { drops } = input;
   for (const cut of cuts) {
+    if (drops && cut < drops.earliest) break;
     for (const step of byMessage.get(cut) ?? []) {
       pool.push(step);
       saved += step.saved;
       if (step.message < cached) savedInCache += step.saved;
       loss += step.loss;
     }
-    const spend = breakCost(input.model, cachedFrom(cut) - savedInCache) + loss;
-    const value = futureValue(input.model, saved, input.horizon);
+    const thinking = droppedBy(drops, firstMessage(pool, end), end, cached);
+    const spend =
+      breakCost(input.model, cachedFrom(cut) - savedInCache - thinking.cached) + loss + thinking.loss;
+    const value = futureValue(input.model, saved + thinking.tokens, input.horizon) + unsentValue(input, pool);
     const cost = factor * spend - value;
     if (cost < 0 && (!best || cost < best.cost))
-      best = { steps: [...pool], saved, cut: firstMessage(pool, end), cost, feasible: true };
+      best = {
+        steps: [...pool],
+        saved: saved + thinking.tokens,
+        cut: firstMessage(pool, end),
+        cost,
+        feasible: true,
+        thinking: thinking.tokens,
+      };
   }
   return best;
 }

@@ -16,13 +16,17 @@ export function restorations(
   window: WorkingWindow,
 ): Map<string, Form> {
   const protectable = new Set<Slot>(view.index.protectedShortened);
-  for (let m = window.start; m < view.messages.length; m++)
-    for (const slot of view.messages[m]?.slots ?? []) protectable.add(slot);
+  // Bound thinking: a block sent shortened (its first send) stays so; taking it back would change
+  // what the thinking after it was produced after. Only what is protected for good, or pinned, returns.
+  if (!view.thinking.bound)
+    for (let m = window.start; m < view.messages.length; m++)
+      for (const slot of view.messages[m]?.slots ?? []) protectable.add(slot);
   for (const id of ledger.pinned) for (const slot of slotsOf(view, id)) protectable.add(slot);
   const forms = new Map<string, Form>();
   for (const slot of inTranscriptOrder(protectable)) {
     if (slot.form === 'original' || slot.media) continue;
-    if (protection(slot, window, ledger.pinned) !== undefined) forms.set(slot.key, 'original');
+    const why = protection(slot, window, ledger.pinned);
+    if (why !== undefined && !(view.thinking.bound && why === 'window')) forms.set(slot.key, 'original');
   }
   return forms.size > 0 ? withReattachedMedia(view, forms, window.start) : forms;
 }

@@ -4,7 +4,8 @@ import { recentMentions } from '../view/recent.js';
 import type { Form, Slot } from '../view/slot.js';
 import { hasForm, slotTokens, type View } from '../view/view.js';
 import { inTranscriptOrder, slotOrder } from '../view/view-index.js';
-import { stepLoss } from './cost-model.js';
+import { FIRST_SIGHT_LOSS_FACTOR, stepLoss } from './cost-model.js';
+import { sentMessages } from './sent.js';
 import type { Step } from './planner.js';
 import { priority } from './priority.js';
 import { protection, type WorkingWindow } from './window.js';
@@ -18,12 +19,18 @@ export interface StepContext {
   /** Turn of the last recall of a block, by key (resets its staleness). */
   access: ReadonlyMap<string, number>;
   minSaving: number;
+  /**
+   * With thinking bound to its prefix (preserved thinking): the messages sent before. A block after
+   * them has not been sent, so its form is chosen freely (its first send): the window does not keep
+   * it whole when its summary is what fits, at the higher loss of a summary the model has not read.
+   */
+  firstSendFrom?: number | undefined;
 }
 
 /** What the step rules need to know besides the view: the ledger's pins and recalls, the recent words. */
 export function stepContext(
   view: View,
-  ledger: Pick<Ledger, 'pinned' | 'access'>,
+  ledger: Pick<Ledger, 'pinned' | 'access' | 'lastRender'>,
   session: Session,
   window: WorkingWindow,
   minSaving = session.config.minSavingTokens,
@@ -34,6 +41,7 @@ export function stepContext(
     mentions: recentMentions(view),
     access: ledger.access,
     minSaving,
+    firstSendFrom: view.thinking.bound ? sentMessages(view, ledger) : undefined,
   };
 }
 
@@ -62,10 +70,30 @@ export function eligibleSteps(view: View, context: StepContext): Step[] {
     if (step) steps.push(step);
   };
   for (const slot of inTranscriptOrder(view.index.shortenable)) {
-    if (slot.form === 'stub' || protection(slot, context.window, context.pinned) !== undefined) continue;
+    if (slot.form === 'stub') continue;
+    const protectedBy = protection(slot, context.window, context.pinned);
+    const firstSend = context.firstSendFrom !== undefined && slot.message >= context.firstSendFrom;
+    // Not sent yet, in the window: only its summary, and only where that is worth its loss unread.
+    if (protectedBy !== undefined && !(firstSend && protectedBy === 'window')) continue;
     const p = slotPriority(slot, view, context);
+    const sight = firstSend ? FIRST_SIGHT_LOSS_FACTOR : 1;
     const step = (from: Form, to: Form, phase: 1 | 2, loss: number, afterSummary = false): Step | undefined =>
-      makeStep({ slot, minSaving: context.minSaving, priority: p, from, to, phase, loss, afterSummary });
+      makeStep({
+        slot,
+        minSaving: context.minSaving,
+        priority: p,
+        from,
+        to,
+        phase,
+        loss: loss * sight,
+        afterSummary,
+      });
+    if (firstSend) {
+      // A block the model has not read goes out as its summary, never as a bare stub (DESIGN).
+      if (slot.form === 'original' && !slot.media)
+        push(step('original', 'summary', 1, stepLoss(p, 'summary', slot.namesLeftOut)));
+      continue;
+    }
     if (slot.form === 'summary') {
       push(step('summary', 'stub', 2, stepLoss(p, 'stub-after-summary')));
       continue;

@@ -12,6 +12,25 @@ import { slotTokens, type MessageView, type View } from '../view/view.js';
 export interface WorkingWindow {
   start: number;
   maxTokens: number;
+  /**
+   * Where the conversation stands, for what the model asked back (Slot.broughtBack): the view's
+   * turns and its newest typed message. Absent: nothing is held for that.
+   */
+  now?: { turns: number; lastTyped: number };
+}
+
+/**
+ * What the model asked back stays whole for at least this many calls, and until the user types
+ * again: it asked for it to use it, often one fact after another across several calls, and each
+ * call may need what the last one brought.
+ */
+export const KEEP_BROUGHT_BACK_CALLS = 4;
+
+/** Whether content the model asked back is still held: its turn has not ended, or it came back only calls ago. */
+export function heldBack(slot: Slot, now: NonNullable<WorkingWindow['now']>): boolean {
+  const back = slot.broughtBack;
+  if (back === undefined) return false;
+  return now.lastTyped < back.message || now.turns - back.turn < KEEP_BROUGHT_BACK_CALLS;
 }
 
 /**
@@ -50,7 +69,11 @@ export function windowStart(
 export function workingWindow(view: View, session: Session, limit = session.budget): WorkingWindow {
   const maxTokens = windowMaxTokens(session, limit);
   const size = (m: number) => originalMessageTokens(view.messages[m] as MessageView);
-  return { start: windowStart(view, session.config.keepLastTurns, size, maxTokens), maxTokens };
+  return {
+    start: windowStart(view, session.config.keepLastTurns, size, maxTokens),
+    maxTokens,
+    now: { turns: view.turns, lastTyped: view.lastTyped },
+  };
 }
 
 /** The most tokens the working window holds verbatim under a budget (see WorkingWindow). */
@@ -68,9 +91,10 @@ export function protection(
   slot: Slot,
   window: WorkingWindow,
   pinned: ReadonlySet<string>,
-): 'fixed' | 'prompt' | 'window' | 'pinned' | undefined {
+): 'fixed' | 'prompt' | 'window' | 'pinned' | 'asked back' | undefined {
   if (slot.kind === 'fixed') return 'fixed';
   if (slot.typed || slot.cls === 'prompt') return 'prompt';
+  if (window.now && heldBack(slot, window.now)) return 'asked back';
   if (slot.message >= window.start && !oversized(slot, window)) return 'window';
   if (pinned.has(slot.key) || (slot.entryId !== undefined && pinned.has(slot.entryId))) return 'pinned';
   return undefined;

@@ -36,6 +36,12 @@ export function* eachMessage(view: View, blockOf: BlockOf): Generator<MessagePar
 }
 
 export function renderMessage(entry: MessageView, blockOf: BlockOf = heldBlock): MessageParam {
+  const message = renderContent(entry, blockOf);
+  // Context gardener added to it once stays in it (preserved thinking: view.ts MessageView.injection).
+  return entry.injection ? appendInjection(message, entry.injection.text) : message;
+}
+
+function renderContent(entry: MessageView, blockOf: BlockOf): MessageParam {
   if (entry.passthrough) return entry.source;
   if (entry.isString) {
     const slot = entry.slots[0];
@@ -44,7 +50,22 @@ export function renderMessage(entry: MessageView, blockOf: BlockOf = heldBlock):
     const text = block.type === 'text' ? block.text : (entry.source.content as string);
     return { ...entry.source, content: text };
   }
-  return { ...entry.source, content: entry.slots.map((slot) => renderSlot(slot, blockOf)) } as MessageParam;
+  const content = entry.slots.filter((slot) => !slot.dropped).map((slot) => renderSlot(slot, blockOf));
+  // An assistant message of thinking alone, its thinking left out: the API takes no empty message.
+  if (content.length === 0 && entry.slots.length > 0)
+    content.push({ type: 'text', text: REASONING_LEFT_OUT });
+  return { ...entry.source, content } as MessageParam;
+}
+
+/** What stands in an assistant message whose only blocks were thinking left out. */
+export const REASONING_LEFT_OUT = '[gardener: reasoning left out]';
+
+/** A message with an injected block appended (after any tool_result blocks, as the API wants). */
+export function appendInjection(message: MessageParam, text: string): MessageParam {
+  const injected = { type: 'text' as const, text };
+  if (typeof message.content === 'string')
+    return { ...message, content: [{ type: 'text', text: message.content }, injected] };
+  return { ...message, content: [...message.content, injected] } as MessageParam;
 }
 
 /** A block in its form; a tool_result's media parts in theirs. */

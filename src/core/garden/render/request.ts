@@ -5,8 +5,8 @@ import type { Session } from '../session/session.js';
 import { estimate } from '../view/figures.js';
 import type { View } from '../view/view.js';
 import { shownBlock } from './read-back.js';
-import { eachMessage, heldBlock, renderMessages, type BlockOf } from './render.js';
-import { appendInjection, turnInjection } from './turn-injection.js';
+import { appendInjection, eachMessage, heldBlock, renderMessages, type BlockOf } from './render.js';
+import { turnInjection } from './turn-injection.js';
 
 /** A request whose messages are rendered as they are read (Garden.renderEach). */
 export interface StreamedRequest {
@@ -21,6 +21,11 @@ export interface RenderedRequest<R> {
   request: R;
   tokens: number;
   injected: number;
+  /**
+   * Where thinking is bound to what was sent (preserved thinking), the injection made now: once sent
+   * it stays in its message (ingest/observe.ts keeps it there).
+   */
+  kept?: { message: number; text: string; tokens: number };
 }
 
 /**
@@ -37,15 +42,19 @@ export function renderRequest(
   const messages = renderMessages(view, blockReader(session));
   const tokens = estimate(view);
   let injected = 0;
-  if (inject) {
+  let kept: RenderedRequest<MessagesRequest>['kept'];
+  // A newest message that holds its injection already (a request sent again) gets no second one.
+  if (inject && !view.messages.at(-1)?.injection) {
     const room = Math.floor((session.budget - calibrate(tokens, anchor)) / scale(anchor));
     const injection = turnInjection(view, session, Math.min(session.config.injectMaxTokens, room));
     if (injection) {
       messages[messages.length - 1] = appendInjection(messages[messages.length - 1]!, injection.text);
       injected = injection.tokens;
+      if (view.thinking.bound)
+        kept = { message: messages.length - 1, text: injection.text, tokens: injection.tokens };
     }
   }
-  return { request: withHead(transcript, messages), tokens, injected };
+  return { request: withHead(transcript, messages), tokens, injected, ...(kept ? { kept } : {}) };
 }
 
 /** The same without injection, its messages rendered one at a time as they are read. */

@@ -1,18 +1,9 @@
 import { recall } from '../../recall/index.js';
-import type { MessageParam } from '../../transcript/index.js';
 import type { Session } from '../session/session.js';
 import { latestTypedText, newestTypedText } from '../view/recent.js';
 import { shownInFull } from '../view/view-index.js';
 import type { View } from '../view/view.js';
 import { buildInjection, RECALL_LIMIT, type Injection, type InjectionInput } from './inject.js';
-
-/** The newest user message with the injected block appended (after any tool_result blocks, as the API wants). */
-export function appendInjection(message: MessageParam, text: string): MessageParam {
-  const injected = { type: 'text' as const, text };
-  if (typeof message.content === 'string')
-    return { ...message, content: [{ type: 'text', text: message.content }, injected] };
-  return { ...message, content: [...message.content, injected] } as MessageParam;
-}
 
 /** What is shortened now, for the cheap layer's one line. */
 export function compactedSummary(view: View): InjectionInput['compacted'] {

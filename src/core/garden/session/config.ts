@@ -9,7 +9,9 @@ import {
   DEFAULT_PROFIT_FACTOR,
   DEFAULT_WINDOW_MAX_SHARE,
   INJECT_MODES,
+  PREFIX_CHECK_SETTINGS,
   type InjectMode,
+  type PrefixCheckSetting,
 } from './defaults.js';
 import { TOOL_WORDS, type RetrievalWords } from './words.js';
 
@@ -47,6 +49,12 @@ export interface GardenSettings {
   now?: () => number;
   /** How summaries and stubs name the way back to an original (default: the `fetch`/`recall` tools). */
   retrieval?: RetrievalWords;
+  /**
+   * Whether the API checks a thinking block's prefix (preserved thinking, DESIGN "Preserved
+   * thinking"): `auto` (default) for the models that run the check, `off` for an account created
+   * before 2026-08-31, where failing blocks are let through: nothing then binds what gardener changes.
+   */
+  prefixCheck?: PrefixCheckSetting;
 }
 
 /** Resolved engine settings. */
@@ -67,6 +75,7 @@ export interface GardenConfig {
   oneShot: boolean;
   now: () => number;
   retrieval: RetrievalWords;
+  prefixCheck: PrefixCheckSetting;
 }
 
 /** Fills defaults and checks ranges; a bad value is a USAGE error naming the setting. */
@@ -89,6 +98,7 @@ export function resolveGardenConfig(settings: GardenSettings = {}): GardenConfig
     oneShot: settings.oneShot ?? false,
     now: settings.now ?? Date.now,
     retrieval: settings.retrieval ?? TOOL_WORDS,
+    prefixCheck: settings.prefixCheck ?? 'auto',
   };
   const share = (name: string, value: number) => {
     if (!(Number.isFinite(value) && value > 0 && value <= 1)) bad(name, value, 'a share in (0, 1]');
@@ -107,6 +117,8 @@ export function resolveGardenConfig(settings: GardenSettings = {}): GardenConfig
   if (!(Number.isFinite(config.profitFactor) && config.profitFactor > 0))
     bad('profitFactor', config.profitFactor, 'a positive number');
   if (!INJECT_MODES.includes(config.inject)) bad('inject', config.inject, INJECT_MODES.join(' | '));
+  if (!PREFIX_CHECK_SETTINGS.includes(config.prefixCheck))
+    bad('prefixCheck', config.prefixCheck, PREFIX_CHECK_SETTINGS.join(' | '));
   return config;
 }
 

@@ -9,6 +9,14 @@ export type InjectMode = 'off' | 'cheap' | 'auto' | 'full';
 export const INJECT_MODES: readonly InjectMode[] = ['off', 'cheap', 'auto', 'full'];
 
 /**
+ * How the engine treats the API's prefix check on thinking blocks (GardenSettings.prefixCheck):
+ * `auto` for the models that run it, `off` for an account created before 2026-08-31 (failing blocks
+ * are let through there).
+ */
+export type PrefixCheckSetting = 'auto' | 'off';
+export const PREFIX_CHECK_SETTINGS: readonly PrefixCheckSetting[] = ['auto', 'off'];
+
+/**
  * Start an event above this share of the budget. Chosen with DEFAULT_LOW_WATER side by side on the
  * recorded sessions (`gardener bench --window 32000`; figures in benchmarks/RESULTS.md): deeper
  * events are rarer per token saved.

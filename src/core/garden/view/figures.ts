@@ -32,6 +32,8 @@ export function messageFigures(entry: MessageView): MessageFigures {
       original += slotTokens(child, 'original');
     }
   }
+  // Context gardener added is rendered; the client never sent it.
+  if (entry.injection) rendered += entry.injection.tokens;
   entry.figures = { rendered, original };
   return entry.figures;
 }

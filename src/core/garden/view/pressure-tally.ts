@@ -49,9 +49,14 @@ export function breakdownClass(slot: Slot): BreakdownClass {
   return slot.cls ?? 'other';
 }
 
-/** Tokens of a slot in a form (its current one by default; a form it cannot take counts as original). */
-export function slotTokens(slot: Slot, form: Form = slot.form): number {
-  return slot.tokens[form] ?? slot.tokens.original ?? 0;
+/**
+ * Tokens of a slot in a form (a form it cannot take counts as original); without a form, as it is
+ * rendered now: its current form, or nothing for a thinking block left out.
+ */
+export function slotTokens(slot: Slot, form?: Form): number {
+  if (form === undefined && slot.dropped) return 0;
+  const shown = form ?? slot.form;
+  return slot.tokens[shown] ?? slot.tokens.original ?? 0;
 }
 
 /**

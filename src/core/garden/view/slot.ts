@@ -100,6 +100,19 @@ export interface Slot {
   released?: true;
   /** What the slot adds to its view's tallies while it is in the view's index (view-index.ts). */
   tally?: Contribution | undefined;
+  /**
+   * A thinking block left out of every request from now on: a change before it would fail the API's
+   * prefix check (preserved thinking), and one left out must stay out (DESIGN "Preserved thinking").
+   */
+  dropped?: true;
+  /** A thinking block's identity for the prefix check (core/binding thinkingKey). */
+  thinkingKey?: string;
+  /**
+   * The model asked for this content back (gardener's `show`, `recall` or `fetch`, or a second read
+   * of the same file): when (the view's turns then) and where (the message then newest). It stays
+   * whole until the model's turn ends and a few calls have passed (plan/window.ts protection).
+   */
+  broughtBack?: { turn: number; message: number };
 }
 
 /** Blocks and tokens by class, before (original) and after (as rendered). */

@@ -1,5 +1,6 @@
 import type { MessageParam, Transcript } from '../../transcript/index.js';
 import type { Slot } from './slot.js';
+import { NO_THINKING_RULES, type ThinkingRules } from './thinking.js';
 import { emptyIndex, indexSlot, type ViewIndex } from './view-index.js';
 
 export { hasForm, slotTokens } from './view-index.js';
@@ -23,6 +24,11 @@ export interface MessageView {
   rendered?: MessageParam;
   /** `source` is a shell, its content taken out (a one-shot garden): rendered from the slots alone. */
   shell?: true;
+  /**
+   * Recalled context gardener added to this message when it was the newest (render/inject.ts), kept
+   * in it from then on where a thinking block is bound to what was sent (preserved thinking).
+   */
+  injection?: { text: string; tokens: number };
 }
 
 /** Tokens of a message (or of all of them) as rendered now and with every block in its original form. */
@@ -92,6 +98,10 @@ export interface View {
   fixedTokens: number;
   /** The system prompt and tools `fixedTokens` counts, as JSON (counted again only when they change). */
   fixedKey: string | undefined;
+  /** What the request's model does with thinking blocks sent back (view/thinking.ts). */
+  thinking: ThinkingRules;
+  /** The newest message holding text the user typed (-1: none): the model's turn began there. */
+  lastTyped: number;
 }
 
 export function emptyView(): View {
@@ -113,6 +123,8 @@ export function emptyView(): View {
     transcript: undefined,
     fixedTokens: 0,
     fixedKey: undefined,
+    thinking: NO_THINKING_RULES,
+    lastTyped: -1,
   };
 }
 

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import type { BenchReport, SourceItem } from '../run.js';
 import type { FoldBy } from '../folds.js';
 import type { SplitName } from '../split.js';
+import type { PrefixCheckSetting } from '../../../core/garden/constants.js';
 import { GardenerError } from '../../../errors.js';
 import type { CliIo } from '../../kit/cli/io.js';
 import { useColor } from '../../kit/cli/io.js';
@@ -22,6 +23,9 @@ interface BenchFlags {
   brief?: boolean;
   split: string;
   folds: string;
+  model?: string;
+  synthThinking?: string;
+  prefixCheck?: string;
 }
 
 const ALL_STRATEGIES = 'raw,mask,clear,summary,gardener,oracle';
@@ -59,8 +63,21 @@ export function makeBenchCommand(io: CliIo): Command {
     );
   addSharedOptions(command, {
     budget: { about: "gardener's budget", defaultText: 'from its config for the window' },
+    model: {
+      about:
+        "replay every session on this model: its cache prices; earlier turns' thinking counted where the model keeps it; each request checked against the API's prefix check where it binds thinking (a `prefix failures` column)",
+      defaultText: "each session's own; thinking neither counted nor checked",
+    },
+    prefixCheck: {
+      about:
+        "gardener's handling of the check — auto: never change what a thinking block sent back was produced after; off: as for an old account, to see what thinking-safety costs (the bench checks every request either way)",
+    },
   });
   return command
+    .option(
+      '--synth-thinking <tokens>',
+      'with --model on a model that binds thinking: a session without thinking gets a thinking block of this many tokens at the start of each reply, so the prefix check has blocks to check',
+    )
     .option('--mask-keep <n>', 'tool results the mask strategy keeps', '10')
     .option('--limit <n>', 'replay at most this many sessions')
     .option(
@@ -81,7 +98,7 @@ export function makeBenchCommand(io: CliIo): Command {
     .option('--brief', 'print only the totals, not a table per strategy')
     .addHelpText(
       'after',
-      '\nExamples:\n  gardener bench\n  gardener bench ../shared/sessions --window 32000 --out report.md   (one fold a source folder)\n  gardener bench sessions/ --strategies mask,gardener --sessions "**/claude-code-log/**" --json',
+      '\nExamples:\n  gardener bench\n  gardener bench ../shared/sessions --window 32000 --out report.md   (one fold a source folder)\n  gardener bench sessions/ --strategies mask,gardener --sessions "**/claude-code-log/**" --json\n  gardener bench ../shared/sessions --window 32000 --model claude-opus-5-5 --synth-thinking 300   (prefix failures)',
     )
     .action(async (paths: string[], flags: BenchFlags) => runBenchCommand(io, paths, flags));
 }
@@ -115,6 +132,9 @@ interface BenchSettings {
   maskKeep: number;
   budget?: number;
   limit?: number;
+  model?: string;
+  synthThinking?: number;
+  prefixCheck?: PrefixCheckSetting;
 }
 
 /** The flags checked and turned into numbers; a USAGE error names the first bad one. */
@@ -154,13 +174,46 @@ async function benchSettings(paths: string[], flags: BenchFlags): Promise<BenchS
       hint: `choose from ${FOLD_BY.join(', ')}`,
     });
   if (flags.from !== undefined) (await import('../../../core/transcript/index.js')).getFormat(flags.from);
+  const thinking = await thinkingSettings(flags);
+  const prefixCheck =
+    flags.prefixCheck !== undefined ? SHARED_OPTIONS.prefixCheck.parse(flags.prefixCheck) : undefined;
   return {
     strategies,
     window,
     maskKeep,
     ...(budget !== undefined ? { budget } : {}),
     ...(limit !== undefined ? { limit } : {}),
+    ...thinking,
+    ...(prefixCheck !== undefined ? { prefixCheck } : {}),
   };
+}
+
+/** `--model` (a model the cache table knows) and `--synth-thinking` (only where the check runs). */
+async function thinkingSettings(flags: BenchFlags): Promise<Pick<BenchSettings, 'model' | 'synthThinking'>> {
+  const synthThinking =
+    flags.synthThinking !== undefined ? positiveInt(flags.synthThinking, '--synth-thinking') : undefined;
+  if (flags.model === undefined) {
+    if (synthThinking !== undefined)
+      throw new GardenerError('USAGE', '--synth-thinking needs --model', {
+        hint: 'a model that binds thinking, e.g. --model claude-opus-5-5',
+      });
+    return {};
+  }
+  const { cacheModel } = await import('../../../core/cache/index.js');
+  const { preservesThinking } = await import('../../../core/binding/index.js');
+  if (cacheModel(flags.model).id === '')
+    throw new GardenerError('USAGE', `--model "${flags.model}" is not a model gardener knows`, {
+      hint: 'give a Claude model id, e.g. claude-opus-5-5 or claude-sonnet-4-5',
+    });
+  if (synthThinking !== undefined && !preservesThinking(flags.model))
+    throw new GardenerError(
+      'USAGE',
+      `--synth-thinking needs a model that binds thinking, not "${flags.model}"`,
+      {
+        hint: 'e.g. --model claude-opus-5-5 or claude-sonnet-5-5',
+      },
+    );
+  return { model: flags.model, ...(synthThinking !== undefined ? { synthThinking } : {}) };
 }
 
 /** Runs the bench, drawing a live progress line on a terminal (a line per session otherwise). */
@@ -185,6 +238,9 @@ async function replayWithProgress(
     window: settings.window,
     maskKeep: settings.maskKeep,
     ...(settings.budget !== undefined ? { budget: settings.budget } : {}),
+    ...(settings.model !== undefined ? { model: settings.model } : {}),
+    ...(settings.synthThinking !== undefined ? { synthThinking: settings.synthThinking } : {}),
+    ...(settings.prefixCheck !== undefined ? { prefixCheck: settings.prefixCheck } : {}),
   })) {
     state = advance(state, event);
     if (event.type === 'skip') {
@@ -269,6 +325,9 @@ function commandLine(paths: string[], flags: BenchFlags): string {
   if (flags.sessions !== undefined) parts.push(`--sessions ${quote(flags.sessions)}`);
   if (flags.from !== undefined) parts.push(`--from ${flags.from}`);
   if (flags.lenient) parts.push('--lenient');
+  if (flags.model !== undefined) parts.push(`--model ${quote(flags.model)}`);
+  if (flags.synthThinking !== undefined) parts.push(`--synth-thinking ${flags.synthThinking}`);
+  if (flags.prefixCheck !== undefined) parts.push(`--prefix-check ${flags.prefixCheck}`);
   return parts.join(' ');
 }
 

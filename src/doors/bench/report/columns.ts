@@ -1,4 +1,5 @@
 import type { StrategyFigures } from '../figures.js';
+import type { BenchReport } from '../run.js';
 import { integer } from '../../../core/format/index.js';
 import { msTriple, percent, ratio } from './format.js';
 
@@ -33,3 +34,16 @@ export const FIGURE_COLUMNS: readonly Column[] = [
   { header: 'echo ctx', value: (f) => percent(f.echoContext) },
   { header: 'ms p50/p95/max', value: (f) => msTriple(f.ms) },
 ];
+
+/** Calls whose request would fail the API's prefix check (docs/BENCH.md § Preserved thinking). */
+export const PREFIX_COLUMN: Column = {
+  header: 'prefix failures',
+  value: (f) => (f.prefixFailures === null ? '–' : integer(f.prefixFailures)),
+};
+
+/** The columns of a report's tables: the prefix failures after `over` when the check ran. */
+export function figureColumns(report: Pick<BenchReport, 'prefixCheck'>): readonly Column[] {
+  if (!report.prefixCheck) return FIGURE_COLUMNS;
+  const at = FIGURE_COLUMNS.findIndex((c) => c.header === 'over') + 1;
+  return [...FIGURE_COLUMNS.slice(0, at), PREFIX_COLUMN, ...FIGURE_COLUMNS.slice(at)];
+}

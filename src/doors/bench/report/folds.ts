@@ -3,6 +3,7 @@ import type { StrategyFigures } from '../figures.js';
 import type { BenchReport } from '../run.js';
 import type { StrategyName } from '../types.js';
 import { integer } from '../../../core/format/index.js';
+import { PREFIX_COLUMN } from './columns.js';
 import { percent, ratio } from './format.js';
 
 /** The label of the row that pools every fold. */
@@ -16,20 +17,23 @@ export interface FoldGrid {
 
 /**
  * The folds side by side with the pooled figures (docs/BENCH.md § Folds): per fold, its sessions
- * aggregated and needles; cost / raw and needles in context of each strategy but raw; gardener's
- * needles in context ∪ recall@5; and whether the folds' bars hold. Undefined with fewer than two
- * folds, where the one fold is the pooled figure.
+ * aggregated and needles; cost / raw and needles in context of each strategy but raw; on a model
+ * that binds thinking, each strategy's requests that would fail the prefix check (raw's too);
+ * gardener's needles in context ∪ recall@5; and whether the folds' bars hold. Undefined with fewer
+ * than two folds, where the one fold is the pooled figure.
  */
 export function foldGrid(report: BenchReport): FoldGrid | undefined {
   if (report.folds.length < 2) return undefined;
   const peers = report.strategies.filter((name) => name !== 'raw');
   const gardener = peers.includes('gardener');
+  const checked = report.prefixCheck ? report.strategies : [];
   const header = [
     'fold (held out)',
     'sessions',
     'needles',
     ...peers.map((name) => `${name} cost/raw`),
     ...peers.map((name) => `${name} ctx`),
+    ...checked.map((name) => `${name} prefix failures`),
     ...(gardener ? ['gardener ctx∪recall', 'bars'] : []),
   ];
   const row = (label: string, sessions: number, totals: Totals) => {
@@ -41,6 +45,10 @@ export function foldGrid(report: BenchReport): FoldGrid | undefined {
       integer(of('raw')?.needles ?? 0),
       ...peers.map((name) => ratio(of(name)?.costRatio ?? null)),
       ...peers.map((name) => percent(of(name)?.fidelityContext ?? null)),
+      ...checked.map((name) => {
+        const figures = of(name);
+        return figures ? PREFIX_COLUMN.value(figures) : '–';
+      }),
       ...(gardener ? [percent(of('gardener')?.fidelityRecall ?? null), barsCell(totals)] : []),
     ];
   };

@@ -1,11 +1,12 @@
 import type { StrategyFigures } from '../figures.js';
 import type { BenchReport, SessionReport } from '../run.js';
-import { FIGURE_COLUMNS } from './columns.js';
+import { figureColumns } from './columns.js';
 import { foldGrid } from './folds.js';
 import { compact, count, integer } from '../../../core/format/index.js';
 import { percent, STRATEGY_COLORS } from './format.js';
 import { barChart, lineChart, scatterChart } from './svg.js';
-import { FOLDS_HEADING, oracleLine, runLine } from './table.js';
+import { prefixLines } from './prefix.js';
+import { FOLDS_HEADING, oracleLine, PREFIX_HEADING, runLine } from './table.js';
 
 /** Context charts for at most this many sessions (the longest first). */
 export const MAX_CONTEXT_CHARTS = 12;
@@ -49,6 +50,7 @@ export function renderMarkdown(report: BenchReport, options: MarkdownOptions): M
   const lines = [
     ...totalsSection(report, options, chart),
     ...foldsSection(report),
+    ...prefixSection(report),
     ...contextSection(report, chart),
     ...perSessionSection(report),
     ...skippedSection(report),
@@ -62,6 +64,7 @@ export function renderMarkdown(report: BenchReport, options: MarkdownOptions): M
 
 /** The run, how to repeat it, the totals table, the oracle's line and the three summary charts. */
 function totalsSection(report: BenchReport, options: MarkdownOptions, chart: Chart): string[] {
+  const columns = figureColumns(report);
   const lines = [
     '# gardener bench',
     '',
@@ -76,8 +79,8 @@ function totalsSection(report: BenchReport, options: MarkdownOptions, chart: Cha
     `Aggregated over the ${report.aggregatedSessions} sessions with at least 10 calls. Cost is in input-token units, prompt-cache aware.`,
     '',
     ...markdownTable(
-      ['strategy', ...FIGURE_COLUMNS.map((c) => c.header)],
-      report.totals.map((f) => [`\`${f.strategy}\``, ...FIGURE_COLUMNS.map((c) => c.value(f))]),
+      ['strategy', ...columns.map((c) => c.header)],
+      report.totals.map((f) => [`\`${f.strategy}\``, ...columns.map((c) => c.value(f))]),
     ),
     '',
   ];
@@ -95,6 +98,7 @@ function totalsSection(report: BenchReport, options: MarkdownOptions, chart: Cha
 function foldsSection(report: BenchReport): string[] {
   const grid = foldGrid(report);
   if (!grid) return [];
+  const columns = figureColumns(report);
   const lines = ['## Folds', '', `${FOLDS_HEADING}.`, '', ...markdownTable(grid.header, grid.rows), ''];
   for (const fold of report.folds) {
     lines.push(
@@ -102,8 +106,8 @@ function foldsSection(report: BenchReport): string[] {
       `<summary><code>${escapeMd(fold.fold)}</code>: ${count(fold.aggregatedSessions, 'session')} aggregated of ${fold.sessions}</summary>`,
       '',
       ...markdownTable(
-        ['strategy', ...FIGURE_COLUMNS.map((c) => c.header)],
-        fold.totals.map((f) => [`\`${f.strategy}\``, ...FIGURE_COLUMNS.map((c) => c.value(f))]),
+        ['strategy', ...columns.map((c) => c.header)],
+        fold.totals.map((f) => [`\`${f.strategy}\``, ...columns.map((c) => c.value(f))]),
       ),
       '',
       '</details>',
@@ -111,6 +115,22 @@ function foldsSection(report: BenchReport): string[] {
     );
   }
   return lines;
+}
+
+/** The prefix check, when it ran: failing requests per strategy, and gardener's failing sessions. */
+function prefixSection(report: BenchReport): string[] {
+  const lines = prefixLines(report);
+  if (!lines.length) return [];
+  return [
+    '## Prefix check',
+    '',
+    `${PREFIX_HEADING}.`,
+    '',
+    ...lines.map((line) =>
+      line.startsWith('  ') ? `  - ${escapeMd(line.trimStart())}` : `- ${escapeMd(line)}`,
+    ),
+    '',
+  ];
 }
 
 /** A context-per-call chart for each long session. */
@@ -134,6 +154,7 @@ function contextSection(report: BenchReport, chart: Chart): string[] {
 
 /** A folded table of every session's figures, per strategy. */
 function perSessionSection(report: BenchReport): string[] {
+  const columns = figureColumns(report);
   const lines = ['## Per session', ''];
   for (const strategy of report.strategies) {
     const rows = report.sessions.flatMap((s) => {
@@ -142,7 +163,7 @@ function perSessionSection(report: BenchReport): string[] {
         ? [
             [
               escapeMd(s.aggregated ? s.label : `${s.label} (not aggregated)`),
-              ...FIGURE_COLUMNS.map((c) => c.value(f)),
+              ...columns.map((c) => c.value(f)),
             ],
           ]
         : [];
@@ -152,12 +173,7 @@ function perSessionSection(report: BenchReport): string[] {
       `<summary><code>${strategy}</code>: ${count(rows.length, 'session')}</summary>`,
       '',
     );
-    lines.push(
-      ...markdownTable(['session', ...FIGURE_COLUMNS.map((c) => c.header)], rows),
-      '',
-      '</details>',
-      '',
-    );
+    lines.push(...markdownTable(['session', ...columns.map((c) => c.header)], rows), '', '</details>', '');
   }
   return lines;
 }
@@ -286,13 +302,14 @@ const METHOD = [
   'As defined in docs/BENCH.md, so the figures can be reproduced by hand:',
   '',
   '- A **call** is the point before each assistant message; its context is the system prompt, the tool definitions and every earlier message, rendered by the strategy. The recorded assistant message is then appended as it was.',
-  '- **Tokens**: cl100k_base, +4 per message, `tool_use` = name + JSON input, images 1,500, thinking blocks of earlier turns not counted.',
+  '- **Tokens**: cl100k_base, +4 per message, `tool_use` = name + JSON input, images 1,500, thinking blocks of earlier turns not counted — except with `--model` on a model that keeps them in the context (the 4.6+ and 5.x models), where they are counted and billed as input.',
   '- **billed** = Σ context over calls; **peak** = largest context; **over** = calls whose context exceeds the window.',
   "- **cost** per call = 1 · uncached + 0.1 · read + 1.25 · written (at the session model's ratios: reads cost 0.05 on Opus and Sonnet 5.5, 0.025 on Fable and Mythos 5.1–5.2), as the core's prompt cache model (src/core/cache/prompt-cache.ts) bills the strategy's request: breakpoints where Claude Code puts them (system + tools as one unit, and the last message; gardener and the oracle add theirs as the proxy door places them, with the core's cache track: one where the request reads the most, one at the end of the compacted region); a call reads the longest prefix an earlier call wrote at a breakpoint within 20 blocks back and writes the rest; calls 30 s apart (no entry expires). A summary call adds the read ratio · context read + 5 · summary tokens written.",
   '- **Needles**: a path with an extension, `path:line`, an error type, a test id, a backticked identifier or a 4+ digit number from a tool result at call i that reappears (as a whole word) in a user text, an assistant text or a tool_use input at call j ≥ i + 3; one needle per string (first appearance, first later use). **Kept in context**: it occurs in the rendered context of call j (the using user text itself excluded). **Kept via recall**: one of the top 5 hits of `recall(later text without the needle)` holds it in its original.',
   '- **Echo needles** (counted apart): needles whose string was also in the input of the tool call the result answers (an Edit snippet echoed back, a written file, an approved plan). An empty recall query (a later Read or Glob whose input is only the path) falls back to the tool call whose result held the needle: its name and arguments minus the needle.',
   "- **oracle** (a bound, not a peer): gardener's own summaries and stubs placed knowing the future. Each tool result takes, when it arrives, the cheapest form that still shows every needle only it holds at the later use; when the window would overflow, one event shortens, oldest first, what no later call needs, then what a summary still covers, down to half the window. The agent's own messages stay as they are.",
   "- **summary** replaces everything before the kept tail with one message of 6% of its size; its words are unknown (an LLM's), so it holds no needle.",
+  "- **prefix failures** (with `--model` on a model that binds thinking: Opus, Sonnet and Haiku 5.5, Fable and Mythos 5.1–5.2): calls whose request, as the strategy sends it and before any recovery by the client, fails the API's prefix check (src/core/binding): each recorded reply's thinking blocks are bound to the request the strategy rendered for its call, and each later request is checked against those bindings. `clear` is checked on the request the client sends (the server's clearing is not a change); with `--synth-thinking N` a session with no thinking gets an N-token block at the start of each reply.",
   '- **ms**: gardener CPU time per call (ingest + plan + render), p50 / p95 / max.',
   '- Sessions with fewer than 10 calls are reported but not aggregated.',
   "- **Folds** (leave one source out): a session's fold is its source, the first folder below the folder given (`claude-code-log`, `swe-agent`…). A fold's row aggregates that source's sessions, its cost ratios to its own raw. gardener fits nothing at bench time, so each fold's figures are its held-out report; the benchmarks that choose constants fit them on the other sources (`--fold SOURCE`). A change is kept when it helps, or does not hurt, on every fold.",

@@ -1,6 +1,7 @@
 import type { StrategyFigures } from '../figures.js';
 import type { BenchReport } from '../run.js';
-import { FIGURE_COLUMNS } from './columns.js';
+import { figureColumns, type Column } from './columns.js';
+import { modelNote, prefixLines } from './prefix.js';
 import { foldGrid } from './folds.js';
 import { integer } from '../../../core/format/index.js';
 import { textTable } from '../../../core/format/index.js';
@@ -12,35 +13,40 @@ export interface TableOptions {
   emphasize?: (text: string) => string;
 }
 
-function figureRow(first: string, figures: StrategyFigures): string[] {
-  return [first, ...FIGURE_COLUMNS.map((c) => c.value(figures))];
+function figureRow(columns: readonly Column[], first: string, figures: StrategyFigures): string[] {
+  return [first, ...columns.map((c) => c.value(figures))];
 }
 
 /** The totals: one row per strategy, aggregated over sessions with ≥ 10 calls. */
 export function totalsTable(report: BenchReport, emphasize?: (s: string) => string): string {
+  const columns = figureColumns(report);
   return textTable(
-    ['strategy', ...FIGURE_COLUMNS.map((c) => c.header)],
-    report.totals.map((f) => figureRow(f.strategy, f)),
+    ['strategy', ...columns.map((c) => c.header)],
+    report.totals.map((f) => figureRow(columns, f.strategy, f)),
     emphasize,
   );
 }
 
 /** One table per strategy: a row per session, then the aggregate. */
 export function strategyTables(report: BenchReport, emphasize?: (s: string) => string): string[] {
+  const columns = figureColumns(report);
   return report.strategies.map((strategy) => {
     const rows = report.sessions.flatMap((s) => {
       const figures = s.strategies.find((f) => f.strategy === strategy);
-      return figures ? [figureRow(s.aggregated ? s.label : `${s.label} (not aggregated)`, figures)] : [];
+      return figures
+        ? [figureRow(columns, s.aggregated ? s.label : `${s.label} (not aggregated)`, figures)]
+        : [];
     });
     const total = report.totals.find((f) => f.strategy === strategy);
     if (total)
       rows.push(
         figureRow(
+          columns,
           `total (${report.aggregatedSessions} session${report.aggregatedSessions === 1 ? '' : 's'} aggregated)`,
           total,
         ),
       );
-    return `${strategy}\n${textTable(['session', ...FIGURE_COLUMNS.map((c) => c.header)], rows, emphasize)}`;
+    return `${strategy}\n${textTable(['session', ...columns.map((c) => c.header)], rows, emphasize)}`;
   });
 }
 
@@ -51,7 +57,7 @@ export function runLine(report: BenchReport): string {
     `${sessions} session${sessions === 1 ? '' : 's'} (${report.aggregatedSessions} aggregated: ≥ 10 calls)` +
     ` · window ${integer(report.window)} · mask keeps ${report.maskKeep}` +
     (report.budget !== null ? ` · gardener budget ${integer(report.budget)}` : '') +
-    ` · tokens ${report.tokenizer} · ${(report.elapsedMs / 1000).toFixed(1)} s` +
+    ` · tokens ${report.tokenizer}${modelNote(report)} · ${(report.elapsedMs / 1000).toFixed(1)} s` +
     (report.skipped.length ? ` · ${report.skipped.length} skipped` : '')
   );
 }
@@ -74,6 +80,10 @@ export function oracleLine(report: BenchReport): string | undefined {
 export const FOLDS_HEADING =
   "folds: leave one source out — each source's own figures beside the pooled ones (sessions with ≥ 10 calls; bars: gardener's needles in context ≥ mask's, cost ≤ 0.80× raw)";
 
+/** What the prefix check's lines are. */
+export const PREFIX_HEADING =
+  "prefix check (the API's, on thinking blocks): requests that would fail as the strategy sends them";
+
 /** The whole terminal report. */
 export function renderTables(report: BenchReport, options: TableOptions = {}): string {
   const parts = [`gardener bench · ${runLine(report)}`, ''];
@@ -88,6 +98,8 @@ export function renderTables(report: BenchReport, options: TableOptions = {}): s
   }
   const oracle = oracleLine(report);
   if (oracle) parts.push(oracle, '');
+  const prefix = prefixLines(report);
+  if (prefix.length) parts.push(PREFIX_HEADING, ...prefix.map((line) => `  ${line}`), '');
   if (report.skipped.length) {
     parts.push('skipped');
     for (const s of report.skipped) parts.push(`  ${s.source}: ${s.reason}`);

@@ -10,7 +10,8 @@ export const CLEAR_PLACEHOLDER = '[Tool result cleared to save context]';
 
 /**
  * `clear`: Anthropic's server-side context editing with its defaults. The client keeps the full
- * history; once it exceeds min(100k, window/2), all but the latest 3 tool results are cleared.
+ * history; once it exceeds min(100k, window/2), all but the latest 3 tool results are cleared. The
+ * client sends the full history (`sent`); the cleared copy is what the model reads and is billed.
  */
 export const clearStrategy: Strategy = {
   name: 'clear',
@@ -25,7 +26,7 @@ export const clearStrategy: Strategy = {
         const { messages, cleared } = clearer.render(full.messages.length, CLEAR_KEEP);
         const events = cleared > clearedBefore ? 1 : 0;
         clearedBefore = cleared;
-        return { request: withMessages(session, messages), events };
+        return { request: withMessages(session, messages), sent: full, events };
       },
       close() {},
     };

@@ -86,7 +86,11 @@ export function createGardenerStrategy(): Strategy {
         scope,
         budget: options.budget ?? options.window,
         tokenizer: options.meter.tokenizer,
-        config: { now, keepLastTurns: PROXY_KEEP_LAST_TURNS },
+        config: {
+          now,
+          keepLastTurns: PROXY_KEEP_LAST_TURNS,
+          ...(options.prefixCheck !== undefined ? { prefixCheck: options.prefixCheck } : {}),
+        },
       });
       const { transcript, calls } = bench;
       // The model's recall knows what the engine shows it in full (garden.recall).
@@ -121,6 +125,7 @@ export function createGardenerStrategy(): Strategy {
         },
         recallResult: (query, recallOptions) => recall(db, query, scope, { touch: false, ...recallOptions }),
         inContext,
+        thinkingRepaired: () => session.garden.counters().thinkingRepaired,
         close() {
           session.close();
         },

@@ -3,6 +3,7 @@ import { contextWindowOf } from '../../kit/provider/prices.js';
 import type { Provider, ProviderRequest, ProviderResult } from '../../kit/provider/types.js';
 import type { DoorSession } from '../../kit/session.js';
 import { isGardenerError } from '../../../errors.js';
+import { isBindingError } from '../../../core/binding/index.js';
 import { budgetError } from '../../../core/garden/index.js';
 import { DEFAULT_KEEP_LAST_TURNS } from '../../../core/garden/constants.js';
 import type { PressureReport } from '../../../core/garden/constants.js';
@@ -147,6 +148,7 @@ async function* callModel(
 ): AsyncGenerator<AgentEvent, ProviderResult> {
   let outgoing = yield* gardened(deps);
   let overflowed = false;
+  let refused = false;
   for (;;) {
     deps.calls++;
     if (outgoing.pressure) yield { type: 'request', call: deps.calls, pressure: outgoing.pressure };
@@ -156,6 +158,19 @@ async function* callModel(
       result = yield* modelCall(deps.provider, outgoing.request, outgoing.pressure, signal, streamed);
     } catch (error) {
       if (signal.aborted) throw new Interrupted();
+      if (!refused && error instanceof Error && isBindingError(error.message)) {
+        // A thinking block bound to something changed (the engine's own check should prevent it):
+        // every thinking block kept so far is left out for good, and the call is made once more.
+        refused = true;
+        deps.session.garden.bindingRefused('leave-out');
+        yield {
+          type: 'error',
+          message: `the API refused a thinking block bound to an earlier form of the conversation; earlier reasoning is left out and the request sent again`,
+          code: 'PROVIDER',
+        };
+        outgoing = yield* gardened(deps);
+        continue;
+      }
       const figures = overflowOf(error);
       if (!figures || overflowed) throw error;
       overflowed = true;

@@ -1,3 +1,4 @@
+import type { PrefixCheckSetting } from '../../../core/garden/constants.js';
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,8 @@ export interface ChatRun {
   model?: string;
   budget?: number;
   thinking?: number | 'adaptive';
+  /** `--prefix-check` (GardenSettings.prefixCheck). */
+  prefixCheck?: PrefixCheckSetting;
   session: SessionChoice;
   store: StoreFlags;
 }
@@ -65,6 +68,7 @@ export async function runChat(io: CliIo, run: ChatRun): Promise<void> {
         marks: chatMarks,
         yes: run.yes,
         ...(run.thinking !== undefined ? { thinking: run.thinking } : {}),
+        ...(run.prefixCheck !== undefined ? { garden: { prefixCheck: run.prefixCheck } } : {}),
       });
     // Print mode waits its turn on a session another chat has open; the TUI is told at once.
     const controller = run.print ? await openWhenFree(io, open) : open();

@@ -17,6 +17,7 @@ interface ChatFlags extends StoreFlags {
   budget?: string;
   model?: string;
   thinking?: string | true;
+  prefixCheck?: string;
   continue?: boolean;
   resume?: string | true;
   outputFormat: OutputFormat;
@@ -32,7 +33,11 @@ export function makeChatCommand(io: CliIo): Command {
       'run one prompt to the end without the TUI and print the answer (prompt from the arguments or stdin)',
     )
     .option('-y, --yes', 'allow every tool call without asking (edits, writes, bash)');
-  addSharedOptions(command, { budget: { defaultText: `${DEFAULT_BUDGET_SHARE} × the window` }, model: true })
+  addSharedOptions(command, {
+    budget: { defaultText: `${DEFAULT_BUDGET_SHARE} × the window` },
+    model: true,
+    prefixCheck: true,
+  })
     .option('--thinking [budget]', 'extended thinking: adaptive, or with this many tokens to think')
     .option('-c, --continue', "continue this project's latest chat session")
     .option('--resume [id]', 'resume a chat session (a list to pick from without an id)')
@@ -59,6 +64,9 @@ export function makeChatCommand(io: CliIo): Command {
         ...(flags.model !== undefined ? { model: flags.model } : {}),
         ...(flags.budget !== undefined ? { budget: chatBudget(io, flags.budget, flags.model) } : {}),
         ...(flags.thinking !== undefined ? { thinking: thinkingFlag(flags.thinking) } : {}),
+        ...(flags.prefixCheck !== undefined
+          ? { prefixCheck: SHARED_OPTIONS.prefixCheck.parse(flags.prefixCheck) }
+          : {}),
         session: {
           ...(flags.continue ? { continue: true } : {}),
           ...(flags.resume !== undefined ? { resume: flags.resume } : {}),

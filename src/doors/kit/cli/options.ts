@@ -1,7 +1,11 @@
 import type { Command } from 'commander';
 import { GardenerError } from '../../../errors.js';
 import { integer } from '../../../core/format/index.js';
-import { MIN_BUDGET } from '../../../core/garden/constants.js';
+import {
+  MIN_BUDGET,
+  PREFIX_CHECK_SETTINGS,
+  type PrefixCheckSetting,
+} from '../../../core/garden/constants.js';
 import { CLI_SESSION } from '../scope.js';
 import { DEFAULT_MODEL } from '../provider/config.js';
 import { MAX_CONTEXT_WINDOW } from '../provider/prices.js';
@@ -60,6 +64,16 @@ export function budgetFlag(value: string, window: BudgetWindow = ANY_MODEL_WINDO
   return n;
 }
 
+/** A `--prefix-check` value, or a USAGE error naming the flag. */
+export function prefixCheckFlag(value: string): PrefixCheckSetting {
+  if (!(PREFIX_CHECK_SETTINGS as readonly string[]).includes(value))
+    throw new GardenerError(
+      'USAGE',
+      `--prefix-check must be ${PREFIX_CHECK_SETTINGS.join(' or ')} (got "${value}")`,
+    );
+  return value as PrefixCheckSetting;
+}
+
 /** The options several doors share: one place for their flags, help and checks. */
 export const SHARED_OPTIONS = {
   budget: {
@@ -92,6 +106,13 @@ export const SHARED_OPTIONS = {
   redact: {
     flags: '--no-redact',
     description: 'store texts as given, without redacting secrets',
+  },
+  prefixCheck: {
+    flags: '--prefix-check <mode>',
+    description:
+      "auto: on models with preserved thinking, never change what a thinking block sent back was produced after (the API's prefix check); off: an account created before 2026-08-31, where the API lets such blocks through",
+    defaultText: 'auto',
+    parse: prefixCheckFlag,
   },
 } as const satisfies Record<string, SharedOption>;
 

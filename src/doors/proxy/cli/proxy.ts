@@ -23,6 +23,7 @@ export interface ProxyFlags {
   db?: string;
   project?: string;
   log?: 'json' | 'dashboard';
+  prefixCheck?: string;
 }
 
 /** The flags `proxy` and `run` share. */
@@ -35,6 +36,7 @@ export function addProxyOptions(command: Command): Command {
       about: 'project for every session',
       defaultText: "the client's working directory's repository",
     },
+    prefixCheck: true,
   });
 }
 
@@ -71,6 +73,9 @@ export async function runtimeOptions(
     storePath: resolveDatabasePath({ ...(flags.db ? { db: flags.db } : {}), env: io.env, cwd: io.cwd }),
     cwd: io.cwd,
     ...(flags.project ? { project: flags.project } : {}),
+    ...(flags.prefixCheck !== undefined
+      ? { settings: { prefixCheck: SHARED_OPTIONS.prefixCheck.parse(flags.prefixCheck) } }
+      : {}),
   };
 }
 
