@@ -16,6 +16,7 @@
  *
  *   npx tsx benchmarks/claude-code-long.ts [--turns 55] [--needles 4] [--budget N]
  *     [--modes direct-1m,direct-200k,proxy,proxy-1m,plugin] [--claude PATH|latest|2.1.197] [--check on|off]
+ *     [--prefix-check auto|off]   (the proxy's own option; off: an account that does not check)
  *
  * --turns counts model calls of the main loop: tool calls, one per needle asked, and the answer.
  * Cost is priced at the request model's prices (src/core/cache/models.ts: reads 0.05× on Opus 5.5).
@@ -37,6 +38,7 @@ const { values } = parseArgs({
     modes: { type: 'string', default: 'direct-1m,direct-200k,proxy' },
     claude: { type: 'string', default: '2.1.197' },
     check: { type: 'string', default: 'on' },
+    'prefix-check': { type: 'string', default: 'auto' },
   },
 });
 const fail = (message: string): never => {
@@ -51,18 +53,25 @@ const NEEDLES = Number(values.needles);
 const TOOL_CALLS = Number(values.turns) - NEEDLES - 1;
 if (!(Number.isInteger(TOOL_CALLS) && TOOL_CALLS > 0))
   fail('--turns must leave room for the needles and the answer');
-const proxyFlags = values.budget ? ['--budget', values.budget] : [];
+const prefixCheck = values['prefix-check'];
+if (prefixCheck !== 'auto' && prefixCheck !== 'off')
+  fail(`--prefix-check takes auto or off (got ${prefixCheck})`);
+const proxyFlags = [
+  ...(values.budget ? ['--budget', values.budget] : []),
+  ...(prefixCheck === 'off' ? ['--prefix-check', 'off'] : []),
+];
+const proxySuffix = `${values.budget ? ` --budget ${values.budget}` : ''}${prefixCheck === 'off' ? ' --prefix-check off' : ''}`;
 const MODES: Record<string, Mode> = {
   'direct-1m': { name: 'direct-1m', window: 1_000_000 },
   'direct-200k': { name: 'direct-200k', window: 200_000 },
   proxy: {
-    name: `proxy${values.budget ? ` --budget ${values.budget}` : ''}`,
+    name: `proxy${proxySuffix}`,
     window: 200_000,
     proxy: proxyFlags,
   },
   // Through the proxy, Claude Code on its own 1M window (it would compact near 835k, never reached).
   'proxy-1m': {
-    name: `proxy-1m${values.budget ? ` --budget ${values.budget}` : ''}`,
+    name: `proxy-1m${proxySuffix}`,
     window: 1_000_000,
     proxy: proxyFlags,
   },
