@@ -5,6 +5,7 @@ import {
   horizonCalls,
   MAX_HORIZON,
   LOSS_PER_NAME_LEFT_OUT,
+  RETHINK_LOSS_PER_TOKEN,
   stepLoss,
 } from '../../src/core/garden/plan/cost-model.js';
 import {
@@ -14,6 +15,7 @@ import {
   type MessageTokens,
   type Step,
 } from '../../src/core/garden/plan/planner.js';
+import type { ThinkingDrops } from '../../src/core/garden/plan/thinking-drops.js';
 
 function step(
   key: string,
@@ -273,5 +275,25 @@ describe('selectProfitable', () => {
     expect(selectProfitable({ ...base, steps: [late], horizon: 30 }, 1)).toBeDefined();
     // 2 × (5,750 + 240) = 11,980 > 9,000.
     expect(selectProfitable({ ...base, steps: [late], horizon: 30 }, 2)).toBeUndefined();
+  });
+
+  it('counts the reasoning a bound cut leaves out in full, not at the factor', () => {
+    // Message 9 keeps 400 tokens of bound thinking: a change at message 8 leaves them out.
+    const drops: ThinkingDrops = {
+      sent: 10,
+      tokens: (from, to) => (from <= 9 && to > 9 ? 400 : 0),
+      earliest: 0,
+      lossPerToken: RETHINK_LOSS_PER_TOKEN,
+    };
+    const late = step('late', 8, 3_000, 20);
+    // Rewrite 1.15 × (8,000 − 3,000 − 400) = 5,290, loss 240, reasoning 5 × 400 = 2,000.
+    // 18 calls: value 0.1 × 3,400 × 18 = 6,120, short of 0.8 × 5,530 + 2,000 = 6,424 (it would
+    // clear 0.8 × 7,530 = 6,024); the same batch with no thinking behind it runs.
+    expect(selectProfitable({ ...base, steps: [late], horizon: 18, drops }, 0.8)).toBeUndefined();
+    expect(selectProfitable({ ...base, steps: [late], horizon: 18 }, 0.8)).toBeDefined();
+    // 24 calls: value 8,160 pays for it.
+    const result = selectProfitable({ ...base, steps: [late], horizon: 24, drops }, 0.8);
+    expect(result?.thinking).toBe(400);
+    expect(result?.cost).toBeCloseTo(0.8 * (5_290 + 240) + 2_000 - 8_160);
   });
 });

@@ -222,9 +222,12 @@ function firstMessage(steps: readonly Step[], end: number): number {
 /**
  * A profit event, below the high-water mark: of the batches "every summary step at or after a cut",
  * the one whose value over the calls to come (futureValue) exceeds `factor` × (cache rewrite from
- * the cut + expected loss) by the most; undefined when none does. Only summaries (phase 1): a stub
- * is for pressure. Each step must also be worth its own loss. The value counts cached reads only;
- * tokens saved also shrink every later rewrite and write, so a factor below 1 is still prudent.
+ * the cut + expected loss) + the reasoning it leaves out by the most; undefined when none does. Only
+ * summaries (phase 1): a stub is for pressure. Each step must also be worth its own loss. The value
+ * counts cached reads only; tokens saved also shrink every later rewrite and write, so a factor below
+ * 1 is still prudent. That allowance is for the cache's side of the trade, where it was chosen: the
+ * thinking a change to a sent block leaves out (preserved thinking) is reasoning lost for good, priced
+ * on its own at the output price (RETHINK_LOSS_PER_TOKEN), and counts in full.
  */
 export function selectProfitable(
   input: Omit<PlanInput, 'need' | 'cold'>,
@@ -254,10 +257,9 @@ export function selectProfitable(
       loss += step.loss;
     }
     const thinking = droppedBy(drops, firstMessage(pool, end), end, cached);
-    const spend =
-      breakCost(input.model, cachedFrom(cut) - savedInCache - thinking.cached) + loss + thinking.loss;
+    const rewrite = breakCost(input.model, cachedFrom(cut) - savedInCache - thinking.cached);
     const value = futureValue(input.model, saved + thinking.tokens, input.horizon) + unsentValue(input, pool);
-    const cost = factor * spend - value;
+    const cost = factor * (rewrite + loss) + thinking.loss - value;
     if (cost < 0 && (!best || cost < best.cost))
       best = {
         steps: [...pool],

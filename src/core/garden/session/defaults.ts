@@ -52,7 +52,8 @@ export const DEFAULT_MIN_SAVING_TOKENS = 64;
 
 /**
  * A profit event (below the high-water mark) runs when the value of what it saves over the calls to
- * come exceeds this multiple of its cost (cache rewrite + expected loss). Chosen on the dev split
+ * come exceeds this multiple of its cost (cache rewrite + expected loss), plus in full the reasoning
+ * it leaves out where thinking is bound (planner.ts selectProfitable). Chosen on the dev split
  * (`gardener bench --window 32000 --split dev`) among 0.6–1.5, then checked on the held-out split.
  */
 export const DEFAULT_PROFIT_FACTOR = 0.8;
