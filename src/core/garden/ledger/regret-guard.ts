@@ -21,8 +21,8 @@ export const REGRET_LONGEST_PAYBACK_CALLS = 3 * REGRET_GRACE_CALLS;
 /**
  * Above this share of the budget a pressure event is forced. Between the high-water mark and here it
  * waits while its rewrite would put the session over its unmanaged cost (affordableSpend), as a profit
- * event would: a session that ends before the budget is reached never pays for it. Chosen on the dev
- * split (`gardener bench --window 32000 --split dev`: 0.85 and 0.95 side by side), checked on held-out.
+ * event would: a session that ends before the budget is reached never pays for it (docs/BENCH.md
+ * § Provenance of tuned constants).
  */
 export const FORCED_SHARE = 0.85;
 

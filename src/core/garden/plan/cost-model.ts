@@ -28,8 +28,7 @@ export const STUB_LOSS_FACTOR = 2;
 /**
  * Bounds of the estimated number of calls left in a session. The upper bound is the conservative
  * part: an event late in a long session is priced as if at most this many calls followed, since a
- * session's end cannot be seen coming. Chosen on the dev split under the cache model (`gardener bench
- * --window 32000 --split dev`, 12–40 side by side), then checked once on held-out.
+ * session's end cannot be seen coming (docs/BENCH.md § Provenance of tuned constants).
  */
 export const MIN_HORIZON = 4;
 export const MAX_HORIZON = 24;
@@ -57,8 +56,8 @@ export function coldValue(model: CacheModel, saved: number, horizon: number): nu
 
 /**
  * Each name a summary leaves out (compress/names.ts: neither shown nor on its names line) adds this
- * share to the summary's loss: the agent may need any of them. Chosen on the dev split (`gardener
- * bench --window 32000 --split dev`) among 0.02–0.2: more needles in context for a little cost.
+ * share to the summary's loss: the agent may need any of them; more needles in context for a little
+ * cost (docs/BENCH.md § Provenance of tuned constants).
  */
 export const LOSS_PER_NAME_LEFT_OUT = 0.05;
 

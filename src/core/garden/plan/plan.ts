@@ -17,7 +17,7 @@ import type { WorkingWindow } from './window.js';
 
 /**
  * A profit event saves at least this share of the budget: fewer, larger batches, at the same cost
- * as no minimum on the dev split.
+ * as no minimum (docs/BENCH.md § Provenance of tuned constants).
  */
 const PROFIT_MIN_SHARE = 0.05;
 /**

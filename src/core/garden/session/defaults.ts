@@ -23,14 +23,14 @@ export const PREFIX_CHECK_SETTINGS: readonly PrefixCheckSetting[] = ['auto', 'of
  */
 export const DEFAULT_HIGH_WATER = 0.6;
 /**
- * An event compacts down to this share of the budget: chosen on the dev split (`gardener bench
- * --window 32000 --split dev`), a little more cost for more needles kept in context.
+ * An event compacts down to this share of the budget: a little more cost for more needles kept in
+ * context (docs/BENCH.md § Provenance of tuned constants).
  */
 export const DEFAULT_LOW_WATER = 0.33;
 /**
- * Assistant turns (each with the user message after it) kept verbatim at the end. 2 rather than 4,
- * side by side at --window 32000 on the dev split: cheaper at the same needles in context, since the
- * turns before are still summarised, not stubbed, while they matter.
+ * Assistant turns (each with the user message after it) kept verbatim at the end. 2 rather than 4:
+ * cheaper at the same needles in context, since the turns before are still summarised, not stubbed,
+ * while they matter (docs/BENCH.md § Provenance of tuned constants).
  */
 export const DEFAULT_KEEP_LAST_TURNS = 2;
 
@@ -38,8 +38,8 @@ export const DEFAULT_KEEP_LAST_TURNS = 2;
  * Turns a proxied conversation keeps verbatim at its end: the newest tool result is read in full, and
  * an older one is shortened when pressure asks for it, at the call after the model saw it, when
  * the cache rewrite that costs is smallest (only the newest turn follows it). 1 rather than the
- * engine's 2, measured with the real Claude Code (benchmarks/claude-code-long.ts, RESULTS.md
- * "issue 20"): the same needles answered, each one in context or by its stub's command.
+ * engine's 2, measured with the real Claude Code (benchmarks/claude-code-long.ts): the same needles
+ * answered, each one in context or by its stub's command (docs/BENCH.md § Provenance of tuned constants).
  */
 export const PROXY_KEEP_LAST_TURNS = 1;
 
@@ -53,8 +53,8 @@ export const DEFAULT_MIN_SAVING_TOKENS = 64;
 /**
  * A profit event (below the high-water mark) runs when the value of what it saves over the calls to
  * come exceeds this multiple of its cost (cache rewrite + expected loss), plus in full the reasoning
- * it leaves out where thinking is bound (planner.ts selectProfitable). Chosen on the dev split
- * (`gardener bench --window 32000 --split dev`) among 0.6–1.5, then checked on the held-out split.
+ * it leaves out where thinking is bound (planner.ts selectProfitable); docs/BENCH.md § Provenance of
+ * tuned constants.
  */
 export const DEFAULT_PROFIT_FACTOR = 0.8;
 
