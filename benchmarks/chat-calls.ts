@@ -27,7 +27,7 @@ import type { MessageParam, MessagesRequest } from '../src/core/transcript/types
 import { createAnthropicProvider } from '../src/doors/kit/provider/anthropic.js';
 import { openStore } from '../src/core/store/open.js';
 import { estimateInputTokens, startFakeAnthropic } from '../test/support/fake-anthropic/index.js';
-import { NEEDLE, scriptedSession, writeProject } from '../test/agent/scripted-session.js';
+import { NEEDLE, scriptedSession, writeProject } from '../test/doors/chat/agent/scripted-session.js';
 
 const { values } = parseArgs({
   options: {

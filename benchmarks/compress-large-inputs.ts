@@ -1,5 +1,5 @@
 /**
- * CPU time of `compress('log', …)` on the three 10 MB inputs of test/compress/properties.test.ts (a
+ * CPU time of `compress('log', …)` on the three 10 MB inputs of test/core/compress/properties.test.ts (a
  * log, a single line, binary-looking text): the dispatcher's cost on inputs where it shows.
  *
  * Run: npx tsx benchmarks/compress-large-inputs.ts [ROOT] [--runs N]

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { GardenerError } from '../src/errors.js';
 import { openStore } from '../src/core/store/open.js';
-import { startChild, verifyStore, type Committed } from '../test/store/reliability-support.js';
+import { startChild, verifyStore, type Committed } from '../test/core/store/reliability-support.js';
 import { recall } from '../src/core/recall/recall.js';
 
 interface Args {

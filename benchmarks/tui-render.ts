@@ -21,7 +21,7 @@ import path from 'node:path';
 import type { HistoryItem } from '../src/doors/chat/agent/controller.js';
 import type { AgentEvent } from '../src/doors/chat/agent/events.js';
 import type { PressureReport } from '../src/core/garden/plan/pressure.js';
-import { scriptedController, type ScriptedTurn } from '../test/tui/support/scripted-controller.js';
+import { scriptedController, type ScriptedTurn } from '../test/doors/chat/tui/support/scripted-controller.js';
 
 // As runChatTui does: React's production build (set before React loads).
 process.env['NODE_ENV'] ??= 'production';

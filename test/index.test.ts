@@ -11,7 +11,7 @@ import {
   resolveTarget,
   validate,
 } from '../src/index.js';
-import { agentSession } from './garden/helpers.js';
+import { agentSession } from './core/garden/helpers.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = mkdtempSync(path.join(tmpdir(), 'gardener-api-'));

@@ -11,7 +11,7 @@ import {
   type ScriptStep,
 } from '../support/fake-anthropic/index.js';
 import { runGardener } from '../support/cli.js';
-import { sandbox } from '../agent/support.js';
+import { sandbox } from '../doors/chat/agent/support.js';
 
 /** Several `gardener chat -p … --continue` processes at once on one session lose no turn. */
 const root = path.resolve(import.meta.dirname, '../..');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sandbox } from '../agent/support.js';
+import { sandbox } from '../doors/chat/agent/support.js';
 import { runGardener } from '../support/cli.js';
 import { startFakeAnthropic, textReply, type FakeAnthropic } from '../support/fake-anthropic/index.js';
 

@@ -11,7 +11,7 @@ import {
 import { runGardener } from '../support/cli.js';
 import { serviceLog, SETTLEMENT_REF } from '../support/service-log.js';
 import { LATE_FEE_BASIS_POINTS, pricingJs } from '../support/source-files.js';
-import { sandbox } from '../agent/support.js';
+import { sandbox } from '../doors/chat/agent/support.js';
 
 let fake: FakeAnthropic | undefined;
 let box: ReturnType<typeof sandbox> | undefined;

@@ -8,8 +8,8 @@ import {
   type ScriptStep,
 } from '../support/fake-anthropic/index.js';
 import { runGardener } from '../support/cli.js';
-import { NEEDLE, scriptedSession, writeProject } from '../agent/scripted-session.js';
-import { sandbox } from '../agent/support.js';
+import { NEEDLE, scriptedSession, writeProject } from '../doors/chat/agent/scripted-session.js';
+import { sandbox } from '../doors/chat/agent/support.js';
 
 let fake: FakeAnthropic | undefined;
 let box: ReturnType<typeof sandbox> | undefined;

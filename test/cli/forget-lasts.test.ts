@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toRequest } from '../../src/core/transcript/types.js';
-import { agentSession } from '../garden/helpers.js';
+import { agentSession } from '../core/garden/helpers.js';
 import { runGardener } from '../support/cli.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'gardener-forget-lasts-'));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/core/store/open.js';
 import { toRequest } from '../../src/core/transcript/types.js';
-import { agentSession, buildLog } from '../garden/helpers.js';
+import { agentSession, buildLog } from '../core/garden/helpers.js';
 import { runGardener } from '../support/cli.js';
 import { recall } from '../../src/core/recall/recall.js';
 

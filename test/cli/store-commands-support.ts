@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { openStore } from '../../src/core/store/open.js';
 import type { EntryInput } from '../../src/core/store/types.js';
-import { tempDir } from '../store/support.js';
+import { tempDir } from '../core/store/support.js';
 
 export const PROJECT = 'shop';
 

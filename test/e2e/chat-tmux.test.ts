@@ -203,7 +203,7 @@ describe.skipIf(missing.length > 0)('gardener chat in a real terminal (tmux)', (
   }, 120_000);
   it('reads a /recall taller than the screen in a pager that opens at its head: the first hit and the matched line show, the keys page, q closes', async () => {
     const { startFakeAnthropic, toolReply } = await import('../support/fake-anthropic/index.js');
-    const { unlike } = await import('../recall/support/unlike.js');
+    const { unlike } = await import('../core/recall/support/unlike.js');
     // Distinct lines, none alike: the hit shows many of them, so the output is long.
     const log = Array.from(
       { length: 400 },

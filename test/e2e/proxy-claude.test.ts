@@ -12,7 +12,7 @@ import {
   type RecordedRequest,
   type ScriptStep,
 } from '../support/fake-anthropic/index.js';
-import type { JsonLine } from '../proxy/json.js';
+import type { JsonLine } from '../doors/proxy/json.js';
 import { CLAUDE_BIN, claudePresent, HEADLESS_CLAUDE_ENV } from '../support/claude-code.js';
 
 /**

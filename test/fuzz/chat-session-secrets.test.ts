@@ -9,7 +9,7 @@ import {
   toolReply,
   type FakeAnthropic,
 } from '../support/fake-anthropic/index.js';
-import { sandbox } from '../agent/support.js';
+import { sandbox } from '../doors/chat/agent/support.js';
 import { SECRET_SHAPES, SECRET_VALUES } from '../support/secret-shapes.js';
 import { databaseFileBytes, foundInDatabase } from './secrets-support.js';
 

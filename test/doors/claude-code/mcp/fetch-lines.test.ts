@@ -1,0 +1,62 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openMcpDoor, type McpDoor } from '../../../../src/doors/claude-code/mcp/session.js';
+import { bashResult, hookWorld, SESSION, type HookWorld } from '../hooks/support.js';
+import { buildLog } from '../../../support/build-log.js';
+
+let world: HookWorld;
+let door: McpDoor;
+let client: Client;
+
+beforeEach(async () => {
+  world = hookWorld();
+  door = await openMcpDoor({
+    env: { ...world.env, CLAUDE_CODE_SESSION_ID: SESSION },
+    cwd: '/',
+    version: '0.0.0-test',
+    hookServer: false,
+  });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await door.server.connect(serverSide);
+  client = new Client({ name: 'test', version: '0' });
+  await client.connect(clientSide);
+});
+afterEach(async () => {
+  await client.close();
+  await door.close();
+  world.cleanup();
+});
+
+type Text = { content: Array<{ type: string; text: string }>; isError?: boolean };
+const call = async (name: string, args: Record<string, unknown> = {}) =>
+  (await client.callTool({ name, arguments: args })) as Text;
+const text = (result: Text) => result.content.map((c) => c.text).join('\n');
+
+describe('the MCP tools and look-alike lines', () => {
+  it("recall folds a run in fetch's words, and fetch with those lines returns them", async () => {
+    await world.hook('post-tool-use', bashResult('toolu_1', 'npm run build', buildLog()));
+    const found = JSON.parse(text(await call('recall', { query: 'batch 1612 VAT' }))) as {
+      results: Array<{ id: string; text: string }>;
+    };
+    const hit = found.results.find((r) => r.text.includes('ERROR vat.test.ts'));
+    const fold = /… (\d+) similar INFO lines \(\d+–\d+\): fetch\(id: "(\w+)", lines: "(\d+-\d+)"\)/.exec(
+      hit?.text ?? '',
+    );
+    expect(fold?.[2]).toBe(hit?.id);
+    const page = text(await call('fetch', { id: fold?.[2], lines: fold?.[3] }));
+    const numbered = page.split('\n').filter((l) => /^\s*\d+\| INFO compiled/.test(l));
+    expect(numbered).toHaveLength(Number(fold?.[1]));
+    expect(page).toContain(`lines ${fold?.[3]?.replace('-', '–')} of 401`);
+  });
+
+  it('refuses a bad range with a tool error', async () => {
+    await world.hook('post-tool-use', bashResult('toolu_1', 'npm run build', buildLog()));
+    const found = JSON.parse(text(await call('recall', { query: 'batch 1612' }))) as {
+      results: Array<{ id: string }>;
+    };
+    const bad = await call('fetch', { id: found.results[0]?.id, lines: '9-3' });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toContain('lines must be a line range');
+  });
+});
