@@ -1,4 +1,3 @@
-import { preservesThinking } from '../../../src/core/binding/index.js';
 import { requestUnits } from '../../../src/core/cache/cache-units.js';
 import { cacheModel } from '../../../src/core/cache/models.js';
 import { createPromptCache, type PromptCache } from '../../../src/core/cache/prompt-cache.js';
@@ -15,12 +14,13 @@ export function estimateInputTokens(body: Json): number {
 }
 
 /**
- * The request as the API bills it: on models with preserved thinking, each thinking block left in
- * the request is input, counted as its text (a text block of the same words for the counter and the
- * cache); on other models earlier thinking is not part of the context (the body itself).
+ * The request as the API bills it: on a model that keeps earlier turns' thinking in its context (Opus
+ * 4.5+, Sonnet 4.6+ and every 5.x model: `keepsThinking` in src/core/cache/models.ts), each thinking
+ * block left in the request is input, counted as its text (a text block of the same words for the
+ * counter and the cache); on other models earlier thinking is not part of the context (the body itself).
  */
 export function billedBody(body: Json): Json {
-  if (typeof body?.model !== 'string' || !preservesThinking(body.model)) return body;
+  if (typeof body?.model !== 'string' || !cacheModel(body.model).keepsThinking) return body;
   let changed = false;
   const messages = (body.messages as Json[]).map((message): Json => {
     if (!Array.isArray(message?.content) || !message.content.some((b: Json) => b?.type === 'thinking'))
