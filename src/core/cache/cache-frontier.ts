@@ -15,24 +15,55 @@ const SHORTENED = '[gardener:';
 /**
  * The last message before the first tool result that gardener has not shortened and could: an
  * event's first changed message is at or after it, as long as the blocks before it stay shortened.
- * Undefined when there is none.
+ * In a conversation without tool blocks (a plain-text agent: its tool output comes back as user
+ * text after the action it wrote) that user text is the tool result, and the frontier is past the
+ * last one shortened: outputs an event kept whole lie before it, and the next event starts after
+ * it. Undefined when there is none.
  */
 export function compactionFrontier(messages: readonly MessageParam[]): number | undefined {
-  return compactionFrontierFrom(messages, 1);
+  return scanFrontier(messages).at;
 }
 
-/** compactionFrontier when the messages before `from` are known to hold no such result. */
-export function compactionFrontierFrom(messages: readonly MessageParam[], from: number): number | undefined {
+/** A frontier scan's answer: the frontier, and the first message it saw holding a tool block. */
+export interface FrontierScan {
+  at: number | undefined;
+  firstTool: number | undefined;
+}
+
+/**
+ * compactionFrontier read from `from` on, when the scan that ends there is known: the messages
+ * before it hold no result that could be the frontier, and a tool block at `firstTool` if any.
+ */
+export function scanFrontier(messages: readonly MessageParam[], from = 1, firstTool?: number): FrontierScan {
+  let tool = firstTool;
+  let observation: number | undefined;
   for (let m = Math.max(1, from); m < messages.length; m++) {
-    const content = messages[m]?.content;
-    if (!Array.isArray(content)) continue;
-    for (const block of content as unknown as Block[]) {
-      if (block['type'] !== 'tool_result') continue;
-      const text = toolResultText(block['content'] as ToolResultBlockParam['content']);
-      if (text.length >= SHORTENABLE_CHARS && !text.startsWith(SHORTENED)) return m - 1;
-    }
+    const message = messages[m] as MessageParam;
+    if (Array.isArray(message.content))
+      for (const block of message.content as unknown as Block[]) {
+        if (block['type'] !== 'tool_result' && block['type'] !== 'tool_use') continue;
+        tool ??= m;
+        if (block['type'] !== 'tool_result') continue;
+        const text = toolResultText(block['content'] as ToolResultBlockParam['content']);
+        if (isShortenable(text)) return { at: m - 1, firstTool: tool };
+      }
+    if (tool !== undefined || message.role !== 'user' || messages[m - 1]?.role !== 'assistant') continue;
+    const text = userText(message);
+    if (text.startsWith(SHORTENED)) observation = undefined;
+    else if (isShortenable(text)) observation ??= m;
   }
-  return undefined;
+  const at = tool === undefined && observation !== undefined ? observation - 1 : undefined;
+  return { at, firstTool: tool };
+}
+
+function isShortenable(text: string): boolean {
+  return text.length >= SHORTENABLE_CHARS && !text.startsWith(SHORTENED);
+}
+
+function userText(message: MessageParam): string {
+  if (typeof message.content === 'string') return message.content;
+  const blocks = message.content as unknown as Block[];
+  return blocks.map((block) => (block['type'] === 'text' ? String(block['text']) : '')).join('\n');
 }
 
 /** Blocks with cache_control in a request (tools, system, messages, tool_result contents). */

@@ -38,8 +38,19 @@ export interface CacheTrack {
   placed: { units: readonly CacheUnit[]; serial: number } | undefined;
   /** The request of `units` whose units went out last (lastSent), when they were placeBreakpoints'. */
   sentSerial: number | undefined;
-  /** The compaction frontier of a request of `units`, and how many messages it had. */
-  frontier: { serial: number; at: number | undefined; length: number } | undefined;
+  /**
+   * The compaction frontier of a request of `units`, the first message its scan saw holding a tool
+   * block, and how many messages it had.
+   */
+  frontier: FrontierState | undefined;
+}
+
+/** Where a request's compaction frontier scan stopped (place-breakpoints.ts reads on from it). */
+export interface FrontierState {
+  serial: number;
+  at: number | undefined;
+  firstTool: number | undefined;
+  length: number;
 }
 
 export function createCacheTrack(): CacheTrack {

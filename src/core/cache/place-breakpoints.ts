@@ -1,5 +1,5 @@
 import { applyMarks, type ClientMark } from './client-marks.js';
-import { compactionFrontierFrom, headBreakpoints, MAX_CACHE_BREAKPOINTS } from './cache-frontier.js';
+import { headBreakpoints, MAX_CACHE_BREAKPOINTS, scanFrontier, type FrontierScan } from './cache-frontier.js';
 import { pickPlaces, type Place } from './cache-places.js';
 import { cachesOf, modelOf, type CacheTrack } from './cache-track.js';
 import { requestUnits, type PricedRequest } from './cache-units.js';
@@ -44,18 +44,25 @@ function firstChanged(
   return firstDifference(track.lastSent, units, Math.min(from, track.lastSent.length));
 }
 
-/** The compaction frontier, read from where the last request's stopped when the messages up to it are the same. */
+/**
+ * The compaction frontier, read on from where the last request's scan stopped when the messages up
+ * to there are the same. With tool blocks that is the frontier (no result before it can become
+ * one); in a plain-text conversation an output before it can, when a later one goes back to whole,
+ * so the scan goes on from there only when every message up to it is the same.
+ */
 function frontierOf(
   track: CacheTrack,
   messages: readonly MessageParam[],
   priced: PricedRequest,
   before?: number,
-): number | undefined {
+): FrontierScan {
   const known = track.frontier;
-  let from = 1;
-  if (known && before !== undefined && known.serial === before)
-    from = Math.min(known.at === undefined ? known.length : known.at + 1, priced.sameMessages);
-  return compactionFrontierFrom(messages, from);
+  if (!known || before === undefined || known.serial !== before) return scanFrontier(messages);
+  const stop = known.at === undefined ? known.length : known.at + 1;
+  if (known.firstTool === undefined)
+    return stop <= priced.sameMessages ? scanFrontier(messages, stop) : scanFrontier(messages);
+  const from = Math.min(stop, priced.sameMessages);
+  return known.firstTool < from ? scanFrontier(messages, from, known.firstTool) : scanFrontier(messages);
 }
 
 function firstDifference(before: readonly CacheUnit[], units: readonly CacheUnit[], from: number): number {
@@ -122,8 +129,9 @@ function placeGardeners(
   let priced = track.units.last as PricedRequest;
   let room = MAX_CACHE_BREAKPOINTS - headBreakpoints(request) - (priced.breaks.at(-1) as number);
   if (room <= 0) return placed(track, request, units, priced);
-  const frontier = frontierOf(track, request.messages, priced, before);
-  track.frontier = { serial: priced.serial, at: frontier, length: request.messages.length };
+  const scan = frontierOf(track, request.messages, priced, before);
+  const frontier = scan.at;
+  track.frontier = { serial: priced.serial, ...scan, length: request.messages.length };
   const changed = firstChanged(track, units, priced, before);
   const search = { units, frontierKey: track.frontierKey, changed, frontier };
   const { last, previous, end } = pickPlaces(request, priced, search);

@@ -48,16 +48,41 @@ const message = fc.oneof(
   { weight: 5, arbitrary: fc.array(marked, { maxLength: 4 }) },
 );
 
+/** A plain-text agent's messages: no tool blocks; its outputs, long, short or shortened, are user text. */
+const plainText = fc.oneof(
+  fc.constantFrom('', 'run the tests', 'and now?'),
+  fc.record({ n: fc.nat(20), form: fc.constantFrom('long', 'shortened', 'string') }).map(({ n, form }) =>
+    form === 'string'
+      ? long(n)
+      : [
+          {
+            type: 'text',
+            text: form === 'long' ? long(n) : `[gardener: log 812→0 tok · id=${n}] ${long(n)}`,
+          },
+        ],
+  ),
+  fc.array(
+    fc.tuple(fc.constantFrom('go on', 'hmm', ''), fc.nat(9)).map(([text, n]) => ({
+      type: 'text',
+      text,
+      ...(n === 0 && text !== '' ? mark : {}),
+    })),
+    { maxLength: 3 },
+  ),
+);
+
 /** How one request changes the conversation's last one. */
-const step = fc.record({
-  add: fc.array(message, { maxLength: 4 }),
-  /** A message from the end replaced by a new object (an event's change, or the client moving its mark). */
-  replace: fc.option(fc.tuple(fc.nat(30), message)),
-  /** The same content in a new object (the proxy restores the client's marks on a copy). */
-  copyLast: fc.boolean(),
-  system: fc.constantFrom('same', 'other', 'two marks'),
-  wait: fc.constantFrom(1_000, 400_000),
-});
+const stepOf = (content: fc.Arbitrary<unknown>) =>
+  fc.record({
+    add: fc.array(content, { maxLength: 4 }),
+    /** A message from the end replaced by a new object (an event's change, or the client moving its mark). */
+    replace: fc.option(fc.tuple(fc.nat(30), content)),
+    /** The same content in a new object (the proxy restores the client's marks on a copy). */
+    copyLast: fc.boolean(),
+    system: fc.constantFrom('same', 'other', 'two marks'),
+    wait: fc.constantFrom(1_000, 400_000),
+  });
+const step = stepOf(message);
 
 type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
 
@@ -140,9 +165,12 @@ function billed(track: CacheTrack, sent: readonly CacheUnit[], original: readonl
 const unitsOf = (request: MessagesRequest) => requestUnits(request, tokenizer);
 
 describe('placing the breakpoint from the last request, not the whole walk', () => {
-  it('places and bills as a track that remembers nothing of the request before', () => {
+  it.each([
+    ['any conversation', step],
+    ["a plain-text agent's", stepOf(plainText)],
+  ])('places and bills as a track that remembers nothing of the request before (%s)', (_, steps) => {
     fc.assert(
-      fc.property(fc.array(step, { minLength: 1, maxLength: 12 }), (steps) => {
+      fc.property(fc.array(steps, { minLength: 1, maxLength: 12 }), (steps) => {
         const flat = createCacheTrack();
         const fresh = createCacheTrack();
         let at = 0;
