@@ -18,6 +18,17 @@ describe('compactAll', () => {
     expect(g.render().messages.at(-1)).toEqual(agentSession(8, { lines: 40 }).messages.at(-1));
   });
 
+  it('keeps no turn whole at keepLastTurns 0, the newest tool result included', () => {
+    const g = garden(store, 1_000_000, { inject: 'off' });
+    const session = agentSession(8, { lines: 40 });
+    g.sync(session);
+    g.compactAll({ minTokens: 200, keepLastTurns: 0 });
+    expect(g.classStats().log?.summaries).toBe(8);
+    const newest = g.render().messages.at(-1)?.content;
+    expect(newest).not.toEqual(session.messages.at(-1)?.content);
+    expect(JSON.stringify(newest)).toContain('[gardener: log summary');
+  });
+
   it('leaves blocks under minTokens alone', () => {
     const g = garden(store, 1_000_000, { inject: 'off' });
     g.sync(agentSession(8, { lines: 40 }));

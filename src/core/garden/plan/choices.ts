@@ -4,7 +4,7 @@ import type { Form, Slot } from '../view/slot.js';
 import { hasForm, slotTokens, type View } from '../view/view.js';
 import { summaryAtFirstSend } from './first-send.js';
 import { withReattachedMedia } from './steps.js';
-import { protection, windowStart, workingWindow } from './window.js';
+import { protection, windowStart, workingWindow, type WorkingWindow } from './window.js';
 
 /**
  * The forms of the changes a door asks for by name (forget, compact-all), chosen as the planner
@@ -27,7 +27,8 @@ export function stubForms(
 /**
  * Every eligible block of at least `minTokens` to its summary (the no-budget compress). `firstSend`:
  * the blocks were never sent and their form is decided once (first-send.ts): no working window, and
- * the first-send rule decides.
+ * the first-send rule decides. `keepLastTurns: 0` keeps nothing whole, the newest message included
+ * (a one-shot compress has no next call that reads it; the live engine always keeps the newest).
  */
 export function compactAllForms(
   view: View,
@@ -35,14 +36,7 @@ export function compactAllForms(
   ledger: Pick<Ledger, 'pinned'>,
   options: { minTokens: number; keepLastTurns: number | undefined; firstSend: boolean },
 ): Map<string, Form> {
-  const window = options.firstSend
-    ? { start: view.messages.length, maxTokens: Number.POSITIVE_INFINITY }
-    : options.keepLastTurns === undefined
-      ? workingWindow(view, session)
-      : {
-          start: windowStart(view, options.keepLastTurns, () => 0, Number.POSITIVE_INFINITY),
-          maxTokens: Number.POSITIVE_INFINITY,
-        };
+  const window = compactAllWindow(view, session, options);
   const pays = options.firstSend
     ? summaryAtFirstSend
     : (original: number, summary: number) => summary < original;
@@ -54,4 +48,17 @@ export function compactAllForms(
     if (pays(slotTokens(slot, 'original'), slotTokens(slot, 'summary'))) forms.set(slot.key, 'summary');
   }
   return forms;
+}
+
+/** What a compact-all leaves whole at the end: nothing at a first send or when asked to keep no turn. */
+function compactAllWindow(
+  view: View,
+  session: Session,
+  options: { keepLastTurns: number | undefined; firstSend: boolean },
+): WorkingWindow {
+  const whole = Number.POSITIVE_INFINITY;
+  if (options.firstSend || options.keepLastTurns === 0)
+    return { start: view.messages.length, maxTokens: whole };
+  if (options.keepLastTurns === undefined) return workingWindow(view, session);
+  return { start: windowStart(view, options.keepLastTurns, () => 0, whole), maxTokens: whole };
 }
