@@ -1,8 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import { textSlices } from '../format/index.js';
-
-/** A string at least this long is hashed a slice at a time, never copied whole. */
-const HUGE_STRING = 1 << 20;
+import { hashJsonString } from '../format/index.js';
 
 /**
  * Feeds a hash the canonical JSON of a value: object keys sorted, so key order never matters and
@@ -10,12 +7,7 @@ const HUGE_STRING = 1 << 20;
  */
 export function feedCanonical(hash: Hash, value: unknown): void {
   if (typeof value === 'string') {
-    if (value.length < HUGE_STRING) hash.update(JSON.stringify(value));
-    else {
-      hash.update('"');
-      for (const slice of textSlices(value, HUGE_STRING)) hash.update(JSON.stringify(slice).slice(1, -1));
-      hash.update('"');
-    }
+    hashJsonString(hash, value);
     return;
   }
   if (Array.isArray(value)) {

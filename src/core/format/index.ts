@@ -2,5 +2,5 @@
 export { change, compact, count, formatBytes, integer } from './numbers.js';
 export { textTable } from './table.js';
 export { lineSlices, textSlices } from './slices.js';
-export { hashJson, hashText } from './json-hash.js';
+export { hashJson, hashJsonString, hashText } from './json-hash.js';
 export { forEachMatch } from './matches.js';

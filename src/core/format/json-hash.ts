@@ -29,15 +29,18 @@ export function hashText(hash: Hash, text: string): Hash {
   return hash;
 }
 
+/** Feeds a hash `JSON.stringify(text)`, a slice at a time when the text is huge. */
+export function hashJsonString(hash: Hash, text: string): Hash {
+  if (text.length < HUGE_STRING) return hash.update(JSON.stringify(text));
+  hash.update('"');
+  // Escaping is per character and a slice never splits a surrogate pair: the slices' escapes are the whole's.
+  for (const slice of textSlices(text, HUGE_STRING)) hash.update(JSON.stringify(slice).slice(1, -1));
+  return hash.update('"');
+}
+
 function feed(hash: Hash, value: unknown, drop: ReadonlySet<string>): void {
   if (typeof value === 'string') {
-    if (value.length < HUGE_STRING) hash.update(JSON.stringify(value));
-    else {
-      hash.update('"');
-      // Escaping is per character and a slice never splits a surrogate pair: the slices' escapes are the whole's.
-      for (const slice of textSlices(value, HUGE_STRING)) hash.update(JSON.stringify(slice).slice(1, -1));
-      hash.update('"');
-    }
+    hashJsonString(hash, value);
     return;
   }
   if (Array.isArray(value)) {
