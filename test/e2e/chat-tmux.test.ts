@@ -70,7 +70,7 @@ function launchChat(
     TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json'),
     ANTHROPIC_BASE_URL: url,
     ANTHROPIC_API_KEY: 'test',
-    ANTHROPIC_MODEL: 'claude-sonnet-4-6',
+    ANTHROPIC_MODEL: 'claude-sonnet-5-5', // chat's default: thinking bound to its prefix, the check on
     GARDENER_HOME: path.join(folder, 'home'),
     CI: 'true', // as on CI, where Ink would draw nothing live unless chat keeps it from seeing it
   };
