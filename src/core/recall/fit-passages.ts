@@ -13,6 +13,11 @@ const ROOM_TOLERANCE = 0.05;
  * first), and the whole costs little more (docs/BENCH.md § Provenance).
  */
 const NEARLY_WHOLE = 0.85;
+/**
+ * A tightly shown hit whose original takes this many tokens or fewer shows it whole: its windows and
+ * their labels would cost about as much.
+ */
+const SMALL_WHOLE_TOKENS = 60;
 /** A hit's text that takes this share of its room or more filled it (see `filled`). */
 const FILLED_SHARE = 0.8;
 /** A hit shows at least this much of its passages, however full the budget. */
@@ -28,7 +33,7 @@ export const MIN_PASSAGE_CHARS = Math.floor(PASSAGE_CHARS / 2);
  */
 export function fitPassages(
   original: string,
-  prepared: (room: number) => ShownPassages,
+  prepared: (room: number, tight?: boolean) => ShownPassages,
   { share, left }: { share: number; left: number },
   tokenizer: Tokenizer,
 ): string {
@@ -67,4 +72,29 @@ function wholeOrFolded(original: string, shown: ShownPassages): string {
  */
 function filled(text: string, room: number): number {
   return text.length >= FILLED_SHARE * room ? room : text.length;
+}
+
+/**
+ * A hit's matched windows only, within `share` tokens (the best window always): the whole original
+ * when it takes no more than SMALL_WHOLE_TOKENS and fits what is `left`, or when the windows would
+ * show nearly all of it and it fits the share.
+ */
+export function fitTight(
+  original: string,
+  prepared: (room: number, tight?: boolean) => ShownPassages,
+  { share, left }: { share: number; left: number },
+  tokenizer: Tokenizer,
+): string {
+  const whole = tokenizer.count(original);
+  if (whole <= SMALL_WHOLE_TOKENS && whole <= left) return original;
+  let room = Math.max(1, Math.floor(share * CHARS_PER_TOKEN));
+  let text = prepared(room, true).text;
+  if (text.length >= NEARLY_WHOLE * original.length && whole <= share) return original;
+  let used = tokenizer.count(text);
+  for (let pass = 0; pass < ROOM_PASSES && used > share; pass++) {
+    room = Math.max(1, Math.floor(((room * share) / used) * (1 - ROOM_TOLERANCE)));
+    text = prepared(room, true).text;
+    used = tokenizer.count(text);
+  }
+  return text;
 }

@@ -27,16 +27,17 @@ export function closeGaps(
   title: number,
   { room, chars, label }: GapRoom,
   shown: (first: number, last: number) => number,
+  maxGap = MAX_GAP_LINES,
 ): number {
   const sorted = [...passages].sort((a, b) => a.first - b.first);
   const gaps: Array<{ size: number; close: () => void }> = [];
   const below = sorted.find((p) => p.first > title);
   const titleShown = sorted.some((p) => p.first <= title && p.last >= title);
-  if (title > 0 && below && !titleShown && below.first - title - 1 <= MAX_GAP_LINES)
+  if (title > 0 && below && !titleShown && below.first - title - 1 <= maxGap)
     gaps.push({ size: shown(title + 1, below.first - 1), close: () => (below.first = title) });
   for (const [i, a] of sorted.entries()) {
     const b = sorted[i + 1];
-    if (!b || b.first <= a.last + 1 || b.first - a.last - 1 > MAX_GAP_LINES) continue;
+    if (!b || b.first <= a.last + 1 || b.first - a.last - 1 > maxGap) continue;
     gaps.push({ size: shown(a.last + 1, b.first - 1) - label, close: () => (a.last = b.first - 1) });
   }
   gaps.sort((x, y) => x.size - y.size);

@@ -1,5 +1,5 @@
 import { foldLine, foldWindows, shapesOf, type FoldPiece, type LinesCommand } from './fold.js';
-import { fitting, foldCosts, joined, LABEL_CHARS, widen } from './widen.js';
+import { fitting, foldCosts, joined, LABEL_CHARS, tighten, widen } from './widen.js';
 import { findTokens, snippet } from './snippet.js';
 
 /** Lines shown before and after a matching line. */
@@ -195,7 +195,7 @@ export function passageText(
   room = PASSAGE_CHARS,
   command?: LinesCommand,
 ): string | undefined {
-  return preparePassages(text, words, globalWeight, command)?.(room).text;
+  return preparePassages(text, words, globalWeight, command)?.show(room).text;
 }
 
 /** What a hit shows of an original in a room: its windows, and whether they fold an original they hold whole. */
@@ -203,6 +203,14 @@ export interface ShownPassages {
   text: string;
   /** The windows hold every line, runs of look-alike lines folded: the original, shorter. */
   folded: boolean;
+}
+
+/** An original's passages, ranked once: shown in a room, and what the words it holds weigh. */
+export interface PreparedPassages {
+  /** The passages in `room` characters; `tight`: the matched windows only, not widened to fill it. */
+  show: (room: number, tight?: boolean) => ShownPassages;
+  /** What the distinct words the original holds weigh together. */
+  held: number;
 }
 
 /** Passages ranked once per original; more than this are never shown, whatever the room. */
@@ -218,7 +226,7 @@ export function preparePassages(
   words: readonly string[],
   globalWeight: (token: string) => number,
   command?: LinesCommand,
-): ((room: number) => ShownPassages) | undefined {
+): PreparedPassages | undefined {
   const lines = splitLines(text);
   const byLine = tokensByLine(text, lines, words);
   if (byLine.size === 0) return undefined;
@@ -231,11 +239,16 @@ export function preparePassages(
   const matched = (n: number) => byLine.has(n - 2) || byLine.has(n - 1) || byLine.has(n);
   const shape = shapesOf(lines.texts);
   const costs = foldCosts(lines.texts, matched, (n) => lineChars(lines, n), shape);
-  return (room) => {
-    const some = ranked.slice(0, Math.max(MAX_PASSAGES, Math.floor(room / ROOM_PER_PASSAGE)));
+  const show = (room: number, tight = false): ShownPassages => {
+    const some = tight
+      ? ranked
+      : ranked.slice(0, Math.max(MAX_PASSAGES, Math.floor(room / ROOM_PER_PASSAGE)));
     const title = titleOf(lines, some);
+    const base = fitting(some, room - title.text.length, costs);
     const chosen = joined(
-      widen(fitting(some, room - title.text.length, costs), room - title.text.length, title.line, costs),
+      tight
+        ? tighten(base, room - title.text.length, title.line, costs)
+        : widen(base, room - title.text.length, title.line, costs),
     );
     // Widened into the title line, a passage shows it whole: no need to show it twice.
     const titled =
@@ -254,6 +267,9 @@ export function preparePassages(
     const folded = covered && pieces.some((window) => window.some((piece) => piece.folded));
     return { text: shown.join('\n').replace(/^…\n/, ''), folded };
   };
+  let held = 0;
+  for (const token of new Set([...byLine.values()].flatMap((t) => [...t]))) held += globalWeight(token);
+  return { show, held };
 }
 
 /**

@@ -8,7 +8,8 @@ import { fitToBudget } from './budget.js';
 import { parseQuery } from './query.js';
 import { passageWords, type PassageWords } from './passage-words.js';
 import { preparePassages } from './passages.js';
-import { CHARS_PER_TOKEN, fitPassages, MIN_PASSAGE_CHARS } from './fit-passages.js';
+import { PARTIAL_TOKENS, partlyMatching } from './partial-match.js';
+import { CHARS_PER_TOKEN, fitPassages, fitTight, MIN_PASSAGE_CHARS } from './fit-passages.js';
 import { findTokens, head } from './snippet.js';
 import { pickTop, recallResult } from './in-context.js';
 import { echoPenalty, fewEchoes, isEcho } from './echo.js';
@@ -316,9 +317,10 @@ interface PendingPassages {
 }
 
 /**
- * Fills in the passages of the hits that show them, best first, each within a share of the recall
- * budget left by the other hits (notes, summaries) and by the ones before it: a hit beside short
- * ones shows more of its original, whole when it fits, and what a hit leaves of its share (shown
+ * Fills in the passages of the hits that show them. Beside a first hit that holds nearly all the query
+ * names, a hit holding much less of it shows only its best matched lines (partial-match.ts). The
+ * others share what the budget has left, best first, each within its share of the rest: a hit beside
+ * short ones shows more of its original, whole when it fits, and what a hit leaves of its share (shown
  * whole in less, passages that fit in less, a summary instead) goes to the hits after it rather than
  * unused. Shares are in tokens, turned into characters at a guessed rate and corrected once by counting.
  */
@@ -328,33 +330,52 @@ function showPassages(
   words: PassageWords,
   budget: HitBudget,
 ): void {
-  // A short original is shown whole: it takes what it takes, and leaves the rest to the long ones.
-  for (const p of pending) if (p.original.length <= MIN_PASSAGE_CHARS) p.hit.text = p.original;
-  const long = pending.filter((p) => p.original.length > MIN_PASSAGE_CHARS);
+  const { linesCommand, tokenizer } = budget;
+  const prepared = pending.map((p) => {
+    const command =
+      linesCommand === undefined ? undefined : (a: number, b: number) => linesCommand(p.hit.id, a, b);
+    return { ...p, passages: preparePassages(p.original, words.words, words.weight, command) };
+  });
+  const asked = words.words.reduce((n, w) => n + words.weight(w), 0);
+  const partly =
+    prepared[0]?.hit === hits[0]
+      ? partlyMatching(
+          prepared.map((p) => p.passages?.held),
+          asked,
+        )
+      : prepared.map(() => false);
+  const shown = () => hits.reduce((n, h) => n + (h.text === '' ? 0 : tokenizer.count(h.text)), 0);
+  let rest = Math.max(0, budget.tokens - shown());
+  for (const [i, p] of prepared.entries()) {
+    if (partly[i] && p.passages) {
+      const share = Math.min(PARTIAL_TOKENS, rest);
+      p.hit.text = fitTight(p.original, p.passages.show, { share, left: rest }, tokenizer);
+    } else if (p.original.length <= MIN_PASSAGE_CHARS) {
+      // A short original is shown whole: it takes what it takes, and leaves the rest to the long ones.
+      p.hit.text = p.original;
+    } else continue;
+    rest = Math.max(0, rest - tokenizer.count(p.hit.text));
+  }
+  const long = prepared.filter((p, i) => !partly[i] && p.original.length > MIN_PASSAGE_CHARS);
   if (long.length === 0) return;
-  const others = hits.reduce((n, h) => n + (h.text === '' ? 0 : budget.tokenizer.count(h.text)), 0);
+  // The budget counts the hits' texts only (fitToBudget), so the texts may fill it.
+  rest = Math.max(0, budget.tokens - shown());
   const weights = roomWeights(
     long.map((p) => p.hit),
     hits[0]?.score ?? 0,
   );
   let total = weights.reduce((a, b) => a + b, 0);
-  // The budget counts the hits' texts only (fitToBudget), so the texts may fill it.
-  let rest = Math.max(0, budget.tokens - others);
-  for (const [i, { hit, original, summary }] of long.entries()) {
+  for (const [i, { hit, original, summary, passages }] of long.entries()) {
     const weight = weights[i] ?? 0;
     const share = (rest * weight) / total;
     total -= weight;
-    const { linesCommand } = budget;
-    const command =
-      linesCommand === undefined ? undefined : (a: number, b: number) => linesCommand(hit.id, a, b);
-    const show = preparePassages(original, words.words, words.weight, command);
-    if (show === undefined) {
+    if (passages === undefined) {
       [hit.text, hit.form] = summary.trim() !== '' ? [summary, 'summary'] : [head(original), 'snippet'];
-      rest = Math.max(0, rest - budget.tokenizer.count(hit.text));
+      rest = Math.max(0, rest - tokenizer.count(hit.text));
       continue;
     }
-    hit.text = fitPassages(original, show, { share, left: rest }, budget.tokenizer);
-    rest = Math.max(0, rest - budget.tokenizer.count(hit.text));
+    hit.text = fitPassages(original, passages.show, { share, left: rest }, tokenizer);
+    rest = Math.max(0, rest - tokenizer.count(hit.text));
   }
 }
 

@@ -4,6 +4,8 @@ import type { Passage } from './passages.js';
 
 /** Lines a window first gains above its match (a record's header: the test, the function, the event). */
 const LEAD_LINES = 2;
+/** A gap this many lines long at most between two tight windows is closed (a window's label costs about that). */
+const TIGHT_GAP_LINES = 2;
 /** Characters a window's label takes, as most are (`[lines 1200-1234]` and its line end). */
 export const LABEL_CHARS = 16;
 /** Characters a fold line takes, about (`… 116 similar INFO lines (230–346): gardener show ID --lines 230-346`). */
@@ -135,4 +137,15 @@ export function joined(passages: readonly Passage[]): Passage[] {
     }
   }
   return out;
+}
+
+/**
+ * The matched windows as they are, but for gaps of TIGHT_GAP_LINES or fewer between them (or under the
+ * title), closed while they fit in `room`: two windows a line or two apart read as one and need one
+ * label. No window grows to fill the room.
+ */
+export function tighten(passages: Passage[], room: number, title: number, costs: FoldCosts): Passage[] {
+  const chars = passages.reduce((n, p) => n + costs.span(p.first, p.last) + LABEL_CHARS, 0);
+  closeGaps(passages, title, { room, chars, label: LABEL_CHARS }, costs.span, TIGHT_GAP_LINES);
+  return passages;
 }

@@ -10,9 +10,9 @@ describe('what a hit leaves of its share goes to the hits after it', () => {
     // The best hit: a short note on the failover, shown whole in much less than its share.
     const notes = Array.from({ length: 20 }, (_, i) => `failover drill ${i}: replica lag checked`);
     t.store.ingest(entry({ original: ['failover of replica east: promoted', ...notes].join('\n') }));
-    // The second: a long log whose fact sits well below the line the question matches.
+    // The second: a long log, matching the question as well, whose fact sits well below the line it matches.
     const log = Array.from({ length: 800 }, (_, i) => `2026-03-14 heartbeat ok seq=${i}`);
-    log[200] = '2026-03-14 failover started';
+    log[200] = '2026-03-14 failover of replica east started, to be promoted';
     log[260] = 'new primary endpoint db-w7.internal';
     t.advance(60_000);
     t.store.ingest(entry({ original: log.join('\n'), sourceTool: 'Bash' }));
