@@ -144,7 +144,10 @@ function plan(view: View, session: Session, ledger: Ledger, options: PlanOptions
   // Blocks not sent yet may go out as their summaries where an event may come: they need them now.
   if (view.thinking.bound && estimate(view) > session.config.lowWater * limit)
     settleUnsent(view, session, ledger);
-  let event = applyEvent(view, session, ledger, 'restore', restorations(view, ledger, window));
+  let event = applyEvent(view, session, ledger, {
+    kind: 'restore',
+    forms: restorations(view, ledger, window),
+  });
   const planned = planEvent(view, ledger, {
     session,
     window,
@@ -152,6 +155,6 @@ function plan(view: View, session: Session, ledger: Ledger, options: PlanOptions
     target: options.target,
     model: cacheModel(requestModel(view)),
   });
-  if (planned) event = applyEvent(view, session, ledger, planned.kind, planned.forms) ?? event;
+  if (planned) event = applyEvent(view, session, ledger, planned) ?? event;
   return planResult(view, session, ledger, { event, cold, window, limit, strict: options.strict });
 }

@@ -7,8 +7,9 @@ import { estimate } from '../view/figures.js';
 import type { Form, Slot } from '../view/slot.js';
 import { hasForm, slotChanged, type View } from '../view/view.js';
 import { sentMessages } from '../plan/sent.js';
+import { keptThinkingBefore } from '../plan/thinking-drops.js';
 import { restoreOriginal } from './release.js';
-import { leaveOutAfter } from './thinking.js';
+import { leaveOutAfter, leaveOutBefore } from './thinking.js';
 
 /** Whether a slot comes before a position in the transcript. */
 function before(slot: Slot, at: { message: number; index: number }): boolean {
@@ -17,22 +18,28 @@ function before(slot: Slot, at: { message: number; index: number }): boolean {
 
 /**
  * Applies form changes as one event: the slots take their new forms, the ledger logs the event and
- * saves the forms. Nothing happens when no form actually changes.
+ * saves the forms. Nothing happens when no form actually changes. `shedThinkingBefore` (thinking
+ * nothing binds, plan.ts PlannedEvent): the thinking kept in the messages before it is left out too.
  */
 export function applyEvent(
   view: View,
   session: Session,
   ledger: Ledger,
-  kind: GardenEvent['kind'],
-  forms: ReadonlyMap<string, Form>,
+  change: {
+    kind: GardenEvent['kind'];
+    forms: ReadonlyMap<string, Form>;
+    shedThinkingBefore?: number | undefined;
+  },
 ): GardenEvent | undefined {
+  const { kind, forms, shedThinkingBefore } = change;
   const changes = [...forms].filter(([key, form]) => {
     const slot = view.byKey.get(key);
     if (slot === undefined || slot.form === form) return false;
     // A block a one-shot garden let go is read back or rebuilt (release.ts, render/read-back.ts).
     return hasForm(slot, form);
   });
-  if (changes.length === 0) return undefined;
+  const sheds = shedThinkingBefore !== undefined && keptThinkingBefore(view, shedThinkingBefore) > 0;
+  if (changes.length === 0 && !sheds) return undefined;
   const tokensBefore = estimate(view);
   let firstMessage = view.messages.length;
   const sent = view.thinking.bound ? sentMessages(view, ledger) : 0;
@@ -47,6 +54,7 @@ export function applyEvent(
   }
   // A sent block changed: the thinking kept after it would fail the prefix check; it is left out.
   if (firstSent !== undefined) leaveOutAfter(view, ledger, firstSent);
+  if (sheds) firstMessage = Math.min(firstMessage, leaveOutBefore(view, ledger, shedThinkingBefore));
   const { counters, saved } = ledger;
   counters.events++;
   const event: GardenEvent = {

@@ -26,7 +26,7 @@ export function recallIntoContext(view: View, session: Session, ledger: Ledger, 
   const forms = new Map(
     slots.filter((s) => s.form !== 'original').map((s): [string, Form] => [s.key, 'original']),
   );
-  const event = applyEvent(view, session, ledger, 'recall', forms);
+  const event = applyEvent(view, session, ledger, { kind: 'recall', forms });
   if (!event) return { changed: 0, reason: 'already' };
   ledger.counters.stubsRecalled += forms.size;
   return { changed: event.changed, event };
@@ -45,7 +45,7 @@ export function forget(
   if (slots.length === 0) return absent(session, id);
   const forms = stubForms(view, session, ledger, slots);
   if (forms === undefined) return { changed: 0, reason: 'protected' };
-  return changed(applyEvent(view, session, ledger, 'forget', forms));
+  return changed(applyEvent(view, session, ledger, { kind: 'forget', forms }));
 }
 
 /** Content the user forgot before and that arrived again stays forgotten: a stub, once outside the window. */
@@ -53,7 +53,7 @@ export function stubForgotten(view: View, session: Session, ledger: Ledger): voi
   const forgotten = inTranscriptOrder(view.index.forgotten).filter((s) => s.form !== 'stub');
   if (forgotten.length === 0) return;
   const forms = stubForms(view, session, ledger, forgotten);
-  if (forms !== undefined) applyEvent(view, session, ledger, 'forget', forms);
+  if (forms !== undefined) applyEvent(view, session, ledger, { kind: 'forget', forms });
 }
 
 /** Pins an entry: its blocks back to their original form, protected from now on. */
@@ -61,13 +61,12 @@ export function pin(view: View, session: Session, ledger: Ledger, id: string): C
   const slots = slotsOf(view, id);
   if (slots.length === 0) return absent(session, id);
   for (const slot of slots) ledger.pinned.add(slot.key);
-  const event = applyEvent(
-    view,
-    session,
-    ledger,
-    'pin',
-    new Map(slots.filter((s) => s.form !== 'original').map((s): [string, Form] => [s.key, 'original'])),
-  );
+  const event = applyEvent(view, session, ledger, {
+    kind: 'pin',
+    forms: new Map(
+      slots.filter((s) => s.form !== 'original').map((s): [string, Form] => [s.key, 'original']),
+    ),
+  });
   persist(session, ledger, view);
   return changed(event);
 }
@@ -88,7 +87,10 @@ export function compactAll(
   options: { minTokens: number; keepLastTurns: number | undefined; firstSend: boolean },
 ): ChangeResult {
   return changed(
-    applyEvent(view, session, ledger, 'compact-all', compactAllForms(view, session, ledger, options)),
+    applyEvent(view, session, ledger, {
+      kind: 'compact-all',
+      forms: compactAllForms(view, session, ledger, options),
+    }),
   );
 }
 

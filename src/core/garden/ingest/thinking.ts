@@ -86,6 +86,26 @@ export function leaveOutAfter(
   return left;
 }
 
+/**
+ * Thinking nothing binds (no prefix check): every thinking block kept in the messages before
+ * `message` is left out for good. Returns the first message that changed.
+ */
+export function leaveOutBefore(
+  view: View,
+  ledger: Pick<Ledger, 'thinking' | 'counters'>,
+  message: number,
+): number {
+  let first = message;
+  for (let m = 0; m < Math.min(message, view.messages.length); m++)
+    for (const slot of view.messages[m]?.slots ?? [])
+      if (keptThinking(slot)) {
+        leaveOut(view, ledger, slot);
+        ledger.counters.thinkingDropped++;
+        first = Math.min(first, m);
+      }
+  return first;
+}
+
 /** Every thinking block kept so far is left out for good (removing all of them is always valid). */
 export function leaveOutAll(view: View, ledger: Pick<Ledger, 'thinking' | 'counters'>): number {
   return leaveOutAfter(view, ledger, { message: 0, index: -1 });

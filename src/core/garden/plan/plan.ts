@@ -12,7 +12,7 @@ import { keepOwnWords } from './plan-own.js';
 import { selectProfitable, selectSteps, type MessageTokens, type Selection, type Step } from './planner.js';
 import { sentMessages } from './sent.js';
 import { eligibleSteps, stepContext, targetForms } from './steps.js';
-import { thinkingDrops } from './thinking-drops.js';
+import { keptThinkingBefore, thinkingDrops } from './thinking-drops.js';
 import type { WorkingWindow } from './window.js';
 
 /**
@@ -50,6 +50,12 @@ export interface PlannedEvent {
   cost: number;
   /** The earliest message it changes: the cache is rewritten from there. */
   cut: number;
+  /**
+   * Thinking the model keeps in its context and nothing binds (no prefix check, or an old account):
+   * when no form change can bring the request down, the thinking kept before this message (the
+   * working window's start) is left out too, for good.
+   */
+  shedThinkingBefore?: number;
 }
 
 /** Whether the prompt cache is cold: idle longer than its TTL, or never used. Reads the clock. */
@@ -105,7 +111,12 @@ export function planEvent(view: View, ledger: Ledger, settings: PlanSettings): P
         if (savedBy(own) >= overBudget) selection = { ...selection, steps: own };
       }
     }
-    return planned(due.kind, targetForms(view, selection.steps, window.start), selection);
+    const event = planned(due.kind, targetForms(view, selection.steps, window.start), selection);
+    // Earlier reasoning the model keeps is what is left to shed; nothing binds it, so it may go.
+    const unbound = view.thinking.counted && !view.thinking.bound;
+    if (!selection.feasible && unbound && keptThinkingBefore(view, window.start) > 0)
+      return { ...event, shedThinkingBefore: window.start };
+    return event;
   }
   if (
     due === undefined &&

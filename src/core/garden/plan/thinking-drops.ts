@@ -26,6 +26,15 @@ export function keptThinking(slot: Slot): boolean {
   );
 }
 
+/** Tokens of the thinking kept in messages before `message`. */
+export function keptThinkingBefore(view: View, message: number): number {
+  let tokens = 0;
+  for (let m = 0; m < Math.min(message, view.messages.length); m++)
+    for (const slot of view.messages[m]?.slots ?? [])
+      if (keptThinking(slot)) tokens += slot.tokens.original ?? 0;
+  return tokens;
+}
+
 /** The drops of a bound view: thinking tokens by message, summed from the end as the planner asks. */
 export function thinkingDrops(view: View, sent: number, lossPerToken: number): ThinkingDrops {
   const byMessage: number[] = view.messages.map((entry) =>
