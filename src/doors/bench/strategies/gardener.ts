@@ -9,7 +9,7 @@ import type { Tokenizer } from '../../../core/tokens/index.js';
 import { cacheQuestionSession } from '../builtin/sessions/cache-question.js';
 import { pipelineKeyErrorSession } from '../builtin/sessions/pipeline-keyerror.js';
 import { retryConfigSession } from '../builtin/sessions/retry-config.js';
-import type { Strategy } from '../types.js';
+import type { BenchSession, Strategy } from '../types.js';
 import { recall } from '../../../core/recall/index.js';
 import { recallText } from '../facts.js';
 import { createProxySend } from '../proxy-send.js';
@@ -54,15 +54,26 @@ function warmUp(store: GardenerStore, tokenizer: Tokenizer): void {
 }
 
 /**
+ * A session's project in the run's store: named by the session, not by its place in the run (entry
+ * ids derive from the project, so its stubs, and its figures, do not depend on what ran before it).
+ */
+function scopeOf(bench: BenchSession, taken: Set<string>): { project: string; session: string } {
+  let project = `bench:${bench.label}`;
+  for (let n = 2; taken.has(project); n++) project = `bench:${bench.label}#${n}`;
+  taken.add(project);
+  return { project, session: bench.transcript.id || `session-${taken.size}` };
+}
+
+/**
  * `gardener`: the real engine (docs/DESIGN.md) with its default config, over a temporary store for the
- * run (one project per session, so recall never crosses sessions). Each call syncs the transcript
+ * run (one project per session, named by the session, so recall never crosses sessions). Each call syncs the transcript
  * so far, plans and renders; the CPU time of those three steps is the call's `ms` (after a one-time,
  * untimed warm-up). The budget is `--budget`, else the window.
  */
 export function createGardenerStrategy(): Strategy {
   let folder: string | undefined;
   let store: GardenerStore | undefined;
-  let sessions = 0;
+  const projects = new Set<string>();
   const storeOf = (tokenizer: Tokenizer): GardenerStore => {
     if (!store) {
       folder = mkdtempSync(path.join(tmpdir(), 'gardener-bench-'));
@@ -76,8 +87,7 @@ export function createGardenerStrategy(): Strategy {
     name: 'gardener',
     start(bench, options) {
       const db = storeOf(options.meter.tokenizer);
-      sessions += 1;
-      const scope = { project: `bench-${sessions}`, session: bench.transcript.id || `session-${sessions}` };
+      const scope = scopeOf(bench, projects);
       let call = 0;
       const now = (): number => REPLAY_EPOCH + call * REPLAY_CALL_INTERVAL_MS;
       const proxy = createProxySend(options.meter.tokenizer);

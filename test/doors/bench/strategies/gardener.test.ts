@@ -42,4 +42,29 @@ describe('gardener strategy (the real engine)', () => {
       strategy.close?.();
     }
   });
+
+  it("renders a session the same whichever sessions ran before it in the run's store", async () => {
+    const body = JSON.parse(readFileSync(fixture, 'utf8')) as Pick<Transcript, 'system' | 'messages'>;
+    const session = (id: string) => toBenchSession({ id, format: 'anthropic', ...body }, `${id}.json`);
+    const meter = createMeter(defaultTokenizer());
+    const rendered = async (order: string[]): Promise<string> => {
+      const strategy = createGardenerStrategy();
+      let last = '';
+      try {
+        for (const id of order) {
+          const bench = session(id);
+          const run = await strategy.start(bench, { window: 200_000, maskKeep: 10, budget: 700, meter });
+          const requests = [];
+          for (const call of bench.calls) requests.push((await run.context(call.index)).request);
+          run.close();
+          last = JSON.stringify(requests);
+        }
+      } finally {
+        strategy.close?.();
+      }
+      return last;
+    };
+    // The stubs name their originals' ids: the same session gets the same ids second as first.
+    expect(await rendered(['other', 'twelve'])).toBe(await rendered(['twelve']));
+  });
 });
