@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   requestText,
@@ -9,8 +7,9 @@ import {
   type ScriptStep,
 } from '../support/fake-anthropic/index.js';
 import { runGardener } from '../support/cli.js';
-import { serviceLog, SETTLEMENT_REF } from '../support/service-log.js';
-import { LATE_FEE_BASIS_POINTS, pricingJs } from '../support/source-files.js';
+import { writeChatProject } from '../support/chat-project.js';
+import { SETTLEMENT_REF } from '../support/service-log.js';
+import { LATE_FEE_BASIS_POINTS } from '../support/source-files.js';
 import { sandbox } from '../doors/chat/agent/support.js';
 
 let fake: FakeAnthropic | undefined;
@@ -26,15 +25,11 @@ afterEach(async () => {
 const FILLER = 8;
 
 function writeProject(cwd: string): void {
-  mkdirSync(join(cwd, 'logs'));
-  mkdirSync(join(cwd, 'src'));
-  writeFileSync(join(cwd, 'logs', 'service.log'), serviceLog().text);
-  writeFileSync(join(cwd, 'src', 'pricing.js'), pricingJs());
-  for (let i = 0; i < FILLER; i++)
-    writeFileSync(
-      join(cwd, `run_${i}.log`),
-      Array.from({ length: 600 }, (_, n) => `case ${i}.${n} passed in ${n % 17} ms`).join('\n'),
-    );
+  writeChatProject(cwd, {
+    count: FILLER,
+    lines: 600,
+    line: (i, n) => `case ${i}.${n} passed in ${n % 17} ms`,
+  });
 }
 
 /** The text of a recall tool's result in the request that follows it. */
