@@ -1,41 +1,15 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openMcpDoor, type McpDoor } from '../../../../src/doors/claude-code/mcp/session.js';
-import { bashResult, hookWorld, SESSION, type HookWorld } from '../hooks/support.js';
+import { describe, expect, it } from 'vitest';
+import { toolText, useMcpHarness } from './support.js';
+import { bashResult } from '../hooks/support.js';
 import { buildLog } from '../../../support/build-log.js';
 
-let world: HookWorld;
-let door: McpDoor;
-let client: Client;
-
-beforeEach(async () => {
-  world = hookWorld();
-  door = await openMcpDoor({
-    env: { ...world.env, CLAUDE_CODE_SESSION_ID: SESSION },
-    cwd: '/',
-    version: '0.0.0-test',
-    hookServer: false,
-  });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await door.server.connect(serverSide);
-  client = new Client({ name: 'test', version: '0' });
-  await client.connect(clientSide);
-});
-afterEach(async () => {
-  await client.close();
-  await door.close();
-  world.cleanup();
-});
-
-type Text = { content: Array<{ type: string; text: string }>; isError?: boolean };
-const call = async (name: string, args: Record<string, unknown> = {}) =>
-  (await client.callTool({ name, arguments: args })) as Text;
-const text = (result: Text) => result.content.map((c) => c.text).join('\n');
+const mcp = useMcpHarness();
+const call = (name: string, args?: Record<string, unknown>) => mcp.call(name, args);
+const text = toolText;
 
 describe('the MCP tools and look-alike lines', () => {
   it("recall folds a run in fetch's words, and fetch with those lines returns them", async () => {
-    await world.hook('post-tool-use', bashResult('toolu_1', 'npm run build', buildLog()));
+    await mcp.world.hook('post-tool-use', bashResult('toolu_1', 'npm run build', buildLog()));
     const found = JSON.parse(text(await call('recall', { query: 'batch 1612 VAT' }))) as {
       results: Array<{ id: string; text: string }>;
     };
@@ -51,7 +25,7 @@ describe('the MCP tools and look-alike lines', () => {
   });
 
   it('refuses a bad range with a tool error', async () => {
-    await world.hook('post-tool-use', bashResult('toolu_1', 'npm run build', buildLog()));
+    await mcp.world.hook('post-tool-use', bashResult('toolu_1', 'npm run build', buildLog()));
     const found = JSON.parse(text(await call('recall', { query: 'batch 1612' }))) as {
       results: Array<{ id: string }>;
     };

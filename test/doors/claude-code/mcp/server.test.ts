@@ -1,44 +1,18 @@
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openMcpDoor, type McpDoor } from '../../../../src/doors/claude-code/mcp/session.js';
+import { describe, expect, it } from 'vitest';
+import { toolText, useMcpHarness } from './support.js';
 import { FETCH_CHARS } from '../../../../src/doors/claude-code/mcp/fetch-window.js';
-import { bashResult, bigLog, hookWorld, SESSION, type HookWorld } from '../hooks/support.js';
+import { bashResult, bigLog, SESSION } from '../hooks/support.js';
 import { serviceLog, SETTLEMENT_REF } from '../../../support/service-log.js';
 
-let world: HookWorld;
-let door: McpDoor;
-let client: Client;
-
-beforeEach(async () => {
-  world = hookWorld();
-  door = await openMcpDoor({
-    env: { ...world.env, CLAUDE_CODE_SESSION_ID: SESSION },
-    cwd: '/',
-    version: '0.0.0-test',
-    hookServer: false,
-  });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await door.server.connect(serverSide);
-  client = new Client({ name: 'test', version: '0' });
-  await client.connect(clientSide);
-});
-afterEach(async () => {
-  await client.close();
-  await door.close();
-  world.cleanup();
-});
-
-type Text = { content: Array<{ type: string; text: string }>; isError?: boolean };
-const call = async (name: string, args: Record<string, unknown> = {}) =>
-  (await client.callTool({ name, arguments: args })) as Text;
-const text = (result: Text) => result.content.map((c) => c.text).join('\n');
+const mcp = useMcpHarness();
+const call = (name: string, args?: Record<string, unknown>) => mcp.call(name, args);
+const text = toolText;
 
 describe('gardener mcp', () => {
   it('initializes and lists its five tools, each described for a model', async () => {
-    expect(client.getServerVersion()).toMatchObject({ name: 'gardener', version: '0.0.0-test' });
-    const { tools } = await client.listTools();
+    expect(mcp.client.getServerVersion()).toMatchObject({ name: 'gardener', version: '0.0.0-test' });
+    const { tools } = await mcp.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'context_pressure',
       'fetch',
@@ -51,12 +25,12 @@ describe('gardener mcp', () => {
   });
 
   it('is bound to the project of $CLAUDE_PROJECT_DIR and the session of $CLAUDE_CODE_SESSION_ID', () => {
-    expect(door.scope()).toEqual({ project: world.project, session: SESSION });
+    expect(mcp.door.scope()).toEqual({ project: mcp.world.project, session: SESSION });
   });
 
   it('recall finds a result a hook stored; fetch returns its original in windows with a continuation', async () => {
     const log = bigLog(2_000, 'ERROR disk quota exceeded on /var/lib/shop');
-    await world.hook('post-tool-use', bashResult('toolu_1', 'deploy --verbose', log));
+    await mcp.world.hook('post-tool-use', bashResult('toolu_1', 'deploy --verbose', log));
     const found = JSON.parse(text(await call('recall', { query: 'disk quota exceeded' }))) as {
       results: Array<{ id: string; text: string }>;
     };
@@ -82,7 +56,7 @@ describe('gardener mcp', () => {
 
   it('fetch with a query returns the lines holding it, numbered, with context, not the whole original', async () => {
     const log = serviceLog();
-    await world.hook('post-tool-use', bashResult('toolu_1', 'cat service.log', log.text));
+    await mcp.world.hook('post-tool-use', bashResult('toolu_1', 'cat service.log', log.text));
     const found = JSON.parse(text(await call('recall', { query: 'service.log' }))) as {
       results: Array<{ id: string }>;
     };
@@ -107,9 +81,9 @@ describe('gardener mcp', () => {
   });
 
   it('context_pressure reports by class and by form from what the hooks stored', async () => {
-    await world.hook('post-tool-use', bashResult('toolu_1', 'cat app.log', bigLog(400, 'x')));
-    await world.hook('pre-compact', { trigger: 'auto' });
-    await world.hook('post-tool-use', bashResult('toolu_2', 'ls', 'a\nb'));
+    await mcp.world.hook('post-tool-use', bashResult('toolu_1', 'cat app.log', bigLog(400, 'x')));
+    await mcp.world.hook('pre-compact', { trigger: 'auto' });
+    await mcp.world.hook('post-tool-use', bashResult('toolu_2', 'ls', 'a\nb'));
     const report = JSON.parse(text(await call('context_pressure'))) as {
       source: string;
       by_class: Record<string, { count: number }>;
@@ -125,7 +99,7 @@ describe('gardener mcp', () => {
 
   it('context_pressure prefers the live figures of a proxy serving this session', async () => {
     const { mkdirSync, writeFileSync } = await import('node:fs');
-    const live = path.join(world.home, 'proxy-live');
+    const live = path.join(mcp.world.home, 'proxy-live');
     mkdirSync(live, { recursive: true });
     const figures = {
       requests: 12,
@@ -161,11 +135,11 @@ describe('gardener mcp', () => {
     expect(text(unknown)).toContain('no entry or note');
     expect((await call('forget', { id: 'zzzzzzzz' })).isError).toBe(true);
     expect((await call('note', { text: '   ' })).isError).toBe(true);
-    expect((await client.listTools()).tools).toHaveLength(5);
+    expect((await mcp.client.listTools()).tools).toHaveLength(5);
   });
 
   it('never crosses projects: an entry of another project is not found', async () => {
-    const other = door.store.ingest({
+    const other = mcp.door.store.ingest({
       scope: { project: '/elsewhere', session: 's' },
       class: 'log',
       original: 'secret plans of another project',
