@@ -26,7 +26,7 @@ export const DEFAULT_HIGH_WATER = 0.6;
  * An event compacts down to this share of the budget: a little more cost for more needles kept in
  * context (docs/BENCH.md § Provenance of tuned constants).
  */
-export const DEFAULT_LOW_WATER = 0.33;
+export const DEFAULT_LOW_WATER = 0.32;
 /**
  * Assistant turns (each with the user message after it) kept verbatim at the end. 2 rather than 4:
  * cheaper at the same needles in context, since the turns before are still summarised, not stubbed,
