@@ -18,8 +18,8 @@ export const PREFIX_CHECK_SETTINGS: readonly PrefixCheckSetting[] = ['auto', 'of
 
 /**
  * Start an event above this share of the budget. Chosen with DEFAULT_LOW_WATER side by side on the
- * recorded sessions (`gardener bench --window 32000`; figures in benchmarks/RESULTS.md): deeper
- * events are rarer per token saved.
+ * recorded sessions (`gardener bench --window 32000`; docs/BENCH.md § Provenance of tuned constants):
+ * deeper events are rarer per token saved.
  */
 export const DEFAULT_HIGH_WATER = 0.6;
 /**
