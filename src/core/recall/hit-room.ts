@@ -16,7 +16,7 @@ import { findTokens, head, snippet } from './snippet.js';
  * Characters each hit beside a first hit named by the query (its recall hint) shows: its best matched
  * line, enough to tell what it holds; `show ID` prints the rest (docs/BENCH.md § Provenance).
  */
-const BESIDE_NAMED_CHARS = 100;
+const BESIDE_NAMED_CHARS = 60;
 /** Characters shown before the first matched word of that line. */
 const BESIDE_LEAD_CHARS = 20;
 
