@@ -19,6 +19,11 @@ export interface Step {
   loss: number;
   /** A stub step that follows this block's summary step (its `saved` assumes the summary was taken). */
   afterSummary: boolean;
+  /**
+   * A tool result: left whole, it ends the compacted region there (core/cache's compaction frontier),
+   * and the next event reads the cache only up to it.
+   */
+  toolResult?: boolean;
 }
 
 /**
@@ -227,7 +232,9 @@ function firstMessage(steps: readonly Step[], end: number): number {
  * counts cached reads only; tokens saved also shrink every later rewrite and write, so a factor below
  * 1 is still prudent. That allowance is for the cache's side of the trade, where it was chosen: the
  * thinking a change to a sent block leaves out (preserved thinking) is reasoning lost for good, priced
- * on its own at the output price (RETHINK_LOSS_PER_TOKEN), and counts in full.
+ * on its own at the output price (RETHINK_LOSS_PER_TOKEN), and counts in full. A batch that leaves
+ * the earliest tool result it could shorten whole also pays for the region it leaves unsettled: the
+ * batch that reaches back to that result wins when it costs less than that.
  */
 export function selectProfitable(
   input: Omit<PlanInput, 'need' | 'cold'>,
@@ -247,7 +254,11 @@ export function selectProfitable(
   let savedInCache = 0;
   let loss = 0;
   let best: Selection | undefined;
+  let unsettled = 0;
+  let reaching: Selection | undefined;
   const { drops } = input;
+  const behind = leftBehind(worth, drops);
+  const region = regionTokens(input.messageTokens, cuts[0]);
   for (const cut of cuts) {
     if (drops && cut < drops.earliest) break;
     for (const step of byMessage.get(cut) ?? []) {
@@ -260,15 +271,50 @@ export function selectProfitable(
     const rewrite = breakCost(input.model, cachedFrom(cut) - savedInCache - thinking.cached);
     const value = futureValue(input.model, saved + thinking.tokens, input.horizon) + unsentValue(input, pool);
     const cost = factor * (rewrite + loss) + thinking.loss - value;
-    if (cost < 0 && (!best || cost < best.cost))
-      best = {
-        steps: [...pool],
-        saved: saved + thinking.tokens,
-        cut: firstMessage(pool, end),
-        cost,
-        feasible: true,
-        thinking: thinking.tokens,
-      };
+    if (cost >= 0 || (best && cost >= best.cost && cut !== behind)) continue;
+    const selection: Selection = {
+      steps: [...pool],
+      saved: saved + thinking.tokens,
+      cut: firstMessage(pool, end),
+      cost,
+      feasible: true,
+      thinking: thinking.tokens,
+    };
+    if (cut === behind) reaching = selection;
+    if (!best || cost < best.cost) {
+      best = selection;
+      unsettled = behind !== undefined && behind < cut ? breakCost(input.model, region(cut) - saved) : 0;
+    }
   }
+  // A batch that leaves the earliest tool result whole pays for the region it leaves unsettled.
+  if (best && reaching && reaching.cost < best.cost + factor * unsettled) return reaching;
   return best;
+}
+
+/**
+ * The earliest tool result a profit event could shorten (its summary is worth its loss, and no
+ * thinking bars the cut): a cut after it leaves it whole, and the region the event compacts is then
+ * not settled — the next event reads the cache only up to the block left whole, and rewrites the
+ * region again.
+ */
+function leftBehind(worth: readonly Step[], drops: ThinkingDrops | undefined): number | undefined {
+  let first: number | undefined;
+  for (const step of worth)
+    if (
+      step.toolResult &&
+      (!drops || step.message >= drops.earliest) &&
+      (first === undefined || step.message < first)
+    )
+      first = step.message;
+  return first;
+}
+
+/** Tokens of the messages from `m` to `last` (both in), summed as the cuts are asked latest first. */
+function regionTokens(messageTokens: MessageTokens, last: number | undefined): (m: number) => number {
+  let from = last === undefined ? 0 : last + 1;
+  let sum = 0;
+  return (m) => {
+    while (from > m) sum += messageTokens.at(--from) ?? 0;
+    return sum;
+  };
 }
