@@ -207,6 +207,37 @@ describe('selectSteps', () => {
   });
 });
 
+describe('selectSteps and a tool result left whole ahead of the cut', () => {
+  // A code file at message 3, then three large outputs; every assistant message keeps its thinking.
+  const messageTokens = [100, 1_400, 330, 2_700, 600, 7_000, 330, 5_000, 330, 7_000, 330];
+  const input = {
+    messageTokens,
+    cachedMessages: 11,
+    model: CACHE_MODEL,
+    horizon: 12,
+    need: 12_000,
+    cold: false,
+  };
+  const results = (flag: boolean) => [
+    step('code', 3, 1_800, 5, { loss: 1_000, toolResult: flag }),
+    step('log-a', 5, 6_500, 30, { loss: 4_000, toolResult: flag }),
+    step('log-b', 7, 4_200, 30, { loss: 4_000, toolResult: flag }),
+    step('log-c', 9, 6_500, 30, { loss: 4_000, toolResult: flag }),
+  ];
+
+  it('reaches back to it when the region a later cut leaves unsettled costs more', () => {
+    // From message 5, logs a and c: 1.15 × 6,990 + 8,000 − 0.1 × 13,000 × 12 ≈ 439. From message 3,
+    // the code file too: 1.15 × 8,490 + 9,000 − 17,760 ≈ 1,004, dearer on its own, but the batch from
+    // 5 leaves messages 5–9 (6,660 tokens once shortened) for the next event to write again.
+    const result = selectSteps({ ...input, steps: results(true) });
+    expect(result.cut).toBe(3);
+    expect(result.steps.map((s) => s.key).sort()).toEqual(['code', 'log-a', 'log-c']);
+    expect(result.cost).toBeCloseTo(1.15 * 8_490 + 9_000 - 17_760);
+    // Not a tool result: nothing pins the region there.
+    expect(selectSteps({ ...input, steps: results(false) }).cut).toBe(5);
+  });
+});
+
 describe('cost model', () => {
   it('estimates the calls left as the calls made so far, within bounds', () => {
     expect(horizonCalls(0)).toBe(4);

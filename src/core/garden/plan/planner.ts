@@ -82,8 +82,10 @@ export function compareSteps(a: Step, b: Step): number {
  * Chooses the batch of steps for one event. Every candidate cut point (a message holding a step) is
  * tried from the latest to the earliest: with only the steps at or after the cut, the greedy order
  * takes steps until `need` is met; the cut's cost is the cache rewrite from the cut, plus the loss of
- * the steps taken, minus the value of what they save. The cheapest feasible cut wins (ties: the later).
- * When no cut is feasible every step is taken: the most the planner can do.
+ * the steps taken, minus the value of what they save. The cheapest feasible cut wins (ties: the later),
+ * unless it leaves whole the earliest tool result a step could shorten: then the cheapest batch that
+ * takes that result wins when it costs less than the winner plus the rewrite of the region the winner
+ * leaves unsettled (leftBehind). When no cut is feasible every step is taken: the most the planner can do.
  */
 export function selectSteps(input: PlanInput): Selection {
   const end = input.messageTokens.length;
@@ -105,7 +107,14 @@ export function selectSteps(input: PlanInput): Selection {
 
   const pool: Step[] = [];
   let best: Selection | undefined;
+  let unsettled = 0;
+  let reaching: Selection | undefined;
   const { drops } = input;
+  const behind = leftBehind(
+    input.steps.filter((step) => step.phase === 1),
+    drops,
+  );
+  const span = spanTokens(input.messageTokens, cuts[0]);
   for (const cut of cuts) {
     // A change before a tool loop's latest thinking (`enabled`) would leave it out: not allowed.
     if (drops && cut < drops.earliest) break;
@@ -115,7 +124,7 @@ export function selectSteps(input: PlanInput): Selection {
     const bound =
       breakCost(input.model, cachedFrom(cut) - totalSaved) -
       futureValue(input.model, totalSaved, input.horizon);
-    if (best && bound > best.cost) break;
+    if (best && bound > best.cost + unsettled) break;
     const taken = greedy(pool, input.need);
     const first = firstMessage(taken.steps, end);
     const thinking = droppedBy(drops, first, end, cached);
@@ -126,11 +135,25 @@ export function selectSteps(input: PlanInput): Selection {
     const saved = taken.saved + thinking.tokens;
     const cost =
       rewrite + loss - futureValue(input.model, saved, input.horizon) - unsentValue(input, taken.steps);
+    const atOnce = rewrite - futureValue(input.model, savedInCache + thinking.cached, 1);
+    const selection = {
+      ...taken,
+      saved,
+      cut: first,
+      cost,
+      feasible: true,
+      atOnce,
+      thinking: thinking.tokens,
+    };
+    if (first === behind && (!reaching || cost < reaching.cost)) reaching = selection;
     if (!best || cost < best.cost) {
-      const atOnce = rewrite - futureValue(input.model, savedInCache + thinking.cached, 1);
-      best = { ...taken, saved, cut: first, cost, feasible: true, atOnce, thinking: thinking.tokens };
+      best = selection;
+      const last = taken.steps.reduce((m, s) => Math.max(m, s.message), first);
+      unsettled =
+        behind !== undefined && behind < first ? breakCost(input.model, span(first, last) - taken.saved) : 0;
     }
   }
+  if (best && reaching && reaching.cost < best.cost + unsettled) return reaching;
   if (best) return best;
   const all = [...input.steps].sort(compareSteps);
   const saved = all.reduce((sum, s) => sum + s.saved, 0);
@@ -258,7 +281,7 @@ export function selectProfitable(
   let reaching: Selection | undefined;
   const { drops } = input;
   const behind = leftBehind(worth, drops);
-  const region = regionTokens(input.messageTokens, cuts[0]);
+  const span = spanTokens(input.messageTokens, cuts[0]);
   for (const cut of cuts) {
     if (drops && cut < drops.earliest) break;
     for (const step of byMessage.get(cut) ?? []) {
@@ -283,7 +306,10 @@ export function selectProfitable(
     if (cut === behind) reaching = selection;
     if (!best || cost < best.cost) {
       best = selection;
-      unsettled = behind !== undefined && behind < cut ? breakCost(input.model, region(cut) - saved) : 0;
+      unsettled =
+        behind !== undefined && behind < cut
+          ? breakCost(input.model, span(cut, cuts[0] as number) - saved)
+          : 0;
     }
   }
   // A batch that leaves the earliest tool result whole pays for the region it leaves unsettled.
@@ -292,14 +318,13 @@ export function selectProfitable(
 }
 
 /**
- * The earliest tool result a profit event could shorten (its summary is worth its loss, and no
- * thinking bars the cut): a cut after it leaves it whole, and the region the event compacts is then
- * not settled — the next event reads the cache only up to the block left whole, and rewrites the
- * region again.
+ * The earliest tool result among the steps (summaries, or media stubs, whose cut no thinking bars):
+ * a cut after it leaves it whole, and the region the event compacts is then not settled — the next
+ * event reads the cache only up to the block left whole, and writes the region again.
  */
-function leftBehind(worth: readonly Step[], drops: ThinkingDrops | undefined): number | undefined {
+function leftBehind(steps: readonly Step[], drops: ThinkingDrops | undefined): number | undefined {
   let first: number | undefined;
-  for (const step of worth)
+  for (const step of steps)
     if (
       step.toolResult &&
       (!drops || step.message >= drops.earliest) &&
@@ -309,12 +334,22 @@ function leftBehind(worth: readonly Step[], drops: ThinkingDrops | undefined): n
   return first;
 }
 
-/** Tokens of the messages from `m` to `last` (both in), summed as the cuts are asked latest first. */
-function regionTokens(messageTokens: MessageTokens, last: number | undefined): (m: number) => number {
-  let from = last === undefined ? 0 : last + 1;
-  let sum = 0;
-  return (m) => {
-    while (from > m) sum += messageTokens.at(--from) ?? 0;
-    return sum;
+/**
+ * Tokens of the messages from `from` to `to` (both in, at most `top`), each message read once: the
+ * sums run down from `top` as far as the earliest message asked.
+ */
+function spanTokens(
+  messageTokens: MessageTokens,
+  top: number | undefined,
+): (from: number, to: number) => number {
+  const suffix = [0];
+  const sumFrom = (m: number): number => {
+    if (top === undefined || m > top) return 0;
+    while (suffix.length <= top - m + 1) {
+      const at = top + 1 - suffix.length;
+      suffix.push((suffix.at(-1) as number) + (messageTokens.at(at) ?? 0));
+    }
+    return suffix[top - m + 1] as number;
   };
+  return (from, to) => Math.max(0, sumFrom(from) - sumFrom(to + 1));
 }
