@@ -68,7 +68,9 @@ function hitHeader(hit: RecallHit, style: TextStyle): string {
     source,
     style.dim(`score ${hit.score.toFixed(2)}`),
   ].filter((p) => p !== '');
-  return `${parts.join('  ')}\n${style.dim(`  ${hit.relevanceSignal.join(' · ')}`)}`;
+  // A path signal naming the path the line above already shows says only that it matched.
+  const signals = hit.relevanceSignal.map((s) => (s === `path:${hit.sourcePath}` ? 'path' : s));
+  return `${parts.join('  ')}\n${style.dim(`  ${signals.join(' · ')}`)}`;
 }
 
 /** Shortens a time range to what differs: dates, or times on one day. */

@@ -1,16 +1,14 @@
 import { CONTENT_CLASSES, type ContentClass } from '../classify/constants.js';
 import { GardenerError } from '../../errors.js';
 import type { Candidate, NoteCandidate, SearchScope } from '../store/index.js';
-import { ftsTokens } from '../store/index.js';
+import { ftsTokens, hintKey } from '../store/index.js';
 import type { RecallHit, RecallOptions, RecallResult, Scope, Store, StoreIndex } from '../store/index.js';
-import { defaultTokenizer, type Tokenizer } from '../tokens/index.js';
+import { defaultTokenizer } from '../tokens/index.js';
 import { fitToBudget } from './budget.js';
 import { parseQuery } from './query.js';
 import { passageWords, type PassageWords } from './passage-words.js';
-import { preparePassages } from './passages.js';
-import { PARTIAL_TOKENS, partlyMatching } from './partial-match.js';
-import { CHARS_PER_TOKEN, fitPassages, fitTight, MIN_PASSAGE_CHARS } from './fit-passages.js';
 import { findTokens, head } from './snippet.js';
+import { capSummaries, showPassages, type HitBudget, type PendingPassages } from './hit-room.js';
 import { pickTop, recallResult } from './in-context.js';
 import { echoPenalty, fewEchoes, isEcho } from './echo.js';
 import { scoresInRankOrder } from './rank-scores.js';
@@ -40,20 +38,19 @@ const W_NAMES = 0.05;
  * read again, the same tests run (docs/BENCH.md § Provenance).
  */
 const W_SESSION = 0.4;
+/**
+ * An entry whose recall hint is the query (its stub printed it) ranks first by this: the stub's own
+ * query asks for the block the stub stands for.
+ */
+const W_NAMED = 1;
+/** Entries one hint can name (the same command run again gives the same hint). */
+const NAMED_LIMIT = 5;
 /** Curated notes outrank entries of equal text relevance. */
 const NOTE_BOOST = 1.3;
 /** Recency halves every hour since the last access. */
 const RECENCY_HALF_LIFE_MS = 60 * 60_000;
 /** A hit accessed this recently carries the `recent` signal. */
 const RECENT_MS = 15 * 60_000;
-/**
- * Each hit showing passages gets this share of the room the one before it gets, times its score as a
- * share of the first hit's: the first hit is the likeliest to be the one asked for, a hit far behind
- * it less so, and hits that score alike share alike (docs/BENCH.md § Provenance).
- */
-const ROOM_DECAY = 0.7;
-/** A hit's score counts as at least this share of the first hit's when the budget is split. */
-const MIN_SCORE_SHARE = 0.05;
 /** Keywords named in a hit's relevance signal. */
 const MAX_KEYWORD_SIGNALS = 3;
 
@@ -126,15 +123,9 @@ export function recall(
   const deps = store.index;
   const { limit, classes } = checkOptions(options);
   const now = deps.now();
-  const primary = options.scope?.project ?? scope.project;
-  const names = [...new Set([primary, ...(options.scope?.projects ?? [])])];
-  const projectIds = names.map((name) => deps.projectId(name)).filter((id): id is number => id !== undefined);
-  const searchScope: SearchScope = { projectIds, classes };
-  const session = deps.sessionIds({ project: primary, session: options.scope?.session ?? scope.session });
-  if (options.scope?.sessionOnly) {
-    if (!session) return { hits: [], coverage: { entriesScanned: 0 }, truncated: false };
-    searchScope.sessionId = session.sessionId;
-  } else if (session) searchScope.current = session.sessionId;
+  const searchScope = scopeOf(deps, scope, options, classes);
+  if (searchScope === undefined) return { hits: [], coverage: { entriesScanned: 0 }, truncated: false };
+  const { projectIds } = searchScope;
 
   const parsed = parseQuery(typeof query === 'string' ? query : '');
   // A query with nothing to search for (empty, punctuation, stopwords) finds nothing.
@@ -142,7 +133,8 @@ export function recall(
   const selection = selectTerms(parsed, deps.vocab);
   const items = [...selection.terms.map((t) => t.token), ...selection.phrases.map((p) => p.join(' '))];
   const found = deps.search.entries(items, searchScope, now, CANDIDATES);
-  const { entries, bonus: nearBonus } = withNearPaths(deps, query, found, searchScope, now);
+  const near = withNearPaths(deps, query, found, searchScope, now);
+  const { entries, named } = withNamed(deps, query, near.entries, searchScope, now);
   const noteItems = [
     ...parsed.words.slice(0, 16).map((w) => w.token),
     ...parsed.phrases.map((p) => p.join(' ')),
@@ -165,7 +157,8 @@ export function recall(
         W_RECENCY * recency(entry.lastAccess, now) +
         namesBonus.entry(entry) +
         W_SESSION * entry.inSession +
-        (nearBonus.get(entry.seq) ?? 0) -
+        (near.bonus.get(entry.seq) ?? 0) +
+        (named.has(entry.seq) ? W_NAMED : 0) -
         echoPenalty(entry),
     })),
     ...notes.map((note): Ranked => ({
@@ -178,7 +171,8 @@ export function recall(
         noteSessionBonus,
     })),
   ].sort((a, b) => b.score - a.score || (a.entry?.seq ?? 0) - (b.entry?.seq ?? 0));
-  const distinct = fewRepeats(ranked, limit, options.inContext, (seqs) => deps.search.texts(seqs));
+  const load = (seqs: number[]) => deps.search.texts(seqs);
+  const distinct = fewRepeats(ranked, limit, options.inContext, load, (entry) => named.has(entry.seq));
   const ordered = fewEchoes(distinct.ranked, limit, options.inContext);
   const { top, inContext } = pickTop(ordered, limit, options.inContext);
 
@@ -187,7 +181,7 @@ export function recall(
   const inPassages = passageWords(selection, typeof query === 'string' ? query : '');
   const budget = { tokens: maxTokens, tokenizer, linesCommand: options.linesCommand };
   const full = options.full === true;
-  const hits = buildHits(deps, top, { distinct, selection, inPassages, full, now, budget });
+  const hits = buildHits(deps, top, { distinct, selection, inPassages, full, now, budget, named });
   const fitted = fitToBudget(hits, maxTokens, tokenizer);
   const seqs = top.flatMap((r) =>
     r.entry && fitted.items.some((h) => h.id === r.entry?.id) ? [r.entry.seq] : [],
@@ -195,6 +189,48 @@ export function recall(
   if (deps.writable && options.touch !== false) deps.search.touch(seqs, now);
   const shown = { ...fitted, items: inRankOrder(fitted.items, top) };
   return recallResult(shown, deps.search.coverage(searchScope), inContext);
+}
+
+/**
+ * Where a recall searches: the bound project and those the options name, the asking session marked
+ * (or the only one searched); undefined when that session is asked for alone and does not exist.
+ */
+function scopeOf(
+  deps: StoreIndex,
+  scope: Scope,
+  options: RecallOptions,
+  classes: ContentClass[],
+): SearchScope | undefined {
+  const primary = options.scope?.project ?? scope.project;
+  const names = [...new Set([primary, ...(options.scope?.projects ?? [])])];
+  const projectIds = names.map((name) => deps.projectId(name)).filter((id): id is number => id !== undefined);
+  const searchScope: SearchScope = { projectIds, classes };
+  const session = deps.sessionIds({ project: primary, session: options.scope?.session ?? scope.session });
+  if (options.scope?.sessionOnly) {
+    if (!session) return undefined;
+    searchScope.sessionId = session.sessionId;
+  } else if (session) searchScope.current = session.sessionId;
+  return searchScope;
+}
+
+/**
+ * The candidates with the entries the query names by their recall hint (hint-key.ts) added when the
+ * text search did not find them, at the best text rank; `named` holds their seqs.
+ */
+function withNamed(
+  deps: StoreIndex,
+  query: string,
+  entries: readonly Candidate[],
+  scope: SearchScope,
+  now: number,
+): { entries: Candidate[]; named: Set<number> } {
+  const key = hintKey(query);
+  const found = key === null ? [] : deps.search.byHint(key, scope, now, NAMED_LIMIT);
+  if (found.length === 0) return { entries: [...entries], named: new Set() };
+  const best = Math.min(0, ...entries.map((e) => e.rank));
+  const known = new Set(entries.map((e) => e.seq));
+  const added = found.filter((e) => !known.has(e.seq)).map((e) => ({ ...e, rank: best }));
+  return { entries: [...entries, ...added], named: new Set(found.map((e) => e.seq)) };
 }
 
 /** The hits with scores that read in their order (rank-scores.ts); the agent's own texts among `top` say so. */
@@ -213,10 +249,12 @@ interface HitSources {
   full: boolean;
   now: number;
   budget: HitBudget;
+  /** Entries the query names by their recall hint. */
+  named: ReadonlySet<number>;
 }
 
 function buildHits(deps: StoreIndex, top: Ranked[], sources: HitSources): RecallHit[] {
-  const { distinct, selection, inPassages, full, now, budget } = sources;
+  const { distinct, selection, inPassages, full, now, budget, named } = sources;
   const terms: SelectedTerm[] = selection.terms;
   const weights = new Map(terms.map((t) => [t.token, Math.log(1 + selection.docs / t.df)]));
   const byWeight = terms.map((t) => t.token).sort((a, b) => (weights.get(b) ?? 0) - (weights.get(a) ?? 0));
@@ -251,6 +289,7 @@ function buildHits(deps: StoreIndex, top: Ranked[], sources: HitSources): Recall
       .filter((t) => inOriginal.has(t) || inSummary.has(t))
       .slice(0, MAX_KEYWORD_SIGNALS);
     signals.push(...keywords.map((k) => `keyword:${k}`));
+    if (named.has(e.seq)) signals.push('hint');
     if (now - e.lastAccess <= RECENT_MS || terms.length === 0) signals.push('recent');
     for (const id of distinct.repeats.get(e.seq) ?? []) signals.push(`repeat:${id}`);
 
@@ -275,108 +314,14 @@ function buildHits(deps: StoreIndex, top: Ranked[], sources: HitSources): Recall
     if (form === 'snippet' && text === '') pending.push({ hit, original, summary });
     return hit;
   });
-  capSummaries(hits, budget);
-  showPassages(pending, hits, inPassages, budget);
+  // Beside the entries the query names by their recall hint (when one of them ranks first), the
+  // other hits show a line each: the named ones take the budget.
+  const first = top[0]?.entry;
+  const namedIds = new Set(top.flatMap((r) => (r.entry && named.has(r.entry.seq) ? [r.entry.id] : [])));
+  const beside = (hit: RecallHit) => first !== undefined && named.has(first.seq) && !namedIds.has(hit.id);
+  capSummaries(hits, budget, beside);
+  showPassages(pending, hits, inPassages, budget, beside);
   return hits;
-}
-
-/** What the hits' texts may take, how it is counted, and the door's words for lines of an entry. */
-interface HitBudget {
-  tokens: number;
-  tokenizer: Tokenizer;
-  linesCommand: RecallOptions['linesCommand'] | undefined;
-}
-
-/** Each hit's weight in the split of the budget: ROOM_DECAY a rank, times its score against the first. */
-function roomWeights(hits: readonly RecallHit[], firstScore: number): number[] {
-  const first = Math.max(1e-9, firstScore);
-  return hits.map((hit, i) => Math.pow(ROOM_DECAY, i) * Math.max(MIN_SCORE_SHARE, hit.score / first));
-}
-
-/**
- * Cuts a summary hit to the share of the budget its rank and score would get among all the hits: a weak hit's
- * long summary would otherwise take the room the better hits' matching lines need (its id still
- * leads to all of it).
- */
-function capSummaries(hits: readonly RecallHit[], budget: { tokens: number; tokenizer: Tokenizer }): void {
-  const weights = roomWeights(hits, hits[0]?.score ?? 0);
-  const total = weights.reduce((a, b) => a + b, 0);
-  for (const [i, hit] of hits.entries()) {
-    if (hit.form !== 'summary') continue;
-    const share = (budget.tokens * (weights[i] ?? 0)) / total;
-    if (budget.tokenizer.count(hit.text) > share)
-      hit.text = head(hit.text, Math.floor(share * CHARS_PER_TOKEN));
-  }
-}
-
-/** A hit whose text is still to be chosen from its original's passages. */
-interface PendingPassages {
-  hit: RecallHit;
-  original: string;
-  summary: string;
-}
-
-/**
- * Fills in the passages of the hits that show them. Beside a first hit that holds nearly all the query
- * names, a hit holding much less of it shows only its best matched lines (partial-match.ts). The
- * others share what the budget has left, best first, each within its share of the rest: a hit beside
- * short ones shows more of its original, whole when it fits, and what a hit leaves of its share (shown
- * whole in less, passages that fit in less, a summary instead) goes to the hits after it rather than
- * unused. Shares are in tokens, turned into characters at a guessed rate and corrected once by counting.
- */
-function showPassages(
-  pending: readonly PendingPassages[],
-  hits: readonly RecallHit[],
-  words: PassageWords,
-  budget: HitBudget,
-): void {
-  const { linesCommand, tokenizer } = budget;
-  const prepared = pending.map((p) => {
-    const command =
-      linesCommand === undefined ? undefined : (a: number, b: number) => linesCommand(p.hit.id, a, b);
-    return { ...p, passages: preparePassages(p.original, words.words, words.weight, command) };
-  });
-  const asked = words.words.reduce((n, w) => n + words.weight(w), 0);
-  const partly =
-    prepared[0]?.hit === hits[0]
-      ? partlyMatching(
-          prepared.map((p) => p.passages?.held),
-          asked,
-        )
-      : prepared.map(() => false);
-  const shown = () => hits.reduce((n, h) => n + (h.text === '' ? 0 : tokenizer.count(h.text)), 0);
-  let rest = Math.max(0, budget.tokens - shown());
-  for (const [i, p] of prepared.entries()) {
-    if (partly[i] && p.passages) {
-      const share = Math.min(PARTIAL_TOKENS, rest);
-      p.hit.text = fitTight(p.original, p.passages.show, { share, left: rest }, tokenizer);
-    } else if (p.original.length <= MIN_PASSAGE_CHARS) {
-      // A short original is shown whole: it takes what it takes, and leaves the rest to the long ones.
-      p.hit.text = p.original;
-    } else continue;
-    rest = Math.max(0, rest - tokenizer.count(p.hit.text));
-  }
-  const long = prepared.filter((p, i) => !partly[i] && p.original.length > MIN_PASSAGE_CHARS);
-  if (long.length === 0) return;
-  // The budget counts the hits' texts only (fitToBudget), so the texts may fill it.
-  rest = Math.max(0, budget.tokens - shown());
-  const weights = roomWeights(
-    long.map((p) => p.hit),
-    hits[0]?.score ?? 0,
-  );
-  let total = weights.reduce((a, b) => a + b, 0);
-  for (const [i, { hit, original, summary, passages }] of long.entries()) {
-    const weight = weights[i] ?? 0;
-    const share = (rest * weight) / total;
-    total -= weight;
-    if (passages === undefined) {
-      [hit.text, hit.form] = summary.trim() !== '' ? [summary, 'summary'] : [head(original), 'snippet'];
-      rest = Math.max(0, rest - tokenizer.count(hit.text));
-      continue;
-    }
-    hit.text = fitPassages(original, passages.show, { share, left: rest }, tokenizer);
-    rest = Math.max(0, rest - tokenizer.count(hit.text));
-  }
 }
 
 function round(score: number): number {

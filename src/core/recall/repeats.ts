@@ -28,13 +28,15 @@ export interface Distinct<T> {
  * one it repeats, so its id stays in view). An agent reads a file again, reruns a command, greps the
  * same lines: each repeat matches a query as well as the first, and together they take the places
  * of the hits with one text. Only the first `limit + LOOK_AHEAD` entries the model does not see in
- * full (`inContext`) are compared: those are the ones that can become hits.
+ * full (`inContext`) are compared: those are the ones that can become hits. An entry the query asks
+ * for by name (`asked`: its recall hint) is never moved.
  */
 export function fewRepeats<T extends { entry?: Candidate | undefined }>(
   ranked: readonly T[],
   limit: number,
   inContext: ((id: string) => boolean) | undefined,
   load: (seqs: number[]) => Texts,
+  asked: (entry: Candidate) => boolean = () => false,
 ): Distinct<T> {
   const window = ranked
     .flatMap((r) => (r.entry && inContext?.(r.entry.id) !== true ? [r.entry] : []))
@@ -46,7 +48,7 @@ export function fewRepeats<T extends { entry?: Candidate | undefined }>(
   for (const entry of window) {
     const lines = lineSet(texts.get(entry.seq)?.original ?? '');
     if (lines.size === 0) continue;
-    const first = taken.find((other) => repeatsOf(lines, other.lines));
+    const first = asked(entry) ? undefined : taken.find((other) => repeatsOf(lines, other.lines));
     if (!first) {
       taken.push({ seq: entry.seq, lines });
       continue;

@@ -2,6 +2,7 @@
 export { openStore } from './open.js';
 export { DATABASE_FILE, resolveDatabasePath, resolveProject } from './paths.js';
 export { redactSecrets } from './redact.js';
+export { hintKey } from './hint-key.js';
 export type { Candidate, NoteCandidate, SearchScope } from './search.js';
 export { isBusyError } from './sqlite-errors.js';
 export { NAME_RUN, compoundKey, ftsTokens, identifierParts } from './terms.js';

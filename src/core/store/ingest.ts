@@ -4,6 +4,7 @@ import { CONTENT_CLASSES } from '../classify/constants.js';
 import { hashText } from '../format/index.js';
 import { namesOf } from '../names/index.js';
 import { GardenerError } from '../../errors.js';
+import { hintKey } from './hint-key.js';
 import { derivedId } from './ids.js';
 import { pack, PACKED_ORIGINAL, PACKED_SUMMARY } from './packing.js';
 import { redactor, type Redactor } from './redact.js';
@@ -93,6 +94,8 @@ interface PreparedEntry {
   fromCall: number;
   /** The call's first line, to show with the entry; null when no call produced it. */
   callLine: string | null;
+  /** The recall hint's key (hint-key.ts); null when none was given. */
+  hintKey: string | null;
   /** The path the tool named, redacted; null for none. */
   sourcePath: string | null;
   original: string | Buffer;
@@ -149,6 +152,7 @@ function prepareEntry(input: EntryInput, redact: Redactor): PreparedEntry {
     names: indexed === undefined ? 0 : namesOf(indexed).size,
     fromCall: input.call !== undefined && input.call.trim() !== '' ? 1 : 0,
     callLine: callLine(call),
+    hintKey: hintKey(hint),
     sourcePath: sourcePath ?? null,
     original: packedOriginal.value,
     text: original.text,
@@ -167,14 +171,14 @@ function ingestStatements(db: Database.Database) {
     insert: db.prepare(
       `INSERT INTO entries (id, project_id, session_id, class, kind, source_tool, source_path, original, summary, packing, terms,
        tokens_original, tokens_summary, priority, created_at, last_access, ttl_ms, expires_at, content_hash, redactions, names,
-       from_call, call_line)
+       from_call, call_line, hint_key)
      VALUES (@id, @projectId, @sessionId, @class, @kind, @sourceTool, @sourcePath, @original, @summary, @packing, @terms,
        @tokensOriginal, @tokensSummary, @priority, @now, @now, @ttlMs, @expiresAt, @hash, @redactions, @names,
-       @fromCall, @callLine)`,
+       @fromCall, @callLine, @hintKey)`,
     ),
     // A repeat brings an expired entry back (it is in the context again), keeps the higher priority
-    // (and learns a call produced it, when the repeat says so);
-    // a forgotten one stays forgotten.
+    // (and learns a call produced it, when the repeat says so), and takes the repeat's recall hint,
+    // the one the newest stub prints; a forgotten one stays forgotten.
     refresh: db.prepare<{
       now: number;
       priority: number;
@@ -182,9 +186,11 @@ function ingestStatements(db: Database.Database) {
       seq: number;
       fromCall: number;
       callLine: string | null;
+      hintKey: string | null;
     }>(
       `UPDATE entries SET last_access = @now, priority = max(priority, @priority), active = 1 - forgotten,
        from_call = CASE WHEN @fromCall = 1 THEN 1 ELSE from_call END, call_line = coalesce(call_line, @callLine),
+       hint_key = coalesce(@hintKey, hint_key),
        expires_at = CASE WHEN @ttl IS NULL THEN NULL ELSE max(coalesce(expires_at, 0), @now + @ttl) END,
        ttl_ms = @ttl
      WHERE seq = @seq`,
@@ -224,6 +230,7 @@ function storeEntry(
       seq: existing.seq,
       fromCall: row.fromCall,
       callLine: row.callLine,
+      hintKey: row.hintKey,
     });
     statements.link.run(sessionId, input.blockKey ?? `#${existing.id}`, existing.seq, at);
     return {
@@ -257,6 +264,7 @@ function storeEntry(
     names: row.names,
     fromCall: row.fromCall,
     callLine: row.callLine,
+    hintKey: row.hintKey,
   });
   statements.link.run(sessionId, input.blockKey ?? `#${id}`, Number(lastInsertRowid), at);
   return { id, deduplicated: false, redactions: row.redactions };

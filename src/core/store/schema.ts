@@ -163,6 +163,12 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE entries ADD COLUMN call_line TEXT;
   `,
+  // The recall hint a stub prints for the entry, as hint-key.ts keys it: the stub's own query then
+  // names the entry it stands for. NULL when no hint was given, or for entries stored before.
+  `
+  ALTER TABLE entries ADD COLUMN hint_key TEXT;
+  CREATE INDEX entries_hint ON entries (project_id, hint_key) WHERE hint_key IS NOT NULL;
+  `,
 ];
 
 /** The schema version this build writes. */

@@ -85,6 +85,8 @@ export interface Search {
   entries(items: readonly string[], scope: SearchScope, now: number, limit: number): Candidate[];
   /** Entries holding any of `keys.any` and none of `keys.none` in their index keys, fewest words first. */
   byKeys(keys: KeyMatch, scope: SearchScope, now: number, limit: number): Candidate[];
+  /** Entries whose recall hint has this key (hint-key.ts), the asking session's first, then the latest used. */
+  byHint(key: string, scope: SearchScope, now: number, limit: number): Candidate[];
   notes(items: readonly string[], projectIds: readonly number[], limit: number): NoteCandidate[];
   /** Active entries in scope and their time range (entries past their TTL not yet swept count too). */
   coverage(scope: SearchScope): Coverage;
@@ -186,6 +188,15 @@ export function makeSearch(db: Database.Database): Search {
         now,
         limit,
       );
+    },
+    byHint(key, scope, now, limit) {
+      if (scope.projectIds.length === 0) return [];
+      const { sql, params } = scopeWhere(scope);
+      const sqlText = `SELECT ${CANDIDATE_COLUMNS}, 0 AS rank,
+         EXISTS (SELECT 1 FROM blocks b WHERE b.entry_seq = entries.seq AND b.session_id = @current) AS inSession
+       FROM entries WHERE hint_key = @key AND ${sql} AND ${LIVE}
+       ORDER BY inSession DESC, last_access DESC, seq DESC LIMIT @limit`;
+      return prepared<Candidate>(sqlText).all({ ...params, key, now, limit, current: scope.current ?? null });
     },
     notes(items, projectIds, limit) {
       if (items.length === 0 || projectIds.length === 0) return [];

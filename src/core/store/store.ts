@@ -32,6 +32,7 @@ function guardedIndex(
   const guarded: Search = {
     entries: (...args) => guard(path, () => search.entries(...args)),
     byKeys: (...args) => guard(path, () => search.byKeys(...args)),
+    byHint: (...args) => guard(path, () => search.byHint(...args)),
     notes: (...args) => guard(path, () => search.notes(...args)),
     coverage: (...args) => guard(path, () => search.coverage(...args)),
     texts: (...args) => guard(path, () => search.texts(...args)),

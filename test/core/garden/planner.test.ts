@@ -207,6 +207,37 @@ describe('selectSteps', () => {
   });
 });
 
+describe('selectSteps and a tool result left whole ahead of the cut', () => {
+  // A code file at message 3, then three large outputs; every assistant message keeps its thinking.
+  const messageTokens = [100, 1_400, 330, 2_700, 600, 7_000, 330, 5_000, 330, 7_000, 330];
+  const input = {
+    messageTokens,
+    cachedMessages: 11,
+    model: CACHE_MODEL,
+    horizon: 12,
+    need: 12_000,
+    cold: false,
+  };
+  const results = (flag: boolean) => [
+    step('code', 3, 1_800, 5, { loss: 1_000, toolResult: flag }),
+    step('log-a', 5, 6_500, 30, { loss: 4_000, toolResult: flag }),
+    step('log-b', 7, 4_200, 30, { loss: 4_000, toolResult: flag }),
+    step('log-c', 9, 6_500, 30, { loss: 4_000, toolResult: flag }),
+  ];
+
+  it('reaches back to it when the region a later cut leaves unsettled costs more', () => {
+    // From message 5, logs a and c: 1.15 × 6,990 + 8,000 − 0.1 × 13,000 × 12 ≈ 439. From message 3,
+    // the code file too: 1.15 × 8,490 + 9,000 − 17,760 ≈ 1,004, dearer on its own, but the batch from
+    // 5 leaves messages 5–9 (6,660 tokens once shortened) for the next event to write again.
+    const result = selectSteps({ ...input, steps: results(true) });
+    expect(result.cut).toBe(3);
+    expect(result.steps.map((s) => s.key).sort()).toEqual(['code', 'log-a', 'log-c']);
+    expect(result.cost).toBeCloseTo(1.15 * 8_490 + 9_000 - 17_760);
+    // Not a tool result: nothing pins the region there.
+    expect(selectSteps({ ...input, steps: results(false) }).cut).toBe(5);
+  });
+});
+
 describe('cost model', () => {
   it('estimates the calls left as the calls made so far, within bounds', () => {
     expect(horizonCalls(0)).toBe(4);
@@ -295,5 +326,33 @@ describe('selectProfitable', () => {
     const result = selectProfitable({ ...base, steps: [late], horizon: 24, drops }, 0.8);
     expect(result?.thinking).toBe(400);
     expect(result?.cost).toBeCloseTo(0.8 * (5_290 + 240) + 2_000 - 8_160);
+  });
+
+  describe('a tool result left whole ahead of the cut', () => {
+    // A code file at message 3, then three large outputs; every assistant message keeps its thinking.
+    const messageTokens = [100, 1_400, 330, 2_700, 600, 7_000, 330, 5_000, 330, 7_000, 330];
+    const input = { messageTokens, cachedMessages: 11, model: CACHE_MODEL, horizon: 12 };
+    const results = (flag: boolean) => [
+      step('code', 3, 1_800, 57, { loss: 1_265, toolResult: flag }),
+      step('log-a', 5, 6_500, 30, { loss: 4_000, toolResult: flag }),
+      step('log-b', 7, 4_200, 30, { loss: 4_000, toolResult: flag }),
+      step('log-c', 9, 6_500, 30, { loss: 4_000, toolResult: flag }),
+    ];
+
+    it('goes back to it when leaving it costs more than taking it, and only then', () => {
+      // From message 5: 0.8 × (1.15 × 2,790 + 12,000) − 0.1 × 17,200 × 12 ≈ −8,473. From message 3:
+      // 0.8 × (1.15 × 4,290 + 13,265) − 22,800 ≈ −8,241, dearer on its own, but the batch from 5 leaves
+      // the compacted region (2,790 tokens once shortened) for the next event to write again:
+      // 0.8 × 1.15 × 2,790 ≈ 2,567 more.
+      const result = selectProfitable({ ...input, steps: results(true) }, 0.8);
+      expect(result?.cut).toBe(3);
+      expect(result?.steps.map((s) => s.key).sort()).toEqual(['code', 'log-a', 'log-b', 'log-c']);
+      expect(result?.cost).toBeCloseTo(0.8 * (1.15 * 4_290 + 13_265) - 22_800);
+      // Not a tool result (a plain-text agent's output): nothing pins the region there.
+      expect(selectProfitable({ ...input, steps: results(false) }, 0.8)?.cut).toBe(5);
+      // Worth its own loss, but no batch that takes it pays for its rewrite: the batch from 5 stands.
+      const early = [step('early', 1, 600, 10, { toolResult: true }), ...results(true).slice(1)];
+      expect(selectProfitable({ ...input, steps: early }, 0.8)?.cut).toBe(5);
+    });
   });
 });

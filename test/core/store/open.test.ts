@@ -84,21 +84,23 @@ describe('openStore', () => {
     second.close();
   });
 
-  it('upgrades a store of an older schema in place: its entries kept, found, not counted for names or calls, no call line', () => {
+  it('upgrades a store of an older schema in place: its entries kept, found, not counted for names or calls, no call line or hint', () => {
     const file = path.join(dir(), 'g.db');
     const first = openStore({ path: file });
     const { id } = first.ingest(entry({ original: 'build failed in src/app.ts with TypeError' }));
     first.close();
-    // The schema three versions back: no names, from_call or call_line column.
+    // The schema four versions back: no names, from_call, call_line or hint_key column.
     const old = new Database(file);
+    old.exec('DROP INDEX entries_hint');
+    old.exec('ALTER TABLE entries DROP COLUMN hint_key');
     old.exec('ALTER TABLE entries DROP COLUMN call_line');
     old.exec('ALTER TABLE entries DROP COLUMN from_call');
     old.exec('ALTER TABLE entries DROP COLUMN names');
-    old.pragma(`user_version = ${SCHEMA_VERSION - 3}`);
+    old.pragma(`user_version = ${SCHEMA_VERSION - 4}`);
     old.close();
     const upgraded = openStore({ path: file });
     const { id: fresh } = upgraded.ingest(
-      entry({ original: 'build failed again in src/app.ts', call: 'npm run build' }),
+      entry({ original: 'build failed again in src/app.ts', call: 'npm run build', hint: 'app.ts build' }),
     );
     expect(upgraded.fetch(id)?.original).toBe('build failed in src/app.ts with TypeError');
     expect(
@@ -110,13 +112,15 @@ describe('openStore', () => {
     const check = new Database(file, { readonly: true });
     expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     const names = check
-      .prepare('SELECT id, names, from_call AS fromCall, call_line AS callLine FROM entries')
+      .prepare(
+        'SELECT id, names, from_call AS fromCall, call_line AS callLine, hint_key AS hintKey FROM entries',
+      )
       .all();
     check.close();
     expect(names).toEqual(
       expect.arrayContaining([
-        { id, names: null, fromCall: null, callLine: null },
-        { id: fresh, names: 1, fromCall: 1, callLine: 'npm run build' },
+        { id, names: null, fromCall: null, callLine: null, hintKey: null },
+        { id: fresh, names: 1, fromCall: 1, callLine: 'npm run build', hintKey: 'app.ts build' },
       ]),
     );
   });

@@ -19,6 +19,11 @@ export interface Step {
   loss: number;
   /** A stub step that follows this block's summary step (its `saved` assumes the summary was taken). */
   afterSummary: boolean;
+  /**
+   * A tool result: left whole, it ends the compacted region there (core/cache's compaction frontier),
+   * and the next event reads the cache only up to it.
+   */
+  toolResult?: boolean;
 }
 
 /**
@@ -77,8 +82,10 @@ export function compareSteps(a: Step, b: Step): number {
  * Chooses the batch of steps for one event. Every candidate cut point (a message holding a step) is
  * tried from the latest to the earliest: with only the steps at or after the cut, the greedy order
  * takes steps until `need` is met; the cut's cost is the cache rewrite from the cut, plus the loss of
- * the steps taken, minus the value of what they save. The cheapest feasible cut wins (ties: the later).
- * When no cut is feasible every step is taken: the most the planner can do.
+ * the steps taken, minus the value of what they save. The cheapest feasible cut wins (ties: the later),
+ * unless it leaves whole the earliest tool result a step could shorten: then the cheapest batch that
+ * takes that result wins when it costs less than the winner plus the rewrite of the region the winner
+ * leaves unsettled (leftBehind). When no cut is feasible every step is taken: the most the planner can do.
  */
 export function selectSteps(input: PlanInput): Selection {
   const end = input.messageTokens.length;
@@ -100,7 +107,14 @@ export function selectSteps(input: PlanInput): Selection {
 
   const pool: Step[] = [];
   let best: Selection | undefined;
+  let unsettled = 0;
+  let reaching: Selection | undefined;
   const { drops } = input;
+  const behind = leftBehind(
+    input.steps.filter((step) => step.phase === 1),
+    drops,
+  );
+  const span = spanTokens(input.messageTokens, cuts[0]);
   for (const cut of cuts) {
     // A change before a tool loop's latest thinking (`enabled`) would leave it out: not allowed.
     if (drops && cut < drops.earliest) break;
@@ -110,7 +124,7 @@ export function selectSteps(input: PlanInput): Selection {
     const bound =
       breakCost(input.model, cachedFrom(cut) - totalSaved) -
       futureValue(input.model, totalSaved, input.horizon);
-    if (best && bound > best.cost) break;
+    if (best && bound > best.cost + unsettled) break;
     const taken = greedy(pool, input.need);
     const first = firstMessage(taken.steps, end);
     const thinking = droppedBy(drops, first, end, cached);
@@ -121,11 +135,25 @@ export function selectSteps(input: PlanInput): Selection {
     const saved = taken.saved + thinking.tokens;
     const cost =
       rewrite + loss - futureValue(input.model, saved, input.horizon) - unsentValue(input, taken.steps);
+    const atOnce = rewrite - futureValue(input.model, savedInCache + thinking.cached, 1);
+    const selection = {
+      ...taken,
+      saved,
+      cut: first,
+      cost,
+      feasible: true,
+      atOnce,
+      thinking: thinking.tokens,
+    };
+    if (first === behind && (!reaching || cost < reaching.cost)) reaching = selection;
     if (!best || cost < best.cost) {
-      const atOnce = rewrite - futureValue(input.model, savedInCache + thinking.cached, 1);
-      best = { ...taken, saved, cut: first, cost, feasible: true, atOnce, thinking: thinking.tokens };
+      best = selection;
+      const last = taken.steps.reduce((m, s) => Math.max(m, s.message), first);
+      unsettled =
+        behind !== undefined && behind < first ? breakCost(input.model, span(first, last) - taken.saved) : 0;
     }
   }
+  if (best && reaching && reaching.cost < best.cost + unsettled) return reaching;
   if (best) return best;
   const all = [...input.steps].sort(compareSteps);
   const saved = all.reduce((sum, s) => sum + s.saved, 0);
@@ -227,7 +255,9 @@ function firstMessage(steps: readonly Step[], end: number): number {
  * counts cached reads only; tokens saved also shrink every later rewrite and write, so a factor below
  * 1 is still prudent. That allowance is for the cache's side of the trade, where it was chosen: the
  * thinking a change to a sent block leaves out (preserved thinking) is reasoning lost for good, priced
- * on its own at the output price (RETHINK_LOSS_PER_TOKEN), and counts in full.
+ * on its own at the output price (RETHINK_LOSS_PER_TOKEN), and counts in full. A batch that leaves
+ * the earliest tool result it could shorten whole also pays for the region it leaves unsettled: the
+ * batch that reaches back to that result wins when it costs less than that.
  */
 export function selectProfitable(
   input: Omit<PlanInput, 'need' | 'cold'>,
@@ -247,7 +277,11 @@ export function selectProfitable(
   let savedInCache = 0;
   let loss = 0;
   let best: Selection | undefined;
+  let unsettled = 0;
+  let reaching: Selection | undefined;
   const { drops } = input;
+  const behind = leftBehind(worth, drops);
+  const span = spanTokens(input.messageTokens, cuts[0]);
   for (const cut of cuts) {
     if (drops && cut < drops.earliest) break;
     for (const step of byMessage.get(cut) ?? []) {
@@ -260,15 +294,62 @@ export function selectProfitable(
     const rewrite = breakCost(input.model, cachedFrom(cut) - savedInCache - thinking.cached);
     const value = futureValue(input.model, saved + thinking.tokens, input.horizon) + unsentValue(input, pool);
     const cost = factor * (rewrite + loss) + thinking.loss - value;
-    if (cost < 0 && (!best || cost < best.cost))
-      best = {
-        steps: [...pool],
-        saved: saved + thinking.tokens,
-        cut: firstMessage(pool, end),
-        cost,
-        feasible: true,
-        thinking: thinking.tokens,
-      };
+    if (cost >= 0 || (best && cost >= best.cost && cut !== behind)) continue;
+    const selection: Selection = {
+      steps: [...pool],
+      saved: saved + thinking.tokens,
+      cut: firstMessage(pool, end),
+      cost,
+      feasible: true,
+      thinking: thinking.tokens,
+    };
+    if (cut === behind) reaching = selection;
+    if (!best || cost < best.cost) {
+      best = selection;
+      unsettled =
+        behind !== undefined && behind < cut
+          ? breakCost(input.model, span(cut, cuts[0] as number) - saved)
+          : 0;
+    }
   }
+  // A batch that leaves the earliest tool result whole pays for the region it leaves unsettled.
+  if (best && reaching && reaching.cost < best.cost + factor * unsettled) return reaching;
   return best;
+}
+
+/**
+ * The earliest tool result among the steps (summaries, or media stubs, whose cut no thinking bars):
+ * a cut after it leaves it whole, and the region the event compacts is then not settled — the next
+ * event reads the cache only up to the block left whole, and writes the region again.
+ */
+function leftBehind(steps: readonly Step[], drops: ThinkingDrops | undefined): number | undefined {
+  let first: number | undefined;
+  for (const step of steps)
+    if (
+      step.toolResult &&
+      (!drops || step.message >= drops.earliest) &&
+      (first === undefined || step.message < first)
+    )
+      first = step.message;
+  return first;
+}
+
+/**
+ * Tokens of the messages from `from` to `to` (both in, at most `top`), each message read once: the
+ * sums run down from `top` as far as the earliest message asked.
+ */
+function spanTokens(
+  messageTokens: MessageTokens,
+  top: number | undefined,
+): (from: number, to: number) => number {
+  const suffix = [0];
+  const sumFrom = (m: number): number => {
+    if (top === undefined || m > top) return 0;
+    while (suffix.length <= top - m + 1) {
+      const at = top + 1 - suffix.length;
+      suffix.push((suffix.at(-1) as number) + (messageTokens.at(at) ?? 0));
+    }
+    return suffix[top - m + 1] as number;
+  };
+  return (from, to) => Math.max(0, sumFrom(from) - sumFrom(to + 1));
 }

@@ -142,6 +142,7 @@ function makeStep(options: StepOptions): Step | undefined {
     phase: options.phase,
     loss: options.loss,
     afterSummary: options.afterSummary,
+    ...(slot.kind === 'tool_result' ? { toolResult: true } : {}),
   };
 }
 
