@@ -24,7 +24,7 @@ const PROFIT_MIN_SHARE = 0.05;
  * Calls a profit event waits after the previous event (of any kind): the previous rewrite pays back
  * first, and two events a call apart would each rewrite what the other just wrote.
  */
-export const PROFIT_SPACING_CALLS = 2;
+export const PROFIT_SPACING_CALLS = 3;
 
 /** What a plan weighs besides the view and the ledger. */
 export interface PlanSettings {
