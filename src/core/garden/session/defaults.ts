@@ -18,15 +18,15 @@ export const PREFIX_CHECK_SETTINGS: readonly PrefixCheckSetting[] = ['auto', 'of
 
 /**
  * Start an event above this share of the budget. Chosen with DEFAULT_LOW_WATER side by side on the
- * recorded sessions (`gardener bench --window 32000`; figures in benchmarks/RESULTS.md): deeper
- * events are rarer per token saved.
+ * recorded sessions (`gardener bench --window 32000`; docs/BENCH.md § Provenance of tuned constants):
+ * deeper events are rarer per token saved.
  */
 export const DEFAULT_HIGH_WATER = 0.6;
 /**
  * An event compacts down to this share of the budget: a little more cost for more needles kept in
  * context (docs/BENCH.md § Provenance of tuned constants).
  */
-export const DEFAULT_LOW_WATER = 0.33;
+export const DEFAULT_LOW_WATER = 0.32;
 /**
  * Assistant turns (each with the user message after it) kept verbatim at the end. 2 rather than 4:
  * cheaper at the same needles in context, since the turns before are still summarised, not stubbed,
