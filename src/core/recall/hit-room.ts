@@ -29,6 +29,15 @@ const ROOM_DECAY = 0.7;
 /** A hit's score counts as at least this share of the first hit's when the budget is split. */
 const MIN_SCORE_SHARE = 0.05;
 
+/**
+ * Which hits the query names by their recall hint (when one of them ranks first: they take the
+ * budget) and which stand beside them (a line each).
+ */
+export interface HitNaming {
+  named: (hit: RecallHit | undefined) => boolean;
+  beside: (hit: RecallHit) => boolean;
+}
+
 /** What the hits' texts may take, how it is counted, and the door's words for lines of an entry. */
 export interface HitBudget {
   tokens: number;
@@ -50,7 +59,7 @@ function roomWeights(hits: readonly RecallHit[], firstScore: number): number[] {
 export function capSummaries(
   hits: readonly RecallHit[],
   budget: { tokens: number; tokenizer: Tokenizer },
-  beside: (hit: RecallHit) => boolean,
+  { beside }: HitNaming,
 ): void {
   const weights = roomWeights(hits, hits[0]?.score ?? 0);
   const total = weights.reduce((a, b) => a + b, 0);
@@ -86,7 +95,7 @@ export function showPassages(
   hits: readonly RecallHit[],
   words: PassageWords,
   budget: HitBudget,
-  beside: (hit: RecallHit) => boolean,
+  { beside, named }: HitNaming,
 ): void {
   const { linesCommand, tokenizer } = budget;
   for (const p of pending) if (beside(p.hit)) p.hit.text = besideNamed(p.original, words);
@@ -98,7 +107,7 @@ export function showPassages(
   });
   const asked = words.words.reduce((n, w) => n + words.weight(w), 0);
   const partly =
-    !hits.some(beside) && prepared[0]?.hit === hits[0]
+    !named(hits[0]) && prepared[0]?.hit === hits[0]
       ? partlyMatching(
           prepared.map((p) => p.passages?.held),
           asked,
@@ -131,6 +140,19 @@ export function showPassages(
     total -= weight;
     if (passages === undefined) {
       [hit.text, hit.form] = summary.trim() !== '' ? [summary, 'summary'] : [head(original), 'snippet'];
+      rest = Math.max(0, rest - tokenizer.count(hit.text));
+      continue;
+    }
+    // A hit the query names by its recall hint asks for the block, not for lines in it: when the
+    // original does not fit, its summary (the whole block's account, names kept) says more for less
+    // than the lines the hint's words would pick.
+    if (
+      named(hit) &&
+      summary.trim() !== '' &&
+      summary !== original &&
+      original.length > share * CHARS_PER_TOKEN
+    ) {
+      [hit.text, hit.form] = [head(summary, Math.floor(share * CHARS_PER_TOKEN)), 'summary'];
       rest = Math.max(0, rest - tokenizer.count(hit.text));
       continue;
     }

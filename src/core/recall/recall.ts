@@ -318,9 +318,13 @@ function buildHits(deps: StoreIndex, top: Ranked[], sources: HitSources): Recall
   // other hits show a line each: the named ones take the budget.
   const first = top[0]?.entry;
   const namedIds = new Set(top.flatMap((r) => (r.entry && named.has(r.entry.seq) ? [r.entry.id] : [])));
-  const beside = (hit: RecallHit) => first !== undefined && named.has(first.seq) && !namedIds.has(hit.id);
-  capSummaries(hits, budget, beside);
-  showPassages(pending, hits, inPassages, budget, beside);
+  const namedFirst = first !== undefined && named.has(first.seq);
+  const naming = {
+    named: (hit: RecallHit | undefined) => namedFirst && hit !== undefined && namedIds.has(hit.id),
+    beside: (hit: RecallHit) => namedFirst && !namedIds.has(hit.id),
+  };
+  capSummaries(hits, budget, naming);
+  showPassages(pending, hits, inPassages, budget, naming);
   return hits;
 }
 

@@ -85,6 +85,23 @@ describe("a stub's own recall query names the entry it stands for", () => {
     expect(result.hits.find((h) => h.id === ids['ls2'])?.text).toContain('reproduce.py');
   });
 
+  it("shows a named entry too long for its room as its summary, not the lines the hint's words pick", () => {
+    const lines = Array.from({ length: 2_000 }, (_, i) => `DEBUG cache warm shard ${i} ok`);
+    lines[1_500] = 'ERROR shard 1500: checksum mismatch in ledger_2025.db';
+    const summary = '[log: 2,000 lines, 1 error]\nERROR shard 1500: checksum mismatch in ledger_2025.db';
+    const { id } = t.store.ingest(
+      entry({ original: lines.join('\n'), summary, sourceTool: 'Bash', hint: 'warm-cache shard run' }),
+    );
+    const result = recall(t.store, 'warm-cache shard run', SCOPE, { touch: false, maxTokens: 600 });
+    expect(result.hits[0]?.id).toBe(id);
+    expect(result.hits[0]?.form).toBe('summary');
+    expect(result.hits[0]?.text).toBe(summary);
+    // Asked by its words instead, the same entry shows its matched lines.
+    const byWords = recall(t.store, 'checksum mismatch ledger', SCOPE, { touch: false, maxTokens: 600 });
+    expect(byWords.hits[0]?.id).toBe(id);
+    expect(byWords.hits[0]?.form).toBe('snippet');
+  });
+
   it('prints a path signal as a word when the header already names that path', () => {
     const text = formatRecallText({
       hits: [
