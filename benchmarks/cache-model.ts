@@ -5,7 +5,9 @@
  * reads and writes are set beside the recorded usage rows. Printed: per session and in total with
  * every rule; with each rule left out; and leave one project out — for each project folder, the
  * rules its sessions play no part in choosing (chosen on the other folders: a rule is kept when it
- * helps or does not hurt there), and that folder's figures without rules and with them.
+ * helps or does not hurt there), and that folder's figures without rules and with them. Each
+ * with the sizes fitted as the replay fits them (a ratio, and what each tool block carries) and by
+ * the ratio alone.
  *
  *   npx tsx benchmarks/cache-model.ts [FOLDER]
  *
@@ -52,12 +54,13 @@ const projects = [
 
 /** Each log's agreement under a set of rules, computed once. */
 const memo = new Map<string, Agreement[]>();
-function agreements(rules: ReadonlySet<FitRule>): Agreement[] {
-  const key = FIT_RULES.filter((rule) => rules.has(rule)).join(',');
+function agreements(rules: ReadonlySet<FitRule>, ratioOnly = false): Agreement[] {
+  const key = `${FIT_RULES.filter((rule) => rules.has(rule)).join(',')}${ratioOnly ? ' ratio only' : ''}`;
   let all = memo.get(key);
   if (!all) {
     all = logs.map(
-      (log) => agreementOfCalls(log.file, log.calls, tokenizer, { warmHead: true, rules }) as Agreement,
+      (log) =>
+        agreementOfCalls(log.file, log.calls, tokenizer, { warmHead: true, rules, ratioOnly }) as Agreement,
     );
     memo.set(key, all);
   }
@@ -65,8 +68,12 @@ function agreements(rules: ReadonlySet<FitRule>): Agreement[] {
 }
 
 /** The figures of the counted sessions (≥ MIN_AGGREGATED_CALLS calls) of some projects. */
-function figures(rules: ReadonlySet<FitRule>, keep: (project: string) => boolean): FitFigures {
-  const all = agreements(rules);
+function figures(
+  rules: ReadonlySet<FitRule>,
+  keep: (project: string) => boolean,
+  ratioOnly = false,
+): FitFigures {
+  const all = agreements(rules, ratioOnly);
   return figuresOf(all.filter((a, i) => keep(logs[i]!.project) && a.calls >= MIN_AGGREGATED_CALLS));
 }
 
@@ -81,13 +88,13 @@ const anyProject = () => true;
 
 console.log(`\n### every rule (${FIT_RULES.join(', ')})\n`);
 console.log(
-  '| session | calls | head | shared | ratio | context rebuilt | read predicted | read recorded | error | written predicted | written recorded | error |',
+  '| session | calls | head | shared | ratio | per block | context rebuilt | read predicted | read recorded | error | written predicted | written recorded | error |',
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const a of agreements(everyRule)) {
   const mark = a.calls >= MIN_AGGREGATED_CALLS ? '' : ' (not aggregated)';
   console.log(
-    `| ${a.label.slice(0, 56)}${mark} | ${a.calls} | ${k(a.fit.head)} | ${k(a.fit.shared)} | ${a.fit.ratio.toFixed(2)} | ${a.fit.headChanges} | ${k(a.read.predicted)} | ${k(a.read.recorded)} | ${pct(errorPercent(a.read))} | ${k(a.written.predicted)} | ${k(a.written.recorded)} | ${pct(errorPercent(a.written))} |`,
+    `| ${a.label.slice(0, 56)}${mark} | ${a.calls} | ${k(a.fit.head)} | ${k(a.fit.shared)} | ${a.fit.ratio.toFixed(2)} | ${a.fit.perBlock.toFixed(0)} | ${a.fit.headChanges} | ${k(a.read.predicted)} | ${k(a.read.recorded)} | ${pct(errorPercent(a.read))} | ${k(a.written.predicted)} | ${k(a.written.recorded)} | ${pct(errorPercent(a.written))} |`,
   );
 }
 
@@ -98,6 +105,7 @@ for (const rule of FIT_RULES)
     `- all but ${rule}: ${line(figures(new Set(FIT_RULES.filter((r) => r !== rule)), anyProject))}`,
   );
 console.log(`- every rule: ${line(figures(everyRule, anyProject))}`);
+console.log(`- every rule, sizes by the ratio alone: ${line(figures(everyRule, anyProject, true))}`);
 
 console.log('\n### leave one project out\n');
 for (const held of projects) {
@@ -108,4 +116,5 @@ for (const held of projects) {
   console.log(`  without rules: ${line(figures(none, only))}`);
   console.log(`  with them:     ${line(figures(new Set(chosen), only))}`);
   console.log(`  every rule:    ${line(figures(everyRule, only))}`);
+  console.log(`  ratio alone:   ${line(figures(everyRule, only, true))}`);
 }

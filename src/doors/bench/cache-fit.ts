@@ -28,6 +28,13 @@ export interface SessionFit {
   shared: number;
   /** Fitted API tokens per cl100k token of the messages the log has no output count for. */
   ratio: number;
+  /**
+   * Fitted API tokens each tool call and tool result carries besides what is counted: its id, which
+   * neither the cl100k count of its content nor the model's output count holds, its framing, and
+   * whatever the client sends with it that its log leaves out. Without it, the ratio alone spreads
+   * that over the tokens: short round trips came out too small and long ones too large.
+   */
+  perBlock: number;
   /** Calls at which the rules had Claude Code rebuild its context. */
   headChanges: number;
   calls: CallFit[];
@@ -41,6 +48,8 @@ export interface FitOptions {
   warmHead?: boolean;
   /** The rules the replay follows (fit-rules.ts; default: all of them). */
   rules?: ReadonlySet<FitRule>;
+  /** Fit the sizes by the ratio alone, without what each tool block carries (to measure it). */
+  ratioOnly?: boolean;
   /** Options of the simulated cache (to measure how much a rule matters, e.g. the lookback). */
   cache?: PromptCacheOptions;
 }
@@ -53,8 +62,9 @@ const HEAD_SLACK = 64;
  * way Claude Code sent them, under the rules (fit-rules.ts): the head (the part other sessions
  * share, the rest of the system prompt — both marked — then the unrecorded context of the first
  * message) and the messages, the last block marked. Assistant messages sent as produced count
- * their recorded output tokens; the rest is cl100k × ratio, with head and ratio fitted to the
- * recorded per-call totals by least squares (sizes only: what was read and written is not used).
+ * their recorded output tokens; the rest is cl100k × ratio, and each tool call and result adds
+ * perBlock, with head, ratio and perBlock fitted to the recorded per-call totals by least squares
+ * (sizes only: what was read and written is not used).
  */
 export function fitSession(
   recorded: readonly UsageCall[],
@@ -72,6 +82,8 @@ export function fitSession(
       0,
     ),
   );
+  const framed = calls.map((call) => call.messages.map(framedBlocks));
+  const framing = framed.map((list) => list.reduce((total, n) => total + n, 0));
   const rest = calls.map(
     (call) =>
       call.usage.uncached +
@@ -79,7 +91,9 @@ export function fitSession(
       call.usage.written -
       call.sizes.reduce<number>((total, size) => total + (size ?? 0), 0),
   );
-  const { head, ratio } = fitLine(counted, rest);
+  const { head, ratio, perBlock } = options.ratioOnly
+    ? { ...fitLine(counted, rest), perBlock: 0 }
+    : fitPlane(counted, framing, rest);
   const system = stableHead(calls, head);
   const first = calls[0]?.usage.read ?? 0;
   const warm = options.warmHead === true && first > 0;
@@ -105,14 +119,16 @@ export function fitSession(
     if (system > shared)
       headUnits.push({ key: `\u0000system ${model}`, tokens: system - shared, breakpoint: ttl });
     if (head > system) headUnits.push({ key: `\u0000context ${model} ${version}`, tokens: head - system });
-    const units = (perMessage[i] as CacheUnit[][]).flatMap((list, j) => sized(list, call.sizes[j], ratio));
+    const units = (perMessage[i] as CacheUnit[][]).flatMap((list, j) =>
+      sized(list, call.sizes[j], ratio, perBlock * ((framed[i] as number[])[j] as number)),
+    );
     if (units[0]) units[0] = { ...units[0], key: `${version}\u0000${units[0].key}` };
     const last = units.at(-1);
     if (last) units[units.length - 1] = { ...last, breakpoint: ttl };
     return { recorded: call.usage, predicted: cache.request([...headUnits, ...units], call.at) };
   });
   const headChanges = versions.at(-1) ?? 0;
-  return { head, system, shared, ratio, headChanges, calls: fitted };
+  return { head, system, shared, ratio, perBlock, headChanges, calls: fitted };
 }
 
 /** The system prompt's size as the session's calls read it when they read no message: their median. */
@@ -128,11 +144,25 @@ function tokensOf(units: readonly CacheUnit[]): number {
   return units.reduce((total, unit) => total + unit.tokens, 0);
 }
 
-/** A message's units scaled to its known size, else by the ratio. */
-function sized(units: readonly CacheUnit[], size: number | undefined, ratio: number): CacheUnit[] {
+/** A message's units scaled to its known size, else by the ratio; its blocks' framing on its last. */
+function sized(
+  units: readonly CacheUnit[],
+  size: number | undefined,
+  ratio: number,
+  framing: number,
+): CacheUnit[] {
   const counted = tokensOf(units);
   const scale = size !== undefined && counted > 0 ? size / counted : ratio;
-  return units.map((unit) => ({ ...unit, tokens: Math.round(unit.tokens * scale) }));
+  return units.map((unit, i) => ({
+    ...unit,
+    tokens: Math.round(unit.tokens * scale + (i === units.length - 1 ? framing : 0)),
+  }));
+}
+
+/** Tool calls and tool results of a message: the blocks that carry an id. */
+function framedBlocks(message: MessageParam): number {
+  if (typeof message.content === 'string') return 0;
+  return (message.content as Block[]).filter((b) => b.type === 'tool_use' || b.type === 'tool_result').length;
 }
 
 /** The request's messages with thinking counted as text (its signature is not what the model reads). */
@@ -143,6 +173,44 @@ function plain(messages: readonly MessageParam[]): MessageParam[] {
     );
     return { ...message, content: blocks } as MessageParam;
   });
+}
+
+/**
+ * Least squares y = head + ratio·x + perBlock·blocks, with head and perBlock ≥ 0 and ratio > 0; where
+ * the plane breaks a bound (or the two columns move together), the line without blocks (fitLine).
+ */
+export function fitPlane(
+  x: readonly number[],
+  blocks: readonly number[],
+  y: readonly number[],
+): { head: number; ratio: number; perBlock: number } {
+  const n = x.length;
+  const line = () => ({ ...fitLine(x, y), perBlock: 0 });
+  if (n < 3) return line();
+  const mean = (v: readonly number[]) => v.reduce((a, b) => a + b, 0) / n;
+  const [mx, mb, my] = [mean(x), mean(blocks), mean(y)];
+  let sxx = 0;
+  let sbb = 0;
+  let sxb = 0;
+  let sxy = 0;
+  let sby = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = (x[i] as number) - mx;
+    const db = (blocks[i] as number) - mb;
+    const dy = (y[i] as number) - my;
+    sxx += dx * dx;
+    sbb += db * db;
+    sxb += dx * db;
+    sxy += dx * dy;
+    sby += db * dy;
+  }
+  const det = sxx * sbb - sxb * sxb;
+  if (!(det > 1e-9 * sxx * sbb)) return line();
+  const ratio = (sxy * sbb - sby * sxb) / det;
+  const perBlock = (sby * sxx - sxy * sxb) / det;
+  const head = Math.round(my - ratio * mx - perBlock * mb);
+  if (!(ratio > 0) || perBlock < 0 || head < 0) return line();
+  return { head, ratio, perBlock };
 }
 
 /** Least squares y = head + ratio·x with head ≥ 0 (a flat x gives ratio 1). */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { agreementOfFile, errorPercent } from '../../../src/doors/bench/cache-agreement.js';
-import { fitSession } from '../../../src/doors/bench/cache-fit.js';
+import { fitLine, fitPlane, fitSession } from '../../../src/doors/bench/cache-fit.js';
 import { withoutOldThinking } from '../../../src/doors/bench/fit-rules.js';
 import { usageCalls } from '../../../src/doors/bench/usage-calls.js';
 import { defaultTokenizer } from '../../../src/core/tokens/tokenizer.js';
@@ -130,5 +130,81 @@ describe('replaying a Claude Code log through the cache model', () => {
     expect(second!.read).toBe(first!.read + first!.written5m);
     // Twenty minutes later only the head kept warm by other sessions is read.
     expect(third!.read).toBe(fit.shared);
+  });
+});
+
+describe('fitting the sizes the log does not record', () => {
+  const xs = [100, 400, 900, 1_300, 2_000, 2_100, 3_500, 4_000];
+  const blocks = [1, 3, 3, 6, 7, 11, 12, 15];
+
+  it('finds the head, the ratio and what each tool block carries', () => {
+    const y = xs.map((x, i) => 12_000 + 1.2 * x + 40 * blocks[i]!);
+    const fit = fitPlane(xs, blocks, y);
+    expect(fit.head).toBe(12_000);
+    expect(fit.ratio).toBeCloseTo(1.2, 6);
+    expect(fit.perBlock).toBeCloseTo(40, 6);
+  });
+
+  it('falls back to the line where a block would carry less than nothing', () => {
+    const y = xs.map((x, i) => 12_000 + 1.2 * x - 30 * blocks[i]!);
+    expect(fitPlane(xs, blocks, y)).toEqual({ ...fitLine(xs, y), perBlock: 0 });
+  });
+
+  it('falls back to the line when the blocks move with the tokens', () => {
+    const y = xs.map((x) => 5_000 + 2 * x);
+    const tied = xs.map((x) => x / 100);
+    expect(fitPlane(xs, tied, y)).toEqual({ ...fitLine(xs, y), perBlock: 0 });
+  });
+
+  it('predicts the writes of short tool round trips when each block carries its id', () => {
+    // A session of tool round trips, short and long, whose recorded totals hold 40 tokens a tool block
+    // (the ids no count holds) besides 1.1 API tokens per cl100k token.
+    const lengths = [20, 600, 15, 30, 900, 10, 25, 700, 12, 40, 20, 800, 15, 30];
+    const rows: string[] = [
+      line({ type: 'user', uuid: 'u0', parentUuid: null, message: { role: 'user', content: 'go' } }),
+    ];
+    const tokenizer = defaultTokenizer();
+    let total = 10_000 + Math.round(1.1 * tokenizer.count('go'));
+    let parent = 'u0';
+    let read = 0;
+    lengths.forEach((n, i) => {
+      const at = `2026-01-01T10:00:${String(10 + i * 3).padStart(2, '0')}.000Z`;
+      const output = 30;
+      rows.push(
+        assistant(
+          `a${i}`,
+          parent,
+          `m${i}`,
+          [{ type: 'tool_use', id: `t${i}`, name: 'Bash', input: { command: `ls ${i}` } }],
+          {
+            input_tokens: 0,
+            cache_read_input_tokens: read,
+            cache_creation_input_tokens: total - read,
+            output_tokens: output,
+          },
+          at,
+        ),
+      );
+      const text = Array.from({ length: n }, (_, j) => `line${j}`).join(' ');
+      rows.push(
+        line({
+          type: 'user',
+          uuid: `u${i + 1}`,
+          parentUuid: `a${i}`,
+          message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${i}`, content: text }] },
+        }),
+      );
+      read = total;
+      total += output + 40 + Math.round(1.1 * (tokenizer.count(text) + 4)) + 40;
+      parent = `u${i + 1}`;
+    });
+    const fit = fitSession(usageCalls(rows.join('\n')), tokenizer, { warmHead: true });
+    expect(fit.perBlock).toBeGreaterThan(30);
+    const short = fit.calls.filter((c) => c.recorded.written < 300);
+    expect(short.length).toBeGreaterThan(5);
+    for (const call of short) {
+      const written = call.predicted.written5m + call.predicted.written1h;
+      expect(Math.abs(written - call.recorded.written)).toBeLessThan(0.1 * call.recorded.written);
+    }
   });
 });
