@@ -93,7 +93,7 @@ export async function contextFacts(
       const needles = findNeedles(transcript, { isToolResult });
       if (needles.length === 0) continue;
       const calls = splitCalls(transcript);
-      const bench = { transcript, label: session.file, calls, isToolResult };
+      const bench = { transcript, label: session.file, name: session.file, calls, isToolResult };
       const run = await strategy.start(bench, { window: WINDOW, maskKeep: 10, budget, meter });
       const split = session.heldOut ? counts.heldOut : counts.dev;
       const byCall = new Map<number, Needle[]>();

@@ -86,15 +86,19 @@ export async function* loadSessions(
           ...(options.from !== undefined ? { from: options.from } : {}),
           ...(options.lenient !== undefined ? { lenient: options.lenient } : {}),
         });
+        const inFolder = path.relative(folder, file.path) || path.basename(file.path);
         for (const [index, transcript] of transcripts.entries()) {
-          const label =
-            transcripts.length > 1
-              ? `${relative}#${index === 0 ? transcript.id : `${transcript.meta?.isSidechain ? 'agent:' : ''}${transcript.id}`}`
-              : relative;
+          const suffix = transcriptSuffix(transcripts.length, index, transcript);
+          const label = `${relative}${suffix}`;
           if (accept(transcript, label, relative))
             yield {
               type: 'session',
-              session: toBenchSession(transcript, label, byFold ? sourceOf(folder, file.path) : undefined),
+              session: toBenchSession(
+                transcript,
+                label,
+                byFold ? sourceOf(folder, file.path) : undefined,
+                `${inFolder}${suffix}`,
+              ),
             };
         }
       } catch (error) {
@@ -102,6 +106,13 @@ export async function* loadSessions(
       }
     }
   }
+}
+
+/** What tells a file's transcripts apart in its sessions' labels and names: none when it holds one. */
+function transcriptSuffix(count: number, index: number, transcript: Transcript): string {
+  if (count <= 1) return '';
+  if (index === 0) return `#${transcript.id}`;
+  return `#${transcript.meta?.isSidechain ? 'agent:' : ''}${transcript.id}`;
 }
 
 /** The reason a file was skipped, without the file name the error already starts with. */

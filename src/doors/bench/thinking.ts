@@ -51,7 +51,7 @@ export function onModel(session: BenchSession, replay: ThinkingReplay): BenchSes
           : message,
       )
     : transcript.messages;
-  return toBenchSession({ ...transcript, extra, messages }, session.label, session.fold);
+  return toBenchSession({ ...transcript, extra, messages }, session.label, session.fold, session.name);
 }
 
 function hasThinking(messages: readonly MessageParam[]): boolean {

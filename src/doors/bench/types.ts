@@ -34,6 +34,12 @@ export interface BenchSession {
   transcript: Transcript;
   /** Short display name (relative file + session id). */
   label: string;
+  /**
+   * The session's name wherever the run starts: its path inside the folder given (its transcript id
+   * after it when the file holds several). The gardener's store is scoped by it, and entry ids derive
+   * from the scope: a name that held the working directory made the figures depend on it.
+   */
+  name: string;
   calls: Call[];
   isToolResult: ToolResultTest;
   /** The source it came from (folds.ts), when the run groups sessions into folds. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSessions } from '../../../src/doors/bench/load.js';
-import type { SourceItem } from '../../../src/doors/bench/run.js';
+import { runBench, type SourceItem } from '../../../src/doors/bench/run.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const fixtures = 'test/fixtures/bench';
@@ -36,5 +36,38 @@ describe('loadSessions', () => {
       'builtin/builtin-retry-config',
     ]);
     expect(await load([], { limit: 2 })).toHaveLength(2);
+  });
+});
+
+describe('a session’s name does not depend on where the run starts', () => {
+  const from = async (cwd: string) => {
+    const sessions = [];
+    for await (const item of loadSessions([path.join(repoRoot, fixtures)], { cwd }))
+      if (item.type === 'session') sessions.push(item.session);
+    return sessions;
+  };
+
+  it('names each session by its path inside the folder given, whatever the working directory', async () => {
+    const [atRoot, deeper] = [await from(repoRoot), await from(path.join(repoRoot, 'test/doors'))];
+    expect(atRoot.map((s) => s.label)).toEqual([`${fixtures}/twelve-calls.json`]);
+    expect(deeper.map((s) => s.label)).toEqual(['../fixtures/bench/twelve-calls.json']);
+    expect(deeper.map((s) => s.name)).toEqual(['twelve-calls.json']);
+    expect(atRoot.map((s) => s.name)).toEqual(deeper.map((s) => s.name));
+  });
+
+  it('gives the gardener the same stubs and the same bill from two working directories', async () => {
+    const bill = async (cwd: string) => {
+      const run = runBench(
+        (await from(cwd)).map((session) => ({ type: 'session' as const, session })),
+        { strategies: ['gardener'], window: 1_000, budget: 700, maskKeep: 3, cache: { minTokens: 0 } },
+      );
+      let step = await run.next();
+      while (!step.done) step = await run.next();
+      // Everything but the timing, which no run repeats.
+      return { ...step.value.totals.find((t) => t.strategy === 'gardener')!, ms: null };
+    };
+    const [atRoot, deeper] = [await bill(repoRoot), await bill(path.join(repoRoot, 'test/doors'))];
+    expect(atRoot.events).toBeGreaterThan(0);
+    expect(deeper).toEqual(atRoot);
   });
 });

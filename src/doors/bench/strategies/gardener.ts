@@ -54,12 +54,13 @@ function warmUp(store: GardenerStore, tokenizer: Tokenizer): void {
 }
 
 /**
- * A session's project in the run's store: named by the session, not by its place in the run (entry
- * ids derive from the project, so its stubs, and its figures, do not depend on what ran before it).
+ * A session's project in the run's store: named by the session (BenchSession.name), not by its place
+ * in the run nor by where the run starts (entry ids derive from the project, so its stubs, and its
+ * figures, depend on neither what ran before it nor the working directory).
  */
 function scopeOf(bench: BenchSession, taken: Set<string>): { project: string; session: string } {
-  let project = `bench:${bench.label}`;
-  for (let n = 2; taken.has(project); n++) project = `bench:${bench.label}#${n}`;
+  let project = `bench:${bench.name}`;
+  for (let n = 2; taken.has(project); n++) project = `bench:${bench.name}#${n}`;
   taken.add(project);
   return { project, session: bench.transcript.id || `session-${taken.size}` };
 }
