@@ -5,6 +5,7 @@ import type { Tokenizer } from '../tokens/index.js';
 import type { Block, MessageParam, MessagesRequest } from '../transcript/index.js';
 import type { BreakpointTtl, CacheUnit } from './prompt-cache.js';
 import { breakpointsIn } from './cache-frontier.js';
+import { cacheModel } from './models.js';
 
 type Json = Record<string, unknown>;
 
@@ -12,7 +13,9 @@ type Json = Record<string, unknown>;
  * A Messages request as the prompt cache sees it (prompt-cache.ts): one unit per tool, system block
  * and message block, in the API's cache order (tools, system, messages), each keyed by its content
  * without `cache_control` and flagged where it carries a breakpoint. The first block of a message
- * carries the message's role and overhead, so a changed role is a changed prefix. With a memo, the
+ * carries the message's role and overhead, so a changed role is a changed prefix. A thinking block
+ * counts its reasoning on a model that keeps earlier turns' thinking (it is then input the API bills
+ * and caches like any other), and nothing on one that drops it. With a memo, the
  * messages the last request priced with it shares (the same objects, from the first on) are not
  * walked again: their units are that request's.
  */
@@ -21,6 +24,14 @@ export function requestUnits(
   tokenizer: Tokenizer,
   memo?: UnitsMemo,
 ): readonly CacheUnit[] {
+  const model = request['model'];
+  const thinking = typeof model === 'string' && cacheModel(model).keepsThinking;
+  if (memo && memo.thinking !== thinking) {
+    // Units remembered under the other rule for thinking are not this request's.
+    memo.objects = new WeakMap();
+    delete memo.last;
+    memo.thinking = thinking;
+  }
   const last = memo?.last;
   const sameHead = last !== undefined && last.tools === request.tools && last.system === request.system;
   const units = sameHead ? last.units.slice(0, last.head) : headUnits(request, tokenizer, memo);
@@ -38,7 +49,7 @@ export function requestUnits(
     const message = request.messages[m] as MessageParam;
     starts.push(units.length - head);
     breaks.push(marks);
-    pushMessageUnits(units, message, tokenizer, memo);
+    pushMessageUnits(units, message, { tokenizer, thinking }, memo);
     if (Array.isArray(message.content)) marks += breakpointsIn(message.content as unknown as Json[]);
   }
   starts.push(units.length - head);
@@ -103,7 +114,9 @@ export function sharedMessages(before: readonly unknown[], now: readonly unknown
  * a message the last request had, the same object, has the same units.
  */
 export interface UnitsMemo {
-  readonly objects: WeakMap<object, readonly CacheUnit[]>;
+  objects: WeakMap<object, readonly CacheUnit[]>;
+  /** Whether the units remembered count thinking (the model of the requests priced keeps it). */
+  thinking?: boolean;
   /** The last request priced with this memo. */
   last?: PricedRequest;
 }
@@ -136,9 +149,10 @@ export function createUnitsMemo(): UnitsMemo {
 function pushMessageUnits(
   into: CacheUnit[],
   message: MessageParam,
-  tokenizer: Tokenizer,
+  counting: { tokenizer: Tokenizer; thinking: boolean },
   memo: UnitsMemo | undefined,
 ): void {
+  const { tokenizer, thinking } = counting;
   const content = message.content;
   let known = memo?.objects.get(message);
   if (!known) {
@@ -149,7 +163,9 @@ function pushMessageUnits(
         ? [{ key: digest(message.role), tokens: MESSAGE_OVERHEAD }]
         : blocks.map((block, j) => ({
             key: j === 0 ? keyOf(block, `${message.role}\u0000`) : keyOf(block),
-            tokens: countBlock(tokenizer, block as unknown as Block) + (j === 0 ? MESSAGE_OVERHEAD : 0),
+            tokens:
+              countBlock(tokenizer, block as unknown as Block, { includeThinking: thinking }) +
+              (j === 0 ? MESSAGE_OVERHEAD : 0),
           }));
     memo?.objects.set(message, known);
   }

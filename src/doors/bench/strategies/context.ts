@@ -9,9 +9,15 @@ export function recordedRequest(session: BenchSession, call: number): MessagesRe
   return withMessages(session, transcript.messages.slice(0, end));
 }
 
-/** A request with the session's system prompt and tools and the given messages. */
+/**
+ * A request with the session's model, system prompt and tools and the given messages. The model is
+ * what the client sends: how a request is priced (its thinking counted where the model keeps it)
+ * reads it, on the client's side as on gardener's.
+ */
 export function withMessages(session: BenchSession, messages: MessageParam[]): MessagesRequest {
   const request: MessagesRequest = { messages };
+  const model = session.transcript.extra?.['model'];
+  if (typeof model === 'string') request['model'] = model;
   if (session.transcript.system !== undefined) request.system = session.transcript.system;
   if (session.transcript.tools !== undefined) request.tools = session.transcript.tools;
   return request;
