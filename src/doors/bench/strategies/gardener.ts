@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openSession } from '../../kit/session.js';
@@ -66,28 +66,57 @@ function scopeOf(bench: BenchSession, taken: Set<string>): { project: string; se
 }
 
 /**
- * `gardener`: the real engine (docs/DESIGN.md) with its default config, over a temporary store for the
- * run (one project per session, named by the session, so recall never crosses sessions). Each call syncs the transcript
- * so far, plans and renders; the CPU time of those three steps is the call's `ms` (after a one-time,
- * untimed warm-up). The budget is `--budget`, else the window.
+ * The run's stores: each session's new, in a folder of its own that goes with it when it closes; the
+ * warm-up's first. All in one temporary folder, removed with the run.
+ */
+export function createRunStores(): {
+  open: (tokenizer: Tokenizer) => { store: GardenerStore; remove: () => void };
+  close: () => void;
+} {
+  let folder: string | undefined;
+  let opened = 0;
+  return {
+    open(tokenizer) {
+      if (!folder) {
+        folder = mkdtempSync(path.join(tmpdir(), 'gardener-bench-'));
+        const warm = openStore({ path: path.join(folder, 'warm-up.db') });
+        warmUp(warm, tokenizer);
+        warm.close();
+      }
+      const dir = path.join(folder, `session-${++opened}`);
+      mkdirSync(dir);
+      const store = openStore({ path: path.join(dir, 'bench.db') });
+      return {
+        store,
+        remove: () => {
+          store.close();
+          rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    },
+    close() {
+      if (folder) rmSync(folder, { recursive: true, force: true });
+      folder = undefined;
+    },
+  };
+}
+
+/**
+ * `gardener`: the real engine (docs/DESIGN.md) with its default config, each session over a store of
+ * its own in a temporary folder for the run (its project named by the session). Nothing crosses
+ * sessions, not even the full-text index's word statistics that rank recall: a session's figures do
+ * not depend on which others ran. Each call syncs the transcript so far, plans and renders; the CPU
+ * time of those three steps is the call's `ms` (after a one-time, untimed warm-up). The budget is
+ * `--budget`, else the window.
  */
 export function createGardenerStrategy(): Strategy {
-  let folder: string | undefined;
-  let store: GardenerStore | undefined;
+  const stores = createRunStores();
   const projects = new Set<string>();
-  const storeOf = (tokenizer: Tokenizer): GardenerStore => {
-    if (!store) {
-      folder = mkdtempSync(path.join(tmpdir(), 'gardener-bench-'));
-      store = openStore({ path: path.join(folder, 'bench.db') });
-      warmUp(store, tokenizer);
-    }
-    return store;
-  };
 
   return {
     name: 'gardener',
     start(bench, options) {
-      const db = storeOf(options.meter.tokenizer);
+      const { store: db, remove } = stores.open(options.meter.tokenizer);
       const scope = scopeOf(bench, projects);
       let call = 0;
       const now = (): number => REPLAY_EPOCH + call * REPLAY_CALL_INTERVAL_MS;
@@ -139,14 +168,10 @@ export function createGardenerStrategy(): Strategy {
         thinkingRepaired: () => session.garden.counters().thinkingRepaired,
         close() {
           session.close();
+          remove();
         },
       };
     },
-    close() {
-      store?.close();
-      store = undefined;
-      if (folder) rmSync(folder, { recursive: true, force: true });
-      folder = undefined;
-    },
+    close: () => stores.close(),
   };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCostMeter } from '../../../../src/doors/bench/cost.js';
 import { toBenchSession } from '../../../../src/doors/bench/session.js';
-import { createGardenerStrategy } from '../../../../src/doors/bench/strategies/gardener.js';
+import { createGardenerStrategy, createRunStores } from '../../../../src/doors/bench/strategies/gardener.js';
 import type { Transcript } from '../../../../src/core/transcript/types.js';
 import { validate } from '../../../../src/core/transcript/validate.js';
 import { createMeter } from '../../../../src/doors/bench/measure.js';
@@ -66,5 +66,33 @@ describe('gardener strategy (the real engine)', () => {
     };
     // The stubs name their originals' ids: the same session gets the same ids second as first.
     expect(await rendered(['other', 'twelve'])).toBe(await rendered(['twelve']));
+  });
+});
+
+describe('the run’s stores', () => {
+  it('gives each session a store of its own, empty at its start and gone at its end', () => {
+    const stores = createRunStores();
+    const tokenizer = defaultTokenizer();
+    try {
+      const first = stores.open(tokenizer);
+      first.store.ingest({
+        scope: { project: 'bench:a', session: 'a' },
+        class: 'log',
+        original: 'tokenizer line 1\n'.repeat(50),
+        summary: 'tokenizer line 1 (50 lines)',
+        tokensOriginal: 250,
+        tokensSummary: 8,
+        priority: 20,
+      });
+      expect(first.store.stats().entries).toBe(1);
+      const second = stores.open(tokenizer);
+      // What another session stored weighs in nothing of this one's: not even recall's word counts.
+      expect(second.store.stats().entries).toBe(0);
+      first.remove();
+      expect(second.store.stats().entries).toBe(0);
+      second.remove();
+    } finally {
+      stores.close();
+    }
   });
 });
