@@ -9,6 +9,7 @@ import type { Form } from '../view/slot.js';
 import type { MessageView, View } from '../view/view.js';
 import { horizonCalls, RETHINK_LOSS_PER_TOKEN, type CacheModel } from './cost-model.js';
 import { keepOwnWords } from './plan-own.js';
+import { trimmedHead } from './trim-head.js';
 import { selectProfitable, selectSteps, type MessageTokens, type Selection, type Step } from './planner.js';
 import { sentMessages } from './sent.js';
 import { eligibleSteps, stepContext, targetForms } from './steps.js';
@@ -104,6 +105,8 @@ export function planEvent(view: View, ledger: Ledger, settings: PlanSettings): P
     if (!selection.feasible && due.kind !== 'cold') {
       const steps = eligibleSteps(view, stepContext(view, ledger, session, window, 1));
       selection = selectSteps({ ...input, steps });
+      if (!selection.feasible && due.kind === 'pressure' && calibrated <= FORCED_SHARE * budget)
+        selection = trimmedHead({ ...input, steps }, selection);
       if (!selection.feasible) {
         // The agent's own words stay summaries, not stubs, as long as the request fits without stubbing them.
         const own = keepOwnWords(view, selection.steps);

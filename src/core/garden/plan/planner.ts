@@ -185,7 +185,7 @@ function selectCold(input: PlanInput): Selection {
  * The thinking a change from message `first` leaves out: the kept thinking after it when it is a
  * sent message (none when nothing sent changes), its tokens still in the cache, and its loss.
  */
-function droppedBy(
+export function droppedBy(
   drops: ThinkingDrops | undefined,
   first: number,
   end: number,
@@ -231,7 +231,7 @@ function insertionPoint(sorted: readonly Step[], step: Step): number {
  * Tokens the cache holds from message `m` to the end of the cached messages. Each call reads only
  * the messages between the last `m` asked and this one: the cuts are asked latest first.
  */
-function cachedTokensFrom(messageTokens: MessageTokens, cached: number): (m: number) => number {
+export function cachedTokensFrom(messageTokens: MessageTokens, cached: number): (m: number) => number {
   let from = cached;
   let sum = 0;
   return (m) => {
