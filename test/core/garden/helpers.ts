@@ -1,3 +1,5 @@
+import { stepLoss } from '../../../src/core/garden/plan/cost-model.js';
+import type { Step } from '../../../src/core/garden/plan/planner.js';
 import { emptySavedThinking, openThinkingLedger } from '../../../src/core/garden/ledger/thinking.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -136,4 +138,26 @@ export function blocksOf(messages: readonly MessageParam[]): Array<{ message: nu
       ? [{ message: i, block: { type: 'text', text: m.content } }]
       : m.content.map((block) => ({ message: i, block: block })),
   );
+}
+
+/** A planner step: a summary of `saved` tokens at `message`, its loss by its priority. */
+export function planStep(
+  key: string,
+  message: number,
+  saved: number,
+  priority = 10,
+  extra: Partial<Step> = {},
+): Step {
+  return {
+    key,
+    message,
+    order: message * 1000,
+    to: 'summary',
+    saved,
+    priority,
+    phase: 1,
+    loss: stepLoss(priority, 'summary'),
+    afterSummary: false,
+    ...extra,
+  };
 }

@@ -13,30 +13,9 @@ import {
   selectProfitable,
   selectSteps,
   type MessageTokens,
-  type Step,
 } from '../../../src/core/garden/plan/planner.js';
 import type { ThinkingDrops } from '../../../src/core/garden/plan/thinking-drops.js';
-
-function step(
-  key: string,
-  message: number,
-  saved: number,
-  priority: number,
-  extra: Partial<Step> = {},
-): Step {
-  return {
-    key,
-    message,
-    order: message * 1000,
-    to: 'summary',
-    saved,
-    priority,
-    phase: 1,
-    loss: stepLoss(priority, 'summary'),
-    afterSummary: false,
-    ...extra,
-  };
-}
+import { planStep as step } from './helpers.js';
 
 const tenMessages = new Array<number>(10).fill(1_000);
 

@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CACHE_MODEL, stepLoss } from '../../../src/core/garden/plan/cost-model.js';
+import { CACHE_MODEL } from '../../../src/core/garden/plan/cost-model.js';
 import { selectSteps, type Step } from '../../../src/core/garden/plan/planner.js';
 import { trimmedHead } from '../../../src/core/garden/plan/trim-head.js';
-
-function step(key: string, message: number, saved: number, priority = 10): Step {
-  return {
-    key,
-    message,
-    order: message * 1000,
-    to: 'summary',
-    saved,
-    priority,
-    phase: 1,
-    loss: stepLoss(priority, 'summary'),
-    afterSummary: false,
-  };
-}
+import { planStep as step } from './helpers.js';
 
 /** Twenty cached messages of 1,000 tokens; nothing any batch saves reaches a need of 15,000. */
 const input = (steps: Step[]) => ({
